@@ -1,0 +1,1 @@
+"""campaign: an event-sourced manager for historical wargame campaigns."""

@@ -1,0 +1,1 @@
+"""Decisions: a command and the current state in, the events to record out."""

@@ -1,0 +1,44 @@
+"""`campaign demo`: play a bundled example script into a fresh store of its own."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shlex
+import tempfile
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+from campaign.kinds import kind
+
+EXAMPLES = {"boiling-cauldron": "spring-869.campaign"}
+
+
+def script(rules: str) -> list[tuple[str, list[str]]]:
+    """The example's steps: (the comment header above a command, the command's words)."""
+    text = resources.files("examples").joinpath(EXAMPLES[kind(rules).rules]).read_text(encoding="utf-8")
+    steps, header = [], ""
+    for line in text.splitlines():
+        if line.startswith("#"):
+            header = line.lstrip("# ").strip()
+        elif line.strip():
+            steps.append((header, shlex.split(line)))
+            header = ""
+    return steps
+
+
+def play(rules: str, into: str | None, quiet: bool, run: Callable[[list[str]], None]) -> None:
+    with tempfile.TemporaryDirectory(prefix="campaign-demo-") as folder:
+        db = into or str(Path(folder) / "demo.sqlite")
+        for header, words in script(rules):
+            if quiet:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    run(["--db", db, *words])
+                continue
+            if header:
+                print(f"\n# {header}")
+            print("$ campaign " + shlex.join(words))
+            run(["--db", db, *words])
+        print()
+        run(["--db", db, "status"])

@@ -1,0 +1,28 @@
+"""Names typed by users: matched case-insensitively, with "did you mean"."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from campaign.errors import UnknownName
+
+
+def resolve(what: str, given: str, choices: Iterable[str]) -> str:
+    """The canonical spelling of `given` among `choices`, or UnknownName suggesting the closest."""
+    by_fold = {choice.casefold(): choice for choice in choices}
+    wanted = " ".join(given.split()).casefold()
+    if wanted in by_fold:
+        return by_fold[wanted]
+    raise UnknownName(f"There is no {what} called {given!r}{_suggestion(wanted, by_fold)}")
+
+
+def _suggestion(wanted: str, by_fold: dict[str, str]) -> str:
+    close = difflib.get_close_matches(wanted, list(by_fold), n=1, cutoff=0.5)
+    if not close:
+        close = [f for f in by_fold if f.startswith(wanted[:3])][:1] if wanted else []
+    if close:
+        return f"; did you mean {by_fold[close[0]]}?"
+    if len(by_fold) <= 20:
+        return "; the choices are " + ", ".join(sorted(by_fold.values())) + "."
+    return "."

@@ -1,0 +1,1 @@
+"""Projections: pure folds over a campaign's events."""

@@ -1,0 +1,291 @@
+"""The Boiling Cauldron's state: a pure fold over the campaign's events.
+
+`evolve(state, event)` only applies what an event records, then moves the
+round on when the rules say it is over; it never checks a rule. The same
+events always give the same state, whether folded one at a time or all at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from functools import singledispatch
+
+from campaign.rules import boiling_cauldron as bc
+from events.boiling_cauldron import (
+    AttackDeclared,
+    AttackForfeited,
+    BattleFought,
+    FinalArmiesChosen,
+    FinalBattleFought,
+    RegionsAllocated,
+    RegionTransferred,
+)
+from events.common import CampaignEvent, CampaignStarted
+from regions import Map, parse_map
+
+
+@dataclass(frozen=True)
+class Army:
+    main: str
+    ally: str | None
+
+
+@dataclass(frozen=True)
+class Result:
+    attacker_casualties: Decimal
+    defender_casualties: Decimal
+    winner: str | None
+    loser: str | None
+    regions_due: int
+    override: str | None
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A declared attack, its armies (BC-5), and what came of it (BC-6, BC-7)."""
+
+    round: int
+    attacker: str
+    defender: str
+    from_region: str
+    to_region: str
+    attacker_army: Army
+    defender_army: Army
+    result: Result | None = None
+    gained: tuple[str, ...] = ()
+
+    @property
+    def regions(self) -> tuple[str, str]:
+        return (self.from_region, self.to_region)
+
+    @property
+    def awaiting_gains(self) -> bool:
+        return self.result is not None and len(self.gained) < self.result.regions_due
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    round: int
+    player: str
+    reason: str
+    automatic: bool
+
+
+@dataclass(frozen=True)
+class Elimination:
+    player: str
+    round: int
+    by: str
+
+
+@dataclass(frozen=True)
+class FinalBattle:
+    number: int
+    casualties: dict[str, Decimal]
+    winner: str | None
+    armies: dict[str, Army]
+    override: str | None
+
+
+@dataclass(frozen=True)
+class State:
+    name: str
+    players: tuple[str, ...]
+    world: Map
+    seed_commitment: str | None
+    phase: str = "allocation"
+    seed: str | None = None
+    round: int = 0
+    control: dict[str, str] = field(default_factory=dict)
+    round_start_control: dict[str, str] = field(default_factory=dict)
+    attack_order: tuple[str, ...] = ()
+    battles: tuple[Battle, ...] = ()
+    forfeits: tuple[Forfeit, ...] = ()
+    eliminations: tuple[Elimination, ...] = ()
+    finalists: tuple[str, ...] | None = None
+    final_armies: dict[str, Army] = field(default_factory=dict)
+    finals: tuple[FinalBattle, ...] = ()
+    winner: str | None = None
+
+    def held(self, player: str) -> set[str]:
+        return {r for r, owner in self.control.items() if owner == player}
+
+    def holdings(self) -> dict[str, set[str]]:
+        return {p: self.held(p) for p in self.players}
+
+    @property
+    def active(self) -> set[str]:
+        return set(self.control.values())
+
+    def round_battles(self, number: int | None = None) -> tuple[Battle, ...]:
+        number = self.round if number is None else number
+        return tuple(b for b in self.battles if b.round == number)
+
+    def round_forfeits(self, number: int | None = None) -> tuple[Forfeit, ...]:
+        number = self.round if number is None else number
+        return tuple(f for f in self.forfeits if f.round == number)
+
+    @property
+    def on_turn(self) -> str | None:
+        if self.phase != "declaration":
+            return None
+        done = {b.attacker for b in self.round_battles()} | {f.player for f in self.round_forfeits()}
+        return next((p for p in self.attack_order if p not in done), None)
+
+    @property
+    def awaiting_choice(self) -> Battle | None:
+        return next((b for b in self.round_battles() if b.awaiting_gains), None)
+
+    def battle_at(self, region: str) -> Battle | None:
+        return next((b for b in self.round_battles() if b.to_region == region), None)
+
+    @property
+    def involved(self) -> set[str]:
+        return {r for b in self.round_battles() for r in b.regions}
+
+    @property
+    def gained_this_round(self) -> set[str]:
+        return {r for b in self.round_battles() for r in b.gained}
+
+
+def start(event: CampaignStarted) -> State:
+    return State(event.name, tuple(event.players), parse_map(event.map_source), event.seed_commitment)
+
+
+@singledispatch
+def evolve(event: CampaignEvent, state: State) -> State:
+    """Events this kind does not know (notes, rulings) leave the state as it is."""
+    return state
+
+
+def apply(state: State, event: CampaignEvent) -> State:
+    return _advance(evolve(event, state))
+
+
+@evolve.register
+def _(event: RegionsAllocated, state: State) -> State:
+    order = tuple(bc.round_one_order(event.allocation, state.players))
+    control = dict(event.allocation)
+    return replace(state, phase="declaration", seed=event.seed, round=1, control=control,
+                   round_start_control=control, attack_order=order)
+
+
+@evolve.register
+def _(event: AttackDeclared, state: State) -> State:
+    before, world = state.round_start_control, state.world
+    battle = Battle(
+        event.round, event.attacker, event.defender, event.from_region, event.to_region,
+        Army(world.culture(event.from_region), bc.allies(event.from_region, event.attacker, before, world)),
+        Army(world.culture(event.to_region), bc.allies(event.to_region, event.defender, before, world)),
+    )
+    return replace(state, battles=state.battles + (battle,))
+
+
+@evolve.register
+def _(event: AttackForfeited, state: State) -> State:
+    forfeit = Forfeit(event.round, event.player, event.reason, event.automatic)
+    return replace(state, forfeits=state.forfeits + (forfeit,))
+
+
+@evolve.register
+def _(event: BattleFought, state: State) -> State:
+    battle = state.battle_at(event.region)
+    sides = (battle.attacker, battle.defender)
+    casualties = (event.attacker_casualties, event.defender_casualties)
+    won = winning_side(casualties, event.stated_winner)
+    result = Result(*casualties, None, None, 0, event.override)
+    if won is not None:
+        winner, loser = sides[won], sides[1 - won]
+        result = replace(result, winner=winner, loser=loser,
+                         regions_due=_regions_due(state, battle, loser, casualties[1 - won] - casualties[won]))
+    return _replace_battle(state, replace(battle, result=result))
+
+
+def winning_side(casualties: tuple[Decimal, Decimal], stated: str | None) -> int | None:
+    """BC-6.2: the side the organiser stated, else the one the figures decide."""
+    if stated is not None:
+        return {"attacker": 0, "defender": 1}.get(stated)
+    return bc.outcome(casualties).winner
+
+
+def _regions_due(state: State, battle: Battle, loser: str, difference: Decimal) -> int:
+    at_start = sum(1 for owner in state.round_start_control.values() if owner == loser)
+    tiers = bc.gain_tiers(state.world, state.control, battle.regions, loser, state.involved, state.gained_this_round)
+    return min(bc.regions_due(difference, at_start), sum(map(len, tiers)))
+
+
+@evolve.register
+def _(event: RegionTransferred, state: State) -> State:
+    battle = state.battle_at(event.battle)
+    control = {**state.control, event.region: event.to_player}
+    state = replace(state, control=control)
+    if event.from_player not in control.values():
+        elimination = Elimination(event.from_player, event.round, event.to_player)
+        state = replace(state, eliminations=state.eliminations + (elimination,))
+    return _replace_battle(state, replace(battle, gained=battle.gained + (event.region,)))
+
+
+@evolve.register
+def _(event: FinalArmiesChosen, state: State) -> State:
+    return replace(state, final_armies={**state.final_armies, event.player: Army(event.main, event.ally)})
+
+
+@evolve.register
+def _(event: FinalBattleFought, state: State) -> State:
+    players = tuple(state.finalists)
+    casualties = tuple(event.casualties[p] for p in players)
+    if event.stated_winner in players:
+        winner: str | None = event.stated_winner
+    elif event.stated_winner == "draw":
+        winner = None
+    else:
+        side = bc.outcome(casualties).winner
+        winner = None if side is None else players[side]
+    final = FinalBattle(event.number, dict(event.casualties), winner, dict(state.final_armies), event.override)
+    return replace(state, finals=state.finals + (final,), winner=winner,
+                   phase="finished" if winner else state.phase)
+
+
+def _replace_battle(state: State, battle: Battle) -> State:
+    battles = tuple(battle if (b.round, b.to_region) == (battle.round, battle.to_region) else b for b in state.battles)
+    return replace(state, battles=battles)
+
+
+def _advance(state: State) -> State:
+    """Move on from a phase that is complete: declarations → battles → next round or the end (BC-3, BC-8)."""
+    if state.phase == "declaration" and state.on_turn is None:
+        state = replace(state, phase="battles")
+    if state.phase == "battles" and all(b.result and not b.awaiting_gains for b in state.round_battles()):
+        return _end_round(state)
+    return state
+
+
+def _end_round(state: State) -> State:
+    active = state.active
+    if state.round < bc.MAX_ROUNDS and len(active) > 2:
+        differences = [
+            (player, bc.casualty_difference(own, enemy))
+            for b in state.round_battles() if b.result
+            for player, own, enemy in (
+                (b.attacker, b.result.attacker_casualties, b.result.defender_casualties),
+                (b.defender, b.result.defender_casualties, b.result.attacker_casualties),
+            )
+        ]
+        order = tuple(bc.later_round_order(state.attack_order, differences, active))
+        return replace(state, round=state.round + 1, phase="declaration",
+                       round_start_control=dict(state.control), attack_order=order)
+    if len(active) == 1:
+        return replace(state, phase="finished", winner=next(iter(active)))
+    return replace(state, phase="final", finalists=tuple(bc.finalists(state.holdings(), state.world)))
+
+
+def summary(state: State) -> str:
+    """One line for `campaign list`."""
+    if state.phase == "finished":
+        return f"won by {state.winner}"
+    if state.phase == "final":
+        return f"Final Battle: {' v '.join(state.finalists)}"
+    if state.phase == "allocation":
+        return "waiting for the draw"
+    return f"round {state.round}, {'declarations' if state.phase == 'declaration' else 'battles'}"

@@ -1,0 +1,1 @@
+"""Rules: one module per campaign kind, each check citing its rule id."""

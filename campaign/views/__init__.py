@@ -1,0 +1,1 @@
+"""Views: pure functions from projections to rich renderables, JSON-ready data and text."""

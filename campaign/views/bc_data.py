@@ -1,0 +1,114 @@
+"""The Boiling Cauldron's state as plain data: `status --json`, `options --json`, standings."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from campaign.projections.boiling_cauldron import Army, Battle, State
+from campaign.rules import bc_checks as checks
+from campaign.rules import boiling_cauldron as bc
+
+
+def number(value: Decimal) -> int | float:
+    """A percentage for JSON: whole numbers stay whole."""
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def army(value: Army) -> dict[str, str | None]:
+    return {"main": value.main, "ally": value.ally}
+
+
+def result(battle: Battle) -> dict[str, Any] | None:
+    if battle.result is None:
+        return None
+    r = battle.result
+    return {
+        "attacker_casualties": number(r.attacker_casualties),
+        "defender_casualties": number(r.defender_casualties),
+        "winner": r.winner,
+        "regions_due": r.regions_due,
+        "gained": list(battle.gained),
+        "awaiting_choice": battle.awaiting_gains,
+        "override": r.override,
+    }
+
+
+def attack(battle: Battle) -> dict[str, Any]:
+    return {
+        "attacker": battle.attacker, "defender": battle.defender,
+        "from": battle.from_region, "to": battle.to_region,
+        "attacker_army": army(battle.attacker_army), "defender_army": army(battle.defender_army),
+        "result": result(battle),
+        "settings": bc.BATTLE_SETTINGS,
+    }
+
+
+def standings(state: State) -> list[str]:
+    """BC-8.5: the winner, the other finalist, the others by regions held, then the
+    eliminated in reverse order of elimination."""
+    held = state.holdings()
+    top = [p for p in (state.winner, *(state.finalists or ())) if p]
+    top = list(dict.fromkeys(top))
+    survivors = bc.ranked_by_holdings([p for p in state.players if held[p] and p not in top], held, state.world)
+    return top + survivors + [e.player for e in reversed(state.eliminations)]
+
+
+def status(state: State, name: str) -> dict[str, Any]:
+    held = state.holdings()
+    eliminated = {e.player: {"round": e.round, "by": e.by} for e in state.eliminations}
+    return {
+        "name": name,
+        "rules": "boiling-cauldron",
+        "round": state.round,
+        "phase": state.phase,
+        "control": {r: state.control[r] for r in state.world.names} if state.control else {},
+        "regions": [
+            {"name": r, "culture": state.world.culture(r), "coastal": state.world.is_coastal(r), "owner": state.control.get(r)}
+            for r in state.world.names
+        ],
+        "players": [
+            {"name": p, "regions": len(held[p]), "eliminated": eliminated.get(p)} for p in state.players
+        ],
+        "attack_order": list(state.attack_order) if state.phase in ("declaration", "battles") else [],
+        "on_turn": state.on_turn,
+        "attacks": [attack(b) for b in state.round_battles()],
+        "forfeits": [{"player": f.player, "reason": f.reason, "automatic": f.automatic} for f in state.round_forfeits()],
+        "eliminations": [{"player": e.player, "round": e.round, "by": e.by} for e in state.eliminations],
+        "finalists": list(state.finalists) if state.finalists else None,
+        "final_armies": {p: army(a) for p, a in state.final_armies.items()},
+        "final_battles": [
+            {"number": f.number, "casualties": {p: number(v) for p, v in f.casualties.items()}, "winner": f.winner}
+            for f in state.finals
+        ],
+        "winner": state.winner,
+        "standings": standings(state) if state.phase == "finished" else None,
+        "awaiting_choice": _awaiting(state),
+        "seed": state.seed,
+    }
+
+
+def _awaiting(state: State) -> dict[str, Any] | None:
+    battle = state.awaiting_choice
+    if battle is None:
+        return None
+    tiers = bc.gain_tiers(state.world, state.control, battle.regions, battle.result.loser, state.involved, state.gained_this_round)
+    still_due = battle.result.regions_due - len(battle.gained)
+    tier, _ = bc.open_tier(tiers, still_due)
+    return {"victor": battle.result.winner, "battle": battle.to_region, "regions": still_due, "choose_from": tier}
+
+
+def options(state: State) -> list[dict[str, Any]]:
+    """The legal attacks of the player on turn, with the armies each would bring (BC-4, BC-5)."""
+    player = state.on_turn
+    if player is None:
+        return []
+    control, world = state.round_start_control, state.world
+    return [
+        {
+            "from": source, "to": target, "defender": control[target],
+            "attacker_army": army(Army(world.culture(source), bc.allies(source, player, control, world))),
+            "defender_army": army(Army(world.culture(target), bc.allies(target, control[target], control, world))),
+        }
+        for source, target in checks.legal_attacks(state, player)
+    ]

@@ -1,0 +1,129 @@
+"""`campaign status`: the Boiling Cauldron dashboard, as rich renderables (pure)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from campaign.rules import boiling_cauldron as bc
+from campaign.views.colours import player_style
+
+PHASES = {"allocation": "waiting for the draw", "declaration": "declaring attacks", "battles": "fighting battles",
+          "final": "the Final Battle", "finished": "finished"}
+
+
+def dashboard(data: dict[str, Any]) -> RenderableType:
+    """Build the dashboard from `status --json` data, so both always agree."""
+    players = [p["name"] for p in data["players"]]
+    parts: list[RenderableType] = [_title(data), _map_and_players(data, players)]
+    if data["phase"] in ("declaration", "battles"):
+        parts.append(_round(data, players))
+    if data["finalists"]:
+        parts.append(_final(data, players))
+    return Group(*parts)
+
+
+def _who(name: str | None, players: list[str]) -> Text:
+    return Text(name or "—", style=player_style(name, players) if name else "dim")
+
+
+def _title(data: dict[str, Any]) -> Text:
+    text = Text.assemble((data["name"], "bold"), "  The Boiling Cauldron  ", (f"round {data['round']}", "bold"),
+                         f" · {PHASES[data['phase']]}")
+    if data["winner"]:
+        text.append(f"  ·  {data['winner']} has won the campaign", style="bold green")
+    return text
+
+
+def _map_and_players(data: dict[str, Any], players: list[str]) -> Table:
+    regions = Table(title="Regions", title_justify="left", expand=False, pad_edge=False)
+    regions.add_column("Region")
+    regions.add_column("Culture")
+    regions.add_column("Coast", justify="center")
+    regions.add_column("Held by")
+    contested = {r for a in data["attacks"] for r in (a["from"], a["to"])}
+    for region in data["regions"]:
+        name = Text(region["name"], style="bold underline" if region["name"] in contested else "")
+        regions.add_row(name, region["culture"], "≈" if region["coastal"] else "", _who(region["owner"], players))
+    side = Table(title="Players", title_justify="left", pad_edge=False)
+    side.add_column("Player")
+    side.add_column("Regions", justify="right")
+    side.add_column("Status")
+    for p in data["players"]:
+        out = p["eliminated"]
+        status = Text(f"out, round {out['round']}, by {out['by']}", style="dim") if out else Text("in")
+        side.add_row(_who(p["name"], players), str(p["regions"]), status)
+    grid = Table.grid(padding=(0, 3))
+    grid.add_row(regions, Group(side, _standings(data, players)))
+    return grid
+
+
+def _standings(data: dict[str, Any], players: list[str]) -> RenderableType:
+    if not data["standings"]:
+        return Text("")
+    table = Table(title="Final standings (BC-8.5)", title_justify="left", pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("Player")
+    for place, name in enumerate(data["standings"], 1):
+        table.add_row(str(place), _who(name, players))
+    return table
+
+
+def _army(army: dict[str, str | None]) -> str:
+    return army["main"] + (f" + {army['ally']}" if army["ally"] else "")
+
+
+def _round(data: dict[str, Any], players: list[str]) -> RenderableType:
+    order = Text("Attack order: ")
+    for i, name in enumerate(data["attack_order"]):
+        order.append(("  " if i else "") + ("▶ " if name == data["on_turn"] else ""))
+        order.append_text(_who(name, players))
+    battles = Table(title=f"Round {data['round']} battles", title_justify="left", pad_edge=False)
+    for column in ("#", "Attacker", "Attacks", "Defender", "Result"):
+        battles.add_column(column)
+    for i, a in enumerate(data["attacks"], 1):
+        battles.add_row(
+            str(i), Text.assemble(_who(a["attacker"], players), f"\n{_army(a['attacker_army'])}"),
+            f"{a['from']} → {a['to']}", Text.assemble(_who(a["defender"], players), f"\n{_army(a['defender_army'])}"),
+            _result(a),
+        )
+    lines: list[RenderableType] = [order, battles]
+    lines += [Text(f"{f['player']} forfeits: {f['reason']}", style="yellow") for f in data["forfeits"]]
+    if data["awaiting_choice"]:
+        w = data["awaiting_choice"]
+        lines.append(Text(f"Awaiting {w['victor']}'s choice of {w['regions']} region(s) from: {', '.join(w['choose_from'])}",
+                          style="bold magenta"))
+    lines.append(Text(f"Every battle (BC-5.1): {bc.BATTLE_SETTINGS}", style="dim"))
+    return Panel(Group(*lines), title=f"Round {data['round']}", title_align="left")
+
+
+def _result(attack: dict[str, Any]) -> Text:
+    r = attack["result"]
+    if r is None:
+        return Text("to be fought", style="dim")
+    difference = r["defender_casualties"] - r["attacker_casualties"]
+    text = Text(f"{r['attacker_casualties']}–{r['defender_casualties']} ({difference:+g}) ")
+    if r["winner"] is None:
+        return text.append("draw")
+    text.append(f"{r['winner']} wins, {r['regions_due']} due")
+    if r["gained"]:
+        text.append(f"\ngained {', '.join(r['gained'])}")
+    if r["awaiting_choice"]:
+        text.append("\nawaiting choice", style="magenta")
+    return text
+
+
+def _final(data: dict[str, Any], players: list[str]) -> RenderableType:
+    lines: list[RenderableType] = [Text.assemble("Finalists: ", _who(data["finalists"][0], players), " v ",
+                                                 _who(data["finalists"][1], players))]
+    for player, army in data["final_armies"].items():
+        lines.append(Text(f"{player}: {_army(army)}"))
+    for battle in data["final_battles"]:
+        figures = ", ".join(f"{p} {v}%" for p, v in battle["casualties"].items())
+        lines.append(Text(f"Final Battle {battle['number']}: {figures} → {battle['winner'] or 'draw, fight again'}"))
+    lines.append(Text(f"Final Battle (BC-8.4): {bc.FINAL_SETTINGS}", style="dim"))
+    return Panel(Group(*lines), title="The Final Battle", title_align="left")

@@ -1,0 +1,84 @@
+"""Each event told in one line of the campaign's language (log, confirmations)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import singledispatch
+
+from events.boiling_cauldron import (
+    AttackDeclared,
+    AttackForfeited,
+    BattleFought,
+    FinalArmiesChosen,
+    FinalBattleFought,
+    RegionsAllocated,
+    RegionTransferred,
+)
+from events.common import CampaignEvent, CampaignStarted, NoteRecorded
+
+
+def pct(value: Decimal) -> str:
+    return f"{value.normalize():f}%"
+
+
+@singledispatch
+def describe(event: CampaignEvent) -> str:
+    return type(event).__name__
+
+
+@describe.register
+def _(event: CampaignStarted) -> str:
+    commitment = " (seed commitment published)" if event.seed_commitment else ""
+    return f"Campaign {event.name} started with {', '.join(event.players)}{commitment}"
+
+
+@describe.register
+def _(event: NoteRecorded) -> str:
+    return f"Note: {event.text}"
+
+
+@describe.register
+def _(event: RegionsAllocated) -> str:
+    held: dict[str, list[str]] = {}
+    for region, player in event.allocation.items():
+        held.setdefault(player, []).append(region)
+    how = f"drawn with seed {event.seed!r}" if event.seed is not None else "entered from an allocation"
+    return f"Regions {how}: " + "; ".join(f"{p} {', '.join(rs)}" for p, rs in held.items())
+
+
+@describe.register
+def _(event: AttackDeclared) -> str:
+    return f"Round {event.round}: {event.attacker} attacks {event.to_region} ({event.defender}) from {event.from_region}"
+
+
+@describe.register
+def _(event: AttackForfeited) -> str:
+    how = "forfeits his attack" if event.automatic else "has his attack forfeited"
+    return f"Round {event.round}: {event.player} {how}: {event.reason}"
+
+
+@describe.register
+def _(event: BattleFought) -> str:
+    stated = f", winner stated: {event.stated_winner}" if event.stated_winner else ""
+    override = f", overriding the figures: {event.override}" if event.override else ""
+    return (f"Round {event.round}: battle for {event.region}: attacker {pct(event.attacker_casualties)}, "
+            f"defender {pct(event.defender_casualties)} casualties{stated}{override}")
+
+
+@describe.register
+def _(event: RegionTransferred) -> str:
+    how = "must take" if event.forced else "chooses"
+    return f"Round {event.round}: {event.to_player} {how} {event.region} from {event.from_player} (battle for {event.battle})"
+
+
+@describe.register
+def _(event: FinalArmiesChosen) -> str:
+    ally = f" with {event.ally} allies" if event.ally else ", no allies"
+    return f"{event.player} will field {event.main}{ally} in the Final Battle"
+
+
+@describe.register
+def _(event: FinalBattleFought) -> str:
+    figures = ", ".join(f"{p} {pct(v)}" for p, v in event.casualties.items())
+    stated = f", winner stated: {event.stated_winner}" if event.stated_winner else ""
+    return f"Final Battle {event.number}: casualties {figures}{stated}"

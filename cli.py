@@ -1,0 +1,388 @@
+"""`campaign`: the command line. Parse → call the application → render; nothing else.
+
+Every refusal is one sentence on stderr and a non-zero exit; nothing is appended.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from campaign.errors import CampaignError
+from regions import MapError
+
+app = typer.Typer(
+    name="campaign", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+    help="Run historical wargame campaigns from an append-only log of what happened.",
+)
+
+CampaignOption = Annotated[Optional[str], typer.Option("-c", "--campaign", help="The campaign (optional when the store holds one).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")]
+EXIT_REFUSED = 1
+
+
+def default_db() -> str:
+    """A SQLite file in the user's data directory (XDG on Linux), created on first use."""
+    if sys.platform.startswith("linux") or os.environ.get("XDG_DATA_HOME"):
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "campaign"
+    else:
+        base = Path(typer.get_app_dir("campaign"))
+    base.mkdir(parents=True, exist_ok=True)
+    return str(base / "campaigns.sqlite")
+
+
+class Session:
+    """What the global options select: the store, the campaign, who is recording."""
+
+    def __init__(self, db: str | None, campaign: str | None, actor: str) -> None:
+        self.db, self.campaign, self.actor = db, campaign, actor
+        self._campaigns = None
+
+    @property
+    def campaigns(self):
+        if self._campaigns is None:
+            from campaign.app import Campaigns
+
+            self._campaigns = Campaigns(self.db or default_db())
+        return self._campaigns
+
+    def name(self, override: str | None = None) -> str:
+        return self.campaigns.choose(override or self.campaign)
+
+    def act(self, override: str | None, decide) -> None:
+        from campaign.views.narrate import describe
+
+        name = self.name(override)
+        for event in self.campaigns.act(name, decide, self.actor):
+            say(describe(event) + ("  [automatic]" if event.actor == "the rules" else ""))
+        self.show_next(name)
+
+    def show_next(self, name: str) -> None:
+        loaded = self.campaigns.load(name)
+        say(f"Next: {next_step(loaded.state)}", err=False, style="bold")
+
+
+def next_step(state: Any) -> str:
+    if state.phase == "finished":
+        return f"{state.winner} has won the campaign."
+    if state.phase == "final":
+        missing = [p for p in state.finalists if p not in state.final_armies]
+        if missing:
+            return f"Final Battle {len(state.finals) + 1}: {' and '.join(missing)} choose armies (final-armies)."
+        return f"Final Battle {len(state.finals) + 1}: {' v '.join(state.finalists)}; enter its result (final-result)."
+    if state.phase == "allocation":
+        return "reveal the seed and draw the regions (draw --seed)."
+    if state.on_turn:
+        return f"round {state.round}, {state.on_turn} declares an attack."
+    pending = state.awaiting_choice
+    if pending:
+        return f"{pending.result.winner} chooses region(s) to gain (gain)."
+    waiting = [b.to_region for b in state.round_battles() if b.result is None]
+    return f"round {state.round}, enter the results of the battles for {', '.join(waiting)}."
+
+
+def say(text: str, err: bool = False, style: str | None = None) -> None:
+    typer.secho(text, err=err, bold=style == "bold")
+
+
+def refusals(function):
+    """Turn a domain refusal into one red sentence on stderr and a non-zero exit."""
+
+    @functools.wraps(function)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except (CampaignError, MapError) as error:
+            typer.secho(str(error), err=True, fg="red")
+            raise typer.Exit(EXIT_REFUSED) from None
+
+    return guarded
+
+
+def command(name: str | None = None):
+    def register(function):
+        return app.command(name)(refusals(function))
+
+    return register
+
+
+def print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+@app.callback()
+def options(
+    ctx: typer.Context,
+    db: Annotated[Optional[str], typer.Option("--db", envvar="CAMPAIGN_DB", help="The event store (a SQLite file).")] = None,
+    campaign: CampaignOption = None,
+    actor: Annotated[str, typer.Option("--actor", envvar="CAMPAIGN_ACTOR", help="Who is recording, for the log.")] = "organiser",
+) -> None:
+    ctx.obj = Session(db, campaign, actor)
+
+
+# --- generic commands ---------------------------------------------------------------------------
+
+
+@command("list")
+def list_campaigns(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """The campaigns in the store: name, rules, status."""
+    campaigns = ctx.obj.campaigns
+    rows = []
+    for started in campaigns.catalogue():
+        loaded = campaigns.load(started.name)
+        rows.append({"name": started.name, "rules": started.rules, "status": loaded.kind.status(loaded.state),
+                     "players": started.players})
+    if as_json:
+        return print_json(rows)
+    if not rows:
+        return say("No campaigns yet: start one with 'campaign new'.")
+    for row in rows:
+        say(f"{row['name']}  ({row['rules']})  {row['status']}")
+
+
+@command()
+def status(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
+    """The dashboard: map, players, the round's attacks and results, the Final."""
+    from campaign.views import bc_data
+
+    name = ctx.obj.name(campaign)
+    data = bc_data.status(ctx.obj.campaigns.load(name).state, name)
+    if as_json:
+        return print_json(data)
+    from rich.console import Console
+
+    from campaign.views.dashboard import dashboard
+
+    Console(width=max(100, Console().width)).print(dashboard(data))
+
+
+@command()
+def log(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
+    """Every event in order: number, time, type, who, what."""
+    from campaign.views import log as log_view
+
+    entries = log_view.entries(ctx.obj.campaigns.load(ctx.obj.name(campaign)).events)
+    if as_json:
+        return print_json(entries)
+    from rich.console import Console
+
+    Console(width=max(100, Console().width)).print(log_view.table(ctx.obj.campaigns.load(ctx.obj.name(campaign)).events))
+
+
+@command()
+def note(ctx: typer.Context, text: str, campaign: CampaignOption = None) -> None:
+    """Record an organiser's note or ruling in the log at this point."""
+    from campaign.drafts import draft
+    from events.common import NoteRecorded
+
+    if not text.strip():
+        raise CampaignError("A note needs some text.")
+    ctx.obj.act(campaign, lambda state: [draft(NoteRecorded, text=text.strip())])
+
+
+@command()
+def demo(
+    ctx: typer.Context,
+    rules: Annotated[str, typer.Option("--rules", help="Which kind of campaign to play.")] = "boiling-cauldron",
+    db: Annotated[Optional[str], typer.Option("--into", help="Keep the demo's store in this file.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Only the final dashboard.")] = False,
+) -> None:
+    """Play a bundled example campaign into a fresh store of its own and show the dashboard."""
+    from campaign.demo import play
+
+    play(rules, db, quiet, run=lambda args: _invoke(args))
+
+
+def _invoke(args: list[str]) -> None:
+    typer.main.get_command(app).main(args=args, prog_name="campaign", standalone_mode=False)
+
+
+# --- The Boiling Cauldron ----------------------------------------------------------------------
+
+
+@command()
+def new(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The campaign's name, e.g. 'Spring 869'.")],
+    rules: Annotated[str, typer.Option("--rules", help="boiling-cauldron")] = "boiling-cauldron",
+    player: Annotated[Optional[list[str]], typer.Option("--player", help="A player, in order; repeat for each.")] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", help="Draw the regions with this seed (BC-2.4).")] = None,
+    allocation: Annotated[Optional[Path], typer.Option("--allocation", help="A TOML file: [allocation] region = \"player\".")] = None,
+    map_file: Annotated[Optional[Path], typer.Option("--map", help="A corrected map file.")] = None,
+    seed_commitment: Annotated[Optional[str], typer.Option("--seed-commitment", help="SHA-256 hex of a seed revealed later with draw.")] = None,
+) -> None:
+    """Start a campaign: players, then the allocation of regions (BC-2)."""
+    from campaign.commands import boiling_cauldron as bc_commands
+    from campaign.kinds import kind
+    from campaign.rules.bc_checks import check_players
+    from regions import default_map_source, parse_map, read_map_file
+
+    kind(rules)
+    if not name.strip():
+        raise CampaignError("A campaign needs a name.")
+    players = [" ".join(p.split()) for p in player or []]
+    check_players(players)
+    if sum(x is not None for x in (seed, allocation, seed_commitment)) > 1:
+        raise CampaignError("Give at most one of --seed, --allocation and --seed-commitment.")
+    source = read_map_file(map_file) if map_file else default_map_source()
+    parse_map(source, str(map_file or "the map"))
+    given = read_allocation(allocation) if allocation else None
+    commitment = _commitment(seed_commitment)
+    started = dict(name=" ".join(name.split()), rules=bc_commands.RULES, players=players, map_source=source,
+                   seed_commitment=commitment)
+
+    def allocate(state: Any) -> list:
+        return [] if commitment else [bc_commands.allocate(state.world, players, given, seed)]
+
+    events = ctx.obj.campaigns.start(started, allocate, ctx.obj.actor)
+    from campaign.views.narrate import describe
+
+    for event in events:
+        say(describe(event))
+    ctx.obj.show_next(started["name"])
+
+
+def _commitment(text: str | None) -> str | None:
+    if text is None:
+        return None
+    value = text.strip().lower()
+    if len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
+        raise CampaignError("A seed commitment is the 64-character SHA-256 hex digest of the seed.")
+    return value
+
+
+def read_allocation(path: Path) -> dict[str, str]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CampaignError(f"Cannot read the allocation file {path} ({exc.__class__.__name__}).") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise CampaignError(f"The allocation file {path} is not valid TOML ({exc}).") from None
+    table = data.get("allocation")
+    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+        raise CampaignError(f"The allocation file {path} needs a table [allocation] of region = \"player\" lines.")
+    return table
+
+
+@command()
+def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="The secret seed, now revealed.")],
+         campaign: CampaignOption = None) -> None:
+    """Reveal the committed seed and draw the regions (BC-2.4)."""
+    from campaign.commands import boiling_cauldron as bc_commands
+
+    ctx.obj.act(campaign, lambda state: bc_commands.draw(state, seed))
+
+
+@command("options")
+def attack_options(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
+    """The legal attacks of the player on turn, with both armies (BC-4, BC-5)."""
+    from campaign.views import bc_data
+
+    state = ctx.obj.campaigns.load(ctx.obj.name(campaign)).state
+    rows = bc_data.options(state)
+    if as_json:
+        return print_json(rows)
+    if state.on_turn is None:
+        return say("Nobody is on turn to attack now.")
+    say(f"{state.on_turn} may attack:", style="bold")
+    for row in rows:
+        attacker = row["attacker_army"]["main"] + (f" + {row['attacker_army']['ally']}" if row["attacker_army"]["ally"] else "")
+        defender = row["defender_army"]["main"] + (f" + {row['defender_army']['ally']}" if row["defender_army"]["ally"] else "")
+        say(f"  {row['from']} → {row['to']} ({row['defender']}): {attacker} v {defender}")
+
+
+@command()
+def attack(ctx: typer.Context, source: Annotated[str, typer.Argument(metavar="FROM")],
+           target: Annotated[str, typer.Argument(metavar="TO")],
+           player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
+           campaign: CampaignOption = None) -> None:
+    """The player on turn declares an attack from one of his regions (BC-4)."""
+    from campaign.commands import boiling_cauldron as bc_commands
+
+    ctx.obj.act(campaign, lambda state: bc_commands.attack(state, source, target, player))
+
+
+@command()
+def forfeit(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
+            player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
+            campaign: CampaignOption = None) -> None:
+    """Forfeit the attack of the player on turn (BC-4.4)."""
+    from campaign.commands import boiling_cauldron as bc_commands
+
+    ctx.obj.act(campaign, lambda state: bc_commands.forfeit(state, reason, player))
+
+
+@command()
+def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The defending region of the battle.")],
+           attacker_pct: Annotated[str, typer.Argument(metavar="ATTACKER_PCT")],
+           defender_pct: Annotated[str, typer.Argument(metavar="DEFENDER_PCT")],
+           winner: Annotated[Optional[str], typer.Option("--winner", help="attacker, defender (or draw, with --override).")] = None,
+           override: Annotated[Optional[str], typer.Option("--override", help="Record a winner against the figures, with the reason.")] = None,
+           campaign: CampaignOption = None) -> None:
+    """A battle's casualties; the winner and regions due follow (BC-6, BC-7)."""
+    from campaign.commands import boiling_cauldron as bc_commands
+
+    ctx.obj.act(campaign, lambda state: bc_commands.result(state, region, attacker_pct, defender_pct, winner, override))
+
+
+@command()
+def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metavar="REGION...")],
+         campaign: CampaignOption = None) -> None:
+    """The victor's choice of the loser's regions, tier by tier (BC-7.2)."""
+    from campaign.commands import boiling_cauldron as bc_commands
+
+    ctx.obj.act(campaign, lambda state: bc_commands.gain(state, regions))
+
+
+@command("final-armies")
+def final_armies(ctx: typer.Context, player: str, main: str, ally: Annotated[Optional[str], typer.Argument()] = None,
+                 campaign: CampaignOption = None) -> None:
+    """A finalist's main army and (compulsory if he holds two cultures) ally (BC-8.4)."""
+    from campaign.commands import boiling_cauldron as bc_commands
+
+    ctx.obj.act(campaign, lambda state: bc_commands.final_armies(state, player, main, ally))
+
+
+@command("final-result")
+def final_result(
+    ctx: typer.Context,
+    casualties: Annotated[list[str], typer.Option("--casualties", help="PLAYER=PCT, once for each finalist.")],
+    winner: Annotated[Optional[str], typer.Option("--winner", help="Who routed first, where both reached a rout.")] = None,
+    override: Annotated[Optional[str], typer.Option("--override", help="Record a winner against the figures, with the reason.")] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """A Final Battle's result; a draw means another Final Battle (BC-8.4)."""
+    from campaign.commands import boiling_cauldron as bc_commands
+
+    figures = {}
+    for item in casualties:
+        who, sep, pct = item.partition("=")
+        if not sep:
+            raise CampaignError(f"Write casualties as PLAYER=PCT, not {item!r}.")
+        figures[who] = pct
+    ctx.obj.act(campaign, lambda state: bc_commands.final_result(state, figures, winner, override))
+
+
+def main() -> None:
+    """The console script: no traceback ever reaches a user."""
+    try:
+        app()
+    except (CampaignError, MapError) as error:
+        typer.secho(str(error), err=True, fg="red")
+        sys.exit(EXIT_REFUSED)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as error:  # noqa: BLE001 - the last line of defence against tracebacks
+        typer.secho(f"Something went wrong that the program did not expect: {error}. Please report it.", err=True, fg="red")
+        sys.exit(70)
+
+
+if __name__ == "__main__":
+    main()

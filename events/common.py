@@ -1,0 +1,45 @@
+"""Events shared by every kind of campaign."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from eventsourcing.domain import DomainEvent
+from eventsourcing.utils import register_topic
+
+ALLOWED_TOPICS: dict[str, type] = {}
+
+E = TypeVar("E", bound=type)
+
+
+def topic(name: str):
+    """Give an event class an explicit topic and put it on the allow-list."""
+
+    def register(cls: E) -> E:
+        cls.TOPIC = name
+        register_topic(name, cls)
+        ALLOWED_TOPICS[name] = cls
+        return cls
+
+    return register
+
+
+class CampaignEvent(DomainEvent):
+    """Every event says who recorded it and under which rules version."""
+
+    actor: str
+    rules_version: str
+
+
+@topic("campaign.CampaignStarted")
+class CampaignStarted(CampaignEvent):
+    name: str
+    rules: str
+    players: list[str]
+    map_source: str
+    seed_commitment: str | None
+
+
+@topic("campaign.NoteRecorded")
+class NoteRecorded(CampaignEvent):
+    text: str
