@@ -201,7 +201,9 @@ def demo(
 
 
 def _invoke(args: list[str]) -> None:
-    typer.main.get_command(app).main(args=args, prog_name="campaign", standalone_mode=False)
+    code = typer.main.get_command(app).main(args=args, prog_name="campaign", standalone_mode=False)
+    if code:
+        raise CampaignError(f"The example stopped at: campaign {' '.join(args[2:])}")
 
 
 # --- The Boiling Cauldron ----------------------------------------------------------------------

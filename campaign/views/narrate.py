@@ -53,8 +53,9 @@ def _(event: AttackDeclared) -> str:
 
 @describe.register
 def _(event: AttackForfeited) -> str:
-    how = "forfeits his attack" if event.automatic else "has his attack forfeited"
-    return f"Round {event.round}: {event.player} {how}: {event.reason}"
+    if event.automatic:
+        return f"Round {event.round}: {event.player} forfeits the attack: {event.reason} (BC-4.4)"
+    return f"Round {event.round}: the organiser forfeits {event.player}'s attack: {event.reason}"
 
 
 @describe.register
