@@ -63,7 +63,7 @@ def attack_refusal(state: State, player: str, source: str, target: str) -> RuleV
     if defender == player:
         return RuleViolation("BC-4.1", f"{target} is {player}'s own region")
     if not state.world.adjacent(source, target):
-        return RuleViolation("BC-1.1", f"{target} is not adjacent to {source} (no land border, and not both coastal)")
+        return RuleViolation("BC-4.1", f"{target} is not adjacent to {source}: no land border, and not both coastal")
     if target in involved:
         return RuleViolation("BC-4.1", f"{target} is already involved in an attack this round")
     if defender in attacked:

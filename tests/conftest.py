@@ -1,0 +1,58 @@
+"""Shared test helpers: given a campaign → when a command → then events, or the rule that refused it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from campaign.app import Campaigns
+from campaign.commands import boiling_cauldron as commands
+from campaign.errors import CampaignError, RuleViolation
+from campaign.views.log import entries
+from regions import default_map_source
+
+SMALL_MAP = (Path(__file__).parent / "maps" / "small.toml").read_text(encoding="utf-8")
+
+
+class Story:
+    """One campaign in an in-memory store, driven through the same service as the command line."""
+
+    def __init__(self, players: list[str], allocation: dict[str, str] | None, map_source: str, seed: str | None) -> None:
+        self.campaigns = Campaigns(":memory:")
+        self.name = "Test"
+        started = dict(name=self.name, rules="boiling-cauldron", players=players, map_source=map_source, seed_commitment=None)
+        self.campaigns.start(started, lambda s: [commands.allocate(s.world, players, allocation, seed)], "organiser")
+
+    @property
+    def state(self) -> Any:
+        return self.campaigns.load(self.name).state
+
+    @property
+    def log(self) -> list[dict]:
+        return entries(self.campaigns.load(self.name).events)
+
+    def when(self, command: Callable[..., list], *args: Any) -> list[tuple[str, dict]]:
+        """Run a command; return the events it recorded as (type, data) pairs."""
+        new = self.campaigns.act(self.name, lambda state: command(state, *args), "organiser")
+        return [(e["type"], e["data"]) for e in entries(new)]
+
+    def refused(self, command: Callable[..., list], *args: Any) -> str:
+        """Run a command that must be refused; return the rule it cites, checking nothing was recorded."""
+        before = self.log
+        with pytest.raises(CampaignError) as refusal:
+            self.when(command, *args)
+        assert self.log == before
+        return refusal.value.rule if isinstance(refusal.value, RuleViolation) else str(refusal.value)
+
+
+def given(allocation: dict[str, str] | None = None, players: list[str] | None = None,
+          map_source: str = SMALL_MAP, seed: str | None = None) -> Story:
+    players = players or list(dict.fromkeys((allocation or {}).values()))
+    return Story(players, allocation, map_source, seed)
+
+
+def britain(allocation: dict[str, str] | None = None, players: list[str] | None = None, seed: str | None = None) -> Story:
+    return given(allocation, players, default_map_source(), seed)

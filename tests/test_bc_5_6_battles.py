@@ -1,0 +1,105 @@
+"""BC-5 The battle and its armies; BC-6 Battle outcomes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from campaign.commands.boiling_cauldron import attack, result
+from campaign.rules import boiling_cauldron as bc
+from regions import default_map_source, parse_map
+from tests.conftest import given
+
+BRITAIN = parse_map(default_map_source())
+ROUND_ONE = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
+
+
+def test_bc_5_3_the_culture_with_most_adjacent_regions_gives_the_allies():
+    """Ann attacks from Wessex holding Kent and Essex (Vikings) and Dumnonia (Welsh): Vikings 2, Welsh 1."""
+    control = dict.fromkeys(BRITAIN.names, "Bob") | dict.fromkeys(["Wessex", "Kent", "Essex", "Dumnonia", "Sussex"], "Ann")
+    assert bc.allies("Wessex", "Ann", control, BRITAIN) == "Vikings"
+
+
+def test_bc_5_3_a_tie_for_most_regions_means_no_allies():
+    """Kent (Vikings) and Dumnonia (Welsh) adjacent to Wessex: one each, so no allies."""
+    control = dict.fromkeys(BRITAIN.names, "Bob") | dict.fromkeys(["Wessex", "Kent", "Dumnonia"], "Ann")
+    assert bc.allies("Wessex", "Ann", control, BRITAIN) is None
+
+
+def test_bc_5_3_regions_of_the_main_army_culture_do_not_count():
+    """Sussex and South Anglia are Late Anglo-Saxon like Wessex: only Dumnonia counts, Welsh allies."""
+    control = dict.fromkeys(BRITAIN.names, "Bob") | dict.fromkeys(["Wessex", "Sussex", "South Anglia", "Dumnonia"], "Ann")
+    assert bc.allies("Wessex", "Ann", control, BRITAIN) == "Welsh"
+
+
+def test_bc_5_2_main_armies_are_the_cultures_of_the_attacking_and_defending_regions():
+    story = given(ROUND_ONE)
+    story.when(attack, "Caer", "Bryn")
+    battle = story.state.round_battles()[0]
+    assert (battle.attacker_army.main, battle.defender_army.main) == ("Saxons", "Welsh")
+    assert (battle.attacker_army.ally, battle.defender_army.ally) == ("Vikings", None)
+
+
+@pytest.mark.parametrize("attacker, defender, winner", [
+    (20, 60, 0),   # 60 % inflicted routs
+    (20, 45, 0),   # 40 %+ with a difference of 25 routs
+    (20, 44, None),  # 44 % with a difference of 24 does not
+    (59, 10, 1),
+    (39, 39, None),
+])
+def test_bc_6_1_a_battle_is_won_by_routing_the_enemy(attacker, defender, winner):
+    decided = bc.outcome((Decimal(attacker), Decimal(defender)))
+    assert decided == bc.Outcome(winner, decided_by_figures=True)
+
+
+def test_bc_6_2_when_both_sides_reach_a_rout_the_figures_do_not_decide():
+    assert bc.outcome((Decimal(62), Decimal(61))) == bc.Outcome(None, decided_by_figures=False)
+
+
+@pytest.fixture
+def battles():
+    story = given(ROUND_ONE)
+    story.when(attack, "Caer", "Bryn")
+    story.when(attack, "Eske", "Dun")
+    return story
+
+
+def test_bc_6_2_both_past_the_threshold_needs_to_know_who_routed_first(battles):
+    assert battles.refused(result, "Bryn", "62", "61") == "BC-6.2"
+    assert battles.when(result, "Bryn", "62", "61", "defender")[0] == (
+        "BattleFought", {"round": 1, "region": "Bryn", "attacker_casualties": 62, "defender_casualties": 61,
+                         "stated_winner": "defender", "override": None})
+    assert battles.state.battle_at("Bryn").result.winner == "Bob"
+
+
+def test_bc_6_2_a_stated_winner_that_contradicts_the_figures_is_refused(battles):
+    assert battles.refused(result, "Bryn", "20", "70", "defender") == "BC-6.1"
+
+
+def test_bc_6_2_the_organiser_may_override_the_figures_with_a_recorded_reason(battles):
+    events = battles.when(result, "Bryn", "20", "70", "defender", "Cid conceded: the game crashed on turn 20")
+    assert events[0][1]["override"] == "Cid conceded: the game crashed on turn 20"
+    assert battles.state.battle_at("Bryn").result.winner == "Bob"
+
+
+@pytest.mark.parametrize("figure", ["abc", "-1", "100.5", "NaN", "inf"])
+def test_bc_6_2_casualties_are_percentages_from_0_to_100(battles, figure):
+    assert battles.refused(result, "Bryn", figure, "30") == "BC-6.2"
+
+
+def test_bc_6_2_decimals_are_allowed(battles):
+    battles.when(result, "Bryn", "20.5", "60")
+    assert battles.state.battle_at("Bryn").result.attacker_casualties == Decimal("20.5")
+
+
+def test_bc_6_3_a_draw_changes_no_region(battles):
+    before = dict(battles.state.control)
+    assert [kind for kind, _ in battles.when(result, "Bryn", "30", "35")] == ["BattleFought"]
+    assert battles.state.control == before
+
+
+def test_a_result_for_a_battle_not_declared_or_already_resulted_is_refused(battles):
+    assert "No attack on Aber" in battles.refused(result, "Aber", "10", "10")
+    battles.when(result, "Bryn", "30", "35")
+    assert "already has its result" in battles.refused(result, "Bryn", "30", "35")

@@ -1,0 +1,89 @@
+"""BC-8 The end: the Final Battle and the final standings.
+
+On the small map Cid takes Dun from Ann, Bob takes Aber, Ann's last region,
+and Bob and Cid draw at Fenn: two players remain, Bob (Aber, Bryn, Eske:
+Welsh and Vikings) and Cid (Caer, Dun, Fenn: Saxons and Vikings).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.commands.boiling_cauldron import attack, final_armies, final_result, result
+from campaign.rules import boiling_cauldron as bc
+from regions import default_map_source, parse_map
+from tests.conftest import given
+
+BRITAIN = parse_map(default_map_source())
+SPLIT = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
+
+
+@pytest.fixture
+def final():
+    story = given(SPLIT)
+    for source, target in [("Caer", "Dun"), ("Eske", "Fenn"), ("Aber", "Bryn")]:
+        story.when(attack, source, target)
+    for region, attacker, defender in [("Dun", "10", "70"), ("Bryn", "70", "10"), ("Fenn", "30", "35")]:
+        story.when(result, region, attacker, defender)
+    return story
+
+
+def test_bc_8_2_two_players_remaining_fight_the_final_battle(final):
+    assert (final.state.phase, final.state.finalists) == ("final", ("Bob", "Cid"))
+
+
+def test_bc_8_3_after_round_six_the_two_with_most_regions_ties_to_the_westernmost():
+    """Ann 7; Bob and Cid 5 each. Bob holds Dumnonia (west edge -5.7), Cid nothing west of Kent (0.0)."""
+    held = {
+        "Ann": {"Bernicia", "Deira", "Lindsey", "Middle Anglia", "East Anglia", "Essex", "South Anglia"},
+        "Cid": {"Kent", "Sussex", "Wessex", "Hwicce", "West Anglia"},
+        "Bob": {"Dumnonia", "Dyfed", "Gwynedd", "Powys", "Strathclyde"},
+    }
+    assert bc.finalists(held, BRITAIN) == ["Ann", "Bob"]
+    held["Cid"] = {"Kent", "Sussex", "Wessex", "Hwicce", "West Anglia", "Strathclyde"}
+    held["Bob"] = {"Dumnonia", "Dyfed", "Gwynedd", "Powys"}
+    assert bc.finalists(held, BRITAIN) == ["Ann", "Cid"]
+
+
+def test_bc_8_4_the_ally_is_compulsory_for_a_finalist_with_more_than_one_culture(final):
+    assert final.refused(final_armies, "Bob", "Welsh", None) == "BC-8.4"
+
+
+def test_bc_8_4_armies_come_from_the_cultures_the_finalist_controls(final):
+    assert final.refused(final_armies, "Bob", "Saxons", "Welsh") == "BC-8.4"
+    assert final.refused(final_armies, "Bob", "Welsh", "Welsh") == "BC-8.4"
+
+
+def test_bc_8_2_only_finalists_choose_final_armies(final):
+    assert final.refused(final_armies, "Ann", "Welsh", None) == "BC-8.2"
+
+
+def test_bc_8_4_no_final_result_before_both_have_chosen(final):
+    final.when(final_armies, "Bob", "welsh", "vikings")
+    assert final.refused(final_result, {"Bob": "10", "Cid": "70"}) == "BC-8.4"
+
+
+def test_bc_8_4_a_drawn_final_battle_is_fought_again_until_a_victor_emerges(final):
+    final.when(final_armies, "Bob", "Welsh", "Vikings")
+    final.when(final_armies, "Cid", "Saxons", "Vikings")
+    final.when(final_result, {"Bob": "30", "Cid": "30"})
+    assert (final.state.phase, final.state.winner, len(final.state.finals)) == ("final", None, 1)
+    final.when(final_result, {"bob": "65", "cid": "20"})
+    assert (final.state.phase, final.state.winner) == ("finished", "Cid")
+
+
+def test_bc_8_5_standings_winner_other_finalist_then_the_eliminated_in_reverse_order(final):
+    from campaign.views.bc_data import standings
+
+    final.when(final_armies, "Bob", "Welsh", "Vikings")
+    final.when(final_armies, "Cid", "Saxons", "Vikings")
+    final.when(final_result, {"Bob": "65", "Cid": "20"})
+    assert standings(final.state) == ["Cid", "Bob", "Ann"]
+
+
+def test_bc_8_nothing_is_recorded_after_the_campaign_is_won(final):
+    final.when(final_armies, "Bob", "Welsh", "Vikings")
+    final.when(final_armies, "Cid", "Saxons", "Vikings")
+    final.when(final_result, {"Bob": "65", "Cid": "20"})
+    assert final.refused(attack, "Caer", "Bryn") == "BC-8"
+    assert final.refused(final_result, {"Bob": "65", "Cid": "20"}) == "BC-8"
