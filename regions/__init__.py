@@ -43,6 +43,13 @@ class Map:
         self._regions = regions
         self._land = borders
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Map):
+            return NotImplemented
+        return (self.name, self._regions, self.land_borders()) == (other.name, other._regions, other.land_borders())
+
+    __hash__ = None  # type: ignore[assignment]
+
     @property
     def names(self) -> tuple[str, ...]:
         """Region names in alphabetical order (the order of the BC-2 draw)."""

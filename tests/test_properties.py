@@ -1,0 +1,120 @@
+"""Invariants over random lawful Boiling Cauldron campaigns of 3 to 8 players (hypothesis).
+
+A random organiser plays whole campaigns: legal attacks or forfeits, random
+casualties, lawful choices of regions, Final Battles. At every step the
+invariants of the rules hold, and the state folded event by event equals
+the state rebuilt from the whole log.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from decimal import Decimal
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from campaign.app import Campaigns, Loaded, fold
+from campaign.commands import boiling_cauldron as commands
+from campaign.kinds import kind
+from campaign.rules import bc_checks as checks
+from campaign.rules import boiling_cauldron as bc
+from events.common import CampaignStarted
+from regions import default_map_source
+
+NAMES = ["Ann", "Bob", "Cid", "Dag", "Eve", "Finn", "Gyda", "Hild"]
+CASUALTIES = st.integers(0, 100).map(Decimal) | st.decimals(0, 100, places=1, allow_nan=False)
+
+
+def start(players: list[str], seed: str) -> tuple[Campaigns, Loaded]:
+    campaigns = Campaigns(":memory:")
+    started = dict(name="Prop", rules="boiling-cauldron", players=players, map_source=default_map_source(), seed_commitment=None)
+    events = campaigns.start(started, lambda s: [commands.allocate(s.world, players, None, seed)], "organiser")
+    bc_kind = kind("boiling-cauldron")
+    return campaigns, Loaded(bc_kind, tuple(events), fold(bc_kind, events))
+
+
+def choose(data, state):
+    """A lawful command for the state, drawn at random."""
+    if state.phase == "declaration":
+        legal = checks.legal_attacks(state, state.on_turn)
+        if data.draw(st.integers(0, 9)) == 0:
+            return lambda s: commands.forfeit(s, "inactive")
+        source, target = data.draw(st.sampled_from(legal))
+        return lambda s: commands.attack(s, source, target)
+    if state.phase == "battles":
+        pending = state.awaiting_choice
+        if pending:
+            tiers = bc.gain_tiers(state.world, state.control, pending.regions, pending.result.loser, state.involved, state.gained_this_round)
+            tier, _ = bc.open_tier(tiers, pending.result.regions_due - len(pending.gained))
+            picks = data.draw(st.lists(st.sampled_from(tier), min_size=1, max_size=pending.result.regions_due - len(pending.gained), unique=True))
+            return lambda s: commands.gain(s, picks)
+        open_battles = [b for b in state.round_battles() if b.result is None]
+        battle = data.draw(st.sampled_from(open_battles))
+        a, d = data.draw(CASUALTIES), data.draw(CASUALTIES)
+        winner = None if bc.outcome((a, d)).decided_by_figures else data.draw(st.sampled_from(["attacker", "defender"]))
+        return lambda s: commands.result(s, battle.to_region, str(a), str(d), winner)
+    missing = [p for p in state.finalists if p not in state.final_armies]
+    if missing:
+        cultures = sorted(bc.final_cultures(state.held(missing[0]), state.world))
+        main = data.draw(st.sampled_from(cultures))
+        ally = data.draw(st.sampled_from([c for c in cultures if c != main])) if len(cultures) > 1 else None
+        return lambda s: commands.final_armies(s, missing[0], main, ally)
+    a, d = data.draw(CASUALTIES), data.draw(CASUALTIES)
+    first, second = state.finalists
+    winner = None if bc.outcome((a, d)).decided_by_figures else data.draw(st.sampled_from([first, second]))
+    return lambda s: commands.final_result(s, {first: str(a), second: str(d)}, winner)
+
+
+def check_invariants(state, players: list[str]) -> None:
+    # BC-1.2: every region is controlled by exactly one player of the campaign
+    assert sorted(state.control) == sorted(state.world.names)
+    assert set(state.control.values()) <= set(players)
+    # BC-7.3: the eliminated hold nothing, and whoever holds nothing is eliminated, once
+    out = [e.player for e in state.eliminations]
+    assert len(out) == len(set(out))
+    assert set(out) == set(players) - set(state.control.values())
+    # BC-4: at most one attack by, and one attack on, each player per round
+    attackers = [b.attacker for b in state.round_battles()] + [f.player for f in state.round_forfeits()]
+    assert max(Counter(attackers).values(), default=0) <= 1
+    assert max(Counter(b.defender for b in state.round_battles()).values(), default=0) <= 1
+    # BC-3: the attack order is a permutation of the players still in at the start of the round
+    if state.phase in ("declaration", "battles"):
+        assert sorted(state.attack_order) == sorted(set(state.round_start_control.values()))
+        assert 1 <= state.round <= bc.MAX_ROUNDS
+    if state.phase == "finished":
+        assert state.winner in players
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data(), st.integers(3, 8), st.text(max_size=8))
+def test_random_lawful_campaigns_keep_the_rules_invariants_and_replay_identically(data, count, seed):
+    players = NAMES[:count]
+    campaigns, loaded = start(players, seed)
+    shares = Counter(loaded.state.control.values())
+    assert max(shares.values()) - min(shares.values()) <= 1  # BC-2.1
+    events, state = list(loaded.events), loaded.state
+    for _ in range(250):
+        if state.phase == "finished":
+            break
+        new = campaigns.settle(Loaded(loaded.kind, tuple(events), state), choose(data, state)(state), "organiser", [])
+        for event in new:
+            state = loaded.kind.apply(state, event)
+            check_invariants(state, players)
+        events += new
+        assert state == fold(loaded.kind, events)
+    assert state.phase in ("final", "finished")  # Final Battles may be drawn again and again (BC-8.4)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data(), st.integers(3, 6))
+def test_state_read_back_from_the_store_equals_the_state_built_step_by_step(data, count):
+    players = NAMES[:count]
+    campaigns, loaded = start(players, "store")
+    state = loaded.state
+    for _ in range(60):
+        if state.phase == "finished":
+            break
+        for event in campaigns.act("Prop", choose(data, state), "organiser"):
+            state = loaded.kind.apply(state, event)
+        assert campaigns.load("Prop").state == state
