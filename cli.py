@@ -57,16 +57,20 @@ class Session:
         return self.campaigns.choose(override or self.campaign)
 
     def act(self, override: str | None, decide) -> None:
-        from campaign.views.narrate import describe
+        from campaign.views.narrate import battle_outcome, describe
+        from events.boiling_cauldron import BattleFought
 
         name = self.name(override)
-        for event in self.campaigns.act(name, decide, self.actor):
+        recorded = self.campaigns.act(name, decide, self.actor)
+        state = self.campaigns.load(name).state
+        for event in recorded:
             say(describe(event) + ("  [automatic]" if event.actor == "the rules" else ""))
-        self.show_next(name)
+            if isinstance(event, BattleFought):
+                say(battle_outcome(state, event.region, event.round))
+        say(f"Next: {next_step(state)}", style="bold")
 
     def show_next(self, name: str) -> None:
-        loaded = self.campaigns.load(name)
-        say(f"Next: {next_step(loaded.state)}", err=False, style="bold")
+        say(f"Next: {next_step(self.campaigns.load(name).state)}", style="bold")
 
 
 def next_step(state: Any) -> str:

@@ -83,3 +83,18 @@ def _(event: FinalBattleFought) -> str:
     figures = ", ".join(f"{p} {pct(v)}" for p, v in event.casualties.items())
     stated = f", winner stated: {event.stated_winner}" if event.stated_winner else ""
     return f"Final Battle {event.number}: casualties {figures}{stated}"
+
+
+def battle_outcome(state, region: str, number: int) -> str:
+    """What a recorded result means under BC-6 and BC-7: who won, by how much, how many regions are due."""
+    battle = next(b for b in state.battles if (b.round, b.to_region) == (number, region))
+    r = battle.result
+    if r.winner is None:
+        return f"The battle for {region} is a draw: no region changes hands (BC-6.3)."
+    victor_casualties, loser_casualties = (
+        (r.attacker_casualties, r.defender_casualties) if r.winner == battle.attacker
+        else (r.defender_casualties, r.attacker_casualties))
+    difference = loser_casualties - victor_casualties
+    due = f"{r.regions_due} region{'' if r.regions_due == 1 else 's'}"
+    return (f"{r.winner} wins the battle for {region}, casualty difference {difference.normalize():+f}: "
+            f"{due} due from {r.loser} (BC-7.1).")
