@@ -237,3 +237,20 @@ def test_demo_plays_the_bundled_campaign_to_its_end():
     result = runner.invoke(app, ["demo", "--quiet"])
     assert result.exit_code == 0, result.output
     assert "Dag has won the campaign" in result.stdout
+
+
+def test_a_committed_seed_is_revealed_once_and_must_match_the_commitment(shell):
+    """BC-2.4: the SHA-256 of the seed is published first; the draw happens when the seed is revealed."""
+    import hashlib
+
+    from campaign.rules import boiling_cauldron as bc
+    from regions import default_map_source, parse_map
+
+    commitment = hashlib.sha256(b"my secret").hexdigest()
+    shell.ok("new", "Sealed", "--player", "A", "--player", "B", "--player", "C", "--seed-commitment", commitment)
+    assert shell.json("status")["phase"] == "allocation"
+    assert "BC-2.4" in shell.refuses("attack", "Kent", "Essex")
+    assert "BC-2.4" in shell.refuses("draw", "--seed", "my secre")
+    shell.ok("draw", "--seed", "my secret")
+    assert shell.json("status")["control"] == bc.draw("my secret", ["A", "B", "C"], parse_map(default_map_source()).names)
+    assert "BC-2.2" in shell.refuses("draw", "--seed", "my secret")

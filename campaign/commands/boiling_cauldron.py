@@ -68,7 +68,9 @@ def allocate(world: Map, players: list[str], given: Mapping[str, str] | None, se
 
 def draw(state: State, seed: str) -> list[Draft]:
     """BC-2.4: reveal the seed whose SHA-256 was published when the campaign was created."""
-    checks.check_phase(state, "allocation", doing="draw the regions")
+    if state.phase != "allocation":
+        checks.check_phase(state, "declaration", "battles", "final", doing="draw the regions")
+        raise RuleViolation("BC-2.2", "The regions have already been allocated, and they are allocated once")
     if state.seed_commitment and bc.seed_commitment(seed) != state.seed_commitment.lower():
         raise RuleViolation("BC-2.4", "That seed does not match the published seed commitment")
     return [allocate(state.world, list(state.players), None, seed)]

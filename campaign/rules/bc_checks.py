@@ -24,6 +24,8 @@ PHASE_WORDS = {
 def check_phase(state: State, *phases: str, doing: str) -> None:
     if state.phase == "finished":
         raise RuleViolation("BC-8", f"The campaign is over: {state.winner} has won it, so there is nothing left to {doing}")
+    if state.phase == "allocation" and "allocation" not in phases:
+        raise RuleViolation("BC-2.4", f"Cannot {doing} yet: the regions have not been drawn (campaign draw --seed)")
     if state.phase not in phases:
         rule = "BC-4" if {"declaration", "battles"} & {state.phase, *phases} else "BC-8"
         raise RuleViolation(rule, f"Cannot {doing} now: {PHASE_WORDS[state.phase]}")

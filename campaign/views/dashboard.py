@@ -40,7 +40,8 @@ def _title(data: dict[str, Any]) -> Text:
 
 
 def _map_and_players(data: dict[str, Any], players: list[str]) -> Table:
-    regions = Table(title="Regions", title_justify="left", expand=False, pad_edge=False)
+    regions = Table(title="Regions", title_justify="left", expand=False, pad_edge=False,
+                    caption="≈ coast · underlined: contested this round", caption_justify="left")
     regions.add_column("Region")
     regions.add_column("Culture")
     regions.add_column("Coast", justify="center")
@@ -65,11 +66,13 @@ def _map_and_players(data: dict[str, Any], players: list[str]) -> Table:
 def _standings(data: dict[str, Any], players: list[str]) -> RenderableType:
     if not data["standings"]:
         return Text("")
-    table = Table(title="Final standings (BC-8.5)", title_justify="left", pad_edge=False)
+    held = {p["name"]: p["regions"] for p in data["players"]}
+    table = Table(title="Standings (BC-8.5)", title_justify="left", pad_edge=False)
     table.add_column("#", justify="right")
     table.add_column("Player")
+    table.add_column("Regions", justify="right")
     for place, name in enumerate(data["standings"], 1):
-        table.add_row(str(place), _who(name, players))
+        table.add_row(str(place), _who(name, players), str(held[name]))
     return table
 
 
@@ -91,7 +94,7 @@ def _round(data: dict[str, Any], players: list[str]) -> RenderableType:
             f"{a['from']} → {a['to']}", Text.assemble(_who(a["defender"], players), f"\n{_army(a['defender_army'])}"),
             _result(a),
         )
-    lines: list[RenderableType] = [order, battles]
+    lines: list[RenderableType] = [order, battles if data["attacks"] else Text("No attack declared yet.", style="dim")]
     lines += [Text(f"{f['player']} forfeits: {f['reason']}", style="yellow") for f in data["forfeits"]]
     if data["awaiting_choice"]:
         w = data["awaiting_choice"]
