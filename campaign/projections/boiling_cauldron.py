@@ -171,14 +171,18 @@ def _(event: RegionsAllocated, state: State) -> State:
                    round_start_control=control, attack_order=order)
 
 
+def armies(state: State, source: str, target: str) -> tuple[Army, Army]:
+    """BC-5.2/BC-5.3 for an attack from `source` on `target`, from the control at the start of
+    the round (Interpretation: armies are fixed when the attack is declared)."""
+    control, world = state.round_start_control, state.world
+    return (Army(world.culture(source), bc.allies(source, control[source], control, world)),
+            Army(world.culture(target), bc.allies(target, control[target], control, world)))
+
+
 @evolve.register
 def _(event: AttackDeclared, state: State) -> State:
-    before, world = state.round_start_control, state.world
-    battle = Battle(
-        event.round, event.attacker, event.defender, event.from_region, event.to_region,
-        Army(world.culture(event.from_region), bc.allies(event.from_region, event.attacker, before, world)),
-        Army(world.culture(event.to_region), bc.allies(event.to_region, event.defender, before, world)),
-    )
+    battle = Battle(event.round, event.attacker, event.defender, event.from_region, event.to_region,
+                    *armies(state, event.from_region, event.to_region))
     return replace(state, battles=state.battles + (battle,))
 
 

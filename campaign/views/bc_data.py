@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from campaign.projections.boiling_cauldron import Army, Battle, State
+from campaign.projections.boiling_cauldron import Army, Battle, State, armies
 from campaign.rules import bc_checks as checks
 from campaign.rules import boiling_cauldron as bc
 
@@ -103,12 +103,9 @@ def options(state: State) -> list[dict[str, Any]]:
     player = state.on_turn
     if player is None:
         return []
-    control, world = state.round_start_control, state.world
-    return [
-        {
-            "from": source, "to": target, "defender": control[target],
-            "attacker_army": army(Army(world.culture(source), bc.allies(source, player, control, world))),
-            "defender_army": army(Army(world.culture(target), bc.allies(target, control[target], control, world))),
-        }
-        for source, target in checks.legal_attacks(state, player)
-    ]
+    rows = []
+    for source, target in checks.legal_attacks(state, player):
+        attacker_army, defender_army = armies(state, source, target)
+        rows.append({"from": source, "to": target, "defender": state.control[target],
+                     "attacker_army": army(attacker_army), "defender_army": army(defender_army)})
+    return rows
