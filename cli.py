@@ -25,6 +25,8 @@ app = typer.Typer(
 
 CampaignOption = Annotated[Optional[str], typer.Option("-c", "--campaign", help="The campaign (optional when the store holds one).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")]
+AsOfOption = Annotated[Optional[int], typer.Option("--as-of", help="As it stood just after event N of the log.")]
+RoundOption = Annotated[Optional[int], typer.Option("--round", help="As it stood at the end of round N.")]
 EXIT_REFUSED = 1
 
 
@@ -55,6 +57,20 @@ class Session:
 
     def name(self, override: str | None = None) -> str:
         return self.campaigns.choose(override or self.campaign)
+
+    def view(self, override: str | None, as_of: int | None = None, round_number: int | None = None):
+        """The campaign to show: now, after event N, or at the end of round N. Warns if the chain is broken."""
+        name = self.name(override)
+        if as_of is not None and round_number is not None:
+            raise CampaignError("Give --as-of or --round, not both.")
+        if round_number is not None:
+            loaded = self.campaigns.at_round_end(name, round_number)
+        else:
+            loaded = self.campaigns.load(name, as_of)
+        broken = self.campaigns.load(name).chain_break if as_of or round_number else loaded.chain_break
+        if broken:
+            typer.secho(f"Warning: the log has been tampered with: {broken[1]}. Run 'campaign verify'.", err=True, fg="yellow")
+        return name, loaded
 
     def act(self, override: str | None, decide) -> None:
         from campaign.views.narrate import battle_outcome, describe
@@ -152,12 +168,13 @@ def list_campaigns(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 
 @command()
-def status(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
+def status(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False,
+           as_of: AsOfOption = None, round_number: RoundOption = None) -> None:
     """The dashboard: map, players, the round's attacks and results, the Final."""
     from campaign.views import bc_data
 
-    name = ctx.obj.name(campaign)
-    data = bc_data.status(ctx.obj.campaigns.load(name).state, name)
+    name, loaded = ctx.obj.view(campaign, as_of, round_number)
+    data = bc_data.status(loaded.state, name) | {"events": len(loaded.events), "chain_intact": loaded.chain_break is None}
     if as_json:
         return print_json(data)
     from rich.console import Console
@@ -168,27 +185,92 @@ def status(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOpt
 
 
 @command()
-def log(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
-    """Every event in order: number, time, type, who, what."""
+def log(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False,
+        as_of: AsOfOption = None, round_number: RoundOption = None) -> None:
+    """Every event in order: number, time, round, who, what; retracted ones struck through."""
     from campaign.views import log as log_view
 
-    entries = log_view.entries(ctx.obj.campaigns.load(ctx.obj.name(campaign)).events)
+    _, loaded = ctx.obj.view(campaign, as_of, round_number)
     if as_json:
-        return print_json(entries)
+        return print_json(log_view.entries(loaded.events))
     from rich.console import Console
 
-    Console(width=max(100, Console().width)).print(log_view.table(ctx.obj.campaigns.load(ctx.obj.name(campaign)).events))
+    Console(width=max(100, Console().width)).print(log_view.table(loaded.events))
 
 
 @command()
 def note(ctx: typer.Context, text: str, campaign: CampaignOption = None) -> None:
     """Record an organiser's note or ruling in the log at this point."""
-    from campaign.drafts import draft
-    from events.common import NoteRecorded
+    from campaign.commands.common import note as write_note
 
-    if not text.strip():
-        raise CampaignError("A note needs some text.")
-    ctx.obj.act(campaign, lambda state: [draft(NoteRecorded, text=text.strip())])
+    ctx.obj.act(campaign, lambda state: write_note(text))
+
+
+@command()
+def undo(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
+         steps: Annotated[int, typer.Option("--steps", help="How many of the latest actions.")] = 1,
+         campaign: CampaignOption = None) -> None:
+    """Retract the latest actions: the log keeps them, struck through, and the state forgets them."""
+    from campaign.commands.common import undo as retract
+    from campaign.views.narrate import describe
+
+    name = ctx.obj.name(campaign)
+    for event in ctx.obj.campaigns.act_on_log(name, lambda loaded: retract(loaded.events, steps, reason), ctx.obj.actor):
+        say(describe(event))
+    ctx.obj.show_next(name)
+
+
+@command()
+def verify(ctx: typer.Context, campaign: CampaignOption = None) -> None:
+    """Replay the whole log through the rules and check the hash chain; name the first bad event."""
+    from campaign.audit import audit
+
+    name = ctx.obj.name(campaign)
+    loaded = ctx.obj.campaigns.load(name)
+    verified = audit(loaded.kind, loaded.events)
+    say(f"{name}: {verified.events} events verified with {verified.checks} checks; the hash chain is intact "
+        f"and every event is lawful. Now: {loaded.kind.status(verified.state)}.")
+
+
+@command()
+def export(ctx: typer.Context, output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A file (default: stdout).")] = None,
+           campaign: CampaignOption = None) -> None:
+    """The campaign's events as JSON Lines, with a header line (format, kind, rules version, chain head)."""
+    from campaign.exchange import export_lines
+
+    text = "\n".join(export_lines(ctx.obj.campaigns.load(ctx.obj.name(campaign)))) + "\n"
+    if output is None:
+        return typer.echo(text, nl=False)
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CampaignError(f"Cannot write {output} ({exc.strerror}).") from None
+    say(f"Exported to {output}.")
+
+
+@command("import")
+def import_file(ctx: typer.Context, file: Annotated[Path, typer.Argument(help="A file written by campaign export.")],
+                as_name: Annotated[Optional[str], typer.Option("--as", help="Import under another name.")] = None) -> None:
+    """A new campaign from an exported file, re-created through every check that verify makes."""
+    from campaign.exchange import import_campaign
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CampaignError(f"Cannot read {file} ({exc.__class__.__name__}).") from None
+    loaded = import_campaign(ctx.obj.campaigns, text, as_name)
+    say(f"Imported {loaded.started.name}: {len(loaded.events)} events, verified. Now: {loaded.kind.status(loaded.state)}.")
+
+
+@command()
+def fork(ctx: typer.Context, new_name: Annotated[str, typer.Argument(metavar="NEW")],
+         as_of: Annotated[int, typer.Option("--as-of", help="Keep the first N events.")],
+         campaign: CampaignOption = None) -> None:
+    """A what-if branch: a new campaign whose log is this one's first N events."""
+    from campaign.exchange import fork as branch
+
+    loaded = branch(ctx.obj.campaigns, ctx.obj.campaigns.load(ctx.obj.name(campaign), as_of), new_name)
+    say(f"Forked {loaded.started.name} from the first {as_of} events. Now: {loaded.kind.status(loaded.state)}.")
 
 
 @command()

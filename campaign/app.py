@@ -9,20 +9,22 @@ from __future__ import annotations
 import sqlite3
 from contextlib import closing
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, StoredEvent
+from eventsourcing.persistence import IntegrityError, Mapper, MapperDeserialisationError, PersistenceError, StoredEvent
 
+from campaign import chain
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, StoreError
 from campaign.kinds import Kind, kind
 from campaign.names import resolve
 from events import ALLOWED_TOPICS
-from events.common import CampaignEvent, CampaignStarted
+from events.common import ActionsRetracted, CampaignEvent, CampaignStarted
 
 NAMESPACE = uuid.UUID("6f1d5a3c-8e0b-5c1e-9a55-0b2d6c1e4a77")
 RETRIES = 3
@@ -31,7 +33,7 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 class ForeignEvent(StoreError):
-    pass
+    """A stored event of a kind this program does not know: never turned into an object."""
 
 
 class TrustedMapper(Mapper):
@@ -53,7 +55,7 @@ class EventStore(Application):
 
 @dataclass(frozen=True)
 class Loaded:
-    """A campaign as read from the store: its kind, its events and their fold."""
+    """A campaign as read from the store: its kind, every event (retracted ones too) and the state they give."""
 
     kind: Kind
     events: tuple[CampaignEvent, ...]
@@ -63,16 +65,55 @@ class Loaded:
     def started(self) -> CampaignStarted:
         return self.events[0]
 
+    @property
+    def chain_break(self) -> tuple[int, str] | None:
+        return chain.first_break(self.events)
+
 
 def campaign_id(name: str) -> uuid.UUID:
     return uuid.uuid5(NAMESPACE, " ".join(name.split()).casefold())
 
 
-def fold(loaded_kind: Kind, events: list[CampaignEvent] | tuple[CampaignEvent, ...]) -> Any:
+def retracted(events: Sequence[CampaignEvent]) -> set[int]:
+    """The numbers of the events that `campaign undo` took back."""
+    return {seq for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs}
+
+
+class InconsistentLog(StoreError):
+    """An event that does not fit the events before it: the log was altered."""
+
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+        super().__init__(f"Event {seq} does not fit the events before it: the log was altered; run 'campaign verify'.")
+
+
+def fold(loaded_kind: Kind, events: Sequence[CampaignEvent]) -> Any:
+    """The state the events give, leaving out those retracted."""
+    taken_back = retracted(events)
     state = loaded_kind.start(events[0])
     for event in events[1:]:
-        state = loaded_kind.apply(state, event)
+        if event.originator_version not in taken_back:
+            state = apply(loaded_kind, state, event)
     return state
+
+
+def apply(loaded_kind: Kind, state: Any, event: CampaignEvent) -> Any:
+    """One event onto the state; an event that cannot apply means the log was altered."""
+    try:
+        return loaded_kind.apply(state, event)
+    except (AttributeError, KeyError, TypeError, ValueError, StopIteration):
+        raise InconsistentLog(event.originator_version) from None
+
+
+def tolerant_fold(loaded_kind: Kind, events: Sequence[CampaignEvent]) -> Any:
+    """As `fold`; on a tampered log, the state of the events before the first broken link."""
+    try:
+        return fold(loaded_kind, events)
+    except InconsistentLog:
+        broken = chain.first_break(events)
+        if broken is None or broken[0] < 2:
+            raise
+        return fold(loaded_kind, events[: broken[0] - 1])
 
 
 class Campaigns:
@@ -90,7 +131,7 @@ class Campaigns:
     def catalogue(self) -> list[CampaignStarted]:
         """Every campaign of the store, in the order they were started."""
         notifications = self._guard(lambda: self.store.recorder.select_notifications(1, 1_000_000, topics=[STARTED_TOPIC]))
-        return [self.store.mapper.to_domain_event(n) for n in notifications]
+        return [self._decode(n) for n in notifications]
 
     def choose(self, name: str | None) -> str:
         """The campaign a command means: the one named, or the only one in the store."""
@@ -103,32 +144,68 @@ class Campaigns:
             raise CampaignError("The store holds no campaign yet: start one with 'campaign new'.")
         raise CampaignError(f"The store holds {len(names)} campaigns ({', '.join(names)}): choose one with -c NAME.")
 
-    def load(self, name: str) -> Loaded:
-        events = tuple(self._guard(lambda: list(self.store.events.get(campaign_id(name)))))
+    def load(self, name: str, as_of: int | None = None) -> Loaded:
+        """The campaign, or its first `as_of` events (time travel)."""
+        stored = self._guard(lambda: self.store.events.recorder.select_events(campaign_id(name)))
+        events = tuple(self._decode(s) for s in stored)
         if not events:
             raise CampaignError(f"There is no campaign called {name!r}.")
+        if as_of is not None:
+            if not 1 <= as_of <= len(events):
+                raise CampaignError(f"--as-of takes an event number from 1 to {len(events)}, the length of the log.")
+            events = events[:as_of]
         loaded_kind = kind(events[0].rules)
-        return Loaded(loaded_kind, events, fold(loaded_kind, events))
+        return Loaded(loaded_kind, events, tolerant_fold(loaded_kind, events))
+
+    def at_round_end(self, name: str, number: int) -> Loaded:
+        """The campaign as it stood when round (or scenario) `number` ended."""
+        loaded = self.load(name)
+        of, taken_back = loaded.kind, retracted(loaded.events)
+        state, finished = of.start(loaded.events[0]), []
+        for event in loaded.events[1:]:
+            if event.originator_version not in taken_back:
+                state = apply(of, state, event)
+            if of.round_over(state, number):
+                return Loaded(of, loaded.events[: event.originator_version], state)
+        finished = [n for n in range(1, number) if of.round_over(loaded.state, n)]
+        done = f"finished so far: {', '.join(map(str, finished))}" if finished else "none has finished yet"
+        raise CampaignError(f"Round {number} has not finished; {done}.")
 
     def start(self, started: dict[str, Any], then: Callable[[Any], list[Draft]], actor: str) -> list[CampaignEvent]:
         """Record a new campaign's first event and whatever `then` decides on its initial state."""
         new_kind = kind(started["rules"])
         name = started["name"]
-        if campaign_id(name) in {campaign_id(c.name) for c in self.catalogue()}:
-            raise CampaignError(f"A campaign called {name!r} already exists in this store.")
-        first = self._stamp(new_kind, campaign_id(name), 1, Draft(CampaignStarted, started), actor)
+        self.check_name_free(name)
+        first = self.stamp(new_kind, campaign_id(name), chain.GENESIS, 1, Draft(CampaignStarted, started), actor)
         empty = Loaded(new_kind, (first,), new_kind.start(first))
         return self._save(empty, then(empty.state), actor, [first])
 
+    def check_name_free(self, name: str) -> None:
+        if campaign_id(name) in {campaign_id(c.name) for c in self.catalogue()}:
+            raise CampaignError(f"A campaign called {name!r} already exists in this store.")
+
     def act(self, name: str, decide: Callable[[Any], list[Draft]], actor: str) -> list[CampaignEvent]:
-        """Load → decide → append, re-deciding if another process appended first."""
-        for attempt in range(RETRIES):
+        """Load → decide on the state → append, re-deciding if another process appended first."""
+        return self.act_on_log(name, lambda loaded: decide(loaded.state), actor)
+
+    def act_on_log(self, name: str, decide: Callable[[Loaded], list[Draft]], actor: str) -> list[CampaignEvent]:
+        for _ in range(RETRIES):
             loaded = self.load(name)
+            if loaded.chain_break:
+                raise StoreError(f"Nothing can be recorded: the log has been tampered with ({loaded.chain_break[1]}); "
+                                 "run 'campaign verify'.")
             try:
-                return self._save(loaded, decide(loaded.state), actor)
+                return self._save(loaded, decide(loaded), actor)
             except IntegrityError:
                 continue
         raise CampaignError("The campaign kept changing under this command (another organiser is recording); try again.")
+
+    def record(self, events: Sequence[CampaignEvent]) -> None:
+        """Append events already stamped and checked (an import or a fork) in one write."""
+        try:
+            self._guard(lambda: self.store.save(*events), conflicts=True)
+        except IntegrityError:
+            raise CampaignError("Another organiser created that campaign at the same moment; nothing was imported.") from None
 
     def _save(self, loaded: Loaded, drafts: list[Draft], actor: str, head: list | None = None) -> list[CampaignEvent]:
         new = self.settle(loaded, drafts, actor, head or [])
@@ -137,7 +214,8 @@ class Campaigns:
 
     def settle(self, loaded: Loaded, drafts: list[Draft], actor: str, head: list[CampaignEvent]) -> list[CampaignEvent]:
         """Stamp the decided events, then the consequences the rules force, until none is left."""
-        state, version, new = loaded.state, len(loaded.events), list(head)
+        state, new = loaded.state, list(head)
+        previous, version = chain.head(loaded.events), len(loaded.events)
         pending = list(drafts)
         for _ in range(10_000):
             if not pending:
@@ -145,17 +223,28 @@ class Campaigns:
                 if not pending:
                     return new
             version += 1
-            event = self._stamp(loaded.kind, loaded.started.originator_id, version, pending.pop(0), actor)
-            state = loaded.kind.apply(state, event)
+            event = self.stamp(loaded.kind, loaded.started.originator_id, previous, version, pending.pop(0), actor)
+            state, previous = loaded.kind.apply(state, event), event.chain
             new.append(event)
         raise CampaignError("The rules did not settle; please report this campaign.")
 
     @staticmethod
-    def _stamp(of: Kind, originator: uuid.UUID, version: int, draft: Draft, actor: str) -> CampaignEvent:
-        return draft.kind(
-            originator_id=originator, originator_version=version, timestamp=CampaignEvent.create_timestamp(),
-            actor=AUTOMATIC_ACTOR if draft.automatic else actor, rules_version=of.rules_version, **draft.fields,
-        )
+    def stamp(of: Kind, originator: uuid.UUID, previous: str, version: int, draft: Draft, actor: str,
+              when: datetime | None = None) -> CampaignEvent:
+        """The event for a draft: numbered, timed, signed by its actor, and linked into the chain."""
+        when = when or CampaignEvent.create_timestamp()
+        actor = AUTOMATIC_ACTOR if draft.automatic else actor
+        link = chain.link(previous, version, draft.kind.TOPIC, when, actor, of.rules_version, draft.fields)
+        return draft.kind(originator_id=originator, originator_version=version, timestamp=when, actor=actor,
+                          rules_version=of.rules_version, chain=link, **draft.fields)
+
+    def _decode(self, stored: StoredEvent) -> Any:
+        try:
+            return self.store.mapper.to_domain_event(stored)
+        except (MapperDeserialisationError, TypeError, ValueError) as exc:
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"Event {stored.originator_version} of the store cannot be read: it was edited by hand.") from None
 
     def _guard(self, action: Callable[[], Any], conflicts: bool = False) -> Any:
         try:

@@ -20,6 +20,10 @@ class Kind:
     apply: Callable[[Any, CampaignEvent], Any]
     consequences: Callable[[Any], list[Draft]]
     status: Callable[[Any], str]
+    replay: Callable[[CampaignEvent], Callable[[Any], list[Draft]]]
+    """The command that would record an event, for `verify` and imports."""
+    round_over: Callable[[Any, int], bool]
+    """Whether round (or scenario) N is over in a state, for `--round N`."""
 
 
 def _boiling_cauldron() -> Kind:
@@ -27,7 +31,8 @@ def _boiling_cauldron() -> Kind:
     from campaign.projections import boiling_cauldron as projection
 
     return Kind(commands.RULES, commands.RULES_VERSION, "The Boiling Cauldron",
-                projection.start, projection.apply, commands.consequences, projection.summary)
+                projection.start, projection.apply, commands.consequences, projection.summary, commands.replay,
+                projection.round_over)
 
 
 _FACTORIES = {"boiling-cauldron": _boiling_cauldron}

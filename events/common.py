@@ -25,10 +25,12 @@ def topic(name: str):
 
 
 class CampaignEvent(DomainEvent):
-    """Every event says who recorded it and under which rules version."""
+    """Every event says who recorded it, under which rules version, and carries
+    `chain`: the SHA-256 linking it to the event before (see campaign/chain.py)."""
 
     actor: str
     rules_version: str
+    chain: str
 
 
 @topic("campaign.CampaignStarted")
@@ -43,3 +45,11 @@ class CampaignStarted(CampaignEvent):
 @topic("campaign.NoteRecorded")
 class NoteRecorded(CampaignEvent):
     text: str
+
+
+@topic("campaign.ActionsRetracted")
+class ActionsRetracted(CampaignEvent):
+    """`campaign undo`: the events numbered `seqs` no longer count; the log keeps them."""
+
+    seqs: list[int]
+    reason: str

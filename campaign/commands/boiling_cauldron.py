@@ -7,8 +7,9 @@ campaign's own players, regions and cultures.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from campaign.drafts import Draft, draft, forced
 from campaign.errors import CampaignError, RuleViolation
@@ -26,6 +27,7 @@ from events.boiling_cauldron import (
     RegionsAllocated,
     RegionTransferred,
 )
+from events.common import CampaignEvent
 from regions import Map
 
 RULES = "boiling-cauldron"
@@ -226,3 +228,30 @@ def final_result(state: State, casualties: Mapping[str, str], winner: str | None
     side = {first: 0, second: 1, "draw": checks.DRAW}.get(stated)
     checks.check_stated_winner(bc.outcome((values[first], values[second])), side, (first, second), override)
     return [draft(FinalBattleFought, number=len(state.finals) + 1, casualties=values, stated_winner=stated, override=override)]
+
+
+def replay(event: CampaignEvent) -> Callable[[State], list[Draft]]:
+    """The command that records `event`, to decide it again from the state before it (verify, import)."""
+    return _REPLAY[type(event)](event)
+
+
+def _allocation(event: RegionsAllocated) -> Callable[[State], list[Draft]]:
+    if event.seed is not None:
+        return lambda s: draw(s, event.seed)
+    return lambda s: [allocate(s.world, list(s.players), event.allocation, None)]
+
+
+def _casualties(event: FinalBattleFought) -> dict[str, str]:
+    return {p: str(v) for p, v in event.casualties.items()}
+
+
+_REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
+    RegionsAllocated: _allocation,
+    AttackDeclared: lambda e: lambda s: attack(s, e.from_region, e.to_region, e.attacker),
+    AttackForfeited: lambda e: lambda s: forfeit(s, e.reason, e.player),
+    BattleFought: lambda e: lambda s: result(s, e.region, str(e.attacker_casualties), str(e.defender_casualties),
+                                             e.stated_winner, e.override),
+    RegionTransferred: lambda e: lambda s: gain(s, [e.region]),
+    FinalArmiesChosen: lambda e: lambda s: final_armies(s, e.player, e.main, e.ally),
+    FinalBattleFought: lambda e: lambda s: final_result(s, _casualties(e), e.stated_winner, e.override),
+}

@@ -293,3 +293,8 @@ def summary(state: State) -> str:
     if state.phase == "allocation":
         return "waiting for the draw"
     return f"round {state.round}, {'declarations' if state.phase == 'declaration' else 'battles'}"
+
+
+def round_over(state: State, number: int) -> bool:
+    """Round `number` has ended: a later round has begun, or the rounds are over (BC-3.1)."""
+    return state.round > number or (state.phase in ("final", "finished") and state.round >= number >= 1)

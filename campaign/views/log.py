@@ -6,9 +6,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from events.common import CampaignEvent
-
-ENVELOPE = {"originator_id", "originator_version", "timestamp", "actor", "rules_version"}
+from campaign.chain import data_of
+from events.common import ActionsRetracted, CampaignEvent
 
 
 def plain(value: Any) -> Any:
@@ -21,31 +20,44 @@ def plain(value: Any) -> Any:
     return value
 
 
-def entry(event: CampaignEvent) -> dict[str, Any]:
-    data = {k: plain(v) for k, v in vars(event).items() if k not in ENVELOPE}
-    return {
-        "seq": event.originator_version,
-        "time": event.timestamp.isoformat(),
-        "type": type(event).__name__,
-        "actor": event.actor,
-        "data": data,
-        "retracted": False,
-    }
+def retractions(events: Sequence[CampaignEvent]) -> dict[int, ActionsRetracted]:
+    """Which retraction took back each retracted event."""
+    return {seq: e for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs}
 
 
 def entries(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
-    return [entry(e) for e in events]
+    taken_back = retractions(events)
+    return [
+        {
+            "seq": e.originator_version,
+            "time": e.timestamp.isoformat(),
+            "type": type(e).__name__,
+            "actor": e.actor,
+            "data": {k: plain(v) for k, v in data_of(e).items()},
+            "retracted": e.originator_version in taken_back,
+            "round": getattr(e, "round", None),
+            "hash": e.chain,
+        }
+        for e in events
+    ]
 
 
 def table(events: Sequence[CampaignEvent]):
     from rich.table import Table
+    from rich.text import Text
 
     from campaign.views.narrate import describe
 
+    taken_back = retractions(events)
     view = Table(title="Campaign log", title_justify="left", pad_edge=False)
-    for column, justify in (("#", "right"), ("When (UTC)", "left"), ("Who", "left"), ("What", "left")):
+    for column, justify in (("#", "right"), ("When (UTC)", "left"), ("Rd", "right"), ("Who", "left"), ("What", "left")):
         view.add_column(column, justify=justify)
     for event in events:
+        what = Text(describe(event))
+        if event.originator_version in taken_back:
+            what.stylize("strike dim")
+            what.append(f"  retracted by #{taken_back[event.originator_version].originator_version}", style="italic")
         when = event.timestamp.strftime("%Y-%m-%d %H:%M")
-        view.add_row(str(event.originator_version), when, event.actor, describe(event))
+        round_number = getattr(event, "round", None)
+        view.add_row(str(event.originator_version), when, str(round_number or ""), event.actor, what)
     return view

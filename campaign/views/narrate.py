@@ -14,7 +14,7 @@ from events.boiling_cauldron import (
     RegionsAllocated,
     RegionTransferred,
 )
-from events.common import CampaignEvent, CampaignStarted, NoteRecorded
+from events.common import ActionsRetracted, CampaignEvent, CampaignStarted, NoteRecorded
 
 
 def pct(value: Decimal) -> str:
@@ -35,6 +35,12 @@ def _(event: CampaignStarted) -> str:
 @describe.register
 def _(event: NoteRecorded) -> str:
     return f"Note: {event.text}"
+
+
+@describe.register
+def _(event: ActionsRetracted) -> str:
+    numbers = ", ".join(f"#{seq}" for seq in event.seqs)
+    return f"Undo: events {numbers} retracted: {event.reason}"
 
 
 @describe.register

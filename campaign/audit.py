@@ -1,0 +1,92 @@
+"""`campaign verify`: replay a whole log through the rules that guarded every command.
+
+Every event made by a command is decided again from the state before it and
+must come out the same; every event the rules forced must be exactly what the
+rules force there; the hash chain must be intact from the first event on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from campaign import chain
+from campaign.commands.common import actions, undo
+from campaign.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds import Kind
+from events.common import ActionsRetracted, CampaignEvent, NoteRecorded
+
+
+class AuditFailure(CampaignError):
+    """The first event that is not what the rules and the chain say it must be."""
+
+    def __init__(self, event: int, message: str, rule: str | None = None) -> None:
+        self.event, self.rule = event, rule
+        cited = f" ({rule})" if rule else ""
+        super().__init__(f"Event {event}: {message.rstrip('.')}{cited}.")
+
+
+@dataclass(frozen=True)
+class Verified:
+    events: int
+    checks: int
+    state: Any
+
+
+def same(draft: Draft, event: CampaignEvent) -> bool:
+    return draft.kind is type(event) and draft.fields == chain.data_of(event)
+
+
+def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
+    broken = chain.first_break(events)
+    if broken:
+        raise AuditFailure(broken[0], broken[1])
+    taken_back = {seq for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs}
+    state, checks = of.start(events[0]), len(events)
+    for position, event in enumerate(events[1:], 1):
+        if isinstance(event, ActionsRetracted):
+            _check_retraction(events[:position], event)
+        elif event.originator_version not in taken_back:
+            _check_event(of, state, event)
+            state = of.apply(state, event)
+        checks += 1
+    if of.consequences(state):
+        raise AuditFailure(len(events) + 1, "the log ends before the consequences the rules force were recorded")
+    return Verified(len(events), checks, state)
+
+
+def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
+    seq, name = event.originator_version, type(event).__name__
+    forced = of.consequences(state)
+    if forced:
+        if not same(forced[0], event) or event.actor != AUTOMATIC_ACTOR:
+            raise AuditFailure(seq, f"the rules required a {forced[0].kind.__name__} here, not this {name}")
+        return
+    if event.actor == AUTOMATIC_ACTOR:
+        raise AuditFailure(seq, f"{name} is marked as forced by the rules, but nothing was forced here")
+    if isinstance(event, NoteRecorded):
+        return
+    try:
+        decided = of.replay(event)(state)
+    except RuleViolation as refusal:
+        raise AuditFailure(seq, f"{name} breaks a rule: {refusal.message}", refusal.rule) from None
+    except CampaignError as refusal:
+        raise AuditFailure(seq, f"{name} would be refused: {refusal}") from None
+    if not decided or not same(decided[0], event):
+        raise AuditFailure(seq, f"{name} is not what the command decides from the state before it")
+
+
+def _check_retraction(before: Sequence[CampaignEvent], event: ActionsRetracted) -> None:
+    steps = len({tuple(g) for g in _groups_covering(before, event.seqs)})
+    try:
+        expected = undo(before, max(steps, 1), event.reason)[0]
+    except CampaignError as refusal:
+        raise AuditFailure(event.originator_version, f"the undo would be refused: {refusal}") from None
+    if expected.fields["seqs"] != list(event.seqs):
+        raise AuditFailure(event.originator_version, "the undo does not retract the latest actions")
+
+
+def _groups_covering(before: Sequence[CampaignEvent], seqs: list[int]) -> list[list[int]]:
+    return [g for g in actions(before) if set(g) & set(seqs)]

@@ -1,0 +1,60 @@
+"""Tamper evidence: every event carries a SHA-256 over a canonical encoding of
+itself and the hash of the event before it, so that an edited, deleted,
+inserted or reordered event breaks the chain from that event on."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from events.common import CampaignEvent
+
+GENESIS = "0" * 64
+ENVELOPE = ("originator_id", "originator_version", "timestamp", "actor", "rules_version", "chain")
+
+
+def exact(value: Any) -> Any:
+    """Plain JSON values, with decimals as their exact text ("20.50" stays "20.50")."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): exact(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [exact(v) for v in value]
+    return value
+
+
+def data_of(event: CampaignEvent) -> dict[str, Any]:
+    """An event's own fields, without the envelope every event shares."""
+    return {k: v for k, v in vars(event).items() if k not in ENVELOPE}
+
+
+def link(previous: str, seq: int, topic: str, time: datetime, actor: str, rules_version: str, data: Mapping[str, Any]) -> str:
+    canonical = json.dumps([seq, topic, time.isoformat(), actor, rules_version, exact(data)],
+                           sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256((previous + canonical).encode("utf-8")).hexdigest()
+
+
+def link_of(previous: str, event: CampaignEvent) -> str:
+    return link(previous, event.originator_version, type(event).TOPIC, event.timestamp, event.actor,
+                event.rules_version, data_of(event))
+
+
+def first_break(events: Sequence[CampaignEvent]) -> tuple[int, str] | None:
+    """The first event at which the chain is broken, and how; None if it is intact."""
+    previous = GENESIS
+    for seq, event in enumerate(events, 1):
+        if event.originator_version != seq:
+            return seq, f"event {seq} is missing (the log jumps to {event.originator_version})"
+        if link_of(previous, event) != event.chain:
+            return seq, f"event {seq} ({type(event).__name__}) was altered, inserted or moved: its hash does not match"
+        previous = event.chain
+    return None
+
+
+def head(events: Sequence[CampaignEvent]) -> str:
+    return events[-1].chain if events else GENESIS

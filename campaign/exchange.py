@@ -1,0 +1,168 @@
+"""Export and import: a campaign as JSON Lines, and back through the rules.
+
+An imported file is untrusted. Its event types are looked up in this program's
+own allow-list (never imported by name), its hash chain is checked, and the
+campaign is re-created event by event through the same checks as `verify`;
+nothing is written unless all of it passes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from campaign import chain
+from campaign.app import Campaigns, Loaded, campaign_id
+from campaign.audit import audit
+from campaign.errors import CampaignError
+from campaign.kinds import kind
+from events import ALLOWED_TOPICS
+from events.common import CampaignEvent
+
+FORMAT = "campaign-export/1"
+
+
+class BadExport(CampaignError):
+    """An export file that cannot be imported: says which line and why."""
+
+
+def records(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
+    return [
+        {"seq": e.originator_version, "time": e.timestamp.isoformat(), "type": type(e).__name__, "topic": type(e).TOPIC,
+         "actor": e.actor, "rules_version": e.rules_version, "data": chain.exact(chain.data_of(e)), "hash": e.chain}
+        for e in events
+    ]
+
+
+def export_lines(loaded: Loaded) -> list[str]:
+    started = loaded.started
+    header = {"format": FORMAT, "name": started.name, "kind": started.rules, "rules_version": started.rules_version,
+              "events": len(loaded.events), "chain_head": chain.head(loaded.events)}
+    return [json.dumps(line, ensure_ascii=False) for line in [header, *records(loaded.events)]]
+
+
+def parse(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise BadExport("The file is empty: it is not a campaign export.")
+    rows = [_json(line, number) for number, line in enumerate(lines, 1)]
+    header, body = rows[0], rows[1:]
+    if header.get("format") != FORMAT:
+        raise BadExport(f"Line 1 is not a campaign export header (it needs \"format\": \"{FORMAT}\").")
+    if header.get("events") != len(body):
+        raise BadExport(f"The header counts {header.get('events')} events but the file holds {len(body)}: events were added or removed.")
+    return header, body
+
+
+def _json(line: str, number: int) -> dict[str, Any]:
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError:
+        raise BadExport(f"Line {number} is not JSON.") from None
+    if not isinstance(row, dict):
+        raise BadExport(f"Line {number} is not a JSON object.")
+    return row
+
+
+def check_file_chain(header: dict[str, Any], body: list[dict[str, Any]]) -> None:
+    """The file's own hashes, recomputed from its contents, line by line."""
+    previous = chain.GENESIS
+    for number, row in enumerate(body, 2):
+        expected = chain.link(previous, row.get("seq"), row.get("topic"), _time(row, number), row.get("actor"),
+                              row.get("rules_version"), row.get("data") or {})
+        if row.get("seq") != number - 1 or expected != row.get("hash"):
+            raise BadExport(f"Line {number} (event {number - 1}) was altered, inserted or moved: its hash does not match.")
+        previous = expected
+    if header.get("chain_head") != previous:
+        raise BadExport("The header's chain head does not match the last event: the file was cut short or altered.")
+
+
+def rebuild(body: list[dict[str, Any]], name: str) -> list[CampaignEvent]:
+    """This program's own event objects for the file's rows, re-chained under `name`."""
+    originator, previous, events = campaign_id(name), chain.GENESIS, []
+    for number, row in enumerate(body, 2):
+        cls = ALLOWED_TOPICS.get(row.get("topic"))
+        if cls is None or row.get("type") != cls.__name__:
+            raise BadExport(f"Line {number} holds an event of a kind this program does not know ({row.get('topic')!r}).")
+        fields = _fields(cls, row.get("data"), number)
+        if number == 2:
+            fields["name"] = name
+        when, seq = _time(row, number), number - 1
+        link = chain.link(previous, seq, cls.TOPIC, when, row["actor"], row["rules_version"], fields)
+        events.append(cls(originator_id=originator, originator_version=seq, timestamp=when, actor=str(row["actor"]),
+                          rules_version=str(row["rules_version"]), chain=link, **fields))
+        previous = link
+    return events
+
+
+def _time(row: dict[str, Any], number: int) -> datetime:
+    try:
+        return datetime.fromisoformat(row["time"])
+    except (KeyError, TypeError, ValueError):
+        raise BadExport(f"Line {number} has no valid time.") from None
+
+
+def _fields(cls: type, data: Any, number: int) -> dict[str, Any]:
+    wanted = {n: a for n, a in _all_fields(cls).items() if n not in chain.ENVELOPE}
+    if not isinstance(data, dict) or set(data) != set(wanted):
+        raise BadExport(f"Line {number}: a {cls.__name__} has the fields {', '.join(sorted(wanted))}.")
+    try:
+        return {n: _coerce(wanted[n], data[n]) for n in wanted}
+    except (TypeError, ValueError, InvalidOperation):
+        raise BadExport(f"Line {number}: a field of the {cls.__name__} has the wrong type.") from None
+
+
+def _all_fields(cls: type) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for base in reversed(cls.__mro__):
+        fields.update(getattr(base, "__annotations__", {}))
+    return {n: str(a) for n, a in fields.items()}
+
+
+COERCE = {
+    "str": lambda v: _typed(v, str), "int": lambda v: _typed(v, int), "bool": lambda v: _typed(v, bool),
+    "Decimal": lambda v: Decimal(_typed(v, str)),
+    "list[str]": lambda v: [_typed(x, str) for x in _typed(v, list)],
+    "list[int]": lambda v: [_typed(x, int) for x in _typed(v, list)],
+    "dict[str, str]": lambda v: {_typed(k, str): _typed(x, str) for k, x in _typed(v, dict).items()},
+    "dict[str, Decimal]": lambda v: {_typed(k, str): Decimal(_typed(x, str)) for k, x in _typed(v, dict).items()},
+}
+
+
+def _coerce(annotation: str, value: Any) -> Any:
+    if annotation.endswith(" | None"):
+        return None if value is None else _coerce(annotation.removesuffix(" | None"), value)
+    return COERCE[annotation](value)
+
+
+def _typed(value: Any, wanted: type) -> Any:
+    if type(value) is not wanted:
+        raise TypeError(value)
+    return value
+
+
+def import_campaign(campaigns: Campaigns, text: str, name: str | None) -> Loaded:
+    """Re-create an exported campaign through every check; the store is unchanged on any refusal."""
+    header, body = parse(text)
+    check_file_chain(header, body)
+    return recreate(campaigns, body, name or str(header.get("name")))
+
+
+def recreate(campaigns: Campaigns, body: list[dict[str, Any]], name: str) -> Loaded:
+    name = " ".join(name.split())
+    if not name:
+        raise BadExport("The campaign needs a name.")
+    campaigns.check_name_free(name)
+    events = rebuild(body, name)
+    of = kind(events[0].rules)
+    verified = audit(of, events)
+    campaigns.record(events)
+    return Loaded(of, tuple(events), verified.state)
+
+
+def fork(campaigns: Campaigns, loaded: Loaded, new_name: str) -> Loaded:
+    """A what-if branch: a new campaign whose log is `loaded`'s events, checked as an import is."""
+    return recreate(campaigns, records(loaded.events), new_name)
