@@ -221,13 +221,16 @@ def undo(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", hel
 
 
 @command()
-def verify(ctx: typer.Context, campaign: CampaignOption = None) -> None:
+def verify(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
     """Replay the whole log through the rules and check the hash chain; name the first bad event."""
     from campaign.audit import audit
 
     name = ctx.obj.name(campaign)
     loaded = ctx.obj.campaigns.load(name)
     verified = audit(loaded.kind, loaded.events)
+    if as_json:
+        return print_json({"campaign": name, "verified": True, "events": verified.events, "checks": verified.checks,
+                           "status": loaded.kind.status(verified.state), "chain_head": loaded.events[-1].chain})
     say(f"{name}: {verified.events} events verified with {verified.checks} checks; the hash chain is intact "
         f"and every event is lawful. Now: {loaded.kind.status(verified.state)}.")
 
@@ -241,11 +244,7 @@ def export(ctx: typer.Context, output: Annotated[Optional[Path], typer.Option("-
     text = "\n".join(export_lines(ctx.obj.campaigns.load(ctx.obj.name(campaign)))) + "\n"
     if output is None:
         return typer.echo(text, nl=False)
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise CampaignError(f"Cannot write {output} ({exc.strerror}).") from None
-    say(f"Exported to {output}.")
+    write_file(output, text)
 
 
 @command("import")
@@ -284,6 +283,67 @@ def demo(
     from campaign.demo import play
 
     play(rules, db, quiet, run=lambda args: _invoke(args))
+
+
+FORMATS = ("text", "markdown", "bbcode", "html", "json")
+
+
+@command()
+def report(
+    ctx: typer.Context,
+    round_number: Annotated[Optional[int], typer.Option("--round", help="Which round (default: the last finished).")] = None,
+    output_format: Annotated[str, typer.Option("--format", help="text, markdown (Discord), bbcode (forums), html or json.")] = "text",
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write to a file instead of the terminal.")] = None,
+    as_of: AsOfOption = None,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The report of a round, ready to paste into a forum thread or a Discord channel."""
+    from campaign.names import resolve
+    from campaign.views.reports import render_report
+
+    chosen = "json" if as_json else resolve("report format", output_format, FORMATS)
+    name, loaded = ctx.obj.view(campaign, as_of)
+    text = render_report(name, loaded, round_number, chosen)
+    if output is not None:
+        return write_file(output, text)
+    if chosen == "text":
+        from rich.console import Console
+
+        return Console(width=max(100, Console().width)).print(text)
+    typer.echo(text, nl=not text.endswith("\n"))
+
+
+@command("map")
+def draw_map(
+    ctx: typer.Context,
+    output: Annotated[Path, typer.Option("-o", "--output", help="FILE.svg, or FILE.png.")],
+    round_number: RoundOption = None,
+    as_of: AsOfOption = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """A picture of region control: owners' colours, land borders, the sea lane, contested regions."""
+    from campaign.views.reports import map_svg, svg_to_png
+
+    name, loaded = ctx.obj.view(campaign, as_of, round_number)
+    svg = map_svg(name, loaded, round_number)
+    suffix = output.suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise CampaignError(f"The map is drawn as .svg or .png, not {output.suffix or 'a file without an ending'}.")
+    if suffix == ".png":
+        return write_file(output, svg_to_png(svg))
+    write_file(output, svg)
+
+
+def write_file(path: Path, content: str | bytes) -> None:
+    try:
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    except OSError as exc:
+        raise CampaignError(f"Cannot write {path} ({exc.strerror or exc.__class__.__name__}).") from None
+    say(f"Written to {path}.")
 
 
 def _invoke(args: list[str]) -> None:

@@ -159,17 +159,7 @@ class Campaigns:
 
     def at_round_end(self, name: str, number: int) -> Loaded:
         """The campaign as it stood when round (or scenario) `number` ended."""
-        loaded = self.load(name)
-        of, taken_back = loaded.kind, retracted(loaded.events)
-        state, finished = of.start(loaded.events[0]), []
-        for event in loaded.events[1:]:
-            if event.originator_version not in taken_back:
-                state = apply(of, state, event)
-            if of.round_over(state, number):
-                return Loaded(of, loaded.events[: event.originator_version], state)
-        finished = [n for n in range(1, number) if of.round_over(loaded.state, n)]
-        done = f"finished so far: {', '.join(map(str, finished))}" if finished else "none has finished yet"
-        raise CampaignError(f"Round {number} has not finished; {done}.")
+        return round_end(self.load(name), number)
 
     def start(self, started: dict[str, Any], then: Callable[[Any], list[Draft]], actor: str) -> list[CampaignEvent]:
         """Record a new campaign's first event and whatever `then` decides on its initial state."""
@@ -255,6 +245,30 @@ class Campaigns:
             raise StoreError(f"The campaign store {self.db} refused the change.") from None
         except PersistenceError as exc:
             raise StoreError(f"The campaign store {self.db} cannot be used: {exc}.") from None
+
+
+def round_end(loaded: Loaded, number: int) -> Loaded:
+    """`loaded` as it stood when round (or scenario) `number` ended: the events up to then and their state."""
+    of, taken_back = loaded.kind, retracted(loaded.events)
+    state = of.start(loaded.events[0])
+    for event in loaded.events[1:]:
+        if event.originator_version not in taken_back:
+            state = apply(of, state, event)
+        if of.round_over(state, number):
+            return Loaded(of, loaded.events[: event.originator_version], state)
+    finished = [n for n in range(1, number) if of.round_over(loaded.state, n)]
+    done = f"finished so far: {', '.join(map(str, finished))}" if finished else "none has finished yet"
+    raise CampaignError(f"Round {number} has not finished; {done}.")
+
+
+def last_finished(loaded: Loaded) -> int:
+    """The number of the last round (or scenario) that has ended."""
+    number = 0
+    while loaded.kind.round_over(loaded.state, number + 1):
+        number += 1
+    if number == 0:
+        raise CampaignError("No round has finished yet, so there is nothing to report.")
+    return number
 
 
 def check_store_file(db: str) -> None:

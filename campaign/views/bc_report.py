@@ -1,0 +1,118 @@
+"""The report of one Boiling Cauldron round, as data every format renders (pure).
+
+Built from the campaign as it stood when the round ended: the battles in the
+order they were declared, forfeits, eliminations, standings with changes, the
+next round's attack order (or the Final), the battle settings and the
+organiser's notes of the round.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from campaign.projections.boiling_cauldron import Army, Battle, State
+from campaign.rules import boiling_cauldron as bc
+from campaign.views.bc_data import number, standings
+from campaign.views.colours import player_colour
+from events.common import CampaignEvent, NoteRecorded
+
+
+def army(value: Army) -> str:
+    return value.main + (f" + {value.ally}" if value.ally else "")
+
+
+def figure(value: Decimal) -> str:
+    return f"{value.normalize():f}"
+
+
+def battle_line(index: int, b: Battle) -> str:
+    """`1. Bob (Late Anglo-Saxons + Welsh) attacks Hwicce from West Anglia → Bob wins 62–26 (+36) and gains Hwicce`."""
+    head = (f"{index}. {b.attacker} ({army(b.attacker_army)}) attacks {b.to_region} "
+            f"({b.defender}: {army(b.defender_army)}) from {b.from_region}")
+    r = b.result
+    if r.winner is None:
+        return f"{head} → draw {figure(r.attacker_casualties)}–{figure(r.defender_casualties)}, no region changes hands"
+    won, lost = (r.defender_casualties, r.attacker_casualties) if r.winner == b.attacker else (r.attacker_casualties, r.defender_casualties)
+    outcome = f"{r.winner} wins {figure(won)}–{figure(lost)} ({won - lost:+f})"
+    gains = f" and gains {', '.join(b.gained)}" if b.gained else " but gains no region"
+    override = f" [ruling: {r.override}]" if r.override else ""
+    return f"{head} → {outcome}{gains}{override}"
+
+
+def battle_data(b: Battle) -> dict[str, Any]:
+    r = b.result
+    return {
+        "attacker": b.attacker, "defender": b.defender, "from": b.from_region, "to": b.to_region,
+        "attacker_army": {"main": b.attacker_army.main, "ally": b.attacker_army.ally},
+        "defender_army": {"main": b.defender_army.main, "ally": b.defender_army.ally},
+        "attacker_casualties": number(r.attacker_casualties), "defender_casualties": number(r.defender_casualties),
+        "winner": r.winner, "regions_due": r.regions_due, "gained": list(b.gained), "override": r.override,
+    }
+
+
+def round_report(name: str, state: State, round_number: int, events: Sequence[CampaignEvent]) -> dict[str, Any]:
+    """`state` is the campaign when the round ended; `events` are the round's own events (for notes)."""
+    battles = state.round_battles(round_number)
+    change: Counter[str] = Counter()
+    for b in battles:
+        change[b.result.winner] += len(b.gained)
+        change[b.result.loser] -= len(b.gained)
+    held = state.holdings()
+    table = [{"player": p, "regions": len(held[p]), "change": change[p]} for p in _ranked(state)]
+    forfeits = [{"player": f.player, "reason": f.reason, "automatic": f.automatic} for f in state.round_forfeits(round_number)]
+    out = [{"player": e.player, "by": e.by} for e in state.eliminations if e.round == round_number]
+    notes = [e.text for e in events if isinstance(e, NoteRecorded)]
+    report = {
+        "campaign": name, "rules": "boiling-cauldron", "kind": "round", "round": round_number,
+        "title": f"{name} — The Boiling Cauldron, round {round_number}",
+        "players": {p: player_colour(p, list(state.players)) for p in state.players},
+        "battles": [battle_data(b) for b in battles],
+        "forfeits": forfeits, "eliminations": out, "standings": table,
+        "next": _next(state, round_number), "settings": bc.BATTLE_SETTINGS, "notes": notes,
+    }
+    report["sections"] = _sections(report, battles)
+    return report
+
+
+def _ranked(state: State) -> list[str]:
+    if state.phase == "finished":
+        return standings(state)
+    held = state.holdings()
+    alive = bc.ranked_by_holdings([p for p in state.players if held[p]], held, state.world)
+    return alive + [e.player for e in reversed(state.eliminations)]
+
+
+def _next(state: State, round_number: int) -> dict[str, Any]:
+    if state.phase == "finished":
+        return {"what": "winner", "winner": state.winner}
+    if state.phase == "final":
+        return {"what": "final", "finalists": list(state.finalists)}
+    return {"what": "round", "round": round_number + 1, "attack_order": list(state.attack_order)}
+
+
+def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[dict[str, Any]]:
+    sections = [{"heading": "Battles", "items": [battle_line(i, b) for i, b in enumerate(battles, 1)] or ["No battle was fought."]}]
+    if report["forfeits"]:
+        sections.append({"heading": "Forfeits", "items": [
+            f"{f['player']}: {f['reason']}" + (" (BC-4.4)" if f["automatic"] else " (organiser's ruling)") for f in report["forfeits"]]})
+    if report["eliminations"]:
+        sections.append({"heading": "Eliminated", "items": [
+            f"{e['player']} lost the last region to {e['by']} and is out of the campaign (BC-7.3)" for e in report["eliminations"]]})
+    rows = [[s["player"], str(s["regions"]), f"{s['change']:+d}" if s["change"] else "±0"] for s in report["standings"]]
+    sections.append({"heading": "Standings", "table": {"columns": ["Player", "Regions", "Change"], "rows": rows}})
+    sections.append({"heading": "Next", "items": [_next_line(report["next"])]})
+    sections.append({"heading": "Battle settings (BC-5.1)", "items": [report["settings"]]})
+    if report["notes"]:
+        sections.append({"heading": "Organiser's notes", "items": report["notes"]})
+    return sections
+
+
+def _next_line(following: dict[str, Any]) -> str:
+    if following["what"] == "winner":
+        return f"{following['winner']} has won the campaign."
+    if following["what"] == "final":
+        return f"The rounds are over: {' and '.join(following['finalists'])} fight the Final Battle (BC-8)."
+    return f"Round {following['round']} attack order: {', '.join(following['attack_order'])}."

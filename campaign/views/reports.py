@@ -1,0 +1,72 @@
+"""Reports and maps of a campaign at a point in its history, in the requested format."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from campaign.app import Loaded, last_finished, round_end
+from campaign.errors import CampaignError
+from campaign.views import bc_report, formats
+from events.common import NoteRecorded
+
+
+def _round_closed(loaded: Loaded, number: int) -> int:
+    """How many events the log held when round `number` ended, with the notes written just after it."""
+    if number < 1:
+        return 0
+    last = len(round_end(loaded, number).events)
+    while last < len(loaded.events) and isinstance(loaded.events[last], NoteRecorded):
+        last += 1
+    return last
+
+
+def round_events(loaded: Loaded, number: int) -> list:
+    """The events of round `number`, with the notes written just after it ended."""
+    return list(loaded.events[_round_closed(loaded, number - 1):_round_closed(loaded, number)])
+
+
+def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str, Any], Loaded]:
+    number = number or last_finished(loaded)
+    if number < 1:
+        raise CampaignError("Rounds are numbered from 1.")
+    at_end = round_end(loaded, number)
+    return bc_report.round_report(name, at_end.state, number, round_events(loaded, number)), at_end
+
+
+def render_report(name: str, loaded: Loaded, number: int | None, output_format: str) -> Any:
+    data, at_end = report_data(name, loaded, number)
+    if output_format == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False)
+    if output_format == "markdown":
+        return formats.markdown_text(data)
+    if output_format == "bbcode":
+        return formats.bbcode(data)
+    if output_format == "html":
+        from campaign.views.svgmap import svg_map
+
+        contested = {r for b in at_end.state.round_battles(data["round"]) for r in b.regions}
+        return formats.html_page(data, svg_map(at_end.state, f"{name}: end of round {data['round']}", contested))
+    from campaign.views.text_report import text_report
+
+    return text_report(data)
+
+
+def map_svg(name: str, loaded: Loaded, number: int | None) -> str:
+    from campaign.views.svgmap import svg_map
+
+    state = loaded.state
+    shown = number or state.round
+    contested = {r for b in state.round_battles(shown) for r in b.regions}
+    when = (f"end of round {number}" if number else f"won by {state.winner}" if state.winner
+            else f"round {state.round}" if state.round else "before the draw")
+    return svg_map(state, f"{name}: {when}", contested)
+
+
+def svg_to_png(svg: str) -> bytes:
+    """PNG through cairosvg (the `png` extra), which renders SVG text with the system's fonts."""
+    try:
+        import cairosvg
+    except (ImportError, OSError):
+        raise CampaignError("PNG maps need cairosvg and the Cairo library: pip install 'campaign[png]' (or write .svg).") from None
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))

@@ -1,0 +1,192 @@
+"""Round reports and map pictures: what an organiser pastes into the forum or Discord.
+
+Content is checked against the campaign's own state (every battle, gain,
+elimination and standing), formats against their hosts' limits, the map as
+XML, and the HTML page in a real headless Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import subprocess
+import tempfile
+import zlib
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from campaign.app import Campaigns, round_end
+from regions import default_map_source, parse_map
+from tests.test_cli import STEPS, Shell
+
+BRITAIN = parse_map(default_map_source())
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    shell = Shell(tmp_path_factory.mktemp("reports") / "campaigns.sqlite")
+    for words in STEPS:
+        shell.ok(*words)
+    return shell
+
+
+def round_state(shell, number):
+    return round_end(Campaigns(str(shell.db)).load("Spring 869"), number).state
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+@pytest.mark.parametrize("output_format", ["text", "markdown", "bbcode", "html"])
+def test_a_report_names_every_battle_gain_elimination_and_standing(played, number, output_format):
+    text = " ".join(played.ok("report", "--round", str(number), "--format", output_format).stdout.split())
+    state = round_state(played, number)
+    for battle in state.round_battles(number):
+        assert battle.attacker in text and battle.to_region in text and battle.from_region in text
+        for region in battle.gained:
+            assert region in text
+    for elimination in (e for e in state.eliminations if e.round == number):
+        assert re.search(rf"{elimination.player}\W.*lost the last region", text)
+    standings = played.json("report", "--round", str(number))["standings"]
+    assert {s["player"]: s["regions"] for s in standings} == {p: len(r) for p, r in state.holdings().items()}
+
+
+def test_the_json_report_is_the_same_content_as_data(played):
+    report = played.json("report", "--round", "2")
+    assert [(b["attacker"], b["to"], b["winner"], b["gained"]) for b in report["battles"]] == [
+        ("Dag", "Lindsey", "Dag", ["Lindsey", "East Anglia"]), ("Bob", "West Anglia", None, []),
+        ("Cid", "Wessex", "Cid", ["Wessex", "Sussex"]), ("Ann", "Gwynedd", "Bob", ["Powys"])]
+    assert report["eliminations"] == [{"player": "Ann", "by": "Bob"}]
+    assert report["next"] == {"what": "round", "round": 3, "attack_order": ["Dag", "Bob", "Cid"]}
+
+
+def test_the_report_line_reads_as_a_forum_post(played):
+    text = played.ok("report", "--round", "2", "--format", "markdown").stdout
+    assert ("3. **Cid** (Vikings + Welsh) attacks Wessex (**Dag**: Late Anglo-Saxons + Vikings) from Essex "
+            "→ **Cid** wins 71–35 (+36) and gains Wessex, Sussex") in text
+
+
+def test_notes_belong_to_the_round_they_follow(played):
+    assert played.json("report", "--round", "1")["notes"] == ["Round 1 checked against the players' screenshots."]
+    assert played.json("report", "--round", "2")["notes"] == []
+
+
+def test_the_default_report_is_the_last_finished_round(played):
+    assert played.json("report")["round"] == 3
+
+
+def balanced(bbcode: str) -> bool:
+    stack = []
+    for closing, tag in re.findall(r"\[(/?)([a-z*]+)(?:=[^\]]*)?\]", bbcode):
+        if tag == "*":
+            continue
+        if not closing:
+            stack.append(tag)
+        elif not stack or stack.pop() != tag:
+            return False
+    return not stack
+
+
+def test_bbcode_tags_are_balanced_and_tables_are_code_blocks(played):
+    for number in (1, 2, 3):
+        text = played.ok("report", "--round", str(number), "--format", "bbcode").stdout
+        assert balanced(text)
+        assert "[table" not in text and "[code]" in text and "[color=#" in text
+
+
+def test_discord_messages_stay_under_2000_characters_without_tables(tmp_path):
+    """A round with long organiser's notes is split into several messages at line boundaries."""
+    shell = Shell(tmp_path / "long.sqlite")
+    for words in STEPS[:9]:
+        shell.ok(*words)
+    for n in range(12):
+        shell.ok("note", f"Ruling {n}: " + "the screenshots show the casualties as entered, and the organiser confirms them. " * 3)
+    text = shell.ok("report", "--round", "1", "--format", "markdown").stdout
+    messages = re.split(r"\n\n-------- ✂ message \d+ of \d+: post separately --------\n\n", text)
+    assert len(messages) >= 2
+    assert all(len(m) <= 2000 for m in messages)
+    assert not any(line.lstrip().startswith("|") for line in text.splitlines())
+    assert all(m.count("```") % 2 == 0 for m in messages)
+    assert "".join(messages).count("Ruling") == 12
+
+
+def test_the_map_is_svg_naming_every_region_with_its_owner(played, tmp_path):
+    path = tmp_path / "map.svg"
+    played.ok("map", "--round", "2", "-o", str(path))
+    root = ElementTree.parse(path).getroot()
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    regions = {g.get("data-region"): g.get("data-owner") for g in root.iterfind(".//svg:g[@class='region']", ns)}
+    assert regions == round_state(played, 2).control
+    texts = {t.text for t in root.iterfind(".//svg:text", ns)}
+    assert set(BRITAIN.names) <= texts
+    assert len(root.findall(".//svg:line[@class='land-border']", ns)) == len(BRITAIN.land_borders())
+    contested = [g.get("data-region") for g in root.iterfind(".//svg:g[@class='region']", ns)
+                 if g.find("svg:ellipse[@stroke='#c0392b']", ns) is not None]
+    assert sorted(contested) == sorted({"Deira", "Lindsey", "Hwicce", "West Anglia", "Essex", "Wessex", "Powys", "Gwynedd"})
+
+
+def test_the_map_as_png(played, tmp_path):
+    pytest.importorskip("cairosvg", reason="PNG maps need the png extra (cairosvg and the Cairo library)")
+    path = tmp_path / "map.png"
+    played.ok("map", "-o", str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png_size(path) == (1060, 660)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["report", "--round", "4"], "Round 4 has not finished; finished so far: 1, 2, 3"),
+    (["report", "--format", "pdf"], "There is no report format called 'pdf'"),
+    (["report", "--format", "html", "-o", "/nonexistent/folder/r.html"], "Cannot write /nonexistent/folder/r.html"),
+    (["map", "-o", "/nonexistent/folder/m.svg"], "Cannot write"),
+    (["map", "-o", "map.gif"], "drawn as .svg or .png"),
+])
+def test_bad_report_and_map_requests_are_refused_in_one_sentence(played, args, says):
+    result = played(*args)
+    assert result.exit_code != 0 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_report_before_any_round_has_finished_is_refused(tmp_path):
+    shell = Shell(tmp_path / "fresh.sqlite")
+    shell.ok(*STEPS[0])
+    assert "No round has finished yet" in shell("report").stderr
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    width, height = struct.unpack(">II", path.read_bytes()[16:24])
+    return width, height
+
+
+def png_colours(path: Path) -> int:
+    """How many different byte values the image's pixels use: a blank page has a handful."""
+    data, chunks = path.read_bytes(), b""
+    at = 8
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"IDAT":
+            chunks += data[at + 8:at + 8 + length]
+        at += 12 + length
+    return len(set(zlib.decompress(chunks)))
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def screenshot(page: Path, out: Path) -> None:
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        f"--user-data-dir={profile}", f"--screenshot={out}", "--window-size=1200,900",
+                        "--hide-scrollbars", page.as_uri()], check=True, capture_output=True, timeout=120)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here (Debian package 'chromium'; .ci/run installs it)")
+def test_the_html_report_renders_in_headless_chromium(played, tmp_path):
+    page, blank = tmp_path / "round2.html", tmp_path / "blank.html"
+    played.ok("report", "--round", "2", "--format", "html", "-o", str(page))
+    blank.write_text("<!DOCTYPE html><html><body></body></html>")
+    screenshot(page, tmp_path / "round2.png")
+    screenshot(blank, tmp_path / "blank.png")
+    assert png_size(tmp_path / "round2.png") == (1200, 900)
+    assert png_colours(tmp_path / "blank.png") < 10 < 100 < png_colours(tmp_path / "round2.png")
