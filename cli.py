@@ -28,6 +28,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON documen
 AsOfOption = Annotated[Optional[int], typer.Option("--as-of", help="As it stood just after event N of the log.")]
 RoundOption = Annotated[Optional[int], typer.Option("--round", help="As it stood at the end of round N.")]
 EXIT_REFUSED = 1
+BC, ONUS = "boiling-cauldron", "onus-under-the-eagle"
 
 
 def default_db() -> str:
@@ -72,11 +73,22 @@ class Session:
             typer.secho(f"Warning: the log has been tampered with: {broken[1]}. Run 'campaign verify'.", err=True, fg="yellow")
         return name, loaded
 
-    def act(self, override: str | None, decide) -> None:
+    def require(self, name: str, rules: str):
+        """The campaign, refusing a command meant for another kind of campaign."""
+        loaded = self.campaigns.load(name)
+        if loaded.kind.rules != rules:
+            from campaign.kinds import kind
+
+            raise CampaignError(f"That is a command of {kind(rules).title}; {name} is a campaign of {loaded.kind.title}.")
+        return loaded
+
+    def act(self, override: str | None, decide, rules: str | None = None) -> None:
         from campaign.views.narrate import battle_outcome, describe
         from events.boiling_cauldron import BattleFought
 
         name = self.name(override)
+        if rules:
+            self.require(name, rules)
         recorded = self.campaigns.act(name, decide, self.actor)
         state = self.campaigns.load(name).state
         for event in recorded:
@@ -90,6 +102,8 @@ class Session:
 
 
 def next_step(state: Any) -> str:
+    if not hasattr(state, "control"):
+        return onus_next_step(state)
     if state.phase == "finished":
         return f"{state.winner} has won the campaign."
     if state.phase == "final":
@@ -106,6 +120,17 @@ def next_step(state: Any) -> str:
         return f"{pending.result.winner} chooses region(s) to gain (gain)."
     waiting = [b.to_region for b in state.round_battles() if b.result is None]
     return f"round {state.round}, enter the results of the battles for {', '.join(waiting)}."
+
+
+def onus_next_step(state: Any) -> str:
+    if state.phase == "finished":
+        return "all eight scenarios are played: " + ("a drawn campaign." if state.winner == "draw" else f"{state.winner} won the campaign.")
+    if state.upgrade_due:
+        return f"{state.upgrade_due} upgrades a unit (upgrade UNIT_ID) or declines (upgrade --decline)."
+    missing = [side for side in ("rome", "enemies") if state.army_units(side) is None]
+    if missing:
+        return f"muster the {' and '.join(missing)} army for scenario {state.next_number} (muster SIDE UNIT=COUNT ...)."
+    return f"play scenario {state.next_number}, {state.next_scenario.title}, then enter its result (scenario-result)."
 
 
 def say(text: str, err: bool = False, style: str | None = None) -> None:
@@ -171,17 +196,31 @@ def list_campaigns(ctx: typer.Context, as_json: JsonOption = False) -> None:
 def status(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False,
            as_of: AsOfOption = None, round_number: RoundOption = None) -> None:
     """The dashboard: map, players, the round's attacks and results, the Final."""
+    name, loaded = ctx.obj.view(campaign, as_of, round_number)
+    extra = {"events": len(loaded.events), "chain_intact": loaded.chain_break is None}
+    if loaded.kind.rules == ONUS:
+        from campaign.views import onus_data
+
+        data = onus_data.status(loaded.state, name) | extra
+        if as_json:
+            return print_json(data)
+        from campaign.views.onus_dashboard import dashboard as onus_dashboard
+
+        return console().print(onus_dashboard(data, onus_data.briefing(loaded.state)))
     from campaign.views import bc_data
 
-    name, loaded = ctx.obj.view(campaign, as_of, round_number)
-    data = bc_data.status(loaded.state, name) | {"events": len(loaded.events), "chain_intact": loaded.chain_break is None}
+    data = bc_data.status(loaded.state, name) | extra
     if as_json:
         return print_json(data)
-    from rich.console import Console
-
     from campaign.views.dashboard import dashboard
 
-    Console(width=max(100, Console().width)).print(dashboard(data))
+    console().print(dashboard(data))
+
+
+def console():
+    from rich.console import Console
+
+    return Console(width=max(100, Console().width))
 
 
 @command()
@@ -193,9 +232,7 @@ def log(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption
     _, loaded = ctx.obj.view(campaign, as_of, round_number)
     if as_json:
         return print_json(log_view.entries(loaded.events))
-    from rich.console import Console
-
-    Console(width=max(100, Console().width)).print(log_view.table(loaded.events))
+    console().print(log_view.table(loaded.events))
 
 
 @command()
@@ -308,9 +345,7 @@ def report(
     if output is not None:
         return write_file(output, text)
     if chosen == "text":
-        from rich.console import Console
-
-        return Console(width=max(100, Console().width)).print(text)
+        return console().print(text)
     typer.echo(text, nl=not text.endswith("\n"))
 
 
@@ -359,23 +394,54 @@ def _invoke(args: list[str]) -> None:
 def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The campaign's name, e.g. 'Spring 869'.")],
-    rules: Annotated[str, typer.Option("--rules", help="boiling-cauldron")] = "boiling-cauldron",
-    player: Annotated[Optional[list[str]], typer.Option("--player", help="A player, in order; repeat for each.")] = None,
+    rules: Annotated[str, typer.Option("--rules", help="boiling-cauldron or onus-under-the-eagle.")] = BC,
+    player: Annotated[Optional[list[str]], typer.Option("--player", help="A player, in order; repeat for each (BC).")] = None,
     seed: Annotated[Optional[str], typer.Option("--seed", help="Draw the regions with this seed (BC-2.4).")] = None,
     allocation: Annotated[Optional[Path], typer.Option("--allocation", help="A TOML file: [allocation] region = \"player\".")] = None,
     map_file: Annotated[Optional[Path], typer.Option("--map", help="A corrected map file.")] = None,
     seed_commitment: Annotated[Optional[str], typer.Option("--seed-commitment", help="SHA-256 hex of a seed revealed later with draw.")] = None,
+    rome: Annotated[Optional[str], typer.Option("--rome", help="The player of Rome (ONUS!).")] = None,
+    enemies: Annotated[Optional[str], typer.Option("--enemies", help="The player of Rome's enemies (ONUS!).")] = None,
+    reset_eliminated: Annotated[bool, typer.Option("--reset-eliminated", help="Eliminated units go back to regular (ON-2.2).")] = False,
 ) -> None:
-    """Start a campaign: players, then the allocation of regions (BC-2)."""
-    from campaign.commands import boiling_cauldron as bc_commands
+    """Start a campaign: The Boiling Cauldron (players, then the allocation, BC-2) or ONUS! (Rome v its enemies)."""
     from campaign.kinds import kind
+
+    title = " ".join(name.split())
+    if not title:
+        raise CampaignError("A campaign needs a name.")
+    chosen = kind(rules).rules
+    if chosen == ONUS:
+        if player or seed or allocation or map_file or seed_commitment:
+            raise CampaignError("An ONUS! campaign takes --rome PLAYER --enemies PLAYER [--reset-eliminated], not --player, --seed, --allocation or --map.")
+        started, then = _new_onus(title, rome, enemies, reset_eliminated)
+    else:
+        if rome or enemies or reset_eliminated:
+            raise CampaignError("A Boiling Cauldron campaign takes --player for each player, not --rome or --enemies.")
+        started, then = _new_boiling_cauldron(title, player or [], seed, allocation, map_file, seed_commitment)
+    events = ctx.obj.campaigns.start(started, then, ctx.obj.actor)
+    from campaign.views.narrate import describe
+
+    for event in events:
+        say(describe(event))
+    ctx.obj.show_next(title)
+
+
+def _new_onus(title: str, rome: str | None, enemies: str | None, reset_eliminated: bool):
+    from campaign.commands import onus as onus_commands
+
+    sides = onus_commands.take_sides(rome or "", enemies or "", reset_eliminated)
+    started = dict(name=title, rules=ONUS, players=[sides[0].fields["rome"], sides[0].fields["enemies"]],
+                   map_source="", seed_commitment=None)
+    return started, lambda state: sides
+
+
+def _new_boiling_cauldron(title: str, player: list[str], seed, allocation, map_file, seed_commitment):
+    from campaign.commands import boiling_cauldron as bc_commands
     from campaign.rules.bc_checks import check_players
     from regions import default_map_source, parse_map, read_map_file
 
-    kind(rules)
-    if not name.strip():
-        raise CampaignError("A campaign needs a name.")
-    players = [" ".join(p.split()) for p in player or []]
+    players = [" ".join(p.split()) for p in player]
     check_players(players)
     if sum(x is not None for x in (seed, allocation, seed_commitment)) > 1:
         raise CampaignError("Give at most one of --seed, --allocation and --seed-commitment.")
@@ -383,18 +449,12 @@ def new(
     parse_map(source, str(map_file or "the map"))
     given = read_allocation(allocation) if allocation else None
     commitment = _commitment(seed_commitment)
-    started = dict(name=" ".join(name.split()), rules=bc_commands.RULES, players=players, map_source=source,
-                   seed_commitment=commitment)
+    started = dict(name=title, rules=BC, players=players, map_source=source, seed_commitment=commitment)
 
     def allocate(state: Any) -> list:
         return [] if commitment else [bc_commands.allocate(state.world, players, given, seed)]
 
-    events = ctx.obj.campaigns.start(started, allocate, ctx.obj.actor)
-    from campaign.views.narrate import describe
-
-    for event in events:
-        say(describe(event))
-    ctx.obj.show_next(started["name"])
+    return started, allocate
 
 
 def _commitment(text: str | None) -> str | None:
@@ -425,7 +485,7 @@ def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="T
     """Reveal the committed seed and draw the regions (BC-2.4)."""
     from campaign.commands import boiling_cauldron as bc_commands
 
-    ctx.obj.act(campaign, lambda state: bc_commands.draw(state, seed))
+    ctx.obj.act(campaign, lambda state: bc_commands.draw(state, seed), BC)
 
 
 @command("options")
@@ -433,7 +493,7 @@ def attack_options(ctx: typer.Context, campaign: CampaignOption = None, as_json:
     """The legal attacks of the player on turn, with both armies (BC-4, BC-5)."""
     from campaign.views import bc_data
 
-    state = ctx.obj.campaigns.load(ctx.obj.name(campaign)).state
+    state = ctx.obj.require(ctx.obj.name(campaign), BC).state
     rows = bc_data.options(state)
     if as_json:
         return print_json(rows)
@@ -454,7 +514,7 @@ def attack(ctx: typer.Context, source: Annotated[str, typer.Argument(metavar="FR
     """The player on turn declares an attack from one of his regions (BC-4)."""
     from campaign.commands import boiling_cauldron as bc_commands
 
-    ctx.obj.act(campaign, lambda state: bc_commands.attack(state, source, target, player))
+    ctx.obj.act(campaign, lambda state: bc_commands.attack(state, source, target, player), BC)
 
 
 @command()
@@ -464,7 +524,7 @@ def forfeit(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", 
     """Forfeit the attack of the player on turn (BC-4.4)."""
     from campaign.commands import boiling_cauldron as bc_commands
 
-    ctx.obj.act(campaign, lambda state: bc_commands.forfeit(state, reason, player))
+    ctx.obj.act(campaign, lambda state: bc_commands.forfeit(state, reason, player), BC)
 
 
 @command()
@@ -477,7 +537,7 @@ def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The d
     """A battle's casualties; the winner and regions due follow (BC-6, BC-7)."""
     from campaign.commands import boiling_cauldron as bc_commands
 
-    ctx.obj.act(campaign, lambda state: bc_commands.result(state, region, attacker_pct, defender_pct, winner, override))
+    ctx.obj.act(campaign, lambda state: bc_commands.result(state, region, attacker_pct, defender_pct, winner, override), BC)
 
 
 @command()
@@ -486,7 +546,7 @@ def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metava
     """The victor's choice of the loser's regions, tier by tier (BC-7.2)."""
     from campaign.commands import boiling_cauldron as bc_commands
 
-    ctx.obj.act(campaign, lambda state: bc_commands.gain(state, regions))
+    ctx.obj.act(campaign, lambda state: bc_commands.gain(state, regions), BC)
 
 
 @command("final-armies")
@@ -495,7 +555,7 @@ def final_armies(ctx: typer.Context, player: str, main: str, ally: Annotated[Opt
     """A finalist's main army and (compulsory if he holds two cultures) ally (BC-8.4)."""
     from campaign.commands import boiling_cauldron as bc_commands
 
-    ctx.obj.act(campaign, lambda state: bc_commands.final_armies(state, player, main, ally))
+    ctx.obj.act(campaign, lambda state: bc_commands.final_armies(state, player, main, ally), BC)
 
 
 @command("final-result")
@@ -515,7 +575,74 @@ def final_result(
         if not sep:
             raise CampaignError(f"Write casualties as PLAYER=PCT, not {item!r}.")
         figures[who] = pct
-    ctx.obj.act(campaign, lambda state: bc_commands.final_result(state, figures, winner, override))
+    ctx.obj.act(campaign, lambda state: bc_commands.final_result(state, figures, winner, override), BC)
+
+
+# --- ONUS! Under the Eagle ---------------------------------------------------------------------
+
+
+@command()
+def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
+    """The next scenario's set-up: armies with unit statuses, Generals, Characters, rules, fact keys (ON-3.3)."""
+    from campaign.views import onus_data
+
+    loaded = ctx.obj.require(ctx.obj.name(campaign), ONUS)
+    brief = onus_data.briefing(loaded.state)
+    if as_json:
+        return print_json(brief)
+    if brief is None:
+        return say("All eight scenarios have been played.")
+    from campaign.views.onus_dashboard import briefing_panel
+
+    console().print(briefing_panel(brief))
+
+
+@command()
+def muster(ctx: typer.Context, side: Annotated[str, typer.Argument(help="rome or enemies.")],
+           units: Annotated[list[str], typer.Argument(metavar="UNIT=COUNT...")], campaign: CampaignOption = None) -> None:
+    """A free-choice army for the next scenario, checked against its points and constraints (ON-3.2)."""
+    from campaign.commands import onus as onus_commands
+
+    items = dict(_pair(u, "UNIT=COUNT") for u in units)
+    ctx.obj.act(campaign, lambda state: onus_commands.muster(state, side, items), ONUS)
+
+
+def _pair(item: str, shape: str) -> tuple[str, str]:
+    key, sep, value = item.partition("=")
+    if not sep or not key.strip():
+        raise CampaignError(f"Write {shape}, not {item!r}.")
+    return key.strip(), value.strip()
+
+
+@command("scenario-result")
+def scenario_result(
+    ctx: typer.Context,
+    fact: Annotated[Optional[list[str]], typer.Option("--fact", help="KEY=VALUE, as the briefing lists (ON-3.1).")] = None,
+    eliminated: Annotated[Optional[list[str]], typer.Option("--eliminated", help="A unit eliminated (its id).")] = None,
+    lost_with_unit: Annotated[Optional[list[str]], typer.Option("--lost-with-unit", help="A Character whose unit was eliminated (ON-2.5).")] = None,
+    wounded: Annotated[Optional[list[str]], typer.Option("--wounded", help="A wounded Character (ON-2.4).")] = None,
+    officer_casualty: Annotated[Optional[list[str]], typer.Option("--officer-casualty", help="A unit with Officer Casualties (ON-2.3).")] = None,
+    winner: Annotated[Optional[str], typer.Option("--winner", help="rome or enemies; checked against the facts.")] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """The result of the scenario being played: its facts decide the winner (ON-3.1)."""
+    from campaign.commands import onus as onus_commands
+
+    facts = dict(_pair(f, "KEY=VALUE") for f in fact or [])
+    ctx.obj.act(campaign, lambda state: onus_commands.scenario_result(
+        state, facts, eliminated or [], lost_with_unit or [], wounded or [], officer_casualty or [], winner), ONUS)
+
+
+@command()
+def upgrade(ctx: typer.Context, unit: Annotated[Optional[str], typer.Argument(metavar="UNIT_ID")] = None,
+            decline: Annotated[bool, typer.Option("--decline", help="Decline the upgrade.")] = False,
+            campaign: CampaignOption = None) -> None:
+    """The scenario winner's upgrade of one unit, regular → Veteran → Elite, or --decline (ON-2.1)."""
+    from campaign.commands import onus as onus_commands
+
+    if (unit is None) == (not decline):
+        raise CampaignError("Name one unit to upgrade (e.g. legionaries-1), or --decline.")
+    ctx.obj.act(campaign, lambda state: onus_commands.upgrade(state, unit), ONUS)
 
 
 def main() -> None:

@@ -127,6 +127,7 @@ COERCE = {
     "Decimal": lambda v: Decimal(_typed(v, str)),
     "list[str]": lambda v: [_typed(x, str) for x in _typed(v, list)],
     "list[int]": lambda v: [_typed(x, int) for x in _typed(v, list)],
+    "dict[str, int]": lambda v: {_typed(k, str): _typed(x, int) for k, x in _typed(v, dict).items()},
     "dict[str, str]": lambda v: {_typed(k, str): _typed(x, str) for k, x in _typed(v, dict).items()},
     "dict[str, Decimal]": lambda v: {_typed(k, str): Decimal(_typed(x, str)) for k, x in _typed(v, dict).items()},
 }

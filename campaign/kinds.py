@@ -35,9 +35,20 @@ def _boiling_cauldron() -> Kind:
                 projection.round_over)
 
 
-_FACTORIES = {"boiling-cauldron": _boiling_cauldron}
+def _onus() -> Kind:
+    from campaign.commands import onus as commands
+    from campaign.projections import onus as projection
+
+    return Kind(commands.RULES, commands.RULES_VERSION, "ONUS! Under the Eagle",
+                projection.start, projection.apply, commands.consequences, projection.summary, commands.replay,
+                projection.round_over)
+
+
+_FACTORIES = {"boiling-cauldron": _boiling_cauldron, "onus-under-the-eagle": _onus}
 
 
 def kind(rules: str) -> Kind:
-    """The kind named `rules` (case-insensitive, with a suggestion if unknown)."""
-    return _FACTORIES[resolve("kind of campaign", rules, _FACTORIES)]()
+    """The kind named `rules`, or by the start of its name (case-insensitive, with a suggestion if unknown)."""
+    starting = [name for name in _FACTORIES if name.startswith(rules.strip().casefold())] if rules.strip() else []
+    name = starting[0] if len(starting) == 1 else resolve("kind of campaign", rules, _FACTORIES)
+    return _FACTORIES[name]()

@@ -7,7 +7,7 @@ exported file is read (see ARCHITECTURE.md, principle 8).
 
 from __future__ import annotations
 
-from events import boiling_cauldron, common
+from events import boiling_cauldron, common, onus
 from events.common import ALLOWED_TOPICS, CampaignEvent
 
-__all__ = ["ALLOWED_TOPICS", "CampaignEvent", "boiling_cauldron", "common"]
+__all__ = ["ALLOWED_TOPICS", "CampaignEvent", "boiling_cauldron", "common", "onus"]

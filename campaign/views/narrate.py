@@ -15,6 +15,7 @@ from events.boiling_cauldron import (
     RegionTransferred,
 )
 from events.common import ActionsRetracted, CampaignEvent, CampaignStarted, NoteRecorded
+from events.onus import ArmyMustered, ScenarioPlayed, SidesTaken, UnitUpgraded, UpgradeDeclined
 
 
 def pct(value: Decimal) -> str:
@@ -104,3 +105,34 @@ def battle_outcome(state, region: str, number: int) -> str:
     due = f"{r.regions_due} region{'' if r.regions_due == 1 else 's'}"
     return (f"{r.winner} wins the battle for {region}, casualty difference {difference.normalize():+f}: "
             f"{due} due from {r.loser} (BC-7.1).")
+
+
+@describe.register
+def _(event: SidesTaken) -> str:
+    reset = "; eliminated units go back to regular" if event.reset_eliminated else ""
+    return f"{event.rome} plays Rome, {event.enemies} its enemies{reset}"
+
+
+@describe.register
+def _(event: ArmyMustered) -> str:
+    units = ", ".join(f"{n} {u}" for u, n in event.units.items())
+    return f"Scenario {event.scenario}: {event.side} muster {units}"
+
+
+@describe.register
+def _(event: ScenarioPlayed) -> str:
+    facts = ", ".join(f"{k}={v}" for k, v in event.facts.items())
+    extra = [f"{label} {', '.join(items)}" for label, items in (
+        ("eliminated", event.eliminated), ("lost with their unit", event.lost_with_unit),
+        ("wounded", event.wounded), ("officer casualties", event.officer_casualties)) if items]
+    return f"Scenario {event.scenario} played: {facts}" + ("; " + "; ".join(extra) if extra else "")
+
+
+@describe.register
+def _(event: UnitUpgraded) -> str:
+    return f"Scenario {event.scenario}: {event.side} upgrade {event.unit} to {event.status.capitalize()}"
+
+
+@describe.register
+def _(event: UpgradeDeclined) -> str:
+    return f"Scenario {event.scenario}: {event.side} decline the upgrade"

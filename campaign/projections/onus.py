@@ -1,0 +1,160 @@
+"""ONUS! Under the Eagle's state: a pure fold over the campaign's events.
+
+Rosters carry each unit card's status from scenario to scenario (ON-2.2);
+Characters lost with their unit miss the next scenario (ON-2.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import singledispatch
+
+from campaign.rules import onus
+from campaign.rules.onus_data import SIDES, Book, Scenario, book
+from events.common import CampaignEvent, CampaignStarted
+from events.onus import ArmyMustered, ScenarioPlayed, SidesTaken, UnitUpgraded, UpgradeDeclined
+
+LAST = 8
+
+
+@dataclass(frozen=True)
+class Played:
+    number: int
+    title: str
+    winner: str
+    facts: dict[str, str]
+    fielded: dict[str, tuple[str, ...]]
+    eliminated: tuple[str, ...]
+    lost_with_unit: tuple[str, ...]
+    wounded: tuple[str, ...]
+    officer_casualties: tuple[str, ...]
+    upgrade: str | None = None
+
+
+@dataclass(frozen=True)
+class State:
+    name: str
+    players: tuple[str, ...]
+    phase: str = "setup"
+    reset_eliminated: bool = False
+    roster: dict[str, tuple[onus.Card, ...]] = field(default_factory=lambda: {side: () for side in SIDES})
+    musters: dict[str, dict[str, int]] = field(default_factory=dict)
+    results: tuple[Played, ...] = ()
+    absent: frozenset[str] = frozenset()
+    upgrade_due: str | None = None
+
+    @property
+    def book(self) -> Book:
+        return book()
+
+    @property
+    def side_names(self) -> dict[str, str]:
+        return dict(zip(SIDES, self.players))
+
+    @property
+    def next_number(self) -> int | None:
+        return len(self.results) + 1 if len(self.results) < LAST else None
+
+    @property
+    def next_scenario(self) -> Scenario | None:
+        return self.book.scenario(self.next_number) if self.next_number else None
+
+    def wins(self) -> dict[str, int]:
+        return {side: sum(r.winner == side for r in self.results) for side in SIDES}
+
+    @property
+    def winner(self) -> str | None:
+        """ON-1.3: most scenarios won; Interpretation: equal wins is a drawn campaign."""
+        if self.phase != "finished":
+            return None
+        wins = self.wins()
+        return "draw" if wins["rome"] == wins["enemies"] else max(wins, key=wins.get)
+
+    def army_units(self, side: str) -> dict[str, int] | None:
+        """The next scenario's army for `side`: mustered, else the scenario's own; None while unknown (ON-3.2)."""
+        scenario = self.next_scenario
+        if scenario is None:
+            return None
+        army = scenario.armies[side]
+        return self.musters.get(side) or (dict(army.units) if army.mode != "free" else None)
+
+    def fielded(self, side: str) -> list[onus.Card]:
+        units = self.army_units(side)
+        return onus.field_army(self.roster[side], units) if units else []
+
+    def card(self, unit_id: str) -> tuple[str, onus.Card] | None:
+        return next(((s, c) for s in SIDES for c in self.roster[s] if c.id == unit_id), None)
+
+
+def start(event: CampaignStarted) -> State:
+    return State(event.name, tuple(event.players))
+
+
+@singledispatch
+def evolve(event: CampaignEvent, state: State) -> State:
+    return state
+
+
+def apply(state: State, event: CampaignEvent) -> State:
+    return evolve(event, state)
+
+
+@evolve.register
+def _(event: SidesTaken, state: State) -> State:
+    return replace(state, phase="playing", reset_eliminated=event.reset_eliminated)
+
+
+@evolve.register
+def _(event: ArmyMustered, state: State) -> State:
+    return replace(state, musters={**state.musters, event.side: dict(event.units)})
+
+
+@evolve.register
+def _(event: ScenarioPlayed, state: State) -> State:
+    scenario = state.next_scenario
+    fielded = {side: state.fielded(side) for side in SIDES}
+    roster = {side: _merge(state.roster[side], fielded[side]) for side in SIDES}
+    if state.reset_eliminated:
+        roster = {side: tuple(replace(c, status="regular") if c.id in event.eliminated else c for c in cards)
+                  for side, cards in roster.items()}
+    played = Played(scenario.number, scenario.title, onus.winner(scenario, event.facts), dict(event.facts),
+                    {side: tuple(c.id for c in cards) for side, cards in fielded.items()}, tuple(event.eliminated),
+                    tuple(event.lost_with_unit), tuple(event.wounded), tuple(event.officer_casualties))
+    return replace(state, roster=roster, musters={}, results=state.results + (played,),
+                   absent=frozenset(event.lost_with_unit), upgrade_due=played.winner, phase="upgrade")
+
+
+def _merge(roster: tuple[onus.Card, ...], fielded: list[onus.Card]) -> tuple[onus.Card, ...]:
+    known = {c.id for c in roster}
+    return roster + tuple(c for c in fielded if c.id not in known)
+
+
+@evolve.register
+def _(event: UnitUpgraded, state: State) -> State:
+    cards = tuple(replace(c, status=event.status) if c.id == event.unit else c for c in state.roster[event.side])
+    results = state.results[:-1] + (replace(state.results[-1], upgrade=event.unit),)
+    return _upgraded(replace(state, roster={**state.roster, event.side: cards}, results=results))
+
+
+@evolve.register
+def _(event: UpgradeDeclined, state: State) -> State:
+    return _upgraded(state)
+
+
+def _upgraded(state: State) -> State:
+    return replace(state, upgrade_due=None, phase="finished" if len(state.results) == LAST else "playing")
+
+
+def summary(state: State) -> str:
+    wins = state.wins()
+    score = f"Rome {wins['rome']}, enemies {wins['enemies']}"
+    if state.phase == "finished":
+        return f"finished ({'a draw' if state.winner == 'draw' else state.winner + ' won'}): {score}"
+    if state.phase == "upgrade":
+        return f"scenario {len(state.results)} played, awaiting the upgrade: {score}"
+    return f"next: scenario {state.next_number}: {score}"
+
+
+def round_over(state: State, number: int) -> bool:
+    """Scenario `number` is over once its result and its winner's upgrade (or decline) are recorded."""
+    return len(state.results) > number or (len(state.results) == number and state.upgrade_due is None)

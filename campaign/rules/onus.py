@@ -1,0 +1,123 @@
+"""ONUS! Under the Eagle's rules, ON-1 to ON-3: pure functions of plain data."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from campaign.errors import RuleViolation
+from campaign.rules.onus_data import Army, Book, Fact, Scenario
+
+STATUSES = ("regular", "veteran", "elite")
+"""ON-2.1: regular → Veteran → Elite; Elite is the top."""
+ATTRIBUTES = ("attack", "defence", "morale")
+YES, NO = {"yes", "y", "true"}, {"no", "n", "false"}
+
+
+@dataclass(frozen=True)
+class Card:
+    """A unit card of a side's roster: a stable id (`legionaries-1`), a type and a status."""
+
+    id: str
+    type: str
+    status: str = "regular"
+
+
+def slug(unit_type: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", unit_type.lower().replace("'", "")).strip("-")
+
+
+def field_army(roster: Sequence[Card], units: Mapping[str, int]) -> list[Card]:
+    """ON-2.2: the cards a scenario's army draws on, best status first, new regular cards where
+    the roster lacks them (Interpretation: BEST_CARDS_FIRST)."""
+    fielded: list[Card] = []
+    for unit_type, count in units.items():
+        own = [c for c in roster if c.type == unit_type]
+        best = sorted(own, key=lambda c: (-STATUSES.index(c.status), _number(c)))[:count]
+        start = max((_number(c) for c in own), default=0)
+        fresh = [Card(f"{slug(unit_type)}-{start + i}", unit_type) for i in range(1, count - len(best) + 1)]
+        fielded += sorted(best, key=_number) + fresh
+    return fielded
+
+
+def _number(card: Card) -> int:
+    return int(card.id.rsplit("-", 1)[1])
+
+
+def next_status(card: Card) -> str:
+    """ON-2.1: one step up; Elite is the top."""
+    if card.status == STATUSES[-1]:
+        raise RuleViolation("ON-2.1", f"{card.id} is already Elite, the top status")
+    return STATUSES[STATUSES.index(card.status) + 1]
+
+
+def read_facts(scenario: Scenario, given: Mapping[str, str]) -> dict[str, str]:
+    """ON-3.1: exactly the scenario's fact keys, each within its values."""
+    wanted = {f.key: f for f in scenario.facts}
+    takes = ", ".join(f.describe() for f in scenario.facts)
+    unknown = sorted(set(given) - set(wanted))
+    missing = sorted(set(wanted) - set(given))
+    if unknown or missing:
+        what = f"unknown {', '.join(unknown)}" if unknown else f"missing {', '.join(missing)}"
+        raise RuleViolation("ON-3.1", f"Scenario {scenario.number} takes the facts {takes} ({what})")
+    return {key: _value(wanted[key], str(given[key]), takes) for key in wanted}
+
+
+def _value(fact: Fact, text: str, takes: str) -> str:
+    value = text.strip().lower()
+    if fact.kind == "yesno" and value in YES | NO:
+        return "yes" if value in YES else "no"
+    if fact.kind == "count" and value.isdigit() and fact.low <= int(value) <= fact.high:
+        return str(int(value))
+    if fact.kind == "choice" and value in fact.choices:
+        return value
+    raise RuleViolation("ON-3.1", f"{fact.key}={text} is out of range; the scenario takes {takes}")
+
+
+def winner(scenario: Scenario, facts: Mapping[str, str]) -> str:
+    """ON-3.1: the side named in the victory condition if every fact meets it, else the other side."""
+    met = all(_meets(facts[key], condition) for key, condition in scenario.victory_when.items())
+    return scenario.victory_side if met else other(scenario.victory_side)
+
+
+def _meets(value: str, condition: Any) -> bool:
+    if isinstance(condition, dict):
+        return int(value) >= condition["at_least"]
+    if isinstance(condition, list):
+        return value in condition
+    return value == condition
+
+
+def other(side: str) -> str:
+    return "enemies" if side == "rome" else "rome"
+
+
+def check_muster(book: Book, army: Army, units: Mapping[str, int]) -> None:
+    """ON-3.2: a free-choice army within the scenario's points, unit cap and required units."""
+    catalogue = book.catalogue(army.side, army.people)
+    total = sum(catalogue[u] * n for u, n in units.items())
+    if total > army.points:
+        raise RuleViolation("ON-3.2", f"That army costs {total} points; the scenario allows at most {army.points}")
+    count = sum(units.values())
+    if army.max_units is not None and count > army.max_units:
+        raise RuleViolation("ON-3.2", f"That army has {count} units; the scenario allows at most {army.max_units}")
+    for unit, needed in army.required.items():
+        if units.get(unit, 0) < needed:
+            raise RuleViolation("ON-3.2", f"The scenario requires at least {needed} {unit}")
+
+
+def combined_attributes(characters: Iterable[str], book: Book) -> dict[str, Any]:
+    """ON-2.6: in one unit each attribute takes the best value among the Characters present, not
+    their sum. Only the values the rulebook gives are used; the others are reported unknown."""
+    present = list(characters)
+    known = {a: max((book.characters[c].get(a, 0) for c in present), default=0) for a in ATTRIBUTES}
+    unknown = [c for c in present if not any(a in book.characters[c] for a in ATTRIBUTES)]
+    return {"characters": present, **known, "unknown": unknown}
+
+
+def army_value(unit_points: int, percentages: Iterable[int]) -> int:
+    """ON-2.7 (point games): units' points plus each Character's percentage of them.
+    Three Characters totalling 30 % on 1,000 points of units: 1,300."""
+    return unit_points + unit_points * sum(percentages) // 100

@@ -1,0 +1,137 @@
+"""ONUS! Under the Eagle as data: the unit catalogue, the Characters and the eight
+scenarios (ON-3), loaded from `campaign/data/onus-under-the-eagle.toml` and checked."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+SIDES = ("rome", "enemies")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact a scenario's result records (ON-3.1): yes/no, a count in a range, or one of some choices."""
+
+    key: str
+    kind: str
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+
+    def describe(self) -> str:
+        if self.kind == "yesno":
+            return f"{self.key}=yes|no"
+        if self.kind == "count":
+            return f"{self.key}={self.low}-{self.high}"
+        return f"{self.key}={'|'.join(self.choices)}"
+
+
+@dataclass(frozen=True)
+class Army:
+    side: str
+    people: str
+    points: int
+    mode: str
+    units: dict[str, int]
+    general: str
+    general_title: str
+    characters: tuple[str, ...]
+    stands: tuple[tuple[str, ...], ...]
+    notes: str
+    max_units: int | None
+    required: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    number: int
+    book: str
+    title: str
+    first_turn: str
+    first_turn_note: str
+    duration: str
+    scale: str
+    battlefield: str
+    special_rules: tuple[str, ...]
+    facts: tuple[Fact, ...]
+    victory_side: str
+    victory_when: dict[str, Any]
+    armies: dict[str, Army] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Book:
+    title: str
+    points: dict[str, dict[str, int]]
+    """Unit points by side; the enemies' catalogue is also split by people in `peoples`."""
+    peoples: dict[str, dict[str, int]]
+    scenario_only: frozenset[str]
+    characters: dict[str, dict[str, Any]]
+    scenarios: tuple[Scenario, ...]
+
+    def scenario(self, number: int) -> Scenario:
+        return self.scenarios[number - 1]
+
+    def catalogue(self, side: str, people: str) -> dict[str, int]:
+        return self.points["rome"] if side == "rome" else self.peoples[people]
+
+
+def _army(side: str, spec: dict[str, Any]) -> Army:
+    return Army(side, spec.get("people", "Rome"), spec["points"], spec["mode"], dict(spec.get("units", {})),
+                spec["general"], spec.get("general_title", ""), tuple(spec.get("characters", ())),
+                tuple(tuple(s) for s in spec.get("stands", ())), spec.get("notes", ""), spec.get("max_units"),
+                dict(spec.get("required", {})))
+
+
+def _fact(spec: dict[str, Any]) -> Fact:
+    return Fact(spec["key"], spec["kind"], tuple(spec.get("choices", ())), spec.get("min", 0), spec.get("max", 0))
+
+
+def _scenario(spec: dict[str, Any]) -> Scenario:
+    return Scenario(
+        spec["number"], spec["book"], spec["title"], spec["first_turn"], spec.get("first_turn_note", ""),
+        spec["duration"], spec["scale"], spec["battlefield"], tuple(spec["special_rules"]),
+        tuple(_fact(f) for f in spec["facts"]), spec["victory"]["side"], dict(spec["victory"]["when"]),
+        {side: _army(side, spec[side]) for side in SIDES},
+    )
+
+
+def parse_book(source: str) -> Book:
+    data = tomllib.loads(source)
+    peoples = {people: dict(units) for people, units in data["units"]["enemies"].items()}
+    points = {"rome": dict(data["units"]["rome"]), "enemies": {u: p for units in peoples.values() for u, p in units.items()}}
+    book = Book(data["title"], points, peoples, frozenset(data["scenario_only"]), dict(data["characters"]),
+                tuple(_scenario(s) for s in data["scenario"]))
+    problems = check_book(book)
+    if problems:
+        raise ValueError("The ONUS! scenario data is inconsistent: " + "; ".join(problems) + ".")
+    return book
+
+
+def check_book(book: Book) -> list[str]:
+    """Every unit in the catalogue, every fixed or proposed army adding up to its points, scenarios 1 to 8 in order."""
+    problems = []
+    if [s.number for s in book.scenarios] != list(range(1, 9)):
+        problems.append("the scenarios are not numbered 1 to 8 in order")
+    for scenario in book.scenarios:
+        for army in scenario.armies.values():
+            catalogue = book.catalogue(army.side, army.people)
+            unknown = [u for u in army.units if u not in catalogue]
+            if unknown:
+                problems.append(f"scenario {scenario.number} names unknown units {', '.join(unknown)}")
+            elif army.units and sum(catalogue[u] * n for u, n in army.units.items()) != army.points:
+                problems.append(f"scenario {scenario.number}: the {army.side} army does not add up to {army.points} points")
+            for name in (*army.characters, army.general):
+                if name != "Sine Nomine" and name not in book.characters:
+                    problems.append(f"scenario {scenario.number} names an unknown Character {name}")
+    return problems
+
+
+@cache
+def book() -> Book:
+    source = resources.files("campaign.data").joinpath("onus-under-the-eagle.toml").read_text(encoding="utf-8")
+    return parse_book(source)

@@ -1,0 +1,21 @@
+"""Every **Interpretation** of the ONUS! campaign rules page, and the choices the
+program makes where the rulebook is silent, in one place."""
+
+from __future__ import annotations
+
+EQUAL_WINS_DRAW = True
+"""ON-1.3: equal wins after the eighth scenario is a drawn campaign."""
+
+STATUS_SURVIVES_ELIMINATION = True
+"""ON-2.2: status belongs to the unit card and survives the unit's elimination, unless
+the campaign was created with --reset-eliminated (an eliminated unit goes back to regular)."""
+
+BEST_CARDS_FIRST = True
+"""ON-2.2 (ours): a scenario's army draws on the side's roster highest status first
+(Elite, Veteran, regular), then by card number; missing cards are new regular units."""
+
+UPGRADE_BEFORE_NEXT_RESULT = True
+"""ON-2.1 (ours): the winner upgrades (or declines) before the next scenario's result is entered."""
+
+UPGRADE_ANY_CARD_OF_THE_ROSTER = True
+"""ON-2.1 (ours): the winner may upgrade any unit card on his side's roster, not only one that fought."""

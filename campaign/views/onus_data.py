@@ -1,0 +1,100 @@
+"""ONUS! Under the Eagle's state as plain data: `status --json` and `briefing --json` (ON-3.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign.projections.onus import Played, State
+from campaign.rules import onus
+from campaign.rules.onus_data import SIDES, Scenario
+
+
+def facts(scenario: Scenario, values: dict[str, str]) -> dict[str, Any]:
+    kinds = {f.key: f.kind for f in scenario.facts}
+    return {k: int(v) if kinds.get(k) == "count" else v for k, v in values.items()}
+
+
+def result(state: State, played: Played) -> dict[str, Any]:
+    return {"number": played.number, "title": played.title, "winner": played.winner,
+            "facts": facts(state.book.scenario(played.number), played.facts),
+            "eliminated": list(played.eliminated), "lost_with_unit": list(played.lost_with_unit),
+            "wounded": list(played.wounded), "officer_casualties": list(played.officer_casualties), "upgrade": played.upgrade}
+
+
+def card(value: onus.Card) -> dict[str, str]:
+    return {"id": value.id, "type": value.type, "status": value.status}
+
+
+def status(state: State, name: str) -> dict[str, Any]:
+    return {
+        "name": name, "rules": "onus-under-the-eagle", "phase": state.phase,
+        "players": state.side_names,
+        "scenario": state.next_number if state.phase != "finished" else None,
+        "wins": state.wins(),
+        "results": [result(state, r) for r in state.results],
+        "roster": {side: [card(c) for c in state.roster[side]] for side in SIDES},
+        "characters": {c: "absent" if c in state.absent else "available" for c in state.book.characters},
+        "upgrade_due": state.upgrade_due,
+        "reset_eliminated": state.reset_eliminated,
+        "winner": state.winner,
+    }
+
+
+def general(state: State, scenario: Scenario, side: str) -> dict[str, Any]:
+    """ON-2.5: an absent Character who was to command gives way to the default or Sine Nomine General."""
+    army = scenario.armies[side]
+    named = army.general_title or army.general
+    if army.general in state.absent:
+        return {"name": "Sine Nomine", "stands_in_for": army.general, "rule": "ON-2.5"}
+    if army.general == "Sine Nomine" and army.general_title:
+        return {"name": f"{army.general_title} (Sine Nomine)", "stands_in_for": None, "rule": None}
+    return {"name": named, "stands_in_for": None, "rule": None}
+
+
+def stands(state: State, scenario: Scenario, side: str) -> list[dict[str, Any]]:
+    """ON-2.6: Characters sharing one unit, with their combined (best-of) attributes."""
+    out = []
+    for group in scenario.armies[side].stands:
+        present = [c for c in group if c not in state.absent]
+        if present:
+            out.append(onus.combined_attributes(present, state.book))
+    return out
+
+
+def briefing(state: State) -> dict[str, Any] | None:
+    """ON-3.3: everything needed to set up the next scenario's table."""
+    scenario = state.next_scenario
+    if scenario is None or state.phase == "finished":
+        return None
+    last = state.results[-1] if state.results else None
+    return {
+        "scenario": scenario.number, "book": scenario.book, "title": scenario.title,
+        "first_turn": scenario.first_turn, "first_turn_note": scenario.first_turn_note,
+        "duration": scenario.duration, "scale": scenario.scale, "battlefield": scenario.battlefield,
+        "special_rules": list(scenario.special_rules),
+        "armies": {side: _army(state, scenario, side) for side in SIDES},
+        "absent": sorted(state.absent),
+        "recovered": {"officer_casualties": list(last.officer_casualties) if last else [],
+                      "wounded": list(last.wounded) if last else []},
+        "facts": [{"key": f.key, "values": f.describe().split("=", 1)[1]} for f in scenario.facts],
+        "victory": {"side": scenario.victory_side, "when": scenario.victory_when},
+        "upgrade_due": state.upgrade_due,
+    }
+
+
+def _army(state: State, scenario: Scenario, side: str) -> dict[str, Any]:
+    army = scenario.armies[side]
+    units = state.army_units(side)
+    catalogue = state.book.catalogue(side, army.people)
+    return {
+        "player": state.side_names[side], "people": army.people, "points_allowed": army.points, "mode": army.mode,
+        "mustered": side in state.musters,
+        "units": [card(c) | {"points": catalogue[c.type]} for c in state.fielded(side)] if units else None,
+        "points": sum(catalogue[u] * n for u, n in units.items()) if units else None,
+        "muster_needed": units is None,
+        "max_units": army.max_units, "required": army.required,
+        "general": general(state, scenario, side),
+        "characters": [c for c in army.characters if c not in state.absent],
+        "stands": stands(state, scenario, side),
+        "notes": army.notes,
+    }
