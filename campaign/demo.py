@@ -12,7 +12,7 @@ from pathlib import Path
 
 from campaign.kinds import kind
 
-EXAMPLES = {"boiling-cauldron": "spring-869.campaign"}
+EXAMPLES = {"boiling-cauldron": "spring-869.campaign", "onus-under-the-eagle": "under-the-eagle.campaign"}
 
 
 def script(rules: str) -> list[tuple[str, list[str]]]:

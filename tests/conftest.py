@@ -56,3 +56,27 @@ def given(allocation: dict[str, str] | None = None, players: list[str] | None = 
 
 def britain(allocation: dict[str, str] | None = None, players: list[str] | None = None, seed: str | None = None) -> Story:
     return given(allocation, players, default_map_source(), seed)
+
+
+class Eagle(Story):
+    """An ONUS! campaign in an in-memory store: Marcus plays Rome, Boudica its enemies."""
+
+    def __init__(self, reset_eliminated: bool = False) -> None:
+        from campaign.commands import onus
+
+        self.campaigns = Campaigns(":memory:")
+        self.name = "Eagle"
+        started = dict(name=self.name, rules="onus-under-the-eagle", players=["Marcus", "Boudica"], map_source="", seed_commitment=None)
+        self.campaigns.start(started, lambda s: onus.take_sides("Marcus", "Boudica", reset_eliminated), "organiser")
+
+    def play(self, facts: dict[str, str], upgrade: str | None = None, **casualties) -> None:
+        """Record a scenario's result, then its winner's upgrade (or decline)."""
+        from campaign.commands import onus
+
+        self.when(onus.scenario_result, facts, casualties.get("eliminated", []), casualties.get("lost", []),
+                  casualties.get("wounded", []), casualties.get("officers", []))
+        self.when(onus.upgrade, upgrade)
+
+
+def eagle(reset_eliminated: bool = False) -> Eagle:
+    return Eagle(reset_eliminated)

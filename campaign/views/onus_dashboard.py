@@ -22,8 +22,8 @@ def dashboard(data: dict[str, Any], brief: dict[str, Any] | None) -> RenderableT
         title.append("  ·  " + ("a drawn campaign" if data["winner"] == "draw" else f"{data['winner']} won the campaign"), style="bold")
     parts: list[RenderableType] = [title, _results(data)]
     grid = Table.grid(padding=(0, 3))
-    grid.add_row(_roster(data, "rome"), _roster(data, "enemies"), _characters(data))
-    parts.append(grid)
+    grid.add_row(_roster(data, "rome"), _characters(data))
+    parts += [grid, _roster(data, "enemies")]
     if data["upgrade_due"]:
         parts.append(Text(f"Awaiting {data['upgrade_due']}'s upgrade for scenario {len(data['results'])} "
                           "(campaign upgrade UNIT_ID, or --decline; ON-2.1)", style="bold magenta"))
@@ -45,12 +45,22 @@ def _results(data: dict[str, Any]) -> Table:
 
 
 def _roster(data: dict[str, Any], side: str) -> Table:
+    """Cards grouped by type: `Legionaries  1 Elite, 2, 3 Veteran` (the card ids are legionaries-1 …)."""
     table = Table(title=f"{side.capitalize()} roster", title_justify="left", pad_edge=False, title_style=SIDE_STYLE[side])
-    table.add_column("Unit")
-    table.add_column("Status")
+    table.add_column("Unit type", no_wrap=True)
+    table.add_column("Cards (id number, status)")
+    by_type: dict[str, list[dict[str, str]]] = {}
     for card in data["roster"][side]:
-        table.add_row(card["id"], Text(card["status"], style=STATUS_STYLE[card["status"]]))
-    if not data["roster"][side]:
+        by_type.setdefault(card["type"], []).append(card)
+    for unit_type, cards in by_type.items():
+        line = Text()
+        for i, card in enumerate(cards):
+            line.append(", " if i else "")
+            line.append(card["id"].rsplit("-", 1)[1])
+            if card["status"] != "regular":
+                line.append(f" {card['status'].capitalize()}", style=STATUS_STYLE[card["status"]])
+        table.add_row(unit_type, line)
+    if not by_type:
         table.add_row("(none yet)", "")
     return table
 

@@ -1,0 +1,201 @@
+"""ONUS! Under the Eagle, campaign mode: rules ON-1 to ON-3, named by their ids."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.commands.onus import muster, scenario_result, take_sides, upgrade
+from campaign.errors import RuleViolation
+from campaign.rules import onus
+from campaign.rules.onus_data import book, check_book
+from tests.conftest import eagle
+
+RHINE_WON = {"vitellius_survived": "yes"}
+
+
+def test_on_1_1_rome_and_its_enemies_are_two_different_players():
+    with pytest.raises(RuleViolation) as refusal:
+        take_sides("Marcus", "marcus", False)
+    assert refusal.value.rule == "ON-1.1"
+
+
+def test_on_1_2_the_eight_scenarios_come_in_book_order():
+    story = eagle()
+    assert story.state.next_scenario.title == "Blood on the banks of the Rhine"
+    story.play(RHINE_WON, "legionaries-1")
+    assert story.state.next_scenario.title == "Narcissus – March through Gaul"
+
+
+def test_on_3_the_data_file_is_consistent_every_fixed_army_adds_up_to_its_points():
+    """Scenario 1's Germanic Peoples: 2 Berserkir, 2 Hunters, 4 Spearmen, 2 Clubmen = 930 points."""
+    assert check_book(book()) == []
+    rhine = book().scenario(1).armies["enemies"]
+    assert sum(book().catalogue("enemies", rhine.people)[u] * n for u, n in rhine.units.items()) == 930
+
+
+@pytest.mark.parametrize("number, facts, winner", [
+    (1, {"vitellius_survived": "yes"}, "rome"), (1, {"vitellius_survived": "no"}, "enemies"),
+    (2, {"narcissus_killed": "yes"}, "enemies"), (2, {"narcissus_killed": "no"}, "rome"),
+    (3, {"vespasian_survived": "yes", "roman_units_available": "4"}, "rome"),
+    (3, {"vespasian_survived": "yes", "roman_units_available": "3"}, "enemies"),
+    (3, {"vespasian_survived": "no", "roman_units_available": "8"}, "enemies"),
+    (4, {"ended_by": "celtic_rout"}, "rome"), (4, {"ended_by": "legions_lost"}, "enemies"),
+    (5, {"ended_by": "romans_destroyed"}, "enemies"),
+    (6, {"briton_units_captured": "4"}, "rome"), (6, {"briton_units_captured": "3"}, "enemies"),
+    (7, {"ended_by": "deck_exhausted"}, "rome"), (7, {"ended_by": "roman_rout"}, "enemies"),
+    (8, {"ended_by": "celtic_rout"}, "rome"), (8, {"ended_by": "cato_defeated"}, "enemies"),
+])
+def test_on_3_1_the_winner_follows_from_the_scenarios_facts(number, facts, winner):
+    assert onus.winner(book().scenario(number), facts) == winner
+
+
+@pytest.mark.parametrize("facts, says", [
+    ({}, "missing vitellius_survived"),
+    ({"vitellius_survived": "yes", "narcissus_killed": "no"}, "unknown narcissus_killed"),
+    ({"vitellius_survived": "perhaps"}, "out of range"),
+])
+def test_on_3_1_a_missing_unknown_or_out_of_range_fact_is_refused_listing_what_the_scenario_takes(facts, says):
+    story = eagle()
+    with pytest.raises(RuleViolation) as refusal:
+        story.when(scenario_result, facts)
+    assert refusal.value.rule == "ON-3.1" and says in refusal.value.message
+    assert "vitellius_survived=yes|no" in refusal.value.message
+
+
+def test_on_3_1_a_stated_winner_that_contradicts_the_facts_is_refused():
+    assert eagle().refused(scenario_result, RHINE_WON, [], [], [], [], "enemies") == "ON-3.1"
+
+
+def test_on_2_1_the_winner_upgrades_one_unit_regular_to_veteran():
+    story = eagle()
+    story.when(scenario_result, RHINE_WON)
+    assert story.when(upgrade, "legionaries-4") == [
+        ("UnitUpgraded", {"scenario": 1, "side": "rome", "unit": "legionaries-4", "status": "veteran"})]
+
+
+def test_on_2_1_only_the_winner_and_only_once_per_scenario_won():
+    story = eagle()
+    story.when(scenario_result, RHINE_WON)
+    assert story.refused(upgrade, "berserkir-1") == "ON-2.1"
+    story.when(upgrade, "legionaries-1")
+    assert story.refused(upgrade, "legionaries-2") == "ON-2.1"
+
+
+def test_on_2_1_elite_is_the_top():
+    story = eagle()
+    story.play(RHINE_WON, "legionaries-1")
+    story.play({"narcissus_killed": "no"}, "legionaries-1")
+    assert story.state.card("legionaries-1")[1].status == "elite"
+    story.when(scenario_result, {"vespasian_survived": "yes", "roman_units_available": "6"})
+    assert story.refused(upgrade, "legionaries-1") == "ON-2.1"
+
+
+def test_on_2_1_the_upgrade_may_be_declined_but_comes_before_the_next_result():
+    story = eagle()
+    story.when(scenario_result, RHINE_WON)
+    assert story.refused(scenario_result, {"narcissus_killed": "no"}) == "ON-2.1"
+    assert story.when(upgrade, None) == [("UpgradeDeclined", {"scenario": 1, "side": "rome"})]
+
+
+def test_on_2_2_a_unit_keeps_its_status_in_later_scenarios_even_after_its_elimination():
+    story = eagle()
+    story.play(RHINE_WON, "legionaries-2", eliminated=["legionaries-2"])
+    assert story.state.card("legionaries-2")[1].status == "veteran"
+    assert "legionaries-2" in [c.id for c in story.state.fielded("rome")]
+
+
+def test_on_2_2_option_eliminated_units_go_back_to_regular():
+    story = eagle(reset_eliminated=True)
+    story.play(RHINE_WON, "legionaries-2")
+    story.play({"narcissus_killed": "no"}, "legionaries-3", eliminated=["legionaries-2"])
+    assert story.state.card("legionaries-2")[1].status == "regular"
+
+
+def test_on_2_2_an_army_draws_on_the_roster_best_cards_first_and_adds_new_regular_cards():
+    """Interpretation: scenario 2 needs 4 Legionaries of the 6 on the roster: the Veteran, then by number."""
+    story = eagle()
+    story.play(RHINE_WON, "legionaries-5")
+    fielded = [c.id for c in story.state.fielded("rome")]
+    assert fielded[:4] == ["legionaries-1", "legionaries-2", "legionaries-3", "legionaries-5"]
+    assert fielded[4] == "stationary-chariots-1"
+
+
+def test_on_2_5_a_character_lost_with_his_unit_misses_the_next_scenario_and_returns_after():
+    story = eagle()
+    story.play(RHINE_WON, None, eliminated=["legionaries-6"], lost=["Macro"])
+    assert "Macro" in story.state.absent
+    story.play({"narcissus_killed": "no"}, None)
+    assert "Macro" not in story.state.absent
+
+
+def test_on_2_5_the_sine_nomine_general_stands_in_for_an_absent_general():
+    """Macro is to command in scenario 2; lost with his unit in scenario 1, he gives way."""
+    from campaign.views.onus_data import briefing
+
+    story = eagle()
+    story.play(RHINE_WON, None, lost=["Macro"])
+    assert briefing(story.state)["armies"]["rome"]["general"] == {"name": "Sine Nomine", "stands_in_for": "Macro", "rule": "ON-2.5"}
+
+
+def test_on_2_5_a_character_who_was_not_in_the_scenario_cannot_fall_or_be_wounded():
+    story = eagle()
+    assert story.refused(scenario_result, RHINE_WON, [], ["Narcissus"]) == "ON-2.5"
+    assert story.refused(scenario_result, RHINE_WON, [], [], ["Vespasian"]) == "ON-2.4"
+
+
+def test_on_2_2_only_units_that_took_part_can_be_eliminated():
+    story = eagle()
+    story.play(RHINE_WON, None)
+    assert story.refused(scenario_result, {"narcissus_killed": "no"}, ["legionaries-6"]) == "ON-2.2"
+
+
+def test_on_2_6_macro_and_cato_in_one_unit_give_plus_one_each_not_plus_two_morale():
+    bonus = onus.combined_attributes(["Macro", "Cato"], book())
+    assert (bonus["attack"], bonus["defence"], bonus["morale"], bonus["unknown"]) == (1, 1, 1, [])
+
+
+def test_on_2_6_attributes_the_rulebook_does_not_give_are_shown_unknown():
+    assert onus.combined_attributes(["Cato", "Narcissus"], book())["unknown"] == ["Narcissus"]
+
+
+def test_on_2_7_three_characters_totalling_30_percent_on_1000_points_make_1300():
+    assert onus.army_value(1000, [10, 10, 10]) == 1300
+
+
+def advance_to(story, number):
+    facts = [RHINE_WON, {"narcissus_killed": "no"}, {"vespasian_survived": "yes", "roman_units_available": "5"}]
+    for scenario in range(1, number):
+        story.play(facts[scenario - 1], None)
+
+
+def test_on_3_2_a_free_choice_army_must_be_mustered_before_the_result():
+    story = eagle()
+    advance_to(story, 4)
+    assert story.refused(scenario_result, {"ended_by": "celtic_rout"}) == "ON-3.2"
+
+
+@pytest.mark.parametrize("units, says", [
+    ({"Celtic Chariots": "8"}, "1360 points"),
+    ({"Legionaries": "2"}, "Rome's units"),
+    ({"Syrian Horsemen": "2"}, "the enemies' units"),
+])
+def test_on_3_2_a_muster_over_points_or_of_the_wrong_sides_units_is_refused(units, says):
+    story = eagle()
+    advance_to(story, 4)
+    with pytest.raises(RuleViolation) as refusal:
+        story.when(muster, "enemies", units)
+    assert refusal.value.rule == "ON-3.2" and says in refusal.value.message
+
+
+def test_on_3_2_scenario_7_caps_the_celts_at_12_units_with_2_chariots():
+    story = eagle()
+    advance_to(story, 4)
+    for facts in ({"ended_by": "celtic_rout"}, {"ended_by": "celtic_rout"}, {"briton_units_captured": "2"}):
+        if story.state.army_units("enemies") is None:  # scenarios 4 and 5 are free choice
+            story.when(muster, "enemies", {"Armed Peasants": "3"})
+        story.play(facts, None)
+    assert story.state.next_number == 7
+    assert story.refused(muster, "enemies", {"Armed Peasants": "13"}) == "ON-3.2"
+    assert story.refused(muster, "enemies", {"Celtic Chariots": "1", "Armed Peasants": "4"}) == "ON-3.2"
+    assert story.when(muster, "enemies", {"celtic chariots": "2", "Armed Peasants": "10"})[0][1]["units"] == {
+        "Armed Peasants": 10, "Celtic Chariots": 2}
