@@ -258,7 +258,7 @@ def round_end(loaded: Loaded, number: int) -> Loaded:
             return Loaded(of, loaded.events[: event.originator_version], state)
     finished = [n for n in range(1, number) if of.round_over(loaded.state, n)]
     done = f"finished so far: {', '.join(map(str, finished))}" if finished else "none has finished yet"
-    raise CampaignError(f"Round {number} has not finished; {done}.")
+    raise CampaignError(f"{of.period.capitalize()} {number} has not finished; {done}.")
 
 
 def last_finished(loaded: Loaded) -> int:
@@ -267,7 +267,7 @@ def last_finished(loaded: Loaded) -> int:
     while loaded.kind.round_over(loaded.state, number + 1):
         number += 1
     if number == 0:
-        raise CampaignError("No round has finished yet, so there is nothing to report.")
+        raise CampaignError(f"No {loaded.kind.period} has finished yet, so there is nothing to report.")
     return number
 
 

@@ -24,6 +24,8 @@ class Kind:
     """The command that would record an event, for `verify` and imports."""
     round_over: Callable[[Any, int], bool]
     """Whether round (or scenario) N is over in a state, for `--round N`."""
+    period: str = "round"
+    """What the campaign's steps are called: rounds or scenarios."""
 
 
 def _boiling_cauldron() -> Kind:
@@ -41,7 +43,7 @@ def _onus() -> Kind:
 
     return Kind(commands.RULES, commands.RULES_VERSION, "ONUS! Under the Eagle",
                 projection.start, projection.apply, commands.consequences, projection.summary, commands.replay,
-                projection.round_over)
+                projection.round_over, "scenario")
 
 
 _FACTORIES = {"boiling-cauldron": _boiling_cauldron, "onus-under-the-eagle": _onus}

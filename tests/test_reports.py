@@ -190,3 +190,34 @@ def test_the_html_report_renders_in_headless_chromium(played, tmp_path):
     screenshot(blank, tmp_path / "blank.png")
     assert png_size(tmp_path / "round2.png") == (1200, 900)
     assert png_colours(tmp_path / "blank.png") < 10 < 100 < png_colours(tmp_path / "round2.png")
+
+
+@pytest.fixture(scope="module")
+def eagle_played(tmp_path_factory):
+    from campaign.demo import script
+
+    shell = Shell(tmp_path_factory.mktemp("eagle") / "eagle.sqlite")
+    for _, words in script("onus-under-the-eagle"):
+        shell.ok(*words)
+    return shell
+
+
+@pytest.mark.parametrize("output_format", ["text", "markdown", "bbcode", "html"])
+def test_an_onus_scenario_report_has_armies_result_casualties_upgrade_and_score(eagle_played, output_format):
+    """Scenario 5, Camulodunum: the Celts destroy the Romans; the Elite legionaries-1 falls with Macro in it."""
+    text = " ".join(eagle_played.ok("report", "--round", "5", "--format", output_format).stdout.split())
+    played = eagle_played.json("status")["results"][4]
+    assert "Battle for Camulodunum" in text and "romans_destroyed" in text.replace("\\_", "_")
+    assert "legionaries-1 (Elite)" in text and "celtic-chariots-1" in text
+    for name in played["eliminated"] + played["lost_with_unit"]:
+        assert name in text
+    assert f"upgrades {played['upgrade']['unit']} to Veteran" in text
+    score = eagle_played.json("report", "--round", "5")["score"]
+    assert score == {"rome": sum(r["winner"] == "rome" for r in eagle_played.json("status")["results"][:5]), "enemies": 2}
+    if output_format == "bbcode":
+        assert balanced(text)
+
+
+def test_an_onus_campaign_has_no_map_and_reports_name_scenarios(eagle_played):
+    assert "no map of regions" in eagle_played("map", "-o", "x.svg").stderr
+    assert "Scenario 9 has not finished" in eagle_played("report", "--round", "9").stderr

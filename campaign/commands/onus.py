@@ -87,7 +87,7 @@ def scenario_result(state: State, facts: Mapping[str, str], eliminated: Sequence
         raise RuleViolation("ON-3.1", f"The facts make {onus.winner(scenario, values)} the winner, not {side(state, winner)}")
     fielded = {c.id for who in SIDES for c in state.fielded(who)}
     known = {c.id for who in SIDES for c in state.roster[who]}
-    present = _present(state)
+    present = present_characters(state)
     return [draft(ScenarioPlayed, scenario=scenario.number, facts=values, stated_winner=None if winner is None else side(state, winner),
                   eliminated=_units(eliminated, fielded, known, "ON-2.2"), lost_with_unit=_characters(lost_with_unit, present, "ON-2.5"),
                   wounded=_characters(wounded, present, "ON-2.4"), officer_casualties=_units(officer_casualties, fielded, known, "ON-2.3"))]
@@ -103,7 +103,7 @@ def _units(ids: Sequence[str], fielded: set[str], known: set[str], rule: str) ->
     return list(dict.fromkeys(chosen))
 
 
-def _present(state: State) -> set[str]:
+def present_characters(state: State) -> set[str]:
     """The Characters in the next scenario, less those absent (ON-2.5)."""
     scenario = state.next_scenario
     named = {c for army in scenario.armies.values() for c in (*army.characters, army.general) if c in state.book.characters}

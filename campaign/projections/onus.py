@@ -23,12 +23,14 @@ class Played:
     title: str
     winner: str
     facts: dict[str, str]
-    fielded: dict[str, tuple[str, ...]]
+    fielded: dict[str, tuple[onus.Card, ...]]
+    """The cards each side fielded, with their status during the scenario."""
     eliminated: tuple[str, ...]
     lost_with_unit: tuple[str, ...]
     wounded: tuple[str, ...]
     officer_casualties: tuple[str, ...]
-    upgrade: str | None = None
+    upgrade: tuple[str, str] | None = None
+    """The unit card the winner upgraded after the scenario, and its new status."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,7 @@ def _(event: ScenarioPlayed, state: State) -> State:
         roster = {side: tuple(replace(c, status="regular") if c.id in event.eliminated else c for c in cards)
                   for side, cards in roster.items()}
     played = Played(scenario.number, scenario.title, onus.winner(scenario, event.facts), dict(event.facts),
-                    {side: tuple(c.id for c in cards) for side, cards in fielded.items()}, tuple(event.eliminated),
+                    {side: tuple(cards) for side, cards in fielded.items()}, tuple(event.eliminated),
                     tuple(event.lost_with_unit), tuple(event.wounded), tuple(event.officer_casualties))
     return replace(state, roster=roster, musters={}, results=state.results + (played,),
                    absent=frozenset(event.lost_with_unit), upgrade_due=played.winner, phase="upgrade")
@@ -132,7 +134,7 @@ def _merge(roster: tuple[onus.Card, ...], fielded: list[onus.Card]) -> tuple[onu
 @evolve.register
 def _(event: UnitUpgraded, state: State) -> State:
     cards = tuple(replace(c, status=event.status) if c.id == event.unit else c for c in state.roster[event.side])
-    results = state.results[:-1] + (replace(state.results[-1], upgrade=event.unit),)
+    results = state.results[:-1] + (replace(state.results[-1], upgrade=(event.unit, event.status)),)
     return _upgraded(replace(state, roster={**state.roster, event.side: cards}, results=results))
 
 

@@ -38,7 +38,7 @@ def _results(data: dict[str, Any]) -> Table:
         table.add_column(column)
     for r in data["results"]:
         facts = ", ".join(f"{k}={v}" for k, v in r["facts"].items())
-        table.add_row(str(r["number"]), r["title"], Text(r["winner"], style=SIDE_STYLE[r["winner"]]), facts, r["upgrade"] or "—")
+        table.add_row(str(r["number"]), r["title"], Text(r["winner"], style=SIDE_STYLE[r["winner"]]), facts, f"{r['upgrade']['unit']} → {r['upgrade']['status']}" if r["upgrade"] else "—")
     if not data["results"]:
         table.add_row("", "none yet", "", "", "")
     return table

@@ -18,7 +18,8 @@ def result(state: State, played: Played) -> dict[str, Any]:
     return {"number": played.number, "title": played.title, "winner": played.winner,
             "facts": facts(state.book.scenario(played.number), played.facts),
             "eliminated": list(played.eliminated), "lost_with_unit": list(played.lost_with_unit),
-            "wounded": list(played.wounded), "officer_casualties": list(played.officer_casualties), "upgrade": played.upgrade}
+            "wounded": list(played.wounded), "officer_casualties": list(played.officer_casualties),
+            "upgrade": {"unit": played.upgrade[0], "status": played.upgrade[1]} if played.upgrade else None}
 
 
 def card(value: onus.Card) -> dict[str, str]:

@@ -29,8 +29,12 @@ def round_events(loaded: Loaded, number: int) -> list:
 def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str, Any], Loaded]:
     number = number or last_finished(loaded)
     if number < 1:
-        raise CampaignError("Rounds are numbered from 1.")
+        raise CampaignError("Rounds and scenarios are numbered from 1.")
     at_end = round_end(loaded, number)
+    if loaded.kind.rules == "onus-under-the-eagle":
+        from campaign.views.onus_report import scenario_report
+
+        return scenario_report(name, at_end.state, number, round_events(loaded, number)), at_end
     return bc_report.round_report(name, at_end.state, number, round_events(loaded, number)), at_end
 
 
@@ -42,6 +46,8 @@ def render_report(name: str, loaded: Loaded, number: int | None, output_format: 
         return formats.markdown_text(data)
     if output_format == "bbcode":
         return formats.bbcode(data)
+    if output_format == "html" and data["kind"] == "scenario":
+        return formats.html_page(data, None)
     if output_format == "html":
         from campaign.views.svgmap import svg_map
 
@@ -55,6 +61,8 @@ def render_report(name: str, loaded: Loaded, number: int | None, output_format: 
 def map_svg(name: str, loaded: Loaded, number: int | None) -> str:
     from campaign.views.svgmap import svg_map
 
+    if loaded.kind.rules != "boiling-cauldron":
+        raise CampaignError(f"{name} is a campaign of {loaded.kind.title}, which has no map of regions.")
     state = loaded.state
     shown = number or state.round
     contested = {r for b in state.round_battles(shown) for r in b.regions}

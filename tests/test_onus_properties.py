@@ -1,0 +1,83 @@
+"""Invariants over random lawful ONUS! campaigns (hypothesis): random facts, casualties,
+musters and upgrades through all eight scenarios."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from campaign.app import Loaded, fold
+from campaign.audit import audit
+from campaign.commands import onus as commands
+from campaign.rules.onus import STATUSES
+from campaign.rules.onus_data import SIDES
+from campaign.views.onus_data import status
+from tests.conftest import eagle
+
+
+def fact_value(fact):
+    if fact.kind == "yesno":
+        return st.sampled_from(["yes", "no"])
+    if fact.kind == "count":
+        return st.integers(fact.low, min(fact.high, 12)).map(str)
+    return st.sampled_from(fact.choices)
+
+
+def cheapest_muster(state, side):
+    """A lawful free-choice army: the required units, then the cheapest unit up to the unit cap."""
+    army = state.next_scenario.armies[side]
+    catalogue = state.book.catalogue(side, army.people)
+    units = {u: str(n) for u, n in army.required.items()}
+    spare = army.points - sum(catalogue[u] * n for u, n in army.required.items())
+    cheapest = min((u for u in catalogue if u not in state.book.scenario_only), key=catalogue.get)
+    count = min(spare // catalogue[cheapest], (army.max_units or 99) - sum(army.required.values()))
+    if count > 0:
+        units[cheapest] = str(int(units.get(cheapest, "0")) + count)
+    return units
+
+
+def choose(data, state):
+    if state.upgrade_due:
+        cards = [c.id for c in state.roster[state.upgrade_due] if c.status != "elite"]
+        pick = data.draw(st.sampled_from([None, *cards]))
+        return lambda s: commands.upgrade(s, pick)
+    for side in SIDES:
+        if state.army_units(side) is None:
+            units = cheapest_muster(state, side)
+            return lambda s: commands.muster(s, side, units)
+    scenario = state.next_scenario
+    facts = {f.key: data.draw(fact_value(f)) for f in scenario.facts}
+    fielded = [c.id for side in SIDES for c in state.fielded(side)]
+    eliminated = data.draw(st.lists(st.sampled_from(fielded), max_size=3, unique=True))
+    present = sorted(commands.present_characters(state))
+    lost = data.draw(st.lists(st.sampled_from(present), max_size=2, unique=True)) if present else []
+    return lambda s: commands.scenario_result(s, facts, eliminated, lost)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data(), st.booleans())
+def test_random_lawful_onus_campaigns_keep_the_invariants(data, reset_eliminated):
+    story = eagle(reset_eliminated)
+    loaded = story.campaigns.load(story.name)
+    events, state = list(loaded.events), loaded.state
+    for _ in range(40):
+        if state.phase == "finished":
+            break
+        before = {c.id: c.status for side in SIDES for c in state.roster[side]}
+        new = story.campaigns.settle(Loaded(loaded.kind, tuple(events), state), choose(data, state)(state), "organiser", [])
+        for event in new:
+            state = loaded.kind.apply(state, event)
+        events += new
+        after = {c.id: c.status for side in SIDES for c in state.roster[side]}
+        # ON-2.1: statuses rise one step at a time, at most one card per upgrade, never past Elite
+        risen = [i for i in before if STATUSES.index(after[i]) > STATUSES.index(before[i])]
+        assert len(risen) <= 1 and all(STATUSES.index(after[i]) - STATUSES.index(before[i]) == 1 for i in risen)
+        if not reset_eliminated:
+            assert all(STATUSES.index(after[i]) >= STATUSES.index(before[i]) for i in before)
+        # ON-1.3: wins add up to the scenarios played
+        assert sum(state.wins().values()) == len(state.results)
+        # ON-2.5: an absent Character is never listed available
+        assert all(status(state, "x")["characters"][c] == "absent" for c in state.absent)
+        assert state == fold(loaded.kind, events)
+    assert state.phase == "finished" and len(state.results) == 8
+    assert audit(loaded.kind, events).state == state
