@@ -83,8 +83,9 @@ class Session:
         return loaded
 
     def act(self, override: str | None, decide, rules: str | None = None) -> None:
-        from campaign.views.narrate import battle_outcome, describe
+        from campaign.views.narrate import battle_outcome, describe, scenario_outcome
         from events.boiling_cauldron import BattleFought
+        from events.onus import ScenarioPlayed
 
         name = self.name(override)
         if rules:
@@ -95,6 +96,8 @@ class Session:
             say(describe(event) + ("  [automatic]" if event.actor == "the rules" else ""))
             if isinstance(event, BattleFought):
                 say(battle_outcome(state, event.region, event.round))
+            if isinstance(event, ScenarioPlayed):
+                say(scenario_outcome(state, event.scenario))
         say(f"Next: {next_step(state)}", style="bold")
 
     def show_next(self, name: str) -> None:
@@ -126,7 +129,8 @@ def onus_next_step(state: Any) -> str:
     if state.phase == "finished":
         return "all eight scenarios are played: " + ("a drawn campaign." if state.winner == "draw" else f"{state.winner} won the campaign.")
     if state.upgrade_due:
-        return f"{state.upgrade_due} upgrades a unit (upgrade UNIT_ID) or declines (upgrade --decline)."
+        who = f"{state.upgrade_due} ({state.side_names[state.upgrade_due]})"
+        return f"the winner, {who}, upgrades a unit (upgrade UNIT_ID) or declines (upgrade --decline)."
     missing = [side for side in ("rome", "enemies") if state.army_units(side) is None]
     if missing:
         return f"muster the {' and '.join(missing)} army for scenario {state.next_number} (muster SIDE UNIT=COUNT ...)."

@@ -107,6 +107,11 @@ def battle_outcome(state, region: str, number: int) -> str:
             f"{due} due from {r.loser} (BC-7.1).")
 
 
+def side_does(side: str, verb: str) -> str:
+    """`Rome upgrades`, `the enemies upgrade`."""
+    return f"Rome {verb}s" if side == "rome" else f"the enemies {verb}"
+
+
 @describe.register
 def _(event: SidesTaken) -> str:
     reset = "; eliminated units go back to regular" if event.reset_eliminated else ""
@@ -116,7 +121,7 @@ def _(event: SidesTaken) -> str:
 @describe.register
 def _(event: ArmyMustered) -> str:
     units = ", ".join(f"{n} {u}" for u, n in event.units.items())
-    return f"Scenario {event.scenario}: {event.side} muster {units}"
+    return f"Scenario {event.scenario}: {side_does(event.side, 'muster')} {units}"
 
 
 @describe.register
@@ -130,9 +135,17 @@ def _(event: ScenarioPlayed) -> str:
 
 @describe.register
 def _(event: UnitUpgraded) -> str:
-    return f"Scenario {event.scenario}: {event.side} upgrade {event.unit} to {event.status.capitalize()}"
+    return f"Scenario {event.scenario}: {side_does(event.side, 'upgrade')} {event.unit} to {event.status.capitalize()}"
 
 
 @describe.register
 def _(event: UpgradeDeclined) -> str:
-    return f"Scenario {event.scenario}: {event.side} decline the upgrade"
+    return f"Scenario {event.scenario}: {side_does(event.side, 'decline')} the upgrade"
+
+
+def scenario_outcome(state, number: int) -> str:
+    """Who won a scenario under ON-3.1, and the score after it."""
+    played = state.results[number - 1]
+    wins = {side: sum(r.winner == side for r in state.results[:number]) for side in ("rome", "enemies")}
+    return (f"{side_does(played.winner, 'win')} scenario {number} ({state.side_names[played.winner]}, ON-3.1). "
+            f"Score: Rome {wins['rome']}, the enemies {wins['enemies']}.")
