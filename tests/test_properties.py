@@ -21,7 +21,6 @@ from campaign.commands import boiling_cauldron as commands
 from campaign.kinds import kind
 from campaign.rules import bc_checks as checks
 from campaign.rules import boiling_cauldron as bc
-from events.common import CampaignStarted
 from regions import default_map_source
 
 NAMES = ["Ann", "Bob", "Cid", "Dag", "Eve", "Finn", "Gyda", "Hild"]

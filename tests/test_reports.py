@@ -7,7 +7,6 @@ XML, and the HTML page in a real headless Chromium.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import struct

@@ -1,0 +1,1 @@
+"""The command line, one module per kind of campaign; `cli.py` puts it together."""

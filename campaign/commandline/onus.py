@@ -1,0 +1,87 @@
+"""ONUS! Under the Eagle's commands (`--rules onus-under-the-eagle`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from campaign.commandline.core import (
+    ONUS,
+    CampaignOption,
+    JsonOption,
+    _pair,
+    command,
+    console,
+    print_json,
+    say,
+)
+from campaign.errors import CampaignError
+
+PANEL = "ONUS! Under the Eagle"
+
+
+def new_onus(title: str, rome: str | None, enemies: str | None, reset_eliminated: bool):
+    from campaign.commands import onus as onus_commands
+
+    sides = onus_commands.take_sides(rome or "", enemies or "", reset_eliminated)
+    started = dict(name=title, rules=ONUS, players=[sides[0].fields["rome"], sides[0].fields["enemies"]],
+                   map_source="", seed_commitment=None)
+    return started, lambda state: sides
+
+
+@command(panel=PANEL)
+def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
+    """The next scenario's set-up: armies with unit statuses, Generals, Characters, rules, fact keys (ON-3.3)."""
+    from campaign.views import onus_data
+
+    loaded = ctx.obj.require(ctx.obj.name(campaign), ONUS)
+    brief = onus_data.briefing(loaded.state)
+    if as_json:
+        return print_json(brief)
+    if brief is None:
+        return say("All eight scenarios have been played.")
+    from campaign.views.onus_dashboard import briefing_panel
+
+    console().print(briefing_panel(brief))
+
+
+@command(panel=PANEL)
+def muster(ctx: typer.Context, side: Annotated[str, typer.Argument(help="rome or enemies.")],
+           units: Annotated[list[str], typer.Argument(metavar="UNIT=COUNT...")], campaign: CampaignOption = None) -> None:
+    """A free-choice army for the next scenario, checked against its points and constraints (ON-3.2)."""
+    from campaign.commands import onus as onus_commands
+
+    items = dict(_pair(u, "UNIT=COUNT") for u in units)
+    ctx.obj.act(campaign, lambda state: onus_commands.muster(state, side, items), ONUS)
+
+
+@command("scenario-result", panel=PANEL)
+def scenario_result(
+    ctx: typer.Context,
+    fact: Annotated[Optional[list[str]], typer.Option("--fact", help="KEY=VALUE, as the briefing lists (ON-3.1).")] = None,
+    eliminated: Annotated[Optional[list[str]], typer.Option("--eliminated", help="A unit eliminated (its id).")] = None,
+    lost_with_unit: Annotated[Optional[list[str]], typer.Option("--lost-with-unit", help="A Character whose unit was eliminated (ON-2.5).")] = None,
+    wounded: Annotated[Optional[list[str]], typer.Option("--wounded", help="A wounded Character (ON-2.4).")] = None,
+    officer_casualty: Annotated[Optional[list[str]], typer.Option("--officer-casualty", help="A unit with Officer Casualties (ON-2.3).")] = None,
+    winner: Annotated[Optional[str], typer.Option("--winner", help="rome or enemies; checked against the facts.")] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """The result of the scenario being played: its facts decide the winner (ON-3.1)."""
+    from campaign.commands import onus as onus_commands
+
+    facts = dict(_pair(f, "KEY=VALUE") for f in fact or [])
+    ctx.obj.act(campaign, lambda state: onus_commands.scenario_result(
+        state, facts, eliminated or [], lost_with_unit or [], wounded or [], officer_casualty or [], winner), ONUS)
+
+
+@command(panel=PANEL)
+def upgrade(ctx: typer.Context, unit: Annotated[Optional[str], typer.Argument(metavar="UNIT_ID")] = None,
+            decline: Annotated[bool, typer.Option("--decline", help="Decline the upgrade.")] = False,
+            campaign: CampaignOption = None) -> None:
+    """The scenario winner's upgrade of one unit, regular → Veteran → Elite, or --decline (ON-2.1)."""
+    from campaign.commands import onus as onus_commands
+
+    if (unit is None) == (not decline):
+        raise CampaignError("Name one unit to upgrade (e.g. legionaries-1), or --decline.")
+    ctx.obj.act(campaign, lambda state: onus_commands.upgrade(state, unit), ONUS)
