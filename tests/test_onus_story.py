@@ -105,3 +105,22 @@ def test_status_json_has_the_contract_keys(shell):
     assert status["results"][0] == status["results"][0] | {"number": 1, "title": "Blood on the banks of the Rhine",
                                                            "winner": "rome", "facts": {"vitellius_survived": "yes"}}
     assert set(status["roster"]) == {"rome", "enemies"}
+
+
+def test_an_onus_campaign_exports_imports_and_verifies_like_any_other(shell, tmp_path):
+    play_until(shell, -1)
+    exported = tmp_path / "eagle.jsonl"
+    shell.ok("export", "-o", str(exported))
+    player = Shell(tmp_path / "player.sqlite")
+    player.ok("import", str(exported))
+    assert player.json("status") == shell.json("status")
+    assert player.json("verify")["scenarios"] == 8
+    assert shell.json("status", "--round", "3")["wins"] == {"rome": 2, "enemies": 1}
+
+
+def test_undo_takes_back_an_onus_upgrade(shell):
+    play_until(shell, 2)
+    shell.ok("undo", "--reason", "Marcus meant the II Centuria")
+    assert shell.json("status")["upgrade_due"] == "rome"
+    shell.ok("upgrade", "legionaries-2")
+    assert {c["id"]: c["status"] for c in shell.json("status")["roster"]["rome"]}["legionaries-1"] == "regular"

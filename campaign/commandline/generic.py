@@ -109,11 +109,13 @@ def verify(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOpt
     name = ctx.obj.name(campaign)
     loaded = ctx.obj.campaigns.load(name)
     verified = audit(loaded.kind, loaded.events)
+    finished = sum(1 for n in range(1, 100) if loaded.kind.round_over(verified.state, n))
     if as_json:
         return print_json({"campaign": name, "verified": True, "events": verified.events, "checks": verified.checks,
-                           "status": loaded.kind.status(verified.state), "chain_head": loaded.events[-1].chain})
-    say(f"{name}: {verified.events} events verified with {verified.checks} checks; the hash chain is intact "
-        f"and every event is lawful. Now: {loaded.kind.status(verified.state)}.")
+                           loaded.kind.period + "s": finished, "status": loaded.kind.status(verified.state),
+                           "chain_head": loaded.events[-1].chain})
+    say(f"{name}: {verified.events} events and {finished} {loaded.kind.period}(s) verified with {verified.checks} checks; "
+        f"the hash chain is intact and every event is lawful. Now: {loaded.kind.status(verified.state)}.")
 
 
 @command()
