@@ -220,3 +220,13 @@ def test_an_onus_scenario_report_has_armies_result_casualties_upgrade_and_score(
 def test_an_onus_campaign_has_no_map_and_reports_name_scenarios(eagle_played):
     assert "no map of regions" in eagle_played("map", "-o", "x.svg").stderr
     assert "Scenario 9 has not finished" in eagle_played("report", "--round", "9").stderr
+
+
+def test_the_last_rounds_report_carries_the_final_battles_and_standings(played):
+    """Once the rounds are over, the report of the last round also tells the Final (BC-8.4, BC-8.5)."""
+    report = played.json("report", "--round", "3")
+    status = played.json("status")
+    assert [b["winner"] for b in report["final"]["battles"]] == [b["winner"] for b in status["final_battles"]]
+    assert report["final"]["standings"] == status["standings"]
+    assert "The Final Battle" in played.ok("report", "--round", "3", "--format", "bbcode").stdout
+    assert played.json("report", "--round", "2")["final"] is None

@@ -53,8 +53,10 @@ def battle_data(b: Battle) -> dict[str, Any]:
     }
 
 
-def round_report(name: str, state: State, round_number: int, events: Sequence[CampaignEvent]) -> dict[str, Any]:
-    """`state` is the campaign when the round ended; `events` are the round's own events (for notes)."""
+def round_report(name: str, state: State, round_number: int, events: Sequence[CampaignEvent],
+                 later: State | None = None) -> dict[str, Any]:
+    """`state` is the campaign when the round ended; `events` are the round's own events (for notes);
+    `later`, the campaign now, adds the Final Battles fought since the last round (BC-8)."""
     battles = state.round_battles(round_number)
     change: Counter[str] = Counter()
     for b in battles:
@@ -73,8 +75,31 @@ def round_report(name: str, state: State, round_number: int, events: Sequence[Ca
         "forfeits": forfeits, "eliminations": out, "standings": table,
         "next": _next(state, round_number), "settings": bc.BATTLE_SETTINGS, "notes": notes,
     }
+    report["final"] = final_data(later) if later and later.finals and state.phase == "final" else None
     report["sections"] = _sections(report, battles)
     return report
+
+
+def final_data(state: State) -> dict[str, Any]:
+    """BC-8.4/BC-8.5: every Final Battle with both armies, and the standings once it is won."""
+    return {
+        "finalists": list(state.finalists),
+        "battles": [{"number": f.number, "armies": {p: army(a) for p, a in f.armies.items()},
+                     "casualties": {p: number(v) for p, v in f.casualties.items()}, "winner": f.winner} for f in state.finals],
+        "winner": state.winner,
+        "standings": standings(state) if state.phase == "finished" else None,
+        "settings": bc.FINAL_SETTINGS,
+    }
+
+
+def _final_lines(final: dict[str, Any]) -> list[str]:
+    lines = []
+    for battle in final["battles"]:
+        sides = " v ".join(f"{p} ({battle['armies'][p]}) {battle['casualties'][p]}%" for p in final["finalists"])
+        lines.append(f"Final Battle {battle['number']}: {sides} → " + (f"{battle['winner']} wins" if battle["winner"] else "draw, fought again"))
+    if final["standings"]:
+        lines.append("Final standings (BC-8.5): " + ", ".join(f"{i}. {p}" for i, p in enumerate(final["standings"], 1)))
+    return lines
 
 
 def _ranked(state: State) -> list[str]:
@@ -104,6 +129,8 @@ def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[dict[st
     rows = [[s["player"], str(s["regions"]), f"{s['change']:+d}" if s["change"] else "±0"] for s in report["standings"]]
     sections.append({"heading": "Standings", "table": {"columns": ["Player", "Regions", "Change"], "rows": rows}})
     sections.append({"heading": "Next", "items": [_next_line(report["next"])]})
+    if report["final"]:
+        sections.append({"heading": "The Final Battle (BC-8.4)", "items": _final_lines(report["final"])})
     sections.append({"heading": "Battle settings (BC-5.1)", "items": [report["settings"]]})
     if report["notes"]:
         sections.append({"heading": "Organiser's notes", "items": report["notes"]})

@@ -35,7 +35,7 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
         from campaign.views.onus_report import scenario_report
 
         return scenario_report(name, at_end.state, number, round_events(loaded, number)), at_end
-    return bc_report.round_report(name, at_end.state, number, round_events(loaded, number)), at_end
+    return bc_report.round_report(name, at_end.state, number, round_events(loaded, number), loaded.state), at_end
 
 
 def render_report(name: str, loaded: Loaded, number: int | None, output_format: str) -> Any:
