@@ -46,8 +46,7 @@ def choose(data, state):
     if state.phase == "battles":
         pending = state.awaiting_choice
         if pending:
-            tiers = bc.gain_tiers(state.world, state.control, pending.regions, pending.result.loser, state.involved, state.gained_this_round)
-            tier, _ = bc.open_tier(tiers, pending.result.regions_due - len(pending.gained))
+            tier, _ = state.open_tier(pending)
             picks = data.draw(st.lists(st.sampled_from(tier), min_size=1, max_size=pending.result.regions_due - len(pending.gained), unique=True))
             return lambda s: commands.gain(s, picks)
         open_battles = [b for b in state.round_battles() if b.result is None]

@@ -149,8 +149,8 @@ def gain(state: State, names: list[str]) -> list[Draft]:
         raise RuleViolation("BC-7.2", "Each region can be gained once")
     if len(chosen) > still_due:
         raise RuleViolation("BC-7.1", f"{winner} gains {still_due} more region(s) from {loser}, not {len(chosen)}")
-    tiers = bc.gain_tiers(state.world, state.control, battle.regions, loser, state.involved, state.gained_this_round)
-    tier, _ = bc.open_tier(tiers, still_due)
+    tiers = state.gain_tiers(battle, loser)
+    tier, _ = state.open_tier(battle)
     for name in chosen:
         if name not in tier:
             raise _ineligible(name, tier, tiers, loser, state)
@@ -177,8 +177,7 @@ def consequences(state: State) -> list[Draft]:
     if battle is None:
         return []
     loser = battle.result.loser
-    tiers = bc.gain_tiers(state.world, state.control, battle.regions, loser, state.involved, state.gained_this_round)
-    tier, is_forced = bc.open_tier(tiers, battle.result.regions_due - len(battle.gained))
+    tier, is_forced = state.open_tier(battle)
     if not is_forced:
         return []
     return [forced(RegionTransferred, round=state.round, region=name, from_player=loser,

@@ -140,6 +140,14 @@ class State:
     def battle_at(self, region: str) -> Battle | None:
         return next((b for b in self.round_battles() if b.to_region == region), None)
 
+    def gain_tiers(self, battle: Battle, loser: str) -> tuple[list[str], list[str], list[str]]:
+        """BC-7.2: the loser's regions the victor of `battle` may gain now, tier by tier."""
+        return bc.gain_tiers(self.world, self.control, battle.regions, loser, self.involved, self.gained_this_round)
+
+    def open_tier(self, battle: Battle) -> tuple[list[str], bool]:
+        """BC-7.2: the regions the awaiting victor gains next, and whether the choice is forced."""
+        return bc.open_tier(self.gain_tiers(battle, battle.result.loser), battle.result.regions_due - len(battle.gained))
+
     @property
     def involved(self) -> set[str]:
         return {r for b in self.round_battles() for r in b.regions}
@@ -215,8 +223,7 @@ def winning_side(casualties: tuple[Decimal, Decimal], stated: str | None) -> int
 
 def _regions_due(state: State, battle: Battle, loser: str, difference: Decimal) -> int:
     at_start = sum(1 for owner in state.round_start_control.values() if owner == loser)
-    tiers = bc.gain_tiers(state.world, state.control, battle.regions, loser, state.involved, state.gained_this_round)
-    return min(bc.regions_due(difference, at_start), sum(map(len, tiers)))
+    return min(bc.regions_due(difference, at_start), sum(map(len, state.gain_tiers(battle, loser))))
 
 
 @evolve.register

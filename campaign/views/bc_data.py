@@ -92,9 +92,8 @@ def _awaiting(state: State) -> dict[str, Any] | None:
     battle = state.awaiting_choice
     if battle is None:
         return None
-    tiers = bc.gain_tiers(state.world, state.control, battle.regions, battle.result.loser, state.involved, state.gained_this_round)
+    tier, _ = state.open_tier(battle)
     still_due = battle.result.regions_due - len(battle.gained)
-    tier, _ = bc.open_tier(tiers, still_due)
     return {"victor": battle.result.winner, "battle": battle.to_region, "regions": still_due, "choose_from": tier}
 
 
