@@ -90,3 +90,15 @@ def _check_retraction(before: Sequence[CampaignEvent], event: ActionsRetracted) 
 
 def _groups_covering(before: Sequence[CampaignEvent], seqs: list[int]) -> list[list[int]]:
     return [g for g in actions(before) if set(g) & set(seqs)]
+
+
+def published_head(events: Sequence[CampaignEvent], head: str) -> str:
+    """A chain head published earlier must be the hash of one of the log's events: then everything up
+    to that event is exactly what was published. Otherwise the log was rewritten."""
+    wanted = head.strip().lower()
+    seq = next((e.originator_version for e in events if e.chain == wanted), None)
+    if seq is None:
+        raise AuditFailure(len(events), "no event of the log has the published chain head: the log was rewritten "
+                           "before that point, or the hash belongs to another campaign")
+    grown = len(events) - seq
+    return f"The published chain head is event {seq}" + (f"; {grown} event(s) were recorded since." if grown else ", the latest.")

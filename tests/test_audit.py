@@ -224,3 +224,19 @@ def test_fork_starts_a_what_if_campaign_from_the_first_n_events(shell):
     shell.ok("-c", "What if", "result", "Wessex", "35", "71")
     assert shell.json("-c", "Spring 869", "status")["winner"] == "Dag"
     assert "already exists" in shell("fork", "What if", "--as-of", "10", "-c", "Spring 869").stderr
+
+
+def test_verify_checks_a_chain_head_published_earlier(shell, tmp_path):
+    """The organiser published the export header after round 1; a rewrite of history before it shows."""
+    published = shell.json("log", "--round", "1")[-1]["hash"]
+    said = shell.ok("verify", "--head", published).stdout
+    assert "The published chain head is event 15" in said and "recorded since" in said
+    rows = export_rows(shell)
+    assert rows[10]["data"]["region"] == "Sussex"
+    rows[10]["data"]["defender_casualties"] = "81"  # Dag still takes the two eligible regions: only the chain can tell
+    path = tmp_path / "rewritten.jsonl"
+    path.write_text(rechain(rows))
+    other = Shell(tmp_path / "player.sqlite")
+    other.ok("import", str(path))
+    result = other("verify", "--head", published)
+    assert result.exit_code != 0 and "no event of the log has the published chain head" in result.stderr

@@ -102,13 +102,16 @@ def undo(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", hel
 
 
 @command()
-def verify(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
+def verify(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False,
+           head: Annotated[Optional[str], typer.Option("--head", help="A chain head published earlier (export header or log).")] = None) -> None:
     """Replay the whole log through the rules and check the hash chain; name the first bad event."""
-    from campaign.audit import audit
+    from campaign.audit import audit, published_head
 
     name = ctx.obj.name(campaign)
     loaded = ctx.obj.campaigns.load(name)
     verified = audit(loaded.kind, loaded.events)
+    if head is not None:
+        say(published_head(loaded.events, head))
     finished = sum(1 for n in range(1, 100) if loaded.kind.round_over(verified.state, n))
     if as_json:
         return print_json({"campaign": name, "verified": True, "events": verified.events, "checks": verified.checks,
