@@ -105,14 +105,15 @@ def _round(data: dict[str, Any], players: list[str]) -> RenderableType:
 
 
 def _result(attack: dict[str, Any]) -> Text:
+    """`Cid wins 71–35 (+36)`: casualties inflicted–suffered from the victor's side, as in the reports."""
     r = attack["result"]
     if r is None:
         return Text("to be fought", style="dim")
-    difference = r["defender_casualties"] - r["attacker_casualties"]
-    text = Text(f"{r['attacker_casualties']}–{r['defender_casualties']} ({difference:+g}) ")
+    a, d = r["attacker_casualties"], r["defender_casualties"]
     if r["winner"] is None:
-        return text.append("draw")
-    text.append(f"{r['winner']} wins, {r['regions_due']} due")
+        return Text(f"draw {a}–{d}")
+    won, lost = (d, a) if r["winner"] == attack["attacker"] else (a, d)
+    text = Text(f"{r['winner']} wins {won}–{lost} ({won - lost:+g}), {r['regions_due']} due")
     if r["gained"]:
         text.append(f"\ngained {', '.join(r['gained'])}")
     if r["awaiting_choice"]:
