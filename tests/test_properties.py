@@ -128,3 +128,22 @@ def test_the_store_gives_back_every_state_and_export_import_export_is_stable(dat
     elsewhere = Campaigns(":memory:")
     exchange.import_campaign(elsewhere, "\n".join(exported), None)
     assert exchange.export_lines(elsewhere.load("Prop")) == exported
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_seventeen_players_one_region_each_play_to_the_end(data):
+    """BC-2.1 at its limit: 17 players share 17 regions, one each; every invariant holds and verify agrees."""
+    players = [f"Warlord {n}" for n in range(1, 18)]
+    campaigns, loaded = start(players, "seventeen")
+    assert sorted(Counter(loaded.state.control.values()).values()) == [1] * 17
+    events, state = list(loaded.events), loaded.state
+    for _ in range(400):
+        if state.phase == "finished":
+            break
+        new = campaigns.settle(Loaded(loaded.kind, tuple(events), state), choose(data, state)(state), "organiser", [])
+        for event in new:
+            state = loaded.kind.apply(state, event)
+            check_invariants(state, players)
+        events += new
+    assert audit(loaded.kind, events).state == state == fold(loaded.kind, events)
