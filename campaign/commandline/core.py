@@ -122,8 +122,10 @@ def next_step(state: Any) -> str:
 
 
 def onus_next_step(state: Any) -> str:
+    from campaign.rules.onus_data import SIDE_NAMES
+
     if state.phase == "finished":
-        return "all eight scenarios are played: " + ("a drawn campaign." if state.winner == "draw" else f"{state.winner} won the campaign.")
+        return "all eight scenarios are played: " + ("a drawn campaign." if state.winner == "draw" else f"{SIDE_NAMES[state.winner]} won the campaign.")
     if state.upgrade_due:
         who = f"{state.upgrade_due} ({state.side_names[state.upgrade_due]})"
         return f"the winner, {who}, upgrades a unit (upgrade UNIT_ID) or declines (upgrade --decline)."

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
 from campaign.rules import onus
-from campaign.rules.onus_data import SIDES, Book, Scenario, book
+from campaign.rules.onus_data import SIDE_NAMES, SIDES, Book, Scenario, book
 from events.common import CampaignEvent, CampaignStarted
 from events.onus import ArmyMustered, ScenarioPlayed, SidesTaken, UnitUpgraded, UpgradeDeclined
 
@@ -151,7 +151,7 @@ def summary(state: State) -> str:
     wins = state.wins()
     score = f"Rome {wins['rome']}, enemies {wins['enemies']}"
     if state.phase == "finished":
-        return f"finished ({'a draw' if state.winner == 'draw' else state.winner + ' won'}): {score}"
+        return f"finished ({'a draw' if state.winner == 'draw' else SIDE_NAMES[state.winner] + ' won'}): {score}"
     if state.phase == "upgrade":
         return f"scenario {len(state.results)} played, awaiting the upgrade: {score}"
     return f"next: scenario {state.next_number}: {score}"

@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 SIDES = ("rome", "enemies")
+SIDE_NAMES = {"rome": "Rome", "enemies": "the enemies of Rome"}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from campaign.rules.onus_data import SIDE_NAMES
+
 STATUS_STYLE = {"regular": "", "veteran": "bold cyan", "elite": "bold magenta"}
 SIDE_STYLE = {"rome": "bold red", "enemies": "bold green"}
 
@@ -19,7 +21,7 @@ def dashboard(data: dict[str, Any], brief: dict[str, Any] | None) -> RenderableT
                           ("Rome", SIDE_STYLE["rome"]), f" ({data['players']['rome']}) {wins['rome']} – {wins['enemies']} ",
                           ("enemies", SIDE_STYLE["enemies"]), f" ({data['players']['enemies']})")
     if data["winner"]:
-        title.append("  ·  " + ("a drawn campaign" if data["winner"] == "draw" else f"{data['winner']} won the campaign"), style="bold")
+        title.append("  ·  " + ("a drawn campaign" if data["winner"] == "draw" else f"{SIDE_NAMES[data['winner']]} won the campaign"), style="bold")
     parts: list[RenderableType] = [title, _results(data)]
     grid = Table.grid(padding=(0, 3))
     grid.add_row(_roster(data, "rome"), _characters(data))
