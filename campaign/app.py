@@ -7,16 +7,22 @@ each, addressed by a uuid5 of the campaign's name (users never see it).
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
 import uuid
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError, Mapper, MapperDeserialisationError, PersistenceError, StoredEvent
+from eventsourcing.persistence import (
+    IntegrityError,
+    Mapper,
+    MapperDeserialisationError,
+    PersistenceError,
+    StoredEvent,
+)
 
 from campaign import chain
 from campaign.drafts import AUTOMATIC_ACTOR, Draft

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.commands.boiling_cauldron import attack, final_armies, final_result, result
+from campaign.commands.boiling_cauldron import (
+    attack,
+    final_armies,
+    final_result,
+    result,
+)
 from campaign.rules import boiling_cauldron as bc
 from regions import default_map_source, parse_map
 from tests.conftest import given

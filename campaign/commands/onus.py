@@ -12,7 +12,13 @@ from campaign.projections.onus import State
 from campaign.rules import onus
 from campaign.rules.onus_data import SIDES, book
 from events.common import CampaignEvent
-from events.onus import ArmyMustered, ScenarioPlayed, SidesTaken, UnitUpgraded, UpgradeDeclined
+from events.onus import (
+    ArmyMustered,
+    ScenarioPlayed,
+    SidesTaken,
+    UnitUpgraded,
+    UpgradeDeclined,
+)
 
 RULES = "onus-under-the-eagle"
 RULES_VERSION = "onus-under-the-eagle/1"

@@ -12,7 +12,13 @@ from functools import singledispatch
 from campaign.rules import onus
 from campaign.rules.onus_data import SIDE_NAMES, SIDES, Book, Scenario, book
 from events.common import CampaignEvent, CampaignStarted
-from events.onus import ArmyMustered, ScenarioPlayed, SidesTaken, UnitUpgraded, UpgradeDeclined
+from events.onus import (
+    ArmyMustered,
+    ScenarioPlayed,
+    SidesTaken,
+    UnitUpgraded,
+    UpgradeDeclined,
+)
 
 LAST = 8
 

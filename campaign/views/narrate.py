@@ -15,7 +15,13 @@ from events.boiling_cauldron import (
     RegionTransferred,
 )
 from events.common import ActionsRetracted, CampaignEvent, CampaignStarted, NoteRecorded
-from events.onus import ArmyMustered, ScenarioPlayed, SidesTaken, UnitUpgraded, UpgradeDeclined
+from events.onus import (
+    ArmyMustered,
+    ScenarioPlayed,
+    SidesTaken,
+    UnitUpgraded,
+    UpgradeDeclined,
+)
 
 
 def pct(value: Decimal) -> str:
