@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from campaign.commandline import generic  # noqa: F401, I001 - the order of `campaign --help`
+from campaign.commandline import generic  # noqa: F401 - imported first: the order of `campaign --help`
 from campaign.commandline import boiling_cauldron, onus  # noqa: F401 - they register their commands
 from campaign.commandline.core import EXIT_REFUSED, app
 from campaign.errors import CampaignError
