@@ -174,7 +174,10 @@ class Campaigns:
         self.check_name_free(name)
         first = self.stamp(new_kind, campaign_id(name), chain.GENESIS, 1, Draft(CampaignStarted, started), actor)
         empty = Loaded(new_kind, (first,), new_kind.start(first))
-        return self._save(empty, then(empty.state), actor, [first])
+        try:
+            return self._save(empty, then(empty.state), actor, [first])
+        except IntegrityError:
+            raise CampaignError(f"A campaign called {name!r} was created by someone else a moment ago.") from None
 
     def check_name_free(self, name: str) -> None:
         if campaign_id(name) in {campaign_id(c.name) for c in self.catalogue()}:

@@ -76,3 +76,18 @@ def test_a_campaign_that_does_not_exist_is_named_in_the_refusal(db):
     with pytest.raises(CampaignError) as refusal:
         Campaigns(db).choose("Sprung 869")
     assert "did you mean Spring 869?" in str(refusal.value)
+
+
+def test_two_organisers_creating_the_same_campaign_at_once_get_one_campaign(db):
+    """The second organiser's write collides with the first's: one sentence, one campaign."""
+    first, second = Campaigns(db), Campaigns(db)
+    started = dict(name="Autumn 870", rules="boiling-cauldron", players=PLAYERS, map_source=default_map_source(), seed_commitment=None)
+
+    def allocate_after_the_other_organiser(state):
+        second.start(started, lambda s: [commands.allocate(s.world, PLAYERS, None, "b")], "second organiser")
+        return [commands.allocate(state.world, PLAYERS, None, "a")]
+
+    with pytest.raises(CampaignError) as refusal:
+        first.start(started, allocate_after_the_other_organiser, "first organiser")
+    assert "created by someone else" in str(refusal.value)
+    assert Campaigns(db).load("Autumn 870").events[1].seed == "b"
