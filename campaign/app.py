@@ -265,19 +265,25 @@ def round_end(loaded: Loaded, number: int) -> Loaded:
             state = apply(of, state, event)
         if of.round_over(state, number):
             return Loaded(of, loaded.events[: event.originator_version], state)
-    finished = [n for n in range(1, number) if of.round_over(loaded.state, n)]
-    done = f"finished so far: {', '.join(map(str, finished))}" if finished else "none has finished yet"
+    ended = finished(of, loaded.state)
+    done = f"finished so far: {', '.join(map(str, ended))}" if ended else "none has finished yet"
     raise CampaignError(f"{of.period.capitalize()} {number} has not finished; {done}.")
+
+
+def finished(of: Kind, state: Any) -> list[int]:
+    """The numbers of the rounds (or scenarios) that have ended, 1, 2, …"""
+    ended: list[int] = []
+    while of.round_over(state, len(ended) + 1):
+        ended.append(len(ended) + 1)
+    return ended
 
 
 def last_finished(loaded: Loaded) -> int:
     """The number of the last round (or scenario) that has ended."""
-    number = 0
-    while loaded.kind.round_over(loaded.state, number + 1):
-        number += 1
-    if number == 0:
+    ended = finished(loaded.kind, loaded.state)
+    if not ended:
         raise CampaignError(f"No {loaded.kind.period} has finished yet, so there is nothing to report.")
-    return number
+    return ended[-1]
 
 
 def check_store_file(db: str) -> None:

@@ -79,17 +79,13 @@ def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
 
 
 def _check_retraction(before: Sequence[CampaignEvent], event: ActionsRetracted) -> None:
-    steps = len({tuple(g) for g in _groups_covering(before, event.seqs)})
+    steps = len([group for group in actions(before) if set(group) & set(event.seqs)])
     try:
         expected = undo(before, max(steps, 1), event.reason)[0]
     except CampaignError as refusal:
         raise AuditFailure(event.originator_version, f"the undo would be refused: {refusal}") from None
     if expected.fields["seqs"] != list(event.seqs):
         raise AuditFailure(event.originator_version, "the undo does not retract the latest actions")
-
-
-def _groups_covering(before: Sequence[CampaignEvent], seqs: list[int]) -> list[list[int]]:
-    return [g for g in actions(before) if set(g) & set(seqs)]
 
 
 def published_head(events: Sequence[CampaignEvent], head: str) -> str:

@@ -46,13 +46,13 @@ def test_a_concurrent_append_is_retried_when_the_decision_still_holds(db):
     first, second = Campaigns(db), Campaigns(db)
     calls = []
 
-    def note_then(state):
+    def attack_for_whoever_is_on_turn(state):
         calls.append(len(calls))
         if len(calls) == 1:
             second.act("Spring 869", lambda s: commands.attack(s, "Essex", "Kent"), "second organiser")
         return commands.attack(state, "Wessex", "Sussex") if state.on_turn == "Dag" else commands.attack(state, "Essex", "Kent")
 
-    recorded = first.act("Spring 869", note_then, "first organiser")
+    recorded = first.act("Spring 869", attack_for_whoever_is_on_turn, "first organiser")
     events = Campaigns(db).load("Spring 869").events
     assert len(calls) == 2
     assert [(e.originator_version, type(e).__name__, getattr(e, "attacker", None)) for e in events[2:]] == [

@@ -105,6 +105,7 @@ def undo(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", hel
 def verify(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False,
            head: Annotated[Optional[str], typer.Option("--head", help="A chain head published earlier (export header or log).")] = None) -> None:
     """Replay the whole log through the rules and check the hash chain; name the first bad event."""
+    from campaign.app import finished as finished_periods
     from campaign.audit import audit, published_head
 
     name = ctx.obj.name(campaign)
@@ -112,7 +113,7 @@ def verify(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOpt
     verified = audit(loaded.kind, loaded.events)
     if head is not None:
         say(published_head(loaded.events, head))
-    finished = sum(1 for n in range(1, 100) if loaded.kind.round_over(verified.state, n))
+    finished = len(finished_periods(loaded.kind, verified.state))
     if as_json:
         return print_json({"campaign": name, "verified": True, "events": verified.events, "checks": verified.checks,
                            loaded.kind.period + "s": finished, "status": loaded.kind.status(verified.state),

@@ -9,7 +9,7 @@ from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.names import resolve
 from campaign.projections.onus import State
-from campaign.rules import onus
+from campaign.rules import onus, onus_interpretations
 from campaign.rules.onus_data import SIDES, book
 from events.common import CampaignEvent
 from events.onus import (
@@ -83,7 +83,7 @@ def scenario_result(state: State, facts: Mapping[str, str], eliminated: Sequence
     """ON-3.1: the scenario's facts; the winner follows from them."""
     check_open(state, "record")
     scenario = state.next_scenario
-    if state.upgrade_due:
+    if state.upgrade_due and onus_interpretations.UPGRADE_BEFORE_NEXT_RESULT:
         raise RuleViolation("ON-2.1", f"{state.side_names[state.upgrade_due]} ({state.upgrade_due}) must first upgrade a unit or decline")
     for who in SIDES:
         if state.army_units(who) is None:
@@ -136,7 +136,9 @@ def upgrade(state: State, unit_id: str | None, who: str | None = None) -> list[D
         raise RuleViolation("ON-2.1", f"Only the winner of scenario {number}, {due}, may upgrade a unit")
     if unit_id is None:
         return [draft(UpgradeDeclined, scenario=number, side=due)]
-    every = {c.id for s in SIDES for c in state.roster[s]}
+    last = state.results[-1].fielded
+    every = ({c.id for s in SIDES for c in state.roster[s]} if onus_interpretations.UPGRADE_ANY_CARD_OF_THE_ROSTER
+             else {c.id for cards in last.values() for c in cards})
     owner, card = state.card(resolve("unit", unit_id, every))
     if owner != due:
         raise RuleViolation("ON-2.1", f"{card.id} is a unit of {owner}; only {due}, the winner of scenario {number}, upgrades")

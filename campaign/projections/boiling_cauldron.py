@@ -12,6 +12,7 @@ from decimal import Decimal
 from functools import singledispatch
 
 from campaign.rules import boiling_cauldron as bc
+from campaign.rules import interpretations
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,
@@ -182,7 +183,8 @@ def _(event: RegionsAllocated, state: State) -> State:
 def armies(state: State, source: str, target: str) -> tuple[Army, Army]:
     """BC-5.2/BC-5.3 for an attack from `source` on `target`, from the control at the start of
     the round (Interpretation: armies are fixed when the attack is declared)."""
-    control, world = state.round_start_control, state.world
+    control = state.round_start_control if interpretations.ARMIES_FIXED_AT_DECLARATION else state.control
+    world = state.world
     return (Army(world.culture(source), bc.allies(source, control[source], control, world)),
             Army(world.culture(target), bc.allies(target, control[target], control, world)))
 
@@ -254,7 +256,8 @@ def _(event: FinalBattleFought, state: State) -> State:
         side = bc.outcome(casualties).winner
         winner = None if side is None else players[side]
     final = FinalBattle(event.number, dict(event.casualties), winner, dict(state.final_armies), event.override)
-    return replace(state, finals=state.finals + (final,), winner=winner,
+    armies = state.final_armies if interpretations.FINAL_ARMIES_CARRY_OVER else {}
+    return replace(state, finals=state.finals + (final,), winner=winner, final_armies=armies,
                    phase="finished" if winner else state.phase)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from campaign.rules import onus
+from campaign.rules import onus, onus_interpretations
 from campaign.rules.onus_data import SIDE_NAMES, SIDES, Book, Scenario, book
 from events.common import CampaignEvent, CampaignStarted
 from events.onus import (
@@ -76,7 +76,9 @@ class State:
         if self.phase != "finished":
             return None
         wins = self.wins()
-        return "draw" if wins["rome"] == wins["enemies"] else max(wins, key=wins.get)
+        if wins["rome"] == wins["enemies"] and onus_interpretations.EQUAL_WINS_DRAW:
+            return "draw"
+        return max(wins, key=wins.get)
 
     def army_units(self, side: str) -> dict[str, int] | None:
         """The next scenario's army for `side`: mustered, else the scenario's own; None while unknown (ON-3.2)."""

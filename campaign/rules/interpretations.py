@@ -14,7 +14,9 @@ from decimal import Decimal
 
 DECLARATIONS_BEFORE_RESULTS = True
 """BC-4: all players declare (or forfeit) in attack order before any result of
-that round is entered; this keeps ownership fixed while attacks are chosen."""
+that round is entered; this keeps ownership fixed while attacks are chosen.
+Built into the phases of a round, not a switch: the projection's `_advance` opens
+the battle phase only when nobody is left on turn, and `result` asks for it."""
 
 ARMIES_FIXED_AT_DECLARATION = True
 """BC-5.3: armies are fixed when the attack is declared, i.e. from the control

@@ -8,7 +8,8 @@ EQUAL_WINS_DRAW = True
 
 STATUS_SURVIVES_ELIMINATION = True
 """ON-2.2: status belongs to the unit card and survives the unit's elimination, unless
-the campaign was created with --reset-eliminated (an eliminated unit goes back to regular)."""
+the campaign was created with --reset-eliminated (an eliminated unit goes back to regular).
+Not a switch: the campaign option is the switch, recorded in its SidesTaken event."""
 
 BEST_CARDS_FIRST = True
 """ON-2.2 (ours): a scenario's army draws on the side's roster highest status first

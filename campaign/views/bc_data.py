@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from campaign.projections.boiling_cauldron import Army, Battle, State, armies
 from campaign.rules import bc_checks as checks
 from campaign.rules import boiling_cauldron as bc
-
-
-def number(value: Decimal) -> int | float:
-    """A percentage for JSON: whole numbers stay whole."""
-    return int(value) if value == value.to_integral_value() else float(value)
+from campaign.views.jsonable import number
 
 
 def army(value: Army) -> dict[str, str | None]:

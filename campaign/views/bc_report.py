@@ -15,8 +15,9 @@ from typing import Any
 
 from campaign.projections.boiling_cauldron import Army, Battle, State
 from campaign.rules import boiling_cauldron as bc
-from campaign.views.bc_data import number, standings
+from campaign.views.bc_data import standings
 from campaign.views.colours import player_colour
+from campaign.views.jsonable import number
 from events.common import CampaignEvent, NoteRecorded
 
 

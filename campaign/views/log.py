@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import Any
 
 from campaign.chain import data_of
+from campaign.views.jsonable import plain
 from events.common import ActionsRetracted, CampaignEvent
-
-
-def plain(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
 
 
 def retractions(events: Sequence[CampaignEvent]) -> dict[int, ActionsRetracted]:
