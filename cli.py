@@ -11,7 +11,8 @@ import sys
 import typer
 
 from campaign.commandline import generic  # noqa: F401 - imported first: the order of `campaign --help`
-from campaign.commandline import boiling_cauldron, onus  # noqa: F401 - they register their commands
+from campaign.boiling_cauldron import cli as _bc  # noqa: F401
+from campaign.onus import cli as _onus  # noqa: F401
 from campaign.commandline.core import EXIT_REFUSED, app
 from campaign.errors import CampaignError
 from regions import MapError

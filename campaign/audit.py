@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign import chain
-from campaign.commands.common import actions, undo
+from campaign.common import actions, undo
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds import Kind

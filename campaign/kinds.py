@@ -29,8 +29,8 @@ class Kind:
 
 
 def _boiling_cauldron() -> Kind:
-    from campaign.commands import boiling_cauldron as commands
-    from campaign.projections import boiling_cauldron as projection
+    from campaign.boiling_cauldron import commands as commands
+    from campaign.boiling_cauldron import state as projection
 
     return Kind(commands.RULES, commands.RULES_VERSION, "The Boiling Cauldron",
                 projection.start, projection.apply, commands.consequences, projection.summary, commands.replay,
@@ -38,8 +38,8 @@ def _boiling_cauldron() -> Kind:
 
 
 def _onus() -> Kind:
-    from campaign.commands import onus as commands
-    from campaign.projections import onus as projection
+    from campaign.onus import commands as commands
+    from campaign.onus import state as projection
 
     return Kind(commands.RULES, commands.RULES_VERSION, "ONUS! Under the Eagle",
                 projection.start, projection.apply, commands.consequences, projection.summary, commands.replay,

@@ -13,7 +13,7 @@ import sqlite3
 import pytest
 
 from campaign import chain
-from campaign.rules import boiling_cauldron as bc
+from campaign.boiling_cauldron import rules as bc
 from tests.test_cli import STEPS, Shell
 
 

@@ -6,10 +6,10 @@ import hashlib
 
 import pytest
 
-from campaign.commands import boiling_cauldron as commands
+from campaign.boiling_cauldron import checks
+from campaign.boiling_cauldron import commands as commands
+from campaign.boiling_cauldron import rules as bc
 from campaign.errors import RuleViolation
-from campaign.rules import bc_checks as checks
-from campaign.rules import boiling_cauldron as bc
 from regions import default_map_source, parse_map
 from tests.conftest import britain, given
 

@@ -11,8 +11,8 @@ from decimal import Decimal
 
 import pytest
 
-from campaign.commands.boiling_cauldron import attack, forfeit, result
-from campaign.rules import interpretations
+from campaign.boiling_cauldron import interpretations
+from campaign.boiling_cauldron.commands import attack, forfeit, result
 from tests.conftest import given
 
 ROUND_ONE = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}

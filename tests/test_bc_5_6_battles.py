@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from campaign.commands.boiling_cauldron import attack, result
-from campaign.rules import boiling_cauldron as bc
+from campaign.boiling_cauldron import rules as bc
+from campaign.boiling_cauldron.commands import attack, result
 from regions import default_map_source, parse_map
 from tests.conftest import given
 

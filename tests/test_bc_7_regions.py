@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from campaign.commands.boiling_cauldron import attack, forfeit, gain, result
-from campaign.rules import boiling_cauldron as bc
+from campaign.boiling_cauldron import rules as bc
+from campaign.boiling_cauldron.commands import attack, forfeit, gain, result
 from tests.conftest import britain, given
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.commands.boiling_cauldron import (
+from campaign.boiling_cauldron import rules as bc
+from campaign.boiling_cauldron.commands import (
     attack,
     final_armies,
     final_result,
     result,
 )
-from campaign.rules import boiling_cauldron as bc
 from regions import default_map_source, parse_map
 from tests.conftest import given
 
@@ -78,7 +78,7 @@ def test_bc_8_4_a_drawn_final_battle_is_fought_again_until_a_victor_emerges(fina
 
 
 def test_bc_8_5_standings_winner_other_finalist_then_the_eliminated_in_reverse_order(final):
-    from campaign.views.bc_data import standings
+    from campaign.boiling_cauldron.status import standings
 
     final.when(final_armies, "Bob", "Welsh", "Vikings")
     final.when(final_armies, "Cid", "Saxons", "Vikings")

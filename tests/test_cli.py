@@ -243,7 +243,7 @@ def test_a_committed_seed_is_revealed_once_and_must_match_the_commitment(shell):
     """BC-2.4: the SHA-256 of the seed is published first; the draw happens when the seed is revealed."""
     import hashlib
 
-    from campaign.rules import boiling_cauldron as bc
+    from campaign.boiling_cauldron import rules as bc
     from regions import default_map_source, parse_map
 
     commitment = hashlib.sha256(b"my secret").hexdigest()

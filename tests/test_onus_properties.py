@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from campaign.app import Loaded, fold
 from campaign.audit import audit
-from campaign.commands import onus as commands
-from campaign.rules.onus import STATUSES
-from campaign.rules.onus_data import SIDES
-from campaign.views.onus_data import status
+from campaign.onus import commands as commands
+from campaign.onus.book import SIDES
+from campaign.onus.rules import STATUSES
+from campaign.onus.status import status
 from tests.conftest import eagle
 
 

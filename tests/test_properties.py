@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from campaign import exchange
 from campaign.app import Campaigns, Loaded, fold
 from campaign.audit import audit
-from campaign.commands import boiling_cauldron as commands
+from campaign.boiling_cauldron import checks
+from campaign.boiling_cauldron import commands as commands
+from campaign.boiling_cauldron import rules as bc
 from campaign.kinds import kind
-from campaign.rules import bc_checks as checks
-from campaign.rules import boiling_cauldron as bc
 from regions import default_map_source
 
 NAMES = ["Ann", "Bob", "Cid", "Dag", "Eve", "Finn", "Gyda", "Hild"]

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from campaign.app import Campaigns, campaign_id
-from campaign.commands import boiling_cauldron as commands
+from campaign.boiling_cauldron import commands as commands
 from campaign.errors import CampaignError, RuleViolation, StoreError
 from regions import default_map_source
 

@@ -122,7 +122,7 @@ def next_step(state: Any) -> str:
 
 
 def onus_next_step(state: Any) -> str:
-    from campaign.rules.onus_data import SIDE_NAMES
+    from campaign.onus.book import SIDE_NAMES
 
     if state.phase == "finished":
         return "all eight scenarios are played: " + ("a drawn campaign." if state.winner == "draw" else f"{SIDE_NAMES[state.winner]} won the campaign.")

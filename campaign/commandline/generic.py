@@ -49,20 +49,20 @@ def status(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOpt
     name, loaded = ctx.obj.view(campaign, as_of, round_number)
     extra = {"events": len(loaded.events), "chain_intact": loaded.chain_break is None}
     if loaded.kind.rules == ONUS:
-        from campaign.views import onus_data
+        from campaign.onus import status as onus_data
 
         data = onus_data.status(loaded.state, name) | extra
         if as_json:
             return print_json(data)
-        from campaign.views.onus_dashboard import dashboard as onus_dashboard
+        from campaign.onus.dashboard import dashboard as onus_dashboard
 
         return console().print(onus_dashboard(data, onus_data.briefing(loaded.state)))
-    from campaign.views import bc_data
+    from campaign.boiling_cauldron import status as bc_data
 
     data = bc_data.status(loaded.state, name) | extra
     if as_json:
         return print_json(data)
-    from campaign.views.dashboard import dashboard
+    from campaign.boiling_cauldron.dashboard import dashboard
 
     console().print(dashboard(data))
 
@@ -82,7 +82,7 @@ def log(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption
 @command()
 def note(ctx: typer.Context, text: str, campaign: CampaignOption = None) -> None:
     """Record an organiser's note or ruling in the log at this point."""
-    from campaign.commands.common import note as write_note
+    from campaign.common import note as write_note
 
     ctx.obj.act(campaign, lambda state: write_note(text))
 
@@ -92,7 +92,7 @@ def undo(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", hel
          steps: Annotated[int, typer.Option("--steps", help="How many of the latest actions.")] = 1,
          campaign: CampaignOption = None) -> None:
     """Retract the latest actions: the log keeps them, struck through, and the state forgets them."""
-    from campaign.commands.common import undo as retract
+    from campaign.common import undo as retract
     from campaign.views.narrate import describe
 
     name = ctx.obj.name(campaign)
@@ -241,9 +241,9 @@ def new(
     reset_eliminated: Annotated[bool, typer.Option("--reset-eliminated", help="Eliminated units go back to regular (ON-2.2).")] = False,
 ) -> None:
     """Start a campaign: The Boiling Cauldron (players, then the allocation, BC-2) or ONUS! (Rome v its enemies)."""
-    from campaign.commandline.boiling_cauldron import new_boiling_cauldron
-    from campaign.commandline.onus import new_onus
+    from campaign.boiling_cauldron.cli import new_boiling_cauldron
     from campaign.kinds import kind
+    from campaign.onus.cli import new_onus
 
     title = " ".join(name.split())
     if not title:

@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 from campaign.app import Loaded, last_finished, round_end
+from campaign.boiling_cauldron import report as bc_report
 from campaign.errors import CampaignError
-from campaign.views import bc_report, formats
+from campaign.views import formats
 from events.common import NoteRecorded
 
 
@@ -32,7 +33,7 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
         raise CampaignError("Rounds and scenarios are numbered from 1.")
     at_end = round_end(loaded, number)
     if loaded.kind.rules == "onus-under-the-eagle":
-        from campaign.views.onus_report import scenario_report
+        from campaign.onus.report import scenario_report
 
         return scenario_report(name, at_end.state, number, round_events(loaded, number)), at_end
     return bc_report.round_report(name, at_end.state, number, round_events(loaded, number), loaded.state), at_end
@@ -49,7 +50,7 @@ def render_report(name: str, loaded: Loaded, number: int | None, output_format: 
     if output_format == "html" and data["kind"] == "scenario":
         return formats.html_page(data, None)
     if output_format == "html":
-        from campaign.views.svgmap import svg_map
+        from campaign.boiling_cauldron.picture import svg_map
 
         contested = {r for b in at_end.state.round_battles(data["round"]) for r in b.regions}
         return formats.html_page(data, svg_map(at_end.state, f"{name}: end of round {data['round']}", contested))
@@ -59,7 +60,7 @@ def render_report(name: str, loaded: Loaded, number: int | None, output_format: 
 
 
 def map_svg(name: str, loaded: Loaded, number: int | None) -> str:
-    from campaign.views.svgmap import svg_map
+    from campaign.boiling_cauldron.picture import svg_map
 
     if loaded.kind.rules != "boiling-cauldron":
         raise CampaignError(f"{name} is a campaign of {loaded.kind.title}, which has no map of regions.")

@@ -8,9 +8,10 @@ from typing import Any
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.names import resolve
-from campaign.projections.onus import State
-from campaign.rules import onus, onus_interpretations
-from campaign.rules.onus_data import SIDES, book
+from campaign.onus import interpretations as onus_interpretations
+from campaign.onus import rules as onus
+from campaign.onus.book import SIDES, book
+from campaign.onus.state import State
 from events.common import CampaignEvent
 from events.onus import (
     ArmyMustered,

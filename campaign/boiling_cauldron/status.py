@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.projections.boiling_cauldron import Army, Battle, State, armies
-from campaign.rules import bc_checks as checks
-from campaign.rules import boiling_cauldron as bc
+from campaign.boiling_cauldron import checks
+from campaign.boiling_cauldron import rules as bc
+from campaign.boiling_cauldron.state import Army, Battle, State, armies
 from campaign.views.jsonable import number
 
 

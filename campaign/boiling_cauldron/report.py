@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from campaign.projections.boiling_cauldron import Army, Battle, State
-from campaign.rules import boiling_cauldron as bc
-from campaign.views.bc_data import standings
+from campaign.boiling_cauldron import rules as bc
+from campaign.boiling_cauldron.state import Army, Battle, State
+from campaign.boiling_cauldron.status import standings
 from campaign.views.colours import player_colour
 from campaign.views.jsonable import number
 from events.common import CampaignEvent, NoteRecorded

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from campaign.projections.onus import Played, State
-from campaign.rules.onus_data import SIDES
-from campaign.views.onus_data import facts as typed_facts
+from campaign.onus.book import SIDES
+from campaign.onus.state import Played, State
+from campaign.onus.status import facts as typed_facts
 from events.common import CampaignEvent, NoteRecorded
 
 COLOURS = {"rome": "#b22222", "enemies": "#2e7d32"}

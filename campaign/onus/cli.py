@@ -22,7 +22,7 @@ PANEL = "ONUS! Under the Eagle"
 
 
 def new_onus(title: str, rome: str | None, enemies: str | None, reset_eliminated: bool):
-    from campaign.commands import onus as onus_commands
+    from campaign.onus import commands as onus_commands
 
     sides = onus_commands.take_sides(rome or "", enemies or "", reset_eliminated)
     started = dict(name=title, rules=ONUS, players=[sides[0].fields["rome"], sides[0].fields["enemies"]],
@@ -33,7 +33,7 @@ def new_onus(title: str, rome: str | None, enemies: str | None, reset_eliminated
 @command(panel=PANEL)
 def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
     """The next scenario's set-up: armies with unit statuses, Generals, Characters, rules, fact keys (ON-3.3)."""
-    from campaign.views import onus_data
+    from campaign.onus import status as onus_data
 
     loaded = ctx.obj.require(ctx.obj.name(campaign), ONUS)
     brief = onus_data.briefing(loaded.state)
@@ -41,7 +41,7 @@ def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonO
         return print_json(brief)
     if brief is None:
         return say("All eight scenarios have been played.")
-    from campaign.views.onus_dashboard import briefing_panel
+    from campaign.onus.dashboard import briefing_panel
 
     console().print(briefing_panel(brief))
 
@@ -50,7 +50,7 @@ def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonO
 def muster(ctx: typer.Context, side: Annotated[str, typer.Argument(help="rome or enemies.")],
            units: Annotated[list[str], typer.Argument(metavar="UNIT=COUNT...")], campaign: CampaignOption = None) -> None:
     """A free-choice army for the next scenario, checked against its points and constraints (ON-3.2)."""
-    from campaign.commands import onus as onus_commands
+    from campaign.onus import commands as onus_commands
 
     items = dict(_pair(u, "UNIT=COUNT") for u in units)
     ctx.obj.act(campaign, lambda state: onus_commands.muster(state, side, items), ONUS)
@@ -68,7 +68,7 @@ def scenario_result(
     campaign: CampaignOption = None,
 ) -> None:
     """The result of the scenario being played: its facts decide the winner (ON-3.1)."""
-    from campaign.commands import onus as onus_commands
+    from campaign.onus import commands as onus_commands
 
     facts = dict(_pair(f, "KEY=VALUE") for f in fact or [])
     ctx.obj.act(campaign, lambda state: onus_commands.scenario_result(
@@ -80,7 +80,7 @@ def upgrade(ctx: typer.Context, unit: Annotated[Optional[str], typer.Argument(me
             decline: Annotated[bool, typer.Option("--decline", help="Decline the upgrade.")] = False,
             campaign: CampaignOption = None) -> None:
     """The scenario winner's upgrade of one unit, regular → Veteran → Elite, or --decline (ON-2.1)."""
-    from campaign.commands import onus as onus_commands
+    from campaign.onus import commands as onus_commands
 
     if (unit is None) == (not decline):
         raise CampaignError("Name one unit to upgrade (e.g. legionaries-1), or --decline.")

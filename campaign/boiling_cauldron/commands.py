@@ -11,13 +11,12 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from campaign.boiling_cauldron import checks, interpretations
+from campaign.boiling_cauldron import rules as bc
+from campaign.boiling_cauldron.state import State
 from campaign.drafts import Draft, draft, forced
 from campaign.errors import CampaignError, RuleViolation
 from campaign.names import resolve
-from campaign.projections.boiling_cauldron import State
-from campaign.rules import bc_checks as checks
-from campaign.rules import boiling_cauldron as bc
-from campaign.rules import interpretations
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,

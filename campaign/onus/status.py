@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.projections.onus import Played, State
-from campaign.rules import onus
-from campaign.rules.onus_data import SIDES, Scenario
+from campaign.onus import rules as onus
+from campaign.onus.book import SIDES, Scenario
+from campaign.onus.state import Played, State
 
 
 def facts(scenario: Scenario, values: dict[str, str]) -> dict[str, Any]:

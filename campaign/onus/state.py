@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from campaign.rules import onus, onus_interpretations
-from campaign.rules.onus_data import SIDE_NAMES, SIDES, Book, Scenario, book
+from campaign.onus import interpretations as onus_interpretations
+from campaign.onus import rules as onus
+from campaign.onus.book import SIDE_NAMES, SIDES, Book, Scenario, book
 from events.common import CampaignEvent, CampaignStarted
 from events.onus import (
     ArmyMustered,

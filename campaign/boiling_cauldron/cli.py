@@ -22,8 +22,8 @@ PANEL = "The Boiling Cauldron"
 
 
 def new_boiling_cauldron(title: str, player: list[str], seed, allocation, map_file, seed_commitment):
-    from campaign.commands import boiling_cauldron as bc_commands
-    from campaign.rules.bc_checks import check_players
+    from campaign.boiling_cauldron import commands as bc_commands
+    from campaign.boiling_cauldron.checks import check_players
     from regions import default_map_source, parse_map, read_map_file
 
     players = [" ".join(p.split()) for p in player]
@@ -68,7 +68,7 @@ def read_allocation(path: Path) -> dict[str, str]:
 def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="The secret seed, now revealed.")],
          campaign: CampaignOption = None) -> None:
     """Reveal the committed seed and draw the regions (BC-2.4)."""
-    from campaign.commands import boiling_cauldron as bc_commands
+    from campaign.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.draw(state, seed), BC)
 
@@ -76,7 +76,7 @@ def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="T
 @command("options", panel=PANEL)
 def attack_options(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
     """The legal attacks of the player on turn, with both armies (BC-4, BC-5)."""
-    from campaign.views import bc_data
+    from campaign.boiling_cauldron import status as bc_data
 
     state = ctx.obj.require(ctx.obj.name(campaign), BC).state
     rows = bc_data.options(state)
@@ -97,7 +97,7 @@ def attack(ctx: typer.Context, source: Annotated[str, typer.Argument(metavar="FR
            player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
            campaign: CampaignOption = None) -> None:
     """The player on turn declares an attack from one of his regions (BC-4)."""
-    from campaign.commands import boiling_cauldron as bc_commands
+    from campaign.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.attack(state, source, target, player), BC)
 
@@ -107,7 +107,7 @@ def forfeit(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", 
             player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
             campaign: CampaignOption = None) -> None:
     """Forfeit the attack of the player on turn (BC-4.4)."""
-    from campaign.commands import boiling_cauldron as bc_commands
+    from campaign.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.forfeit(state, reason, player), BC)
 
@@ -120,7 +120,7 @@ def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The d
            override: Annotated[Optional[str], typer.Option("--override", help="Record a winner against the figures, with the reason.")] = None,
            campaign: CampaignOption = None) -> None:
     """A battle's casualties; the winner and regions due follow (BC-6, BC-7)."""
-    from campaign.commands import boiling_cauldron as bc_commands
+    from campaign.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.result(state, region, attacker_pct, defender_pct, winner, override), BC)
 
@@ -129,7 +129,7 @@ def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The d
 def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metavar="REGION...")],
          campaign: CampaignOption = None) -> None:
     """The victor's choice of the loser's regions, tier by tier (BC-7.2)."""
-    from campaign.commands import boiling_cauldron as bc_commands
+    from campaign.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.gain(state, regions), BC)
 
@@ -138,7 +138,7 @@ def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metava
 def final_armies(ctx: typer.Context, player: str, main: str, ally: Annotated[Optional[str], typer.Argument()] = None,
                  campaign: CampaignOption = None) -> None:
     """A finalist's main army and (compulsory if he holds two cultures) ally (BC-8.4)."""
-    from campaign.commands import boiling_cauldron as bc_commands
+    from campaign.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.final_armies(state, player, main, ally), BC)
 
@@ -152,7 +152,7 @@ def final_result(
     campaign: CampaignOption = None,
 ) -> None:
     """A Final Battle's result; a draw means another Final Battle (BC-8.4)."""
-    from campaign.commands import boiling_cauldron as bc_commands
+    from campaign.boiling_cauldron import commands as bc_commands
 
     figures = {}
     for item in casualties:

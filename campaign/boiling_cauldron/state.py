@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import singledispatch
 
-from campaign.rules import boiling_cauldron as bc
-from campaign.rules import interpretations
+from campaign.boiling_cauldron import interpretations
+from campaign.boiling_cauldron import rules as bc
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,

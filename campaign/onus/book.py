@@ -134,5 +134,5 @@ def check_book(book: Book) -> list[str]:
 
 @cache
 def book() -> Book:
-    source = resources.files("campaign.data").joinpath("onus-under-the-eagle.toml").read_text(encoding="utf-8")
+    source = resources.files("campaign.onus").joinpath("onus-under-the-eagle.toml").read_text(encoding="utf-8")
     return parse_book(source)

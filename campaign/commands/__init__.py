@@ -1,1 +1,0 @@
-"""Decisions: a command and the current state in, the events to record out."""

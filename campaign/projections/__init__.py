@@ -1,1 +1,0 @@
-"""Projections: pure folds over a campaign's events."""

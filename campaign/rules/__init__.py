@@ -1,1 +1,0 @@
-"""Rules: one module per campaign kind, each check citing its rule id."""
