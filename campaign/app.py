@@ -25,12 +25,14 @@ from eventsourcing.persistence import (
 )
 
 from campaign import chain
+from campaign.common import retracted
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, StoreError
-from campaign.kinds import Kind, kind
+from campaign.kind import Kind
 from campaign.names import resolve
+from campaign.registry import kind
 from events import ALLOWED_TOPICS
-from events.common import ActionsRetracted, CampaignEvent, CampaignStarted
+from events.common import CampaignEvent, CampaignStarted
 
 NAMESPACE = uuid.UUID("6f1d5a3c-8e0b-5c1e-9a55-0b2d6c1e4a77")
 RETRIES = 3
@@ -78,11 +80,6 @@ class Loaded:
 
 def campaign_id(name: str) -> uuid.UUID:
     return uuid.uuid5(NAMESPACE, " ".join(name.split()).casefold())
-
-
-def retracted(events: Sequence[CampaignEvent]) -> set[int]:
-    """The numbers of the events that `campaign undo` took back."""
-    return {seq for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs}
 
 
 class InconsistentLog(StoreError):
@@ -263,7 +260,7 @@ def round_end(loaded: Loaded, number: int) -> Loaded:
     for event in loaded.events[1:]:
         if event.originator_version not in taken_back:
             state = apply(of, state, event)
-        if of.round_over(state, number):
+        if of.period_over(state, number):
             return Loaded(of, loaded.events[: event.originator_version], state)
     ended = finished(of, loaded.state)
     done = f"finished so far: {', '.join(map(str, ended))}" if ended else "none has finished yet"
@@ -273,7 +270,7 @@ def round_end(loaded: Loaded, number: int) -> Loaded:
 def finished(of: Kind, state: Any) -> list[int]:
     """The numbers of the rounds (or scenarios) that have ended, 1, 2, …"""
     ended: list[int] = []
-    while of.round_over(state, len(ended) + 1):
+    while of.period_over(state, len(ended) + 1):
         ended.append(len(ended) + 1)
     return ended
 

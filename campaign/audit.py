@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign import chain
-from campaign.common import actions, undo
+from campaign.common import actions, retracted, undo
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds import Kind
+from campaign.kind import Kind
 from events.common import ActionsRetracted, CampaignEvent, NoteRecorded
 
 
@@ -43,7 +43,8 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
     broken = chain.first_break(events)
     if broken:
         raise AuditFailure(broken[0], broken[1])
-    taken_back = {seq for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs}
+    _check_start(of, events[0])
+    taken_back = retracted(events)
     state, checks = of.start(events[0]), len(events)
     for position, event in enumerate(events[1:], 1):
         if isinstance(event, ActionsRetracted):
@@ -55,6 +56,14 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
     if of.consequences(state):
         raise AuditFailure(len(events) + 1, "the log ends before the consequences the rules force were recorded")
     return Verified(len(events), checks, state)
+
+
+def _check_start(of: Kind, started: CampaignEvent) -> None:
+    """The campaign's first event must meet the rules its kind sets for a start (BC-2.1, ON-1.1)."""
+    try:
+        of.check_start(started)
+    except RuleViolation as refusal:
+        raise AuditFailure(1, f"the campaign's start breaks a rule: {refusal.message}", refusal.rule) from None
 
 
 def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:

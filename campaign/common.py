@@ -17,10 +17,20 @@ def note(text: str) -> list[Draft]:
     return [draft(NoteRecorded, text=text.strip())]
 
 
+def retractions(events: Sequence[CampaignEvent]) -> dict[int, ActionsRetracted]:
+    """Which retraction took back each retracted event."""
+    return {seq: e for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs}
+
+
+def retracted(events: Sequence[CampaignEvent]) -> set[int]:
+    """The numbers of the events that `campaign undo` took back."""
+    return set(retractions(events))
+
+
 def actions(events: Sequence[CampaignEvent]) -> list[list[int]]:
     """The organiser's actions still standing, each with the events the rules recorded after it.
     The campaign's start (its creation, the allocation of regions and what they forced) is not one."""
-    taken_back = {seq for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs}
+    taken_back = retracted(events)
     groups: list[list[int]] = []
     at_start = True
     for event in events:

@@ -10,14 +10,12 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
-from campaign.kinds import kind
-
-EXAMPLES = {"boiling-cauldron": "spring-869.campaign", "onus-under-the-eagle": "under-the-eagle.campaign"}
+from campaign.registry import kind
 
 
 def script(rules: str) -> list[tuple[str, list[str]]]:
     """The example's steps: (the comment header above a command, the command's words)."""
-    text = resources.files("examples").joinpath(EXAMPLES[kind(rules).rules]).read_text(encoding="utf-8")
+    text = resources.files("examples").joinpath(kind(rules).example).read_text(encoding="utf-8")
     steps, header = [], ""
     for line in text.splitlines():
         if line.startswith("#"):

@@ -18,7 +18,7 @@ from campaign import chain
 from campaign.app import Campaigns, Loaded, campaign_id
 from campaign.audit import audit
 from campaign.errors import CampaignError
-from campaign.kinds import kind
+from campaign.registry import kind
 from events import ALLOWED_TOPICS
 from events.common import CampaignEvent
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import networkx as nx
 
-DEFAULT_MAP = "boiling-cauldron.toml"
 
 
 class MapError(ValueError):
@@ -94,8 +93,9 @@ class Map:
         return min(names, key=lambda n: (self._regions[n].west_edge, n))
 
 
-def default_map_source() -> str:
-    return resources.files(__name__).joinpath(DEFAULT_MAP).read_text(encoding="utf-8")
+def map_source(file_name: str) -> str:
+    """The text of a map file bundled in `regions/`."""
+    return resources.files(__name__).joinpath(file_name).read_text(encoding="utf-8")
 
 
 def read_map_file(path: Path) -> str:

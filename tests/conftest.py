@@ -10,9 +10,9 @@ import pytest
 
 from campaign.app import Campaigns
 from campaign.boiling_cauldron import commands as commands
+from campaign.boiling_cauldron.starting import default_map_source
 from campaign.errors import CampaignError, RuleViolation
 from campaign.views.log import entries
-from regions import default_map_source
 
 SMALL_MAP = (Path(__file__).parent / "maps" / "small.toml").read_text(encoding="utf-8")
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from regions import MapError, default_map_source, parse_map
+from campaign.boiling_cauldron.starting import default_map_source
+from regions import MapError, parse_map
 
 BRITAIN = parse_map(default_map_source())
 

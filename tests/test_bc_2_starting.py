@@ -9,8 +9,9 @@ import pytest
 from campaign.boiling_cauldron import checks
 from campaign.boiling_cauldron import commands as commands
 from campaign.boiling_cauldron import rules as bc
+from campaign.boiling_cauldron.starting import default_map_source
 from campaign.errors import RuleViolation
-from regions import default_map_source, parse_map
+from regions import parse_map
 from tests.conftest import britain, given
 
 BRITAIN = parse_map(default_map_source())

@@ -8,7 +8,8 @@ import pytest
 
 from campaign.boiling_cauldron import rules as bc
 from campaign.boiling_cauldron.commands import attack, result
-from regions import default_map_source, parse_map
+from campaign.boiling_cauldron.starting import default_map_source
+from regions import parse_map
 from tests.conftest import given
 
 BRITAIN = parse_map(default_map_source())

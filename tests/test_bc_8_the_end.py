@@ -16,7 +16,8 @@ from campaign.boiling_cauldron.commands import (
     final_result,
     result,
 )
-from regions import default_map_source, parse_map
+from campaign.boiling_cauldron.starting import default_map_source
+from regions import parse_map
 from tests.conftest import given
 
 BRITAIN = parse_map(default_map_source())

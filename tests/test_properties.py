@@ -20,8 +20,8 @@ from campaign.audit import audit
 from campaign.boiling_cauldron import checks
 from campaign.boiling_cauldron import commands as commands
 from campaign.boiling_cauldron import rules as bc
-from campaign.kinds import kind
-from regions import default_map_source
+from campaign.boiling_cauldron.starting import default_map_source
+from campaign.registry import kind
 
 NAMES = ["Ann", "Bob", "Cid", "Dag", "Eve", "Finn", "Gyda", "Hild"]
 CASUALTIES = st.integers(0, 100).map(Decimal) | st.decimals(0, 100, places=1, allow_nan=False)

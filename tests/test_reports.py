@@ -19,7 +19,8 @@ from xml.etree import ElementTree
 import pytest
 
 from campaign.app import Campaigns, round_end
-from regions import default_map_source, parse_map
+from campaign.boiling_cauldron.starting import default_map_source
+from regions import parse_map
 from tests.test_cli import STEPS, Shell
 
 BRITAIN = parse_map(default_map_source())

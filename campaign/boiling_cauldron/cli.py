@@ -2,69 +2,28 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 
-from campaign.commandline.core import (
-    BC,
-    CampaignOption,
-    JsonOption,
-    command,
-    print_json,
-    say,
-)
-from campaign.errors import CampaignError
+from campaign.boiling_cauldron import RULES as BC
+from campaign.commandline.core import CampaignOption, JsonOption, pairs, print_json, registrar, say
 
-PANEL = "The Boiling Cauldron"
+commands = typer.Typer()
+command = registrar(commands, "The Boiling Cauldron")
 
-
-def new_boiling_cauldron(title: str, player: list[str], seed, allocation, map_file, seed_commitment):
-    from campaign.boiling_cauldron import commands as bc_commands
-    from campaign.boiling_cauldron.checks import check_players
-    from regions import default_map_source, parse_map, read_map_file
-
-    players = [" ".join(p.split()) for p in player]
-    check_players(players)
-    if sum(x is not None for x in (seed, allocation, seed_commitment)) > 1:
-        raise CampaignError("Give at most one of --seed, --allocation and --seed-commitment.")
-    source = read_map_file(map_file) if map_file else default_map_source()
-    parse_map(source, str(map_file or "the map"))
-    given = read_allocation(allocation) if allocation else None
-    commitment = _commitment(seed_commitment)
-    started = dict(name=title, rules=BC, players=players, map_source=source, seed_commitment=commitment)
-
-    def allocate(state: Any) -> list:
-        return [] if commitment else [bc_commands.allocate(state.world, players, given, seed)]
-
-    return started, allocate
+def start_options(
+    player: Annotated[Optional[list[str]], typer.Option("--player", help="A player, in order; repeat for each (BC-2.1).")] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", help="Draw the regions with this seed (BC-2.4).")] = None,
+    allocation: Annotated[Optional[Path], typer.Option("--allocation", help='A TOML file: \\[allocation] region = "player" (BC-2.2).')] = None,
+    map_file: Annotated[Optional[Path], typer.Option("--map", help="A corrected map file (BC-1).")] = None,
+    seed_commitment: Annotated[Optional[str], typer.Option("--seed-commitment", help="SHA-256 hex of a seed revealed later with draw (BC-2.4).")] = None,
+) -> None:
+    """The options of `campaign new` for The Boiling Cauldron."""
 
 
-def _commitment(text: str | None) -> str | None:
-    if text is None:
-        return None
-    value = text.strip().lower()
-    if len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
-        raise CampaignError("A seed commitment is the 64-character SHA-256 hex digest of the seed.")
-    return value
-
-
-def read_allocation(path: Path) -> dict[str, str]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CampaignError(f"Cannot read the allocation file {path} ({exc.__class__.__name__}).") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CampaignError(f"The allocation file {path} is not valid TOML ({exc}).") from None
-    table = data.get("allocation")
-    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
-        raise CampaignError(f"The allocation file {path} needs a table [allocation] of region = \"player\" lines.")
-    return table
-
-
-@command(panel=PANEL)
+@command()
 def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="The secret seed, now revealed.")],
          campaign: CampaignOption = None) -> None:
     """Reveal the committed seed and draw the regions (BC-2.4)."""
@@ -73,7 +32,7 @@ def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="T
     ctx.obj.act(campaign, lambda state: bc_commands.draw(state, seed), BC)
 
 
-@command("options", panel=PANEL)
+@command("options")
 def attack_options(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
     """The legal attacks of the player on turn, with both armies (BC-4, BC-5)."""
     from campaign.boiling_cauldron import status as bc_data
@@ -91,7 +50,7 @@ def attack_options(ctx: typer.Context, campaign: CampaignOption = None, as_json:
         say(f"  {row['from']} → {row['to']} ({row['defender']}): {attacker} v {defender}")
 
 
-@command(panel=PANEL)
+@command()
 def attack(ctx: typer.Context, source: Annotated[str, typer.Argument(metavar="FROM")],
            target: Annotated[str, typer.Argument(metavar="TO")],
            player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
@@ -102,7 +61,7 @@ def attack(ctx: typer.Context, source: Annotated[str, typer.Argument(metavar="FR
     ctx.obj.act(campaign, lambda state: bc_commands.attack(state, source, target, player), BC)
 
 
-@command(panel=PANEL)
+@command()
 def forfeit(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
             player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
             campaign: CampaignOption = None) -> None:
@@ -112,7 +71,7 @@ def forfeit(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", 
     ctx.obj.act(campaign, lambda state: bc_commands.forfeit(state, reason, player), BC)
 
 
-@command(panel=PANEL)
+@command()
 def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The defending region of the battle.")],
            attacker_pct: Annotated[str, typer.Argument(metavar="ATTACKER_PCT")],
            defender_pct: Annotated[str, typer.Argument(metavar="DEFENDER_PCT")],
@@ -125,7 +84,7 @@ def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The d
     ctx.obj.act(campaign, lambda state: bc_commands.result(state, region, attacker_pct, defender_pct, winner, override), BC)
 
 
-@command(panel=PANEL)
+@command()
 def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metavar="REGION...")],
          campaign: CampaignOption = None) -> None:
     """The victor's choice of the loser's regions, tier by tier (BC-7.2)."""
@@ -134,7 +93,7 @@ def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metava
     ctx.obj.act(campaign, lambda state: bc_commands.gain(state, regions), BC)
 
 
-@command("final-armies", panel=PANEL)
+@command("final-armies")
 def final_armies(ctx: typer.Context, player: str, main: str, ally: Annotated[Optional[str], typer.Argument()] = None,
                  campaign: CampaignOption = None) -> None:
     """A finalist's main army and (compulsory if he holds two cultures) ally (BC-8.4)."""
@@ -143,7 +102,7 @@ def final_armies(ctx: typer.Context, player: str, main: str, ally: Annotated[Opt
     ctx.obj.act(campaign, lambda state: bc_commands.final_armies(state, player, main, ally), BC)
 
 
-@command("final-result", panel=PANEL)
+@command("final-result")
 def final_result(
     ctx: typer.Context,
     casualties: Annotated[list[str], typer.Option("--casualties", help="PLAYER=PCT, once for each finalist.")],
@@ -154,10 +113,5 @@ def final_result(
     """A Final Battle's result; a draw means another Final Battle (BC-8.4)."""
     from campaign.boiling_cauldron import commands as bc_commands
 
-    figures = {}
-    for item in casualties:
-        who, sep, pct = item.partition("=")
-        if not sep:
-            raise CampaignError(f"Write casualties as PLAYER=PCT, not {item!r}.")
-        figures[who] = pct
+    figures = pairs(casualties, "casualties as PLAYER=PCT")
     ctx.obj.act(campaign, lambda state: bc_commands.final_result(state, figures, winner, override), BC)

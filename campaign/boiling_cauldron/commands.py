@@ -29,9 +29,6 @@ from events.boiling_cauldron import (
 from events.common import CampaignEvent
 from regions import Map
 
-RULES = "boiling-cauldron"
-RULES_VERSION = "boiling-cauldron/1"
-
 
 def player(state: State, name: str) -> str:
     return resolve("player", name, state.players)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from campaign.boiling_cauldron import RULES
 from campaign.boiling_cauldron import rules as bc
 from campaign.boiling_cauldron.state import Army, Battle, State
 from campaign.boiling_cauldron.status import standings
@@ -69,7 +70,7 @@ def round_report(name: str, state: State, round_number: int, events: Sequence[Ca
     out = [{"player": e.player, "by": e.by} for e in state.eliminations if e.round == round_number]
     notes = [e.text for e in events if isinstance(e, NoteRecorded)]
     report = {
-        "campaign": name, "rules": "boiling-cauldron", "kind": "round", "round": round_number,
+        "campaign": name, "rules": RULES, "kind": "round", "round": round_number,
         "title": f"{name} — The Boiling Cauldron, round {round_number}",
         "players": {p: player_colour(p, list(state.players)) for p in state.players},
         "battles": [battle_data(b) for b in battles],

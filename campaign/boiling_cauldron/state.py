@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from enum import StrEnum
 from functools import singledispatch
 
 from campaign.boiling_cauldron import interpretations
@@ -24,6 +25,16 @@ from events.boiling_cauldron import (
 )
 from events.common import CampaignEvent, CampaignStarted
 from regions import Map, parse_map
+
+
+class Phase(StrEnum):
+    """Where a campaign stands: BC-2's draw, BC-4's declarations, the battles, BC-8's Final."""
+
+    ALLOCATION = "allocation"
+    DECLARATION = "declaration"
+    BATTLES = "battles"
+    FINAL = "final"
+    FINISHED = "finished"
 
 
 @dataclass(frozen=True)
@@ -95,7 +106,7 @@ class State:
     players: tuple[str, ...]
     world: Map
     seed_commitment: str | None
-    phase: str = "allocation"
+    phase: Phase = Phase.ALLOCATION
     seed: str | None = None
     round: int = 0
     control: dict[str, str] = field(default_factory=dict)
@@ -129,7 +140,7 @@ class State:
 
     @property
     def on_turn(self) -> str | None:
-        if self.phase != "declaration":
+        if self.phase != Phase.DECLARATION:
             return None
         done = {b.attacker for b in self.round_battles()} | {f.player for f in self.round_forfeits()}
         return next((p for p in self.attack_order if p not in done), None)
@@ -176,7 +187,7 @@ def apply(state: State, event: CampaignEvent) -> State:
 def _(event: RegionsAllocated, state: State) -> State:
     order = tuple(bc.round_one_order(event.allocation, state.players))
     control = dict(event.allocation)
-    return replace(state, phase="declaration", seed=event.seed, round=1, control=control,
+    return replace(state, phase=Phase.DECLARATION, seed=event.seed, round=1, control=control,
                    round_start_control=control, attack_order=order)
 
 
@@ -258,7 +269,7 @@ def _(event: FinalBattleFought, state: State) -> State:
     final = FinalBattle(event.number, dict(event.casualties), winner, dict(state.final_armies), event.override)
     armies = state.final_armies if interpretations.FINAL_ARMIES_CARRY_OVER else {}
     return replace(state, finals=state.finals + (final,), winner=winner, final_armies=armies,
-                   phase="finished" if winner else state.phase)
+                   phase=Phase.FINISHED if winner else state.phase)
 
 
 def _replace_battle(state: State, battle: Battle) -> State:
@@ -268,9 +279,9 @@ def _replace_battle(state: State, battle: Battle) -> State:
 
 def _advance(state: State) -> State:
     """Move on from a phase that is complete: declarations → battles → next round or the end (BC-3, BC-8)."""
-    if state.phase == "declaration" and state.on_turn is None:
-        state = replace(state, phase="battles")
-    if state.phase == "battles" and all(b.result and not b.awaiting_gains for b in state.round_battles()):
+    if state.phase == Phase.DECLARATION and state.on_turn is None:
+        state = replace(state, phase=Phase.BATTLES)
+    if state.phase == Phase.BATTLES and all(b.result and not b.awaiting_gains for b in state.round_battles()):
         return _end_round(state)
     return state
 
@@ -287,24 +298,24 @@ def _end_round(state: State) -> State:
             )
         ]
         order = tuple(bc.later_round_order(state.attack_order, differences, active))
-        return replace(state, round=state.round + 1, phase="declaration",
+        return replace(state, round=state.round + 1, phase=Phase.DECLARATION,
                        round_start_control=dict(state.control), attack_order=order)
     if len(active) == 1:
-        return replace(state, phase="finished", winner=next(iter(active)))
-    return replace(state, phase="final", finalists=tuple(bc.finalists(state.holdings(), state.world)))
+        return replace(state, phase=Phase.FINISHED, winner=next(iter(active)))
+    return replace(state, phase=Phase.FINAL, finalists=tuple(bc.finalists(state.holdings(), state.world)))
 
 
 def summary(state: State) -> str:
     """One line for `campaign list`."""
-    if state.phase == "finished":
+    if state.phase == Phase.FINISHED:
         return f"won by {state.winner}"
-    if state.phase == "final":
+    if state.phase == Phase.FINAL:
         return f"Final Battle: {' v '.join(state.finalists)}"
-    if state.phase == "allocation":
+    if state.phase == Phase.ALLOCATION:
         return "waiting for the draw"
     return f"round {state.round}, {'declarations' if state.phase == 'declaration' else 'battles'}"
 
 
 def round_over(state: State, number: int) -> bool:
     """Round `number` has ended: a later round has begun, or the rounds are over (BC-3.1)."""
-    return state.round > number or (state.phase in ("final", "finished") and state.round >= number >= 1)
+    return state.round > number or (state.phase in (Phase.FINAL, Phase.FINISHED) and state.round >= number >= 1)

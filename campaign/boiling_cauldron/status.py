@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.boiling_cauldron import checks
+from campaign.boiling_cauldron import RULES, checks
 from campaign.boiling_cauldron import rules as bc
 from campaign.boiling_cauldron.state import Army, Battle, State, armies
 from campaign.views.jsonable import number
@@ -54,7 +54,7 @@ def status(state: State, name: str) -> dict[str, Any]:
     eliminated = {e.player: {"round": e.round, "by": e.by} for e in state.eliminations}
     return {
         "name": name,
-        "rules": "boiling-cauldron",
+        "rules": RULES,
         "round": state.round,
         "phase": state.phase,
         "control": {r: state.control[r] for r in state.world.names} if state.control else {},

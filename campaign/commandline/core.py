@@ -1,4 +1,11 @@
-"""The command line's machinery: the typer app, global options, the session, refusals, output."""
+"""The command line's machinery: the lazy group of commands, global options, the session,
+refusals, output.
+
+Commands live in modules, each with its own `typer.Typer` (`commands`): the shared ones in
+`campaign/commandline/generic.py`, each kind's in its package's `cli.py`. The group builds
+only the command being run (click's `list_commands`/`get_command` hooks), because typer
+spends longer building every command's parameters than most commands take to run.
+"""
 
 from __future__ import annotations
 
@@ -6,25 +13,73 @@ import functools
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated, Any, Optional
 
 import typer
+from typer.core import TyperGroup
+from typer.main import get_command_from_info
 
+from campaign import registry
 from campaign.errors import CampaignError
 from regions import MapError
 
-app = typer.Typer(
-    name="campaign", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
-    help="Run historical wargame campaigns from an append-only log of what happened.",
-)
+GENERIC = "campaign.commandline.generic"
+EXIT_REFUSED = 1
 
-CampaignOption = Annotated[Optional[str], typer.Option("-c", "--campaign", help="The campaign (optional when the store holds one).")]
+CampaignOption = Annotated[
+    Optional[str], typer.Option("-c", "--campaign", help="The campaign (optional when the store holds one).")
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")]
 AsOfOption = Annotated[Optional[int], typer.Option("--as-of", help="As it stood just after event N of the log.")]
 RoundOption = Annotated[Optional[int], typer.Option("--round", help="As it stood at the end of round N.")]
-EXIT_REFUSED = 1
-BC, ONUS = "boiling-cauldron", "onus-under-the-eagle"
+
+
+def command_modules() -> Iterator[ModuleType]:
+    """The shared commands first, then each kind's, in the registry's order."""
+    for name in (GENERIC, *registry.command_modules()):
+        yield import_module(name)
+
+
+def command_name(info: typer.models.CommandInfo) -> str:
+    return info.name or info.callback.__name__.replace("_", "-")
+
+
+class LazyCommands(TyperGroup):
+    """A click group that imports and builds a command only when it is asked for."""
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:
+        return [name for module in command_modules() for name in _names(module)]
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> typer.core.TyperCommand | None:
+        for module in command_modules():
+            info = _info(module, cmd_name)
+            if info is not None:
+                return get_command_from_info(info, pretty_exceptions_short=True,
+                                             rich_markup_mode=self.rich_markup_mode)
+        return None
+
+
+def _info(module: ModuleType, name: str) -> typer.models.CommandInfo | None:
+    """A module's command called `name`: declared, or built when asked for (BUILT)."""
+    built = getattr(module, "BUILT", {}).get(name)
+    if built is not None:
+        return built()
+    return next((i for i in module.commands.registered_commands if command_name(i) == name), None)
+
+
+def _names(module: ModuleType) -> list[str]:
+    return [*getattr(module, "BUILT", {}), *(command_name(i) for i in module.commands.registered_commands)]
+
+
+app = typer.Typer(
+    name="campaign", cls=LazyCommands, no_args_is_help=True, add_completion=False,
+    pretty_exceptions_enable=False,
+    help="Run historical wargame campaigns from an append-only log of what happened.",
+)
 
 
 def default_db() -> str:
@@ -66,80 +121,43 @@ class Session:
             loaded = self.campaigns.load(name, as_of)
         broken = self.campaigns.load(name).chain_break if as_of or round_number else loaded.chain_break
         if broken:
-            typer.secho(f"Warning: the log has been tampered with: {broken[1]}. Run 'campaign verify'.", err=True, fg="yellow")
+            warning = f"Warning: the log has been tampered with: {broken[1]}. Run 'campaign verify'."
+            typer.secho(warning, err=True, fg="yellow")
         return name, loaded
 
     def require(self, name: str, rules: str):
         """The campaign, refusing a command meant for another kind of campaign."""
         loaded = self.campaigns.load(name)
         if loaded.kind.rules != rules:
-            from campaign.kinds import kind
-
-            raise CampaignError(f"That is a command of {kind(rules).title}; {name} is a campaign of {loaded.kind.title}.")
+            meant = registry.kind(rules).title
+            raise CampaignError(f"That is a command of {meant}; {name} is a campaign of {loaded.kind.title}.")
         return loaded
 
     def act(self, override: str | None, decide, rules: str | None = None) -> None:
-        from campaign.views.narrate import battle_outcome, describe, scenario_outcome
-        from events.boiling_cauldron import BattleFought
-        from events.onus import ScenarioPlayed
-
+        """Record what `decide` makes of the campaign's state, then say what happened and what is next."""
         name = self.name(override)
         if rules:
             self.require(name, rules)
-        recorded = self.campaigns.act(name, decide, self.actor)
-        state = self.campaigns.load(name).state
+        self.tell(name, self.campaigns.act(name, decide, self.actor))
+
+    def tell(self, name: str, recorded: list) -> None:
+        from campaign.drafts import AUTOMATIC_ACTOR
+        from campaign.views.narrate import describe
+
+        loaded = self.campaigns.load(name)
         for event in recorded:
-            say(describe(event) + ("  [automatic]" if event.actor == "the rules" else ""))
-            if isinstance(event, BattleFought):
-                say(battle_outcome(state, event.region, event.round))
-            if isinstance(event, ScenarioPlayed):
-                say(scenario_outcome(state, event.scenario))
-        say(f"Next: {next_step(state)}", style="bold")
-
-    def show_next(self, name: str) -> None:
-        say(f"Next: {next_step(self.campaigns.load(name).state)}", style="bold")
-
-
-def next_step(state: Any) -> str:
-    if not hasattr(state, "control"):
-        return onus_next_step(state)
-    if state.phase == "finished":
-        return f"{state.winner} has won the campaign."
-    if state.phase == "final":
-        missing = [p for p in state.finalists if p not in state.final_armies]
-        if missing:
-            return f"Final Battle {len(state.finals) + 1}: {' and '.join(missing)} choose armies (final-armies)."
-        return f"Final Battle {len(state.finals) + 1}: {' v '.join(state.finalists)}; enter its result (final-result)."
-    if state.phase == "allocation":
-        return "reveal the seed and draw the regions (draw --seed)."
-    if state.on_turn:
-        return f"round {state.round}, {state.on_turn} declares an attack."
-    pending = state.awaiting_choice
-    if pending:
-        return f"{pending.result.winner} chooses region(s) to gain (gain)."
-    waiting = [b.to_region for b in state.round_battles() if b.result is None]
-    return f"round {state.round}, enter the results of the battles for {', '.join(waiting)}."
-
-
-def onus_next_step(state: Any) -> str:
-    from campaign.onus.book import SIDE_NAMES
-
-    if state.phase == "finished":
-        return "all eight scenarios are played: " + ("a drawn campaign." if state.winner == "draw" else f"{SIDE_NAMES[state.winner]} won the campaign.")
-    if state.upgrade_due:
-        who = f"{state.upgrade_due} ({state.side_names[state.upgrade_due]})"
-        return f"the winner, {who}, upgrades a unit (upgrade UNIT_ID) or declines (upgrade --decline)."
-    missing = [side for side in ("rome", "enemies") if state.army_units(side) is None]
-    if missing:
-        return f"muster the {' and '.join(missing)} army for scenario {state.next_number} (muster SIDE UNIT=COUNT ...)."
-    return f"play scenario {state.next_number}, {state.next_scenario.title}, then enter its result (scenario-result)."
+            automatic = "  [automatic]" if event.actor == AUTOMATIC_ACTOR else ""
+            say(describe(event, loaded.kind) + automatic)
+            for line in loaded.kind.outcome(loaded.state, event):
+                say(line)
+        say(f"Next: {loaded.kind.next_step(loaded.state)}", style="bold")
 
 
 def say(text: str, err: bool = False, style: str | None = None) -> None:
     typer.secho(text, err=err, bold=style == "bold")
 
 
-def refusals(function):
+def refusals(function: Callable) -> Callable:
     """Turn a domain refusal into one red sentence on stderr and a non-zero exit."""
 
     @functools.wraps(function)
@@ -153,13 +171,17 @@ def refusals(function):
     return guarded
 
 
-def command(name: str | None = None, panel: str = "Every campaign"):
-    """Register a command on the app, under a heading of `campaign --help`, with refusals turned into one sentence."""
+def registrar(commands: typer.Typer, panel: str) -> Callable:
+    """A decorator registering commands on `commands`, under a heading of `campaign --help`,
+    with refusals turned into one sentence."""
 
-    def register(function):
-        return app.command(name, rich_help_panel=panel)(refusals(function))
+    def command(name: str | None = None):
+        def register(function):
+            return commands.command(name, rich_help_panel=panel)(refusals(function))
 
-    return register
+        return register
+
+    return command
 
 
 def print_json(data: Any) -> None:
@@ -169,9 +191,13 @@ def print_json(data: Any) -> None:
 @app.callback()
 def options(
     ctx: typer.Context,
-    db: Annotated[Optional[str], typer.Option("--db", envvar="CAMPAIGN_DB", help="The event store (a SQLite file).")] = None,
+    db: Annotated[
+        Optional[str], typer.Option("--db", envvar="CAMPAIGN_DB", help="The event store (a SQLite file).")
+    ] = None,
     campaign: CampaignOption = None,
-    actor: Annotated[str, typer.Option("--actor", envvar="CAMPAIGN_ACTOR", help="Who is recording, for the log.")] = "organiser",
+    actor: Annotated[
+        str, typer.Option("--actor", envvar="CAMPAIGN_ACTOR", help="Who is recording, for the log.")
+    ] = "organiser",
 ) -> None:
     ctx.obj = Session(db, campaign, actor)
 
@@ -191,6 +217,11 @@ def write_file(path: Path, content: str | bytes) -> None:
     except OSError as exc:
         raise CampaignError(f"Cannot write {path} ({exc.strerror or exc.__class__.__name__}).") from None
     say(f"Written to {path}.")
+
+
+def pairs(items: list[str], shape: str) -> dict[str, str]:
+    """`KEY=VALUE` words as a mapping, split at the first `=`; `shape` names the form in a refusal."""
+    return dict(_pair(item, shape) for item in items)
 
 
 def _pair(item: str, shape: str) -> tuple[str, str]:

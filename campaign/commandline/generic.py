@@ -3,26 +3,29 @@ import, fork, demo, reports and maps, and `new`."""
 
 from __future__ import annotations
 
+import inspect
+from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from campaign.commandline.core import (
-    BC,
-    ONUS,
     AsOfOption,
     CampaignOption,
     JsonOption,
     RoundOption,
     app,
-    command,
     console,
     print_json,
+    registrar,
     say,
     write_file,
 )
 from campaign.errors import CampaignError
+
+commands = typer.Typer()
+command = registrar(commands, "Every campaign")
 
 
 @command("list")
@@ -32,7 +35,7 @@ def list_campaigns(ctx: typer.Context, as_json: JsonOption = False) -> None:
     rows = []
     for started in campaigns.catalogue():
         loaded = campaigns.load(started.name)
-        rows.append({"name": started.name, "rules": started.rules, "status": loaded.kind.status(loaded.state),
+        rows.append({"name": started.name, "rules": started.rules, "status": loaded.kind.summary(loaded.state),
                      "players": started.players})
     if as_json:
         return print_json(rows)
@@ -48,23 +51,10 @@ def status(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOpt
     """The dashboard: map, players, the round's attacks and results, the Final."""
     name, loaded = ctx.obj.view(campaign, as_of, round_number)
     extra = {"events": len(loaded.events), "chain_intact": loaded.chain_break is None}
-    if loaded.kind.rules == ONUS:
-        from campaign.onus import status as onus_data
-
-        data = onus_data.status(loaded.state, name) | extra
-        if as_json:
-            return print_json(data)
-        from campaign.onus.dashboard import dashboard as onus_dashboard
-
-        return console().print(onus_dashboard(data, onus_data.briefing(loaded.state)))
-    from campaign.boiling_cauldron import status as bc_data
-
-    data = bc_data.status(loaded.state, name) | extra
+    data = loaded.kind.status(loaded.state, name) | extra
     if as_json:
         return print_json(data)
-    from campaign.boiling_cauldron.dashboard import dashboard
-
-    console().print(dashboard(data))
+    console().print(loaded.kind.dashboard(loaded.state, data))
 
 
 @command()
@@ -76,7 +66,7 @@ def log(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption
     _, loaded = ctx.obj.view(campaign, as_of, round_number)
     if as_json:
         return print_json(log_view.entries(loaded.events))
-    console().print(log_view.table(loaded.events))
+    console().print(log_view.table(loaded.events, loaded.kind))
 
 
 @command()
@@ -93,12 +83,10 @@ def undo(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", hel
          campaign: CampaignOption = None) -> None:
     """Retract the latest actions: the log keeps them, struck through, and the state forgets them."""
     from campaign.common import undo as retract
-    from campaign.views.narrate import describe
 
     name = ctx.obj.name(campaign)
-    for event in ctx.obj.campaigns.act_on_log(name, lambda loaded: retract(loaded.events, steps, reason), ctx.obj.actor):
-        say(describe(event))
-    ctx.obj.show_next(name)
+    decide = lambda loaded: retract(loaded.events, steps, reason)  # noqa: E731
+    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor))
 
 
 @command()
@@ -116,10 +104,10 @@ def verify(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOpt
     finished = len(finished_periods(loaded.kind, verified.state))
     if as_json:
         return print_json({"campaign": name, "verified": True, "events": verified.events, "checks": verified.checks,
-                           loaded.kind.period + "s": finished, "status": loaded.kind.status(verified.state),
+                           loaded.kind.period + "s": finished, "status": loaded.kind.summary(verified.state),
                            "chain_head": loaded.events[-1].chain})
     say(f"{name}: {verified.events} events and {finished} {loaded.kind.period}(s) verified with {verified.checks} checks; "
-        f"the hash chain is intact and every event is lawful. Now: {loaded.kind.status(verified.state)}.")
+        f"the hash chain is intact and every event is lawful. Now: {loaded.kind.summary(verified.state)}.")
 
 
 @command()
@@ -145,7 +133,7 @@ def import_file(ctx: typer.Context, file: Annotated[Path, typer.Argument(help="A
     except (OSError, UnicodeDecodeError) as exc:
         raise CampaignError(f"Cannot read {file} ({exc.__class__.__name__}).") from None
     loaded = import_campaign(ctx.obj.campaigns, text, as_name)
-    say(f"Imported {loaded.started.name}: {len(loaded.events)} events, verified. Now: {loaded.kind.status(loaded.state)}.")
+    say(f"Imported {loaded.started.name}: {len(loaded.events)} events, verified. Now: {loaded.kind.summary(loaded.state)}.")
 
 
 @command()
@@ -156,7 +144,7 @@ def fork(ctx: typer.Context, new_name: Annotated[str, typer.Argument(metavar="NE
     from campaign.exchange import fork as branch
 
     loaded = branch(ctx.obj.campaigns, ctx.obj.campaigns.load(ctx.obj.name(campaign), as_of), new_name)
-    say(f"Forked {loaded.started.name} from the first {as_of} events. Now: {loaded.kind.status(loaded.state)}.")
+    say(f"Forked {loaded.started.name} from the first {as_of} events. Now: {loaded.kind.summary(loaded.state)}.")
 
 
 @command()
@@ -226,40 +214,66 @@ def _invoke(args: list[str]) -> None:
         raise CampaignError(f"The example stopped at: campaign {' '.join(args[2:])}")
 
 
-@command()
-def new(
-    ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The campaign's name, e.g. 'Spring 869'.")],
-    rules: Annotated[str, typer.Option("--rules", help="boiling-cauldron or onus-under-the-eagle.")] = BC,
-    player: Annotated[Optional[list[str]], typer.Option("--player", help="A player, in order; repeat for each (BC).")] = None,
-    seed: Annotated[Optional[str], typer.Option("--seed", help="Draw the regions with this seed (BC-2.4).")] = None,
-    allocation: Annotated[Optional[Path], typer.Option("--allocation", help="A TOML file: [allocation] region = \"player\".")] = None,
-    map_file: Annotated[Optional[Path], typer.Option("--map", help="A corrected map file.")] = None,
-    seed_commitment: Annotated[Optional[str], typer.Option("--seed-commitment", help="SHA-256 hex of a seed revealed later with draw.")] = None,
-    rome: Annotated[Optional[str], typer.Option("--rome", help="The player of Rome (ONUS!).")] = None,
-    enemies: Annotated[Optional[str], typer.Option("--enemies", help="The player of Rome's enemies (ONUS!).")] = None,
-    reset_eliminated: Annotated[bool, typer.Option("--reset-eliminated", help="Eliminated units go back to regular (ON-2.2).")] = False,
-) -> None:
-    """Start a campaign: The Boiling Cauldron (players, then the allocation, BC-2) or ONUS! (Rome v its enemies)."""
-    from campaign.boiling_cauldron.cli import new_boiling_cauldron
-    from campaign.kinds import kind
-    from campaign.onus.cli import new_onus
+def new(ctx: typer.Context, name: str, rules: str, **options: Any) -> None:
+    """Start a campaign: its name, its kind (--rules) and the options that kind takes."""
+    from campaign.registry import kind
 
     title = " ".join(name.split())
     if not title:
         raise CampaignError("A campaign needs a name.")
-    chosen = kind(rules).rules
-    if chosen == ONUS:
-        if player or seed or allocation or map_file or seed_commitment:
-            raise CampaignError("An ONUS! campaign takes --rome PLAYER --enemies PLAYER [--reset-eliminated], not --player, --seed, --allocation or --map.")
-        started, then = new_onus(title, rome, enemies, reset_eliminated)
-    else:
-        if rome or enemies or reset_eliminated:
-            raise CampaignError("A Boiling Cauldron campaign takes --player for each player, not --rome or --enemies.")
-        started, then = new_boiling_cauldron(title, player or [], seed, allocation, map_file, seed_commitment)
-    events = ctx.obj.campaigns.start(started, then, ctx.obj.actor)
-    from campaign.views.narrate import describe
+    chosen = kind(rules)
+    _check_options(chosen, options, {p.name: p.opts[0] for p in ctx.command.params if p.opts})
+    started, then = chosen.new(title, options)
+    ctx.obj.tell(title, ctx.obj.campaigns.start(started, then, ctx.obj.actor))
 
-    for event in events:
-        say(describe(event))
-    ctx.obj.show_next(title)
+
+def _check_options(chosen, given: dict[str, Any], flags: dict[str, str]) -> None:
+    """Refuse the options of other kinds in one sentence naming those this kind takes."""
+    own = start_options(chosen.rules)
+    foreign = [flags[n] for n, v in given.items() if n not in own and v not in (None, [], False)]
+    if foreign:
+        takes = ", ".join(flags[n] for n in own)
+        raise CampaignError(f"A campaign of {chosen.title} takes {takes}; not {', '.join(foreign)}.")
+
+
+def start_options(rules: str) -> dict[str, inspect.Parameter]:
+    """The options of `campaign new` that a kind takes: the parameters of its cli's `start_options`."""
+    from campaign.registry import cli_module
+
+    declared = import_module(cli_module(rules)).start_options
+    return dict(inspect.signature(declared, eval_str=True).parameters)
+
+
+def _every_option() -> dict[str, inspect.Parameter]:
+    from campaign.registry import PACKAGES
+
+    every: dict[str, inspect.Parameter] = {}
+    for rules in PACKAGES:
+        every.update({n: p for n, p in start_options(rules).items() if n not in every})
+    return every
+
+
+def _new_base(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The campaign's name, e.g. 'Spring 869'.")],
+    rules: Annotated[str, typer.Option("--rules", help="The kind of campaign.")],
+) -> None: ...
+
+
+def new_command() -> typer.models.CommandInfo:
+    """`campaign new NAME --rules KIND …`, taking the start options of every kind."""
+    from campaign.registry import DEFAULT, PACKAGES
+
+    base = list(inspect.signature(_new_base, eval_str=True).parameters.values())
+    base[2] = base[2].replace(default=DEFAULT)
+    parameters = [*base, *_every_option().values()]
+    new.__signature__ = inspect.Signature(parameters)
+    new.__annotations__ = {p.name: p.annotation for p in parameters}
+    built = typer.Typer()
+    registrar(built, "Every campaign")("new")(new)
+    info = built.registered_commands[0]
+    info.help = f"{new.__doc__} Kinds: {', '.join(PACKAGES)}."
+    return info
+
+
+BUILT = {"new": new_command}

@@ -1,15 +1,24 @@
 """ONUS! Under the Eagle as data: the unit catalogue, the Characters and the eight
-scenarios (ON-3), loaded from `campaign/data/onus-under-the-eagle.toml` and checked."""
+scenarios (ON-3), loaded from `campaign/onus/onus-under-the-eagle.toml` and checked."""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 from typing import Any
 
-SIDES = ("rome", "enemies")
+
+class Side(StrEnum):
+    """ON-1.1: one player always plays Rome, the other the enemies of Rome."""
+
+    ROME = "rome"
+    ENEMIES = "enemies"
+
+
+SIDES = (Side.ROME, Side.ENEMIES)
 SIDE_NAMES = {"rome": "Rome", "enemies": "the enemies of Rome"}
 
 

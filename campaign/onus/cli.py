@@ -6,31 +6,22 @@ from typing import Annotated, Optional
 
 import typer
 
-from campaign.commandline.core import (
-    ONUS,
-    CampaignOption,
-    JsonOption,
-    _pair,
-    command,
-    console,
-    print_json,
-    say,
-)
+from campaign.onus import RULES as ONUS
+from campaign.commandline.core import CampaignOption, JsonOption, console, pairs, print_json, registrar, say
 from campaign.errors import CampaignError
 
-PANEL = "ONUS! Under the Eagle"
+commands = typer.Typer()
+command = registrar(commands, "ONUS! Under the Eagle")
+
+def start_options(
+    rome: Annotated[Optional[str], typer.Option("--rome", help="The player of Rome (ON-1.1).")] = None,
+    enemies: Annotated[Optional[str], typer.Option("--enemies", help="The player of Rome's enemies (ON-1.1).")] = None,
+    reset_eliminated: Annotated[bool, typer.Option("--reset-eliminated", help="Eliminated units go back to regular (ON-2.2).")] = False,
+) -> None:
+    """The options of `campaign new` for ONUS! Under the Eagle."""
 
 
-def new_onus(title: str, rome: str | None, enemies: str | None, reset_eliminated: bool):
-    from campaign.onus import commands as onus_commands
-
-    sides = onus_commands.take_sides(rome or "", enemies or "", reset_eliminated)
-    started = dict(name=title, rules=ONUS, players=[sides[0].fields["rome"], sides[0].fields["enemies"]],
-                   map_source="", seed_commitment=None)
-    return started, lambda state: sides
-
-
-@command(panel=PANEL)
+@command()
 def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
     """The next scenario's set-up: armies with unit statuses, Generals, Characters, rules, fact keys (ON-3.3)."""
     from campaign.onus import status as onus_data
@@ -46,17 +37,17 @@ def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonO
     console().print(briefing_panel(brief))
 
 
-@command(panel=PANEL)
+@command()
 def muster(ctx: typer.Context, side: Annotated[str, typer.Argument(help="rome or enemies.")],
            units: Annotated[list[str], typer.Argument(metavar="UNIT=COUNT...")], campaign: CampaignOption = None) -> None:
     """A free-choice army for the next scenario, checked against its points and constraints (ON-3.2)."""
     from campaign.onus import commands as onus_commands
 
-    items = dict(_pair(u, "UNIT=COUNT") for u in units)
+    items = pairs(units, "UNIT=COUNT")
     ctx.obj.act(campaign, lambda state: onus_commands.muster(state, side, items), ONUS)
 
 
-@command("scenario-result", panel=PANEL)
+@command("scenario-result")
 def scenario_result(
     ctx: typer.Context,
     fact: Annotated[Optional[list[str]], typer.Option("--fact", help="KEY=VALUE, as the briefing lists (ON-3.1).")] = None,
@@ -70,12 +61,12 @@ def scenario_result(
     """The result of the scenario being played: its facts decide the winner (ON-3.1)."""
     from campaign.onus import commands as onus_commands
 
-    facts = dict(_pair(f, "KEY=VALUE") for f in fact or [])
+    facts = pairs(fact or [], "KEY=VALUE")
     ctx.obj.act(campaign, lambda state: onus_commands.scenario_result(
         state, facts, eliminated or [], lost_with_unit or [], wounded or [], officer_casualty or [], winner), ONUS)
 
 
-@command(panel=PANEL)
+@command()
 def upgrade(ctx: typer.Context, unit: Annotated[Optional[str], typer.Argument(metavar="UNIT_ID")] = None,
             decline: Annotated[bool, typer.Option("--decline", help="Decline the upgrade.")] = False,
             campaign: CampaignOption = None) -> None:

@@ -11,7 +11,7 @@ from campaign.names import resolve
 from campaign.onus import interpretations as onus_interpretations
 from campaign.onus import rules as onus
 from campaign.onus.book import SIDES, book
-from campaign.onus.state import State
+from campaign.onus.state import Phase, State
 from events.common import CampaignEvent
 from events.onus import (
     ArmyMustered,
@@ -20,9 +20,6 @@ from events.onus import (
     UnitUpgraded,
     UpgradeDeclined,
 )
-
-RULES = "onus-under-the-eagle"
-RULES_VERSION = "onus-under-the-eagle/1"
 
 
 def take_sides(rome: str, enemies: str, reset_eliminated: bool) -> list[Draft]:
@@ -41,7 +38,7 @@ def side(state: State, name: str) -> str:
 
 
 def check_open(state: State, doing: str) -> None:
-    if state.phase == "finished":
+    if state.phase == Phase.FINISHED:
         raise RuleViolation("ON-1.2", f"All eight scenarios have been played; there is nothing left to {doing}")
 
 

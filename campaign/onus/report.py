@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from campaign.onus import RULES
 from campaign.onus.book import SIDES
 from campaign.onus.state import Played, State
 from campaign.onus.status import facts as typed_facts
@@ -21,7 +22,7 @@ def scenario_report(name: str, state: State, number: int, events: Sequence[Campa
     scenario = state.book.scenario(number)
     players = state.side_names
     report = {
-        "campaign": name, "rules": "onus-under-the-eagle", "kind": "scenario", "round": number,
+        "campaign": name, "rules": RULES, "kind": "scenario", "round": number,
         "title": f"{name} — ONUS! Under the Eagle, scenario {number}: {played.title}",
         "players": {players[side]: COLOURS[side] for side in SIDES},
         "scenario": {"number": number, "title": played.title, "book": scenario.book},

@@ -7,6 +7,7 @@ Characters lost with their unit miss the next scenario (ON-2.5).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from functools import singledispatch
 
 from campaign.onus import interpretations as onus_interpretations
@@ -22,6 +23,15 @@ from events.onus import (
 )
 
 LAST = 8
+
+
+class Phase(StrEnum):
+    """Where a campaign stands: sides not yet taken, scenarios being played, an upgrade due, over."""
+
+    SETUP = "setup"
+    PLAYING = "playing"
+    UPGRADE = "upgrade"
+    FINISHED = "finished"
 
 
 @dataclass(frozen=True)
@@ -44,7 +54,7 @@ class Played:
 class State:
     name: str
     players: tuple[str, ...]
-    phase: str = "setup"
+    phase: Phase = Phase.SETUP
     reset_eliminated: bool = False
     roster: dict[str, tuple[onus.Card, ...]] = field(default_factory=lambda: {side: () for side in SIDES})
     musters: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -74,7 +84,7 @@ class State:
     @property
     def winner(self) -> str | None:
         """ON-1.3: most scenarios won; Interpretation: equal wins is a drawn campaign."""
-        if self.phase != "finished":
+        if self.phase != Phase.FINISHED:
             return None
         wins = self.wins()
         if wins["rome"] == wins["enemies"] and onus_interpretations.EQUAL_WINS_DRAW:
@@ -112,7 +122,7 @@ def apply(state: State, event: CampaignEvent) -> State:
 
 @evolve.register
 def _(event: SidesTaken, state: State) -> State:
-    return replace(state, phase="playing", reset_eliminated=event.reset_eliminated)
+    return replace(state, phase=Phase.PLAYING, reset_eliminated=event.reset_eliminated)
 
 
 @evolve.register
@@ -132,7 +142,7 @@ def _(event: ScenarioPlayed, state: State) -> State:
                     {side: tuple(cards) for side, cards in fielded.items()}, tuple(event.eliminated),
                     tuple(event.lost_with_unit), tuple(event.wounded), tuple(event.officer_casualties))
     return replace(state, roster=roster, musters={}, results=state.results + (played,),
-                   absent=frozenset(event.lost_with_unit), upgrade_due=played.winner, phase="upgrade")
+                   absent=frozenset(event.lost_with_unit), upgrade_due=played.winner, phase=Phase.UPGRADE)
 
 
 def _merge(roster: tuple[onus.Card, ...], fielded: list[onus.Card]) -> tuple[onus.Card, ...]:
@@ -153,15 +163,15 @@ def _(event: UpgradeDeclined, state: State) -> State:
 
 
 def _upgraded(state: State) -> State:
-    return replace(state, upgrade_due=None, phase="finished" if len(state.results) == LAST else "playing")
+    return replace(state, upgrade_due=None, phase=Phase.FINISHED if len(state.results) == LAST else Phase.PLAYING)
 
 
 def summary(state: State) -> str:
     wins = state.wins()
     score = f"Rome {wins['rome']}, enemies {wins['enemies']}"
-    if state.phase == "finished":
+    if state.phase == Phase.FINISHED:
         return f"finished ({'a draw' if state.winner == 'draw' else SIDE_NAMES[state.winner] + ' won'}): {score}"
-    if state.phase == "upgrade":
+    if state.phase == Phase.UPGRADE:
         return f"scenario {len(state.results)} played, awaiting the upgrade: {score}"
     return f"next: scenario {state.next_number}: {score}"
 

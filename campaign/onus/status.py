@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaign.onus import RULES
 from campaign.onus import rules as onus
 from campaign.onus.book import SIDES, Scenario
-from campaign.onus.state import Played, State
+from campaign.onus.state import Phase, Played, State
 
 
 def facts(scenario: Scenario, values: dict[str, str]) -> dict[str, Any]:
@@ -28,9 +29,9 @@ def card(value: onus.Card) -> dict[str, str]:
 
 def status(state: State, name: str) -> dict[str, Any]:
     return {
-        "name": name, "rules": "onus-under-the-eagle", "phase": state.phase,
+        "name": name, "rules": RULES, "phase": state.phase,
         "players": state.side_names,
-        "scenario": state.next_number if state.phase != "finished" else None,
+        "scenario": state.next_number if state.phase != Phase.FINISHED else None,
         "wins": state.wins(),
         "results": [result(state, r) for r in state.results],
         "roster": {side: [card(c) for c in state.roster[side]] for side in SIDES},
@@ -65,7 +66,7 @@ def stands(state: State, scenario: Scenario, side: str) -> list[dict[str, Any]]:
 def briefing(state: State) -> dict[str, Any] | None:
     """ON-3.3: everything needed to set up the next scenario's table."""
     scenario = state.next_scenario
-    if scenario is None or state.phase == "finished":
+    if scenario is None or state.phase == Phase.FINISHED:
         return None
     last = state.results[-1] if state.results else None
     return {

@@ -6,13 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from campaign.chain import data_of
+from campaign.common import retractions
+from campaign.kind import Kind
 from campaign.views.jsonable import plain
-from events.common import ActionsRetracted, CampaignEvent
-
-
-def retractions(events: Sequence[CampaignEvent]) -> dict[int, ActionsRetracted]:
-    """Which retraction took back each retracted event."""
-    return {seq: e for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs}
+from events.common import CampaignEvent
 
 
 def entries(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
@@ -32,7 +29,7 @@ def entries(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
     ]
 
 
-def table(events: Sequence[CampaignEvent]):
+def table(events: Sequence[CampaignEvent], of: Kind):
     from rich.table import Table
     from rich.text import Text
 
@@ -43,7 +40,7 @@ def table(events: Sequence[CampaignEvent]):
     for column, justify in (("#", "right"), ("When (UTC)", "left"), ("Rd", "right"), ("Who", "left"), ("What", "left")):
         view.add_column(column, justify=justify)
     for event in events:
-        what = Text(describe(event))
+        what = Text(describe(event, of))
         if event.originator_version in taken_back:
             what.stylize("strike dim")
             what.append(f"  retracted by #{taken_back[event.originator_version].originator_version}", style="italic")

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from campaign.app import Loaded, last_finished, round_end
-from campaign.boiling_cauldron import report as bc_report
 from campaign.errors import CampaignError
 from campaign.views import formats
 from events.common import NoteRecorded
@@ -24,19 +23,16 @@ def _round_closed(loaded: Loaded, number: int) -> int:
 
 def round_events(loaded: Loaded, number: int) -> list:
     """The events of round `number`, with the notes written just after it ended."""
-    return list(loaded.events[_round_closed(loaded, number - 1):_round_closed(loaded, number)])
+    return list(loaded.events[_round_closed(loaded, number - 1) : _round_closed(loaded, number)])
 
 
 def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str, Any], Loaded]:
     number = number or last_finished(loaded)
     if number < 1:
-        raise CampaignError("Rounds and scenarios are numbered from 1.")
+        raise CampaignError(f"{loaded.kind.period.capitalize()}s are numbered from 1.")
     at_end = round_end(loaded, number)
-    if loaded.kind.rules == "onus-under-the-eagle":
-        from campaign.onus.report import scenario_report
-
-        return scenario_report(name, at_end.state, number, round_events(loaded, number)), at_end
-    return bc_report.round_report(name, at_end.state, number, round_events(loaded, number), loaded.state), at_end
+    events = round_events(loaded, number)
+    return loaded.kind.report(name, at_end.state, number, events, loaded.state), at_end
 
 
 def render_report(name: str, loaded: Loaded, number: int | None, output_format: str) -> Any:
@@ -47,29 +43,19 @@ def render_report(name: str, loaded: Loaded, number: int | None, output_format: 
         return formats.markdown_text(data)
     if output_format == "bbcode":
         return formats.bbcode(data)
-    if output_format == "html" and data["kind"] == "scenario":
-        return formats.html_page(data, None)
     if output_format == "html":
-        from campaign.boiling_cauldron.picture import svg_map
-
-        contested = {r for b in at_end.state.round_battles(data["round"]) for r in b.regions}
-        return formats.html_page(data, svg_map(at_end.state, f"{name}: end of round {data['round']}", contested))
+        picture = at_end.kind.picture(at_end.state, name, data.get("round"))
+        return formats.html_page(data, picture)
     from campaign.views.text_report import text_report
 
     return text_report(data)
 
 
 def map_svg(name: str, loaded: Loaded, number: int | None) -> str:
-    from campaign.boiling_cauldron.picture import svg_map
-
-    if loaded.kind.rules != "boiling-cauldron":
+    picture = loaded.kind.picture(loaded.state, name, number)
+    if picture is None:
         raise CampaignError(f"{name} is a campaign of {loaded.kind.title}, which has no map of regions.")
-    state = loaded.state
-    shown = number or state.round
-    contested = {r for b in state.round_battles(shown) for r in b.regions}
-    when = (f"end of round {number}" if number else f"won by {state.winner}" if state.winner
-            else f"round {state.round}" if state.round else "before the draw")
-    return svg_map(state, f"{name}: {when}", contested)
+    return picture
 
 
 def svg_to_png(svg: str) -> bytes:

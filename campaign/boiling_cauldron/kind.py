@@ -1,0 +1,116 @@
+"""The Boiling Cauldron as the shared core sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from campaign.boiling_cauldron import RULES, checks, commands, narrate, state
+from campaign.boiling_cauldron.state import Phase, State
+from campaign.drafts import Draft
+from campaign.kind import Decide, Kind
+from events.boiling_cauldron import BattleFought
+from events.common import CampaignEvent, CampaignStarted
+
+
+class BoilingCauldron(Kind):
+    rules = RULES
+    rules_version = f"{RULES}/1"
+    title = "The Boiling Cauldron"
+    period = "round"
+    example = "spring-869.campaign"
+    start_options = ("player", "seed", "allocation", "map_file", "seed_commitment")
+
+    def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
+        from campaign.boiling_cauldron.starting import new
+
+        return new(title, self.rules, options)
+
+    def check_start(self, started: CampaignStarted) -> None:
+        checks.check_players(list(started.players))
+
+    def start(self, started: CampaignStarted) -> State:
+        return state.start(started)
+
+    def apply(self, current: State, event: CampaignEvent) -> State:
+        return state.apply(current, event)
+
+    def consequences(self, current: State) -> list[Draft]:
+        return commands.consequences(current)
+
+    def replay(self, event: CampaignEvent) -> Decide:
+        return commands.replay(event)
+
+    def summary(self, current: State) -> str:
+        return state.summary(current)
+
+    def next_step(self, current: State) -> str:
+        return next_step(current)
+
+    def period_over(self, current: State, number: int) -> bool:
+        return state.round_over(current, number)
+
+    def describe(self, event: CampaignEvent) -> str:
+        return narrate.describe(event)
+
+    def outcome(self, current: State, event: CampaignEvent) -> list[str]:
+        if isinstance(event, BattleFought):
+            return [narrate.battle_outcome(current, event.region, event.round)]
+        return []
+
+    def status(self, current: State, name: str) -> dict[str, Any]:
+        from campaign.boiling_cauldron.status import status
+
+        return status(current, name)
+
+    def dashboard(self, current: State, data: dict[str, Any]) -> Any:
+        from campaign.boiling_cauldron.dashboard import dashboard
+
+        return dashboard(data)
+
+    def report(self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent],
+               now: State) -> dict[str, Any]:
+        from campaign.boiling_cauldron.report import round_report
+
+        return round_report(name, at_end, number, events, now)
+
+    def picture(self, current: State, name: str, number: int | None) -> str:
+        from campaign.boiling_cauldron.picture import svg_map
+
+        contested = {r for b in current.round_battles(number or current.round) for r in b.regions}
+        return svg_map(current, f"{name}: {_when(current, number)}", contested)
+
+def _when(current: State, number: int | None) -> str:
+    if number:
+        return f"end of round {number}"
+    if current.winner:
+        return f"won by {current.winner}"
+    return f"round {current.round}" if current.round else "before the draw"
+
+
+def next_step(current: State) -> str:
+    """What the campaign waits for: the draw, a declaration, results, a choice, the Final."""
+    if current.phase == Phase.FINISHED:
+        return f"{current.winner} has won the campaign."
+    if current.phase == Phase.FINAL:
+        return _final_step(current)
+    if current.phase == Phase.ALLOCATION:
+        return "reveal the seed and draw the regions (draw --seed)."
+    if current.on_turn:
+        return f"round {current.round}, {current.on_turn} declares an attack."
+    pending = current.awaiting_choice
+    if pending:
+        return f"{pending.result.winner} chooses region(s) to gain (gain)."
+    waiting = [b.to_region for b in current.round_battles() if b.result is None]
+    return f"round {current.round}, enter the results of the battles for {', '.join(waiting)}."
+
+
+def _final_step(current: State) -> str:
+    number = len(current.finals) + 1
+    missing = [p for p in current.finalists if p not in current.final_armies]
+    if missing:
+        return f"Final Battle {number}: {' and '.join(missing)} choose armies (final-armies)."
+    return f"Final Battle {number}: {' v '.join(current.finalists)}; enter its result (final-result)."
+
+
+KIND = BoilingCauldron()

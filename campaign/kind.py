@@ -1,0 +1,103 @@
+"""The Kind interface: everything the shared core asks of a kind of campaign.
+
+Each kind is one package under `campaign/` (its rules, its fold, its decisions,
+its views and its command-line commands) whose `KIND` implements this class;
+`campaign/registry.py` lists them. The store, the audit, export and import and
+the generic commands ask the kind and never branch on which kind it is.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from campaign.drafts import Draft
+from events.common import CampaignEvent, CampaignStarted
+
+State = Any
+"""A kind's own state: a frozen value folded from the events."""
+Decide = Callable[[State], list[Draft]]
+"""A command bound to its inputs: the state in, the events to record out (or a refusal)."""
+
+
+class Kind(ABC):
+    rules: ClassVar[str]
+    """Its name on the command line (`--rules`) and in the log."""
+    rules_version: ClassVar[str]
+    title: ClassVar[str]
+    period: ClassVar[str] = "round"
+    """What the campaign's steps are called: rounds, scenarios."""
+    example: ClassVar[str]
+    """The example campaign in `examples/` that `campaign demo` plays."""
+    start_options: ClassVar[tuple[str, ...]]
+    """The options of `campaign new` it takes (the parameter names of its `--option`s)."""
+
+    # Starting a campaign.
+
+    @abstractmethod
+    def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
+        """The fields of the CampaignStarted event, and what to decide on the initial state."""
+
+    @abstractmethod
+    def check_start(self, started: CampaignStarted) -> None:
+        """The rules a campaign's first event must meet; raises a RuleViolation (verify, import)."""
+
+    # The fold: pure, no checks.
+
+    @abstractmethod
+    def start(self, started: CampaignStarted) -> State: ...
+
+    @abstractmethod
+    def apply(self, state: State, event: CampaignEvent) -> State: ...
+
+    # The rules.
+
+    @abstractmethod
+    def consequences(self, state: State) -> list[Draft]:
+        """The events the rules force now, recorded by the program itself."""
+
+    @abstractmethod
+    def replay(self, event: CampaignEvent) -> Decide:
+        """The command that records `event`, to decide it again from the state before it."""
+
+    # Reading the state.
+
+    @abstractmethod
+    def summary(self, state: State) -> str:
+        """One line for `campaign list` and `verify`."""
+
+    @abstractmethod
+    def next_step(self, state: State) -> str:
+        """What must happen next, as a sentence after "Next: "."""
+
+    @abstractmethod
+    def period_over(self, state: State, number: int) -> bool:
+        """Whether round (or scenario) `number` is over in `state`."""
+
+    @abstractmethod
+    def describe(self, event: CampaignEvent) -> str:
+        """One line of the log for one of its own events."""
+
+    def outcome(self, state: State, event: CampaignEvent) -> list[str]:
+        """What a just-recorded event means, in sentences (who won, what is due)."""
+        return []
+
+    # Views.
+
+    @abstractmethod
+    def status(self, state: State, name: str) -> dict[str, Any]:
+        """`campaign status --json`."""
+
+    @abstractmethod
+    def dashboard(self, state: State, data: dict[str, Any]) -> Any:
+        """`campaign status`: a rich renderable built from the status data."""
+
+    @abstractmethod
+    def report(self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent],
+               now: State) -> dict[str, Any]:
+        """The report of round (or scenario) `number`: plain data with `title`, `players` and `sections`."""
+
+    def picture(self, state: State, name: str, number: int | None) -> str | None:
+        """An SVG picture of campaign `name` now (or at the end of round `number`); None without a map."""
+        return None

@@ -1,0 +1,100 @@
+"""ONUS! Under the Eagle as the shared core sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from campaign.drafts import Draft
+from campaign.errors import RuleViolation
+from campaign.kind import Decide, Kind
+from campaign.onus import RULES, commands, narrate, state
+from campaign.onus.book import SIDE_NAMES, SIDES
+from campaign.onus.state import Phase, State
+from events.common import CampaignEvent, CampaignStarted
+from events.onus import ScenarioPlayed
+
+
+class Onus(Kind):
+    rules = RULES
+    rules_version = f"{RULES}/1"
+    title = "ONUS! Under the Eagle"
+    period = "scenario"
+    example = "under-the-eagle.campaign"
+    start_options = ("rome", "enemies", "reset_eliminated")
+
+    def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
+        """ON-1.1: Rome and its enemies, each played by one player."""
+        rome, enemies = (options.get(side) or "" for side in SIDES)
+        sides = commands.take_sides(rome, enemies, bool(options.get("reset_eliminated")))
+        players = [sides[0].fields[side] for side in SIDES]
+        started = dict(name=title, rules=self.rules, players=players, map_source="", seed_commitment=None)
+        return started, lambda current: sides
+
+    def check_start(self, started: CampaignStarted) -> None:
+        if len(started.players) != 2:
+            raise RuleViolation("ON-1.1", "An ONUS! campaign is played by two players, Rome and its enemies")
+
+    def start(self, started: CampaignStarted) -> State:
+        return state.start(started)
+
+    def apply(self, current: State, event: CampaignEvent) -> State:
+        return state.apply(current, event)
+
+    def consequences(self, current: State) -> list[Draft]:
+        return commands.consequences(current)
+
+    def replay(self, event: CampaignEvent) -> Decide:
+        return commands.replay(event)
+
+    def summary(self, current: State) -> str:
+        return state.summary(current)
+
+    def next_step(self, current: State) -> str:
+        return next_step(current)
+
+    def period_over(self, current: State, number: int) -> bool:
+        return state.round_over(current, number)
+
+    def describe(self, event: CampaignEvent) -> str:
+        return narrate.describe(event)
+
+    def outcome(self, current: State, event: CampaignEvent) -> list[str]:
+        if isinstance(event, ScenarioPlayed):
+            return [narrate.scenario_outcome(current, event.scenario)]
+        return []
+
+    def status(self, current: State, name: str) -> dict[str, Any]:
+        from campaign.onus.status import status
+
+        return status(current, name)
+
+    def dashboard(self, current: State, data: dict[str, Any]) -> Any:
+        from campaign.onus.dashboard import dashboard
+        from campaign.onus.status import briefing
+
+        return dashboard(data, briefing(current))
+
+    def report(self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent],
+               now: State) -> dict[str, Any]:
+        from campaign.onus.report import scenario_report
+
+        return scenario_report(name, at_end, number, events)
+
+
+def next_step(current: State) -> str:
+    """What the campaign waits for: a muster, a result, an upgrade, or nothing more."""
+    if current.phase == Phase.FINISHED:
+        won = "a drawn campaign." if current.winner == "draw" else f"{SIDE_NAMES[current.winner]} won the campaign."
+        return f"all eight scenarios are played: {won}"
+    if current.upgrade_due:
+        who = f"{current.upgrade_due} ({current.side_names[current.upgrade_due]})"
+        return f"the winner, {who}, upgrades a unit (upgrade UNIT_ID) or declines (upgrade --decline)."
+    missing = [side for side in SIDES if current.army_units(side) is None]
+    number = current.next_number
+    if missing:
+        return f"muster the {' and '.join(missing)} army for scenario {number} (muster SIDE UNIT=COUNT ...)."
+    return f"play scenario {number}, {current.next_scenario.title}, then enter its result (scenario-result)."
+
+
+KIND = Onus()

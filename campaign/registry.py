@@ -1,0 +1,36 @@
+"""The registry of campaign kinds: one line per kind, its name and its package.
+
+The only module outside a kind's package that names kinds. A package is
+imported when a campaign of its kind is read or one of its commands runs.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from campaign.kind import Kind
+from campaign.names import resolve
+
+PACKAGES = {
+    "boiling-cauldron": "campaign.boiling_cauldron",
+    "onus-under-the-eagle": "campaign.onus",
+}
+DEFAULT = "boiling-cauldron"
+
+
+def kind(rules: str) -> Kind:
+    """The kind named `rules`, or by the start of its name (case-insensitive, with a suggestion)."""
+    wanted = rules.strip().casefold()
+    starting = [name for name in PACKAGES if wanted and name.startswith(wanted)]
+    name = starting[0] if len(starting) == 1 else resolve("kind of campaign", rules, PACKAGES)
+    return import_module(f"{PACKAGES[name]}.kind").KIND
+
+
+def command_modules() -> list[str]:
+    """The modules holding each kind's commands, in the order of `campaign --help`."""
+    return [f"{package}.cli" for package in PACKAGES.values()]
+
+
+def cli_module(rules: str) -> str:
+    """The module of the kind `rules`'s commands, with its START_OPTIONS for `campaign new`."""
+    return f"{PACKAGES[rules]}.cli"
