@@ -31,7 +31,7 @@ from campaign.errors import CampaignError, StoreError
 from campaign.kind import Kind
 from campaign.names import resolve
 from campaign.registry import kind
-from events import ALLOWED_TOPICS
+from events import event_class
 from events.common import CampaignEvent, CampaignStarted
 
 NAMESPACE = uuid.UUID("6f1d5a3c-8e0b-5c1e-9a55-0b2d6c1e4a77")
@@ -49,7 +49,7 @@ class TrustedMapper(Mapper):
     eventsourcing would otherwise import whatever module a stored topic names."""
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        if stored_event.topic not in ALLOWED_TOPICS:
+        if event_class(stored_event.topic) is None:
             raise ForeignEvent(f"The store holds an event of a kind this program does not know ({stored_event.topic!r}).")
         return super().to_domain_event(stored_event)
 

@@ -59,7 +59,7 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
 
 
 def _check_start(of: Kind, started: CampaignEvent) -> None:
-    """The campaign's first event must meet the rules its kind sets for a start (BC-2.1, ON-1.1)."""
+    """The campaign's first event must meet the rules its kind sets for a start (how many players, which sides)."""
     try:
         of.check_start(started)
     except RuleViolation as refusal:

@@ -8,7 +8,8 @@ class CampaignError(Exception):
 
 
 class RuleViolation(CampaignError):
-    """A command broke a numbered rule: `RuleViolation("BC-4.2", "Ann has already been attacked this round")`."""
+    """A command broke a numbered rule of a rules page: the rule's id and a sentence in the
+    rulebook's words, e.g. "Ann has already been attacked this round" citing rule 4.2."""
 
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule

@@ -19,7 +19,7 @@ from campaign.app import Campaigns, Loaded, campaign_id
 from campaign.audit import audit
 from campaign.errors import CampaignError
 from campaign.registry import kind
-from events import ALLOWED_TOPICS
+from events import event_class
 from events.common import CampaignEvent
 
 FORMAT = "campaign-export/1"
@@ -84,7 +84,7 @@ def rebuild(body: list[dict[str, Any]], name: str) -> list[CampaignEvent]:
     """This program's own event objects for the file's rows, re-chained under `name`."""
     originator, previous, events = campaign_id(name), chain.GENESIS, []
     for number, row in enumerate(body, 2):
-        cls = ALLOWED_TOPICS.get(row.get("topic"))
+        cls = event_class(row.get("topic"))
         if cls is None or row.get("type") != cls.__name__:
             raise BadExport(f"Line {number} holds an event of a kind this program does not know ({row.get('topic')!r}).")
         fields = _fields(cls, row.get("data"), number)

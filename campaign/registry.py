@@ -12,8 +12,8 @@ from campaign.kind import Kind
 from campaign.names import resolve
 
 PACKAGES = {
-    "boiling-cauldron": "campaign.boiling_cauldron",
-    "onus-under-the-eagle": "campaign.onus",
+    "boiling-cauldron": "campaign.kinds.boiling_cauldron",
+    "onus-under-the-eagle": "campaign.kinds.onus",
 }
 DEFAULT = "boiling-cauldron"
 

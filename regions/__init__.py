@@ -1,6 +1,7 @@
 """Maps as data: a TOML file of regions loaded into a networkx graph.
 
-This package is the only place that knows what "adjacent" means (BC-1.1).
+This package is the only place that knows what "adjacent" means: a land border, or
+both regions on the coast.
 It answers with plain region names, never graph objects.
 """
 
@@ -14,7 +15,6 @@ from importlib import resources
 from pathlib import Path
 
 import networkx as nx
-
 
 
 class MapError(ValueError):
@@ -51,7 +51,7 @@ class Map:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Region names in alphabetical order (the order of the BC-2 draw)."""
+        """Region names in alphabetical order (the order of a seeded draw)."""
         return tuple(sorted(self._regions))
 
     def region(self, name: str) -> Region:
@@ -82,14 +82,14 @@ class Map:
         }
 
     def adjacent_regions(self, name: str) -> frozenset[str]:
-        """BC-1.1: regions sharing a land border, and every other coastal region if this one is coastal."""
+        """Regions sharing a land border, and every other coastal region if this one is coastal."""
         return self._adjacency[name]
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self._adjacency[a]
 
     def westernmost(self, names: set[str] | frozenset[str] | list[str]) -> str:
-        """The region among `names` whose western edge lies furthest west (BC-8.3)."""
+        """The region among `names` whose western edge lies furthest west."""
         return min(names, key=lambda n: (self._regions[n].west_edge, n))
 
 

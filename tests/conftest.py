@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from campaign.app import Campaigns
-from campaign.boiling_cauldron import commands as commands
-from campaign.boiling_cauldron.starting import default_map_source
 from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds.boiling_cauldron import commands as commands
+from campaign.kinds.boiling_cauldron.starting import default_map_source
 from campaign.views.log import entries
 
 SMALL_MAP = (Path(__file__).parent / "maps" / "small.toml").read_text(encoding="utf-8")
@@ -62,7 +62,7 @@ class Eagle(Story):
     """An ONUS! campaign in an in-memory store: Marcus plays Rome, Boudica its enemies."""
 
     def __init__(self, reset_eliminated: bool = False) -> None:
-        from campaign.onus import commands as onus
+        from campaign.kinds.onus import commands as onus
 
         self.campaigns = Campaigns(":memory:")
         self.name = "Eagle"
@@ -71,7 +71,7 @@ class Eagle(Story):
 
     def play(self, facts: dict[str, str], upgrade: str | None = None, **casualties) -> None:
         """Record a scenario's result, then its winner's upgrade (or decline)."""
-        from campaign.onus import commands as onus
+        from campaign.kinds.onus import commands as onus
 
         self.when(onus.scenario_result, facts, casualties.get("eliminated", []), casualties.get("lost", []),
                   casualties.get("wounded", []), casualties.get("officers", []))

@@ -13,7 +13,7 @@ import sqlite3
 import pytest
 
 from campaign import chain
-from campaign.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron import rules as bc
 from tests.test_cli import STEPS, Shell
 
 

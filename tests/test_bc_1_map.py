@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.boiling_cauldron.starting import default_map_source
+from campaign.kinds.boiling_cauldron.starting import default_map_source
 from regions import MapError, parse_map
 
 BRITAIN = parse_map(default_map_source())

@@ -6,11 +6,11 @@ import hashlib
 
 import pytest
 
-from campaign.boiling_cauldron import checks
-from campaign.boiling_cauldron import commands as commands
-from campaign.boiling_cauldron import rules as bc
-from campaign.boiling_cauldron.starting import default_map_source
 from campaign.errors import RuleViolation
+from campaign.kinds.boiling_cauldron import checks
+from campaign.kinds.boiling_cauldron import commands as commands
+from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.starting import default_map_source
 from regions import parse_map
 from tests.conftest import britain, given
 
@@ -87,3 +87,22 @@ def test_bc_2_3_the_player_allocated_the_last_region_attacks_first():
     story = given({"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Cid", "Fenn": "Bob"})
     assert story.state.attack_order == ("Bob", "Cid", "Ann")
     assert story.state.on_turn == "Bob"
+
+
+def test_bc_2_1_verify_refuses_a_log_started_with_two_players():
+    """A log written by hand (or by an older program) with two players: `new` would have refused
+    it, and verify and import apply the same check to the campaign's first event."""
+    from campaign import chain
+    from campaign.app import Campaigns, campaign_id
+    from campaign.audit import AuditFailure, audit
+    from campaign.drafts import Draft
+    from campaign.registry import kind
+    from events.common import CampaignStarted
+
+    of = kind("boiling-cauldron")
+    fields = dict(name="Pair", rules=of.rules, players=["Ann", "Bob"], map_source=default_map_source(),
+                  seed_commitment=None)
+    started = Campaigns.stamp(of, campaign_id("Pair"), chain.GENESIS, 1, Draft(CampaignStarted, fields), "organiser")
+    with pytest.raises(AuditFailure) as failure:
+        audit(of, [started])
+    assert failure.value.rule == "BC-2.1" and failure.value.event == 1

@@ -11,8 +11,8 @@ from decimal import Decimal
 
 import pytest
 
-from campaign.boiling_cauldron import interpretations
-from campaign.boiling_cauldron.commands import attack, forfeit, result
+from campaign.kinds.boiling_cauldron import interpretations
+from campaign.kinds.boiling_cauldron.commands import attack, forfeit, result
 from tests.conftest import given
 
 ROUND_ONE = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}

@@ -6,9 +6,9 @@ from decimal import Decimal
 
 import pytest
 
-from campaign.boiling_cauldron import rules as bc
-from campaign.boiling_cauldron.commands import attack, result
-from campaign.boiling_cauldron.starting import default_map_source
+from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.commands import attack, result
+from campaign.kinds.boiling_cauldron.starting import default_map_source
 from regions import parse_map
 from tests.conftest import given
 

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from campaign.boiling_cauldron import rules as bc
-from campaign.boiling_cauldron.commands import attack, forfeit, gain, result
+from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.commands import attack, forfeit, gain, result
 from tests.conftest import britain, given
 
 

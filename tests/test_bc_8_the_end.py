@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.boiling_cauldron import rules as bc
-from campaign.boiling_cauldron.commands import (
+from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.commands import (
     attack,
     final_armies,
     final_result,
     result,
 )
-from campaign.boiling_cauldron.starting import default_map_source
+from campaign.kinds.boiling_cauldron.starting import default_map_source
 from regions import parse_map
 from tests.conftest import given
 
@@ -79,7 +79,7 @@ def test_bc_8_4_a_drawn_final_battle_is_fought_again_until_a_victor_emerges(fina
 
 
 def test_bc_8_5_standings_winner_other_finalist_then_the_eliminated_in_reverse_order(final):
-    from campaign.boiling_cauldron.status import standings
+    from campaign.kinds.boiling_cauldron.status import standings
 
     final.when(final_armies, "Bob", "Welsh", "Vikings")
     final.when(final_armies, "Cid", "Saxons", "Vikings")

@@ -187,7 +187,7 @@ def test_a_bad_allocation_file_is_refused(shell, tmp_path, lines, says):
 
 
 def test_a_bad_map_file_is_refused_listing_every_problem(shell, tmp_path):
-    from campaign.boiling_cauldron.starting import default_map_source
+    from campaign.kinds.boiling_cauldron.starting import default_map_source
 
     bad = tmp_path / "map.toml"
     bad.write_text(default_map_source().replace('borders = ["Deira", "Strathclyde"]', 'borders = ["Deira", "Strathclyde", "Mercia", "Bernicia"]'))
@@ -243,8 +243,8 @@ def test_a_committed_seed_is_revealed_once_and_must_match_the_commitment(shell):
     """BC-2.4: the SHA-256 of the seed is published first; the draw happens when the seed is revealed."""
     import hashlib
 
-    from campaign.boiling_cauldron import rules as bc
-    from campaign.boiling_cauldron.starting import default_map_source
+    from campaign.kinds.boiling_cauldron import rules as bc
+    from campaign.kinds.boiling_cauldron.starting import default_map_source
     from regions import parse_map
 
     commitment = hashlib.sha256(b"my secret").hexdigest()

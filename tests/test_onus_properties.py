@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from campaign.app import Loaded, fold
 from campaign.audit import audit
-from campaign.onus import commands as commands
-from campaign.onus.book import SIDES
-from campaign.onus.rules import STATUSES
-from campaign.onus.status import status
+from campaign.kinds.onus import commands as commands
+from campaign.kinds.onus.book import SIDES
+from campaign.kinds.onus.rules import STATUSES
+from campaign.kinds.onus.status import status
 from tests.conftest import eagle
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from campaign.errors import RuleViolation
-from campaign.onus import rules as onus
-from campaign.onus.book import book, check_book
-from campaign.onus.commands import muster, scenario_result, take_sides, upgrade
+from campaign.kinds.onus import rules as onus
+from campaign.kinds.onus.book import book, check_book
+from campaign.kinds.onus.commands import muster, scenario_result, take_sides, upgrade
 from tests.conftest import eagle
 
 RHINE_WON = {"vitellius_survived": "yes"}
@@ -130,7 +130,7 @@ def test_on_2_5_a_character_lost_with_his_unit_misses_the_next_scenario_and_retu
 
 def test_on_2_5_the_sine_nomine_general_stands_in_for_an_absent_general():
     """Macro is to command in scenario 2; lost with his unit in scenario 1, he gives way."""
-    from campaign.onus.status import briefing
+    from campaign.kinds.onus.status import briefing
 
     story = eagle()
     story.play(RHINE_WON, None, lost=["Macro"])

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from campaign import exchange
 from campaign.app import Campaigns, Loaded, fold
 from campaign.audit import audit
-from campaign.boiling_cauldron import checks
-from campaign.boiling_cauldron import commands as commands
-from campaign.boiling_cauldron import rules as bc
-from campaign.boiling_cauldron.starting import default_map_source
+from campaign.kinds.boiling_cauldron import checks
+from campaign.kinds.boiling_cauldron import commands as commands
+from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.starting import default_map_source
 from campaign.registry import kind
 
 NAMES = ["Ann", "Bob", "Cid", "Dag", "Eve", "Finn", "Gyda", "Hild"]

@@ -19,7 +19,7 @@ from xml.etree import ElementTree
 import pytest
 
 from campaign.app import Campaigns, round_end
-from campaign.boiling_cauldron.starting import default_map_source
+from campaign.kinds.boiling_cauldron.starting import default_map_source
 from regions import parse_map
 from tests.test_cli import STEPS, Shell
 

@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from campaign.app import Campaigns, campaign_id
-from campaign.boiling_cauldron import commands as commands
-from campaign.boiling_cauldron.starting import default_map_source
 from campaign.errors import CampaignError, RuleViolation, StoreError
+from campaign.kinds.boiling_cauldron import commands as commands
+from campaign.kinds.boiling_cauldron.starting import default_map_source
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dag", "Eve"]
 

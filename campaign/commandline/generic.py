@@ -10,6 +10,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from campaign import registry
 from campaign.commandline.core import (
     AsOfOption,
     CampaignOption,
@@ -150,7 +151,7 @@ def fork(ctx: typer.Context, new_name: Annotated[str, typer.Argument(metavar="NE
 @command()
 def demo(
     ctx: typer.Context,
-    rules: Annotated[str, typer.Option("--rules", help="Which kind of campaign to play.")] = "boiling-cauldron",
+    rules: Annotated[str, typer.Option("--rules", help="Which kind of campaign to play.")] = registry.DEFAULT,
     db: Annotated[Optional[str], typer.Option("--into", help="Keep the demo's store in this file.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Only the final dashboard.")] = False,
 ) -> None:

@@ -11,11 +11,11 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from campaign.boiling_cauldron import checks, interpretations
-from campaign.boiling_cauldron import rules as bc
-from campaign.boiling_cauldron.state import State
 from campaign.drafts import Draft, draft, forced
 from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds.boiling_cauldron import checks, interpretations
+from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.state import State
 from campaign.names import resolve
 from events.boiling_cauldron import (
     AttackDeclared,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.onus import RULES
-from campaign.onus import rules as onus
-from campaign.onus.book import SIDES, Scenario
-from campaign.onus.state import Phase, Played, State
+from campaign.kinds.onus import RULES
+from campaign.kinds.onus import rules as onus
+from campaign.kinds.onus.book import SIDES, Scenario
+from campaign.kinds.onus.state import Phase, Played, State
 
 
 def facts(scenario: Scenario, values: dict[str, str]) -> dict[str, Any]:

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import singledispatch
 
-from campaign.onus import interpretations as onus_interpretations
-from campaign.onus import rules as onus
-from campaign.onus.book import SIDE_NAMES, SIDES, Book, Scenario, book
+from campaign.kinds.onus import interpretations as onus_interpretations
+from campaign.kinds.onus import rules as onus
+from campaign.kinds.onus.book import SIDE_NAMES, SIDES, Book, Scenario, book
 from events.common import CampaignEvent, CampaignStarted
 from events.onus import (
     ArmyMustered,

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from campaign.onus import RULES as ONUS
+from campaign.kinds.onus import RULES as ONUS
 from campaign.commandline.core import CampaignOption, JsonOption, console, pairs, print_json, registrar, say
 from campaign.errors import CampaignError
 
@@ -24,7 +24,7 @@ def start_options(
 @command()
 def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
     """The next scenario's set-up: armies with unit statuses, Generals, Characters, rules, fact keys (ON-3.3)."""
-    from campaign.onus import status as onus_data
+    from campaign.kinds.onus import status as onus_data
 
     loaded = ctx.obj.require(ctx.obj.name(campaign), ONUS)
     brief = onus_data.briefing(loaded.state)
@@ -32,7 +32,7 @@ def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonO
         return print_json(brief)
     if brief is None:
         return say("All eight scenarios have been played.")
-    from campaign.onus.dashboard import briefing_panel
+    from campaign.kinds.onus.dashboard import briefing_panel
 
     console().print(briefing_panel(brief))
 
@@ -41,7 +41,7 @@ def briefing(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonO
 def muster(ctx: typer.Context, side: Annotated[str, typer.Argument(help="rome or enemies.")],
            units: Annotated[list[str], typer.Argument(metavar="UNIT=COUNT...")], campaign: CampaignOption = None) -> None:
     """A free-choice army for the next scenario, checked against its points and constraints (ON-3.2)."""
-    from campaign.onus import commands as onus_commands
+    from campaign.kinds.onus import commands as onus_commands
 
     items = pairs(units, "UNIT=COUNT")
     ctx.obj.act(campaign, lambda state: onus_commands.muster(state, side, items), ONUS)
@@ -59,7 +59,7 @@ def scenario_result(
     campaign: CampaignOption = None,
 ) -> None:
     """The result of the scenario being played: its facts decide the winner (ON-3.1)."""
-    from campaign.onus import commands as onus_commands
+    from campaign.kinds.onus import commands as onus_commands
 
     facts = pairs(fact or [], "KEY=VALUE")
     ctx.obj.act(campaign, lambda state: onus_commands.scenario_result(
@@ -71,7 +71,7 @@ def upgrade(ctx: typer.Context, unit: Annotated[Optional[str], typer.Argument(me
             decline: Annotated[bool, typer.Option("--decline", help="Decline the upgrade.")] = False,
             campaign: CampaignOption = None) -> None:
     """The scenario winner's upgrade of one unit, regular → Veteran → Elite, or --decline (ON-2.1)."""
-    from campaign.onus import commands as onus_commands
+    from campaign.kinds.onus import commands as onus_commands
 
     if (unit is None) == (not decline):
         raise CampaignError("Name one unit to upgrade (e.g. legionaries-1), or --decline.")

@@ -7,10 +7,10 @@ from collections import Counter
 from collections.abc import Mapping
 from decimal import Decimal
 
-from campaign.boiling_cauldron import interpretations
-from campaign.boiling_cauldron import rules as bc
-from campaign.boiling_cauldron.state import State
 from campaign.errors import RuleViolation
+from campaign.kinds.boiling_cauldron import interpretations
+from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.state import State
 
 PHASE_WORDS = {
     "allocation": "the regions have not been allocated yet",

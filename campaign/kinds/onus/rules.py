@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.errors import RuleViolation
-from campaign.onus.book import Army, Book, Fact, Scenario
+from campaign.kinds.onus.book import Army, Book, Fact, Scenario
 
 STATUSES = ("regular", "veteran", "elite")
 """ON-2.1: regular → Veteran → Elite; Elite is the top."""

@@ -8,9 +8,9 @@ from typing import Any
 from campaign.drafts import Draft
 from campaign.errors import RuleViolation
 from campaign.kind import Decide, Kind
-from campaign.onus import RULES, commands, narrate, state
-from campaign.onus.book import SIDE_NAMES, SIDES
-from campaign.onus.state import Phase, State
+from campaign.kinds.onus import RULES, commands, narrate, state
+from campaign.kinds.onus.book import SIDE_NAMES, SIDES
+from campaign.kinds.onus.state import Phase, State
 from events.common import CampaignEvent, CampaignStarted
 from events.onus import ScenarioPlayed
 
@@ -65,19 +65,19 @@ class Onus(Kind):
         return []
 
     def status(self, current: State, name: str) -> dict[str, Any]:
-        from campaign.onus.status import status
+        from campaign.kinds.onus.status import status
 
         return status(current, name)
 
     def dashboard(self, current: State, data: dict[str, Any]) -> Any:
-        from campaign.onus.dashboard import dashboard
-        from campaign.onus.status import briefing
+        from campaign.kinds.onus.dashboard import dashboard
+        from campaign.kinds.onus.status import briefing
 
         return dashboard(data, briefing(current))
 
     def report(self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent],
                now: State) -> dict[str, Any]:
-        from campaign.onus.report import scenario_report
+        from campaign.kinds.onus.report import scenario_report
 
         return scenario_report(name, at_end, number, events)
 

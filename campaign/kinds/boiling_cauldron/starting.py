@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from campaign.boiling_cauldron import checks
-from campaign.boiling_cauldron import commands as decide
 from campaign.errors import CampaignError
 from campaign.kind import Decide
+from campaign.kinds.boiling_cauldron import checks
+from campaign.kinds.boiling_cauldron import commands as decide
 from regions import map_source, parse_map, read_map_file
 
 MAP_FILE = "boiling-cauldron.toml"

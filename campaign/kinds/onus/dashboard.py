@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from campaign.onus.book import SIDE_NAMES
+from campaign.kinds.onus.book import SIDE_NAMES
 
 STATUS_STYLE = {"regular": "", "veteran": "bold cyan", "elite": "bold magenta"}
 SIDE_STYLE = {"rome": "bold red", "enemies": "bold green"}

@@ -7,11 +7,11 @@ from typing import Any
 
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds.onus import interpretations as onus_interpretations
+from campaign.kinds.onus import rules as onus
+from campaign.kinds.onus.book import SIDES, book
+from campaign.kinds.onus.state import Phase, State
 from campaign.names import resolve
-from campaign.onus import interpretations as onus_interpretations
-from campaign.onus import rules as onus
-from campaign.onus.book import SIDES, book
-from campaign.onus.state import Phase, State
 from events.common import CampaignEvent
 from events.onus import (
     ArmyMustered,

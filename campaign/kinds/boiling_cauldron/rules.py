@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from campaign.boiling_cauldron import interpretations
+from campaign.kinds.boiling_cauldron import interpretations
 from regions import Map
 
 MAX_ROUNDS = 6

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.boiling_cauldron import RULES, checks
-from campaign.boiling_cauldron import rules as bc
-from campaign.boiling_cauldron.state import Army, Battle, State, armies
+from campaign.kinds.boiling_cauldron import RULES, checks
+from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.state import Army, Battle, State, armies
 from campaign.views.jsonable import number
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from campaign.boiling_cauldron import RULES as BC
+from campaign.kinds.boiling_cauldron import RULES as BC
 from campaign.commandline.core import CampaignOption, JsonOption, pairs, print_json, registrar, say
 
 commands = typer.Typer()
@@ -27,7 +27,7 @@ def start_options(
 def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="The secret seed, now revealed.")],
          campaign: CampaignOption = None) -> None:
     """Reveal the committed seed and draw the regions (BC-2.4)."""
-    from campaign.boiling_cauldron import commands as bc_commands
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.draw(state, seed), BC)
 
@@ -35,7 +35,7 @@ def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="T
 @command("options")
 def attack_options(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
     """The legal attacks of the player on turn, with both armies (BC-4, BC-5)."""
-    from campaign.boiling_cauldron import status as bc_data
+    from campaign.kinds.boiling_cauldron import status as bc_data
 
     state = ctx.obj.require(ctx.obj.name(campaign), BC).state
     rows = bc_data.options(state)
@@ -56,7 +56,7 @@ def attack(ctx: typer.Context, source: Annotated[str, typer.Argument(metavar="FR
            player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
            campaign: CampaignOption = None) -> None:
     """The player on turn declares an attack from one of his regions (BC-4)."""
-    from campaign.boiling_cauldron import commands as bc_commands
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.attack(state, source, target, player), BC)
 
@@ -66,7 +66,7 @@ def forfeit(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", 
             player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
             campaign: CampaignOption = None) -> None:
     """Forfeit the attack of the player on turn (BC-4.4)."""
-    from campaign.boiling_cauldron import commands as bc_commands
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.forfeit(state, reason, player), BC)
 
@@ -79,7 +79,7 @@ def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The d
            override: Annotated[Optional[str], typer.Option("--override", help="Record a winner against the figures, with the reason.")] = None,
            campaign: CampaignOption = None) -> None:
     """A battle's casualties; the winner and regions due follow (BC-6, BC-7)."""
-    from campaign.boiling_cauldron import commands as bc_commands
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.result(state, region, attacker_pct, defender_pct, winner, override), BC)
 
@@ -88,7 +88,7 @@ def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The d
 def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metavar="REGION...")],
          campaign: CampaignOption = None) -> None:
     """The victor's choice of the loser's regions, tier by tier (BC-7.2)."""
-    from campaign.boiling_cauldron import commands as bc_commands
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.gain(state, regions), BC)
 
@@ -97,7 +97,7 @@ def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metava
 def final_armies(ctx: typer.Context, player: str, main: str, ally: Annotated[Optional[str], typer.Argument()] = None,
                  campaign: CampaignOption = None) -> None:
     """A finalist's main army and (compulsory if he holds two cultures) ally (BC-8.4)."""
-    from campaign.boiling_cauldron import commands as bc_commands
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.final_armies(state, player, main, ally), BC)
 
@@ -111,7 +111,7 @@ def final_result(
     campaign: CampaignOption = None,
 ) -> None:
     """A Final Battle's result; a draw means another Final Battle (BC-8.4)."""
-    from campaign.boiling_cauldron import commands as bc_commands
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
 
     figures = pairs(casualties, "casualties as PLAYER=PCT")
     ctx.obj.act(campaign, lambda state: bc_commands.final_result(state, figures, winner, override), BC)

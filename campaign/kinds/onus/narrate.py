@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import singledispatch
 
-from campaign.onus.state import State
+from campaign.kinds.onus.state import State
 from events.common import CampaignEvent
 from events.onus import (
     ArmyMustered,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from campaign.boiling_cauldron import RULES, checks, commands, narrate, state
-from campaign.boiling_cauldron.state import Phase, State
 from campaign.drafts import Draft
 from campaign.kind import Decide, Kind
+from campaign.kinds.boiling_cauldron import RULES, checks, commands, narrate, state
+from campaign.kinds.boiling_cauldron.state import Phase, State
 from events.boiling_cauldron import BattleFought
 from events.common import CampaignEvent, CampaignStarted
 
@@ -22,7 +22,7 @@ class BoilingCauldron(Kind):
     start_options = ("player", "seed", "allocation", "map_file", "seed_commitment")
 
     def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
-        from campaign.boiling_cauldron.starting import new
+        from campaign.kinds.boiling_cauldron.starting import new
 
         return new(title, self.rules, options)
 
@@ -59,23 +59,23 @@ class BoilingCauldron(Kind):
         return []
 
     def status(self, current: State, name: str) -> dict[str, Any]:
-        from campaign.boiling_cauldron.status import status
+        from campaign.kinds.boiling_cauldron.status import status
 
         return status(current, name)
 
     def dashboard(self, current: State, data: dict[str, Any]) -> Any:
-        from campaign.boiling_cauldron.dashboard import dashboard
+        from campaign.kinds.boiling_cauldron.dashboard import dashboard
 
         return dashboard(data)
 
     def report(self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent],
                now: State) -> dict[str, Any]:
-        from campaign.boiling_cauldron.report import round_report
+        from campaign.kinds.boiling_cauldron.report import round_report
 
         return round_report(name, at_end, number, events, now)
 
     def picture(self, current: State, name: str, number: int | None) -> str:
-        from campaign.boiling_cauldron.picture import svg_map
+        from campaign.kinds.boiling_cauldron.picture import svg_map
 
         contested = {r for b in current.round_battles(number or current.round) for r in b.regions}
         return svg_map(current, f"{name}: {_when(current, number)}", contested)

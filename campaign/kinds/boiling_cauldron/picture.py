@@ -13,7 +13,7 @@ import math
 from decimal import Decimal
 from html import escape
 
-from campaign.boiling_cauldron.state import State
+from campaign.kinds.boiling_cauldron.state import State
 from campaign.views.colours import player_colour
 
 PER_LON, PER_LAT = 105, 100

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from campaign.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.views.colours import player_style
 
 PHASES = {"allocation": "waiting for the draw", "declaration": "declaring attacks", "battles": "fighting battles",

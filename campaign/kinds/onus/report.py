@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from campaign.onus import RULES
-from campaign.onus.book import SIDES
-from campaign.onus.state import Played, State
-from campaign.onus.status import facts as typed_facts
+from campaign.kinds.onus import RULES
+from campaign.kinds.onus.book import SIDES
+from campaign.kinds.onus.state import Played, State
+from campaign.kinds.onus.status import facts as typed_facts
 from events.common import CampaignEvent, NoteRecorded
 
 COLOURS = {"rome": "#b22222", "enemies": "#2e7d32"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import singledispatch
 
-from campaign.boiling_cauldron.state import State
+from campaign.kinds.boiling_cauldron.state import State
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,

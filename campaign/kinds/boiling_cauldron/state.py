@@ -12,8 +12,8 @@ from decimal import Decimal
 from enum import StrEnum
 from functools import singledispatch
 
-from campaign.boiling_cauldron import interpretations
-from campaign.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron import interpretations
+from campaign.kinds.boiling_cauldron import rules as bc
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,

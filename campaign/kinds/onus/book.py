@@ -1,5 +1,5 @@
 """ONUS! Under the Eagle as data: the unit catalogue, the Characters and the eight
-scenarios (ON-3), loaded from `campaign/onus/onus-under-the-eagle.toml` and checked."""
+scenarios (ON-3), loaded from `campaign/kinds/onus/onus-under-the-eagle.toml` and checked."""
 
 from __future__ import annotations
 
@@ -143,5 +143,5 @@ def check_book(book: Book) -> list[str]:
 
 @cache
 def book() -> Book:
-    source = resources.files("campaign.onus").joinpath("onus-under-the-eagle.toml").read_text(encoding="utf-8")
+    source = resources.files("campaign.kinds.onus").joinpath("onus-under-the-eagle.toml").read_text(encoding="utf-8")
     return parse_book(source)

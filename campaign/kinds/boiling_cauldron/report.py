@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from campaign.boiling_cauldron import RULES
-from campaign.boiling_cauldron import rules as bc
-from campaign.boiling_cauldron.state import Army, Battle, State
-from campaign.boiling_cauldron.status import standings
+from campaign.kinds.boiling_cauldron import RULES
+from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.state import Army, Battle, State
+from campaign.kinds.boiling_cauldron.status import standings
 from campaign.views.colours import player_colour
 from campaign.views.jsonable import number
 from events.common import CampaignEvent, NoteRecorded
