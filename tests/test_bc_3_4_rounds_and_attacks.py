@@ -89,7 +89,7 @@ def test_bc_4_4_the_organiser_may_forfeit_the_attack_of_the_player_on_turn(story
 
 def test_bc_4_all_declare_before_any_result_is_entered(story):
     story.when(attack, "Caer", "Bryn")
-    assert story.refused(result, "Bryn", "10", "50") == "BC-4"
+    assert story.refused(result, "Bryn", Decimal("10"), Decimal("50")) == "BC-4"
 
 
 def test_bc_3_2_next_round_attack_order_is_by_best_casualty_difference(story):
@@ -97,8 +97,8 @@ def test_bc_3_2_next_round_attack_order_is_by_best_casualty_difference(story):
     Ann 30 (Bob +20, Ann -20). Draws count, so round 2 goes Bob, Cid, Ann."""
     story.when(attack, "Caer", "Bryn")
     story.when(attack, "Eske", "Dun")
-    story.when(result, "Bryn", "20", "30")
-    story.when(result, "Dun", "10", "30")
+    story.when(result, "Bryn", Decimal("20"), Decimal("30"))
+    story.when(result, "Dun", Decimal("10"), Decimal("30"))
     assert (story.state.round, story.state.attack_order) == (2, ("Bob", "Cid", "Ann"))
 
 

@@ -9,6 +9,7 @@ import pytest
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.commands import attack, result
 from campaign.kinds.boiling_cauldron.starting import default_map_source
+from campaign.values import percentage
 from regions import parse_map
 from tests.conftest import given
 
@@ -67,40 +68,51 @@ def battles():
 
 
 def test_bc_6_2_both_past_the_threshold_needs_to_know_who_routed_first(battles):
-    assert battles.refused(result, "Bryn", "62", "61") == "BC-6.2"
-    assert battles.when(result, "Bryn", "62", "61", "defender")[0] == (
+    assert battles.refused(result, "Bryn", Decimal("62"), Decimal("61")) == "BC-6.2"
+    assert battles.when(result, "Bryn", Decimal("62"), Decimal("61"), "defender")[0] == (
         "BattleFought", {"round": 1, "region": "Bryn", "attacker_casualties": 62, "defender_casualties": 61,
                          "stated_winner": "defender", "override": None})
     assert battles.state.battle_at("Bryn").result.winner == "Bob"
 
 
 def test_bc_6_2_a_stated_winner_that_contradicts_the_figures_is_refused(battles):
-    assert battles.refused(result, "Bryn", "20", "70", "defender") == "BC-6.1"
+    assert battles.refused(result, "Bryn", Decimal("20"), Decimal("70"), "defender") == "BC-6.1"
 
 
 def test_bc_6_2_the_organiser_may_override_the_figures_with_a_recorded_reason(battles):
-    events = battles.when(result, "Bryn", "20", "70", "defender", "Cid conceded: the game crashed on turn 20")
+    events = battles.when(result, "Bryn", Decimal("20"), Decimal("70"), "defender", "Cid conceded: the game crashed on turn 20")
     assert events[0][1]["override"] == "Cid conceded: the game crashed on turn 20"
     assert battles.state.battle_at("Bryn").result.winner == "Bob"
 
 
-@pytest.mark.parametrize("figure", ["abc", "-1", "100.5", "NaN", "inf"])
+@pytest.mark.parametrize("figure", ["-1", "100.5", "NaN", "Infinity"])
 def test_bc_6_2_casualties_are_percentages_from_0_to_100(battles, figure):
-    assert battles.refused(result, "Bryn", figure, "30") == "BC-6.2"
+    assert battles.refused(result, "Bryn", Decimal(figure), Decimal("30")) == "BC-6.2"
+
+
+@pytest.mark.parametrize("typed", ["abc", "NaN", "inf", "6E1", "1_5", "+45", "50%%", "٣٥", "３５", "1e-999999", "20.505"])
+def test_bc_6_2_casualties_are_typed_as_plain_decimal_numbers(typed):
+    """Parsed once at the edge: digits 0-9, at most two decimals, an optional % sign."""
+    assert percentage(typed) is None
+
+
+@pytest.mark.parametrize("typed, value", [("35", "35"), ("35.5", "35.5"), (" 20.25% ", "20.25"), ("100", "100")])
+def test_bc_6_2_a_typed_percentage_keeps_its_exact_value(typed, value):
+    assert percentage(typed) == Decimal(value) and str(percentage(typed)) == value
 
 
 def test_bc_6_2_decimals_are_allowed(battles):
-    battles.when(result, "Bryn", "20.5", "60")
+    battles.when(result, "Bryn", Decimal("20.5"), Decimal("60"))
     assert battles.state.battle_at("Bryn").result.attacker_casualties == Decimal("20.5")
 
 
 def test_bc_6_3_a_draw_changes_no_region(battles):
     before = dict(battles.state.control)
-    assert [kind for kind, _ in battles.when(result, "Bryn", "30", "35")] == ["BattleFought"]
+    assert [kind for kind, _ in battles.when(result, "Bryn", Decimal("30"), Decimal("35"))] == ["BattleFought"]
     assert battles.state.control == before
 
 
 def test_a_result_for_a_battle_not_declared_or_already_resulted_is_refused(battles):
-    assert "No attack on Aber" in battles.refused(result, "Aber", "10", "10")
-    battles.when(result, "Bryn", "30", "35")
-    assert "already has its result" in battles.refused(result, "Bryn", "30", "35")
+    assert "No attack on Aber" in battles.refused(result, "Aber", Decimal("10"), Decimal("10"))
+    battles.when(result, "Bryn", Decimal("30"), Decimal("35"))
+    assert "already has its result" in battles.refused(result, "Bryn", Decimal("30"), Decimal("35"))

@@ -50,7 +50,7 @@ def final_story():
 def test_bc_7_2_the_attacking_or_defending_region_comes_first_and_involved_regions_never(final_story):
     """Cid wins at Dun by 60: 60 % of Ann's 2 regions is 1.2, so 2 — but Aber is involved in Ann's
     own attack, so only Dun can be gained (never more than BC-7.2 allows)."""
-    events = final_story.when(result, "Dun", "10", "70")
+    events = final_story.when(result, "Dun", Decimal("10"), Decimal("70"))
     assert events[1:] == [("RegionTransferred", {"round": 1, "region": "Dun", "from_player": "Ann", "to_player": "Cid",
                                                  "battle": "Dun", "forced": True})]
     assert final_story.state.battle_at("Dun").result.regions_due == 1
@@ -58,8 +58,8 @@ def test_bc_7_2_the_attacking_or_defending_region_comes_first_and_involved_regio
 
 def test_bc_7_3_a_player_who_controls_no_region_is_eliminated(final_story):
     """Bob holds Bryn against Ann and takes Aber, her last region."""
-    final_story.when(result, "Dun", "10", "70")
-    final_story.when(result, "Bryn", "70", "10")
+    final_story.when(result, "Dun", Decimal("10"), Decimal("70"))
+    final_story.when(result, "Bryn", Decimal("70"), Decimal("10"))
     assert [(e.player, e.round, e.by) for e in final_story.state.eliminations] == [("Ann", 1, "Bob")]
 
 
@@ -70,7 +70,7 @@ def test_bc_7_2_tier_three_takes_any_adjacent_region_across_the_sea():
     story.when(attack, "Caer", "Dun")
     story.when(attack, "Eske", "Fenn")
     story.when(forfeit, "away")
-    events = story.when(result, "Dun", "10", "70")
+    events = story.when(result, "Dun", Decimal("10"), Decimal("70"))
     assert [(data["region"], data["forced"]) for kind, data in events if kind == "RegionTransferred"] == [
         ("Dun", True), ("Aber", True)]
     assert [e.player for e in story.state.eliminations] == ["Ann"]
@@ -92,7 +92,7 @@ def choice():
     story.when(attack, "West Anglia", "Deira")
     story.when(attack, "Hwicce", "Powys")
     story.when(attack, "Essex", "Wessex")
-    story.when(result, "Wessex", "35", "71")
+    story.when(result, "Wessex", Decimal("35"), Decimal("71"))
     return story
 
 
@@ -125,7 +125,7 @@ def test_bc_7_1_no_more_regions_than_are_due(choice):
 
 def test_bc_7_2_interpretation_one_choice_at_a_time(choice):
     """While Ann chooses, no other result is entered."""
-    assert choice.refused(result, "Deira", "10", "70") == "BC-7.2"
+    assert choice.refused(result, "Deira", Decimal("10"), Decimal("70")) == "BC-7.2"
 
 
 def test_bc_7_2_the_victor_may_choose_one_region_at_a_time(choice):

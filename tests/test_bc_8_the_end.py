@@ -7,6 +7,8 @@ Welsh and Vikings) and Cid (Caer, Dun, Fenn: Saxons and Vikings).
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from campaign.kinds.boiling_cauldron import rules as bc
@@ -30,7 +32,7 @@ def final():
     for source, target in [("Caer", "Dun"), ("Eske", "Fenn"), ("Aber", "Bryn")]:
         story.when(attack, source, target)
     for region, attacker, defender in [("Dun", "10", "70"), ("Bryn", "70", "10"), ("Fenn", "30", "35")]:
-        story.when(result, region, attacker, defender)
+        story.when(result, region, Decimal(attacker), Decimal(defender))
     return story
 
 
@@ -66,15 +68,15 @@ def test_bc_8_2_only_finalists_choose_final_armies(final):
 
 def test_bc_8_4_no_final_result_before_both_have_chosen(final):
     final.when(final_armies, "Bob", "welsh", "vikings")
-    assert final.refused(final_result, {"Bob": "10", "Cid": "70"}) == "BC-8.4"
+    assert final.refused(final_result, {"Bob": Decimal("10"), "Cid": Decimal("70")}) == "BC-8.4"
 
 
 def test_bc_8_4_a_drawn_final_battle_is_fought_again_until_a_victor_emerges(final):
     final.when(final_armies, "Bob", "Welsh", "Vikings")
     final.when(final_armies, "Cid", "Saxons", "Vikings")
-    final.when(final_result, {"Bob": "30", "Cid": "30"})
+    final.when(final_result, {"Bob": Decimal("30"), "Cid": Decimal("30")})
     assert (final.state.phase, final.state.winner, len(final.state.finals)) == ("final", None, 1)
-    final.when(final_result, {"bob": "65", "cid": "20"})
+    final.when(final_result, {"bob": Decimal("65"), "cid": Decimal("20")})
     assert (final.state.phase, final.state.winner) == ("finished", "Cid")
 
 
@@ -83,13 +85,13 @@ def test_bc_8_5_standings_winner_other_finalist_then_the_eliminated_in_reverse_o
 
     final.when(final_armies, "Bob", "Welsh", "Vikings")
     final.when(final_armies, "Cid", "Saxons", "Vikings")
-    final.when(final_result, {"Bob": "65", "Cid": "20"})
+    final.when(final_result, {"Bob": Decimal("65"), "Cid": Decimal("20")})
     assert standings(final.state) == ["Cid", "Bob", "Ann"]
 
 
 def test_bc_8_nothing_is_recorded_after_the_campaign_is_won(final):
     final.when(final_armies, "Bob", "Welsh", "Vikings")
     final.when(final_armies, "Cid", "Saxons", "Vikings")
-    final.when(final_result, {"Bob": "65", "Cid": "20"})
+    final.when(final_result, {"Bob": Decimal("65"), "Cid": Decimal("20")})
     assert final.refused(attack, "Caer", "Bryn") == "BC-8"
-    assert final.refused(final_result, {"Bob": "65", "Cid": "20"}) == "BC-8"
+    assert final.refused(final_result, {"Bob": Decimal("65"), "Cid": Decimal("20")}) == "BC-8"

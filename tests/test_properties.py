@@ -53,7 +53,7 @@ def choose(data, state):
         battle = data.draw(st.sampled_from(open_battles))
         a, d = data.draw(CASUALTIES), data.draw(CASUALTIES)
         winner = None if bc.outcome((a, d)).decided_by_figures else data.draw(st.sampled_from(["attacker", "defender"]))
-        return lambda s: commands.result(s, battle.to_region, str(a), str(d), winner)
+        return lambda s: commands.result(s, battle.to_region, a, d, winner)
     missing = [p for p in state.finalists if p not in state.final_armies]
     if missing:
         cultures = sorted(bc.final_cultures(state.held(missing[0]), state.world))
@@ -63,7 +63,7 @@ def choose(data, state):
     a, d = data.draw(CASUALTIES), data.draw(CASUALTIES)
     first, second = state.finalists
     winner = None if bc.outcome((a, d)).decided_by_figures else data.draw(st.sampled_from([first, second]))
-    return lambda s: commands.final_result(s, {first: str(a), second: str(d)}, winner)
+    return lambda s: commands.final_result(s, {first: a, second: d}, winner)
 
 
 def check_invariants(state, players: list[str]) -> None:

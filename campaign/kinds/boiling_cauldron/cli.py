@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from campaign.kinds.boiling_cauldron import RULES as BC
+from campaign.errors import RuleViolation
+from campaign.values import percentage
 from campaign.commandline.core import CampaignOption, JsonOption, pairs, print_json, registrar, say
 
 commands = typer.Typer()
@@ -81,7 +84,8 @@ def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The d
     """A battle's casualties; the winner and regions due follow (BC-6, BC-7)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
-    ctx.obj.act(campaign, lambda state: bc_commands.result(state, region, attacker_pct, defender_pct, winner, override), BC)
+    casualties = casualty(attacker_pct, "the attacker"), casualty(defender_pct, "the defender")
+    ctx.obj.act(campaign, lambda state: bc_commands.result(state, region, *casualties, winner, override), BC)
 
 
 @command()
@@ -113,5 +117,13 @@ def final_result(
     """A Final Battle's result; a draw means another Final Battle (BC-8.4)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
-    figures = pairs(casualties, "casualties as PLAYER=PCT")
+    figures = {who: casualty(pct, who) for who, pct in pairs(casualties, "casualties as PLAYER=PCT").items()}
     ctx.obj.act(campaign, lambda state: bc_commands.final_result(state, figures, winner, override), BC)
+
+
+def casualty(text: str, whose: str) -> Decimal:
+    """BC-6.2: a casualty percentage as typed, 0 to 100 with at most two decimals."""
+    value = percentage(text)
+    if value is None:
+        raise RuleViolation("BC-6.2", f"Casualties are a percentage such as 35 or 35.5; {whose}'s are not {text!r}")
+    return value

@@ -13,7 +13,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from enum import IntEnum
 from fractions import Fraction
+from typing import Literal
 
 from campaign.kinds.boiling_cauldron import interpretations
 from regions import Map
@@ -101,11 +103,28 @@ def routs(inflicted: Decimal, suffered: Decimal) -> bool:
     return inflicted >= ROUT_ALONE or (inflicted >= ROUT_WITH_DIFFERENCE and inflicted - suffered >= DIFFERENCE_FOR_ROUT)
 
 
+class Side(IntEnum):
+    """The two sides of a battle in the order their casualties are given (BC-6.2): the attacker
+    first. In a Final Battle, the finalists in the order BC-8.3 ranks them."""
+
+    ATTACKER = 0
+    DEFENDER = 1
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+
+DRAW = "draw"
+Stated = Side | Literal["draw"] | None
+"""A winner the organiser states (BC-6.2): a side, a draw, or none."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """Which side won a battle (index 0 or 1, None for a draw) and whether the figures alone decide it."""
 
-    winner: int | None
+    winner: Side | None
     decided_by_figures: bool
 
 
@@ -116,7 +135,7 @@ def outcome(casualties: tuple[Decimal, Decimal]) -> Outcome:
     if first and second:
         return Outcome(None, decided_by_figures=False)
     if first or second:
-        return Outcome(0 if first else 1, decided_by_figures=True)
+        return Outcome(Side.ATTACKER if first else Side.DEFENDER, decided_by_figures=True)
     return Outcome(None, decided_by_figures=True)
 
 
