@@ -2,7 +2,8 @@
 
 Each kind is one package under `campaign/` (its rules, its fold, its decisions,
 its views and its command-line commands) whose `KIND` implements this class;
-`campaign/registry.py` lists them. The store, the audit, export and import and
+`campaign/registry.py` lists them. Its `cli.py` holds its commands (a `typer.Typer` called
+`commands`) and, as the parameters of `start_options`, the options `campaign new` takes. The store, the audit, export and import and
 the generic commands ask the kind and never branch on which kind it is.
 """
 
@@ -30,8 +31,6 @@ class Kind(ABC):
     """What the campaign's steps are called: rounds, scenarios."""
     example: ClassVar[str]
     """The example campaign in `examples/` that `campaign demo` plays."""
-    start_options: ClassVar[tuple[str, ...]]
-    """The options of `campaign new` it takes (the parameter names of its `--option`s)."""
 
     # Starting a campaign.
 

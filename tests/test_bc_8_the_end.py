@@ -81,12 +81,10 @@ def test_bc_8_4_a_drawn_final_battle_is_fought_again_until_a_victor_emerges(fina
 
 
 def test_bc_8_5_standings_winner_other_finalist_then_the_eliminated_in_reverse_order(final):
-    from campaign.kinds.boiling_cauldron.status import standings
-
     final.when(final_armies, "Bob", "Welsh", "Vikings")
     final.when(final_armies, "Cid", "Saxons", "Vikings")
     final.when(final_result, {"Bob": Decimal("65"), "Cid": Decimal("20")})
-    assert standings(final.state) == ["Cid", "Bob", "Ann"]
+    assert final.state.standings == ["Cid", "Bob", "Ann"]
 
 
 def test_bc_8_nothing_is_recorded_after_the_campaign_is_won(final):

@@ -27,12 +27,12 @@ def cheapest_muster(state, side):
     """A lawful free-choice army: the required units, then the cheapest unit up to the unit cap."""
     army = state.next_scenario.armies[side]
     catalogue = state.book.catalogue(side, army.people)
-    units = {u: str(n) for u, n in army.required.items()}
+    units = dict(army.required)
     spare = army.points - sum(catalogue[u] * n for u, n in army.required.items())
     cheapest = min((u for u in catalogue if u not in state.book.scenario_only), key=catalogue.get)
     count = min(spare // catalogue[cheapest], (army.max_units or 99) - sum(army.required.values()))
     if count > 0:
-        units[cheapest] = str(int(units.get(cheapest, "0")) + count)
+        units[cheapest] = units.get(cheapest, 0) + count
     return units
 
 

@@ -175,9 +175,9 @@ def test_on_3_2_a_free_choice_army_must_be_mustered_before_the_result():
 
 
 @pytest.mark.parametrize("units, says", [
-    ({"Celtic Chariots": "8"}, "1360 points"),
-    ({"Legionaries": "2"}, "Rome's units"),
-    ({"Syrian Horsemen": "2"}, "the enemies' units"),
+    ({"Celtic Chariots": 8}, "1360 points"),
+    ({"Legionaries": 2}, "Rome's units"),
+    ({"Syrian Horsemen": 2}, "the enemies' units"),
 ])
 def test_on_3_2_a_muster_over_points_or_of_the_wrong_sides_units_is_refused(units, says):
     story = eagle()
@@ -192,10 +192,10 @@ def test_on_3_2_scenario_7_caps_the_celts_at_12_units_with_2_chariots():
     advance_to(story, 4)
     for facts in ({"ended_by": "celtic_rout"}, {"ended_by": "celtic_rout"}, {"briton_units_captured": "2"}):
         if story.state.army_units("enemies") is None:  # scenarios 4 and 5 are free choice
-            story.when(muster, "enemies", {"Armed Peasants": "3"})
+            story.when(muster, "enemies", {"Armed Peasants": 3})
         story.play(facts, None)
     assert story.state.next_number == 7
-    assert story.refused(muster, "enemies", {"Armed Peasants": "13"}) == "ON-3.2"
-    assert story.refused(muster, "enemies", {"Celtic Chariots": "1", "Armed Peasants": "4"}) == "ON-3.2"
-    assert story.when(muster, "enemies", {"celtic chariots": "2", "Armed Peasants": "10"})[0][1]["units"] == {
+    assert story.refused(muster, "enemies", {"Armed Peasants": 13}) == "ON-3.2"
+    assert story.refused(muster, "enemies", {"Celtic Chariots": 1, "Armed Peasants": 4}) == "ON-3.2"
+    assert story.when(muster, "enemies", {"celtic chariots": 2, "Armed Peasants": 10})[0][1]["units"] == {
         "Armed Peasants": 10, "Celtic Chariots": 2}

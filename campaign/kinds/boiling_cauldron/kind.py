@@ -19,7 +19,6 @@ class BoilingCauldron(Kind):
     title = "The Boiling Cauldron"
     period = "round"
     example = "spring-869.campaign"
-    start_options = ("player", "seed", "allocation", "map_file", "seed_commitment")
 
     def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
         from campaign.kinds.boiling_cauldron.starting import new

@@ -15,8 +15,7 @@ from typing import Any
 
 from campaign.kinds.boiling_cauldron import RULES
 from campaign.kinds.boiling_cauldron import rules as bc
-from campaign.kinds.boiling_cauldron.state import Army, Battle, State
-from campaign.kinds.boiling_cauldron.status import standings
+from campaign.kinds.boiling_cauldron.state import Army, Battle, Phase, State
 from campaign.views.colours import player_colour
 from campaign.views.jsonable import number
 from events.common import CampaignEvent, NoteRecorded
@@ -65,7 +64,7 @@ def round_report(name: str, state: State, round_number: int, events: Sequence[Ca
         change[b.result.winner] += len(b.gained)
         change[b.result.loser] -= len(b.gained)
     held = state.holdings()
-    table = [{"player": p, "regions": len(held[p]), "change": change[p]} for p in _ranked(state)]
+    table = [{"player": p, "regions": len(held[p]), "change": change[p]} for p in state.standings]
     forfeits = [{"player": f.player, "reason": f.reason, "automatic": f.automatic} for f in state.round_forfeits(round_number)]
     out = [{"player": e.player, "by": e.by} for e in state.eliminations if e.round == round_number]
     notes = [e.text for e in events if isinstance(e, NoteRecorded)]
@@ -77,7 +76,7 @@ def round_report(name: str, state: State, round_number: int, events: Sequence[Ca
         "forfeits": forfeits, "eliminations": out, "standings": table,
         "next": _next(state, round_number), "settings": bc.BATTLE_SETTINGS, "notes": notes,
     }
-    report["final"] = final_data(later) if later and later.finals and state.phase == "final" else None
+    report["final"] = final_data(later) if later and later.finals and state.phase == Phase.FINAL else None
     report["sections"] = _sections(report, battles)
     return report
 
@@ -89,7 +88,7 @@ def final_data(state: State) -> dict[str, Any]:
         "battles": [{"number": f.number, "armies": {p: army(a) for p, a in f.armies.items()},
                      "casualties": {p: number(v) for p, v in f.casualties.items()}, "winner": f.winner} for f in state.finals],
         "winner": state.winner,
-        "standings": standings(state) if state.phase == "finished" else None,
+        "standings": state.standings if state.phase == Phase.FINISHED else None,
         "settings": bc.FINAL_SETTINGS,
     }
 
@@ -104,18 +103,10 @@ def _final_lines(final: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _ranked(state: State) -> list[str]:
-    if state.phase == "finished":
-        return standings(state)
-    held = state.holdings()
-    alive = bc.ranked_by_holdings([p for p in state.players if held[p]], held, state.world)
-    return alive + [e.player for e in reversed(state.eliminations)]
-
-
 def _next(state: State, round_number: int) -> dict[str, Any]:
-    if state.phase == "finished":
+    if state.phase == Phase.FINISHED:
         return {"what": "winner", "winner": state.winner}
-    if state.phase == "final":
+    if state.phase == Phase.FINAL:
         return {"what": "final", "finalists": list(state.finalists)}
     return {"what": "round", "round": round_number + 1, "attack_order": list(state.attack_order)}
 

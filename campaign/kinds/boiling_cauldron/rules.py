@@ -188,6 +188,14 @@ def ranked_by_holdings(players: Iterable[str], held: Mapping[str, set[str]], wor
     return sorted(players, key=key)
 
 
+def standings(leaders: Sequence[str], held: Mapping[str, set[str]], eliminated: Sequence[str], world: Map) -> list[str]:
+    """BC-8.5: the winner and the other finalist (`leaders`, when there are any), then the others
+    still holding regions ranked as BC-8.3 ranks finalists, then the eliminated, the last out first."""
+    top = list(dict.fromkeys(leaders))
+    survivors = ranked_by_holdings([p for p in held if held[p] and p not in top], held, world)
+    return top + survivors + list(reversed(eliminated))
+
+
 def final_cultures(held_regions: Iterable[str], world: Map) -> set[str]:
     """BC-8.4: a finalist picks his armies from the cultures of the regions he controls."""
     return {world.culture(r) for r in held_regions}

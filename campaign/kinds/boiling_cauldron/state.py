@@ -161,6 +161,13 @@ class State:
         return bc.open_tier(self.gain_tiers(battle, battle.result.loser), battle.result.regions_due - len(battle.gained))
 
     @property
+    def standings(self) -> list[str]:
+        """BC-8.5 once the campaign is won; before then, the same ranking without a winner."""
+        leaders = [p for p in (self.winner, *(self.finalists or ())) if p] if self.phase == Phase.FINISHED else []
+        eliminated = [e.player for e in self.eliminations]
+        return bc.standings(leaders, self.holdings(), eliminated, self.world)
+
+    @property
     def involved(self) -> set[str]:
         return {r for b in self.round_battles() for r in b.regions}
 

@@ -1,4 +1,4 @@
-"""The Boiling Cauldron's state as plain data: `status --json`, `options --json`, standings."""
+"""The Boiling Cauldron's state as plain data: `status --json` and `options --json`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from campaign.kinds.boiling_cauldron import RULES, checks
 from campaign.kinds.boiling_cauldron import rules as bc
-from campaign.kinds.boiling_cauldron.state import Army, Battle, State, armies
+from campaign.kinds.boiling_cauldron.state import Army, Battle, Phase, State, armies
 from campaign.views.jsonable import number
 
 
@@ -39,16 +39,6 @@ def attack(battle: Battle) -> dict[str, Any]:
     }
 
 
-def standings(state: State) -> list[str]:
-    """BC-8.5: the winner, the other finalist, the others by regions held, then the
-    eliminated in reverse order of elimination."""
-    held = state.holdings()
-    top = [p for p in (state.winner, *(state.finalists or ())) if p]
-    top = list(dict.fromkeys(top))
-    survivors = bc.ranked_by_holdings([p for p in state.players if held[p] and p not in top], held, state.world)
-    return top + survivors + [e.player for e in reversed(state.eliminations)]
-
-
 def status(state: State, name: str) -> dict[str, Any]:
     held = state.holdings()
     eliminated = {e.player: {"round": e.round, "by": e.by} for e in state.eliminations}
@@ -77,7 +67,7 @@ def status(state: State, name: str) -> dict[str, Any]:
             for f in state.finals
         ],
         "winner": state.winner,
-        "standings": standings(state) if state.phase == "finished" else None,
+        "standings": state.standings if state.phase == Phase.FINISHED else None,
         "awaiting_choice": _awaiting(state),
         "seed": state.seed,
     }

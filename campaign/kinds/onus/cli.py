@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from campaign.kinds.onus import RULES as ONUS
+from campaign.values import whole_number
 from campaign.commandline.core import CampaignOption, JsonOption, console, pairs, print_json, registrar, say
 from campaign.errors import CampaignError
 
@@ -43,7 +44,7 @@ def muster(ctx: typer.Context, side: Annotated[str, typer.Argument(help="rome or
     """A free-choice army for the next scenario, checked against its points and constraints (ON-3.2)."""
     from campaign.kinds.onus import commands as onus_commands
 
-    items = pairs(units, "UNIT=COUNT")
+    items = {unit: whole_number(n, f"The count of {unit}") for unit, n in pairs(units, "UNIT=COUNT").items()}
     ctx.obj.act(campaign, lambda state: onus_commands.muster(state, side, items), ONUS)
 
 

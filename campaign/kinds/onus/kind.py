@@ -21,7 +21,6 @@ class Onus(Kind):
     title = "ONUS! Under the Eagle"
     period = "scenario"
     example = "under-the-eagle.campaign"
-    start_options = ("rome", "enemies", "reset_eliminated")
 
     def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
         """ON-1.1: Rome and its enemies, each played by one player."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,18 +94,17 @@ def other(side: str) -> str:
     return "enemies" if side == "rome" else "rome"
 
 
-def check_muster(book: Book, army: Army, units: Mapping[str, int]) -> None:
-    """ON-3.2: a free-choice army within the scenario's points, unit cap and required units."""
-    catalogue = book.catalogue(army.side, army.people)
-    total = sum(catalogue[u] * n for u, n in units.items())
-    if total > army.points:
-        raise RuleViolation("ON-3.2", f"That army costs {total} points; the scenario allows at most {army.points}")
-    count = sum(units.values())
-    if army.max_units is not None and count > army.max_units:
-        raise RuleViolation("ON-3.2", f"That army has {count} units; the scenario allows at most {army.max_units}")
-    for unit, needed in army.required.items():
-        if units.get(unit, 0) < needed:
-            raise RuleViolation("ON-3.2", f"The scenario requires at least {needed} {unit}")
+SINE_NOMINE = "Sine Nomine"
+
+
+def general(army: Army, absent: Set[str]) -> tuple[str, str | None]:
+    """ON-2.5: who commands the army, and whom he stands in for: a Character required as General
+    who is absent gives way to the Sine Nomine General. A titled Sine Nomine keeps his title."""
+    if army.general in absent:
+        return SINE_NOMINE, army.general
+    if army.general == SINE_NOMINE and army.general_title:
+        return f"{army.general_title} ({SINE_NOMINE})", None
+    return army.general_title or army.general, None
 
 
 def combined_attributes(characters: Iterable[str], book: Book) -> dict[str, Any]:

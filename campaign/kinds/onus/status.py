@@ -44,13 +44,8 @@ def status(state: State, name: str) -> dict[str, Any]:
 
 def general(state: State, scenario: Scenario, side: str) -> dict[str, Any]:
     """ON-2.5: an absent Character who was to command gives way to the default or Sine Nomine General."""
-    army = scenario.armies[side]
-    named = army.general_title or army.general
-    if army.general in state.absent:
-        return {"name": "Sine Nomine", "stands_in_for": army.general, "rule": "ON-2.5"}
-    if army.general == "Sine Nomine" and army.general_title:
-        return {"name": f"{army.general_title} (Sine Nomine)", "stands_in_for": None, "rule": None}
-    return {"name": named, "stands_in_for": None, "rule": None}
+    name, stands_in_for = onus.general(scenario.armies[side], state.absent)
+    return {"name": name, "stands_in_for": stands_in_for, "rule": "ON-2.5" if stands_in_for else None}
 
 
 def stands(state: State, scenario: Scenario, side: str) -> list[dict[str, Any]]:

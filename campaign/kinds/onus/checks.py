@@ -1,0 +1,103 @@
+"""ONUS! Under the Eagle's checks: one small function per rule, raising a `RuleViolation`
+that cites it. A command lists the checks it runs (`commands.py`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from campaign.errors import RuleViolation
+from campaign.kinds.onus import interpretations
+from campaign.kinds.onus.book import Army, Book, Side
+from campaign.kinds.onus.state import Phase, State
+
+
+def check_two_players(rome: str, enemies: str) -> None:
+    """ON-1.1: one player always plays Rome, the other the enemies of Rome."""
+    if rome.casefold() == enemies.casefold():
+        raise RuleViolation("ON-1.1", "Rome and its enemies are played by two different players")
+
+
+def check_open(state: State, doing: str) -> None:
+    """ON-1.2: eight scenarios, then the campaign is over."""
+    if state.phase == Phase.FINISHED or state.next_scenario is None:
+        raise RuleViolation("ON-1.2", f"All eight scenarios have been played; there is nothing left to {doing}")
+
+
+def check_upgrade_made(state: State) -> None:
+    """ON-2.1 (Interpretation UPGRADE_BEFORE_NEXT_RESULT): the winner's upgrade comes before the next result."""
+    due = state.upgrade_due
+    if due and interpretations.UPGRADE_BEFORE_NEXT_RESULT:
+        raise RuleViolation("ON-2.1", f"{state.side_names[due]} ({due}) must first upgrade a unit or decline")
+
+
+def check_armies_mustered(state: State) -> None:
+    """ON-3.2: a free-choice army is mustered before the scenario is played."""
+    for side in Side:
+        if state.army_units(side) is None:
+            number = state.next_scenario.number
+            raise RuleViolation("ON-3.2", f"The {side} army for scenario {number} is free choice: muster it first")
+
+
+def check_stated_winner(derived: Side, stated: Side | None) -> None:
+    """ON-3.1: the facts decide the winner; a stated winner must agree."""
+    if stated is not None and stated != derived:
+        raise RuleViolation("ON-3.1", f"The facts make {derived} the winner, not {stated}")
+
+
+def check_took_part(unit: str, fielded: set[str], rule: str) -> None:
+    """ON-2.2/ON-2.3: eliminations and Officer Casualties befall units that fought."""
+    if unit not in fielded:
+        raise RuleViolation(rule, f"{unit} did not take part in this scenario")
+
+
+def check_present(character: str, present: set[str], rule: str) -> None:
+    """ON-2.4/ON-2.5: wounds and losses befall Characters who were there."""
+    if character not in present:
+        raise RuleViolation(rule, f"{character} was not in this scenario")
+
+
+def check_musterable(book: Book, side: Side, people: str, unit: str) -> None:
+    """ON-3.2: mustered from the side's own catalogue; scenario-only units are placed, never mustered."""
+    if unit in book.scenario_only:
+        raise RuleViolation("ON-3.2", f"{unit} are placed by their scenario, never mustered")
+    if unit not in book.catalogue(side, people):
+        owner = "Rome's" if unit in book.points[Side.ROME] else "the enemies'"
+        allowed = "Rome's" if side == Side.ROME else f"the {people}'s"
+        raise RuleViolation("ON-3.2", f"{unit} are {owner} units; {side} muster from {allowed} units")
+
+
+def check_muster(book: Book, army: Army, units: Mapping[str, int]) -> None:
+    """ON-3.2: a free-choice army within the scenario's points, unit cap and required units."""
+    catalogue = book.catalogue(army.side, army.people)
+    total = sum(catalogue[u] * n for u, n in units.items())
+    if total > army.points:
+        raise RuleViolation("ON-3.2", f"That army costs {total} points; the scenario allows at most {army.points}")
+    count = sum(units.values())
+    if army.max_units is not None and count > army.max_units:
+        raise RuleViolation("ON-3.2", f"That army has {count} units; the scenario allows at most {army.max_units}")
+    for unit, needed in army.required.items():
+        if units.get(unit, 0) < needed:
+            raise RuleViolation("ON-3.2", f"The scenario requires at least {needed} {unit}")
+
+
+def check_upgrade_due(state: State) -> None:
+    """ON-2.1: one upgrade per scenario won, after its result."""
+    if state.upgrade_due is None:
+        check_open(state, "upgrade")
+        raise RuleViolation("ON-2.1", "There is no upgrade due: one upgrade per scenario won, after its result")
+
+
+def check_the_winner_upgrades(state: State, who: Side | None) -> None:
+    """ON-2.1: only the scenario's winner upgrades."""
+    if who is not None and who != state.upgrade_due:
+        number = len(state.results)
+        raise RuleViolation("ON-2.1", f"Only the winner of scenario {number}, {state.upgrade_due}, may upgrade a unit")
+
+
+def check_own_card(state: State, owner: Side, card: str) -> None:
+    """ON-2.1: the winner upgrades one of his own units."""
+    due, number = state.upgrade_due, len(state.results)
+    if owner != due:
+        raise RuleViolation("ON-2.1", f"{card} is a unit of {owner}; only {due}, the winner of scenario {number}, "
+                                      "upgrades")
+
