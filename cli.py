@@ -29,7 +29,9 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as error:  # noqa: BLE001 - the last line of defence against tracebacks
-        message = f"Something went wrong that the program did not expect: {error}. Please report it."
+        message = (
+            f"Something went wrong that the program did not expect: {error}. Please report it."
+        )
         typer.secho(message, err=True, fg="red")
         sys.exit(70)
 

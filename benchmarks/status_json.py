@@ -15,7 +15,11 @@ import tempfile
 import time
 from pathlib import Path
 
-BASELINE = [sys.executable, "-c", "import eventsourcing.application, eventsourcing.sqlite, networkx, rich, typer"]
+BASELINE = [
+    sys.executable,
+    "-c",
+    "import eventsourcing.application, eventsourcing.sqlite, networkx, rich, typer",
+]
 
 
 def wall(command: list[str], env: dict[str, str]) -> float:
@@ -32,7 +36,12 @@ def main() -> None:
         db = str(Path(folder) / "finished.sqlite")
         env = dict(os.environ, CAMPAIGN_DB=db)
         campaign = [sys.executable, "-c", "import cli; cli.main()"]
-        subprocess.run([*campaign, "demo", "--quiet", "--into", db], env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [*campaign, "demo", "--quiet", "--into", db],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         status = [*campaign, "status", "--json"]
         wall(status, env), wall(BASELINE, env)  # warm the file cache
         baseline, measured = [], []

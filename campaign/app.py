@@ -50,7 +50,10 @@ class TrustedMapper(Mapper):
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         if event_class(stored_event.topic) is None:
-            raise ForeignEvent(f"The store holds an event of a kind this program does not know ({stored_event.topic!r}).")
+            raise ForeignEvent(
+                "The store holds an event of a kind this program does not know "
+                f"({stored_event.topic!r})."
+            )
         return super().to_domain_event(stored_event)
 
 
@@ -63,7 +66,8 @@ class EventStore(Application):
 
 @dataclass(frozen=True)
 class Loaded:
-    """A campaign as read from the store: its kind, every event (retracted ones too) and the state they give."""
+    """A campaign as read from the store: its kind, every event (retracted ones too) and the state
+    they give."""
 
     kind: Kind
     events: tuple[CampaignEvent, ...]
@@ -87,7 +91,10 @@ class InconsistentLog(StoreError):
 
     def __init__(self, seq: int) -> None:
         self.seq = seq
-        super().__init__(f"Event {seq} does not fit the events before it: the log was altered; run 'campaign verify'.")
+        super().__init__(
+            f"Event {seq} does not fit the events before it: the log was altered; run 'campaign "
+            "verify'."
+        )
 
 
 def fold(loaded_kind: Kind, events: Sequence[CampaignEvent]) -> Any:
@@ -124,7 +131,11 @@ class Campaigns:
 
     def __init__(self, db: str) -> None:
         check_store_file(db)
-        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": db, "SQLITE_LOCK_TIMEOUT": "10"}
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": db,
+            "SQLITE_LOCK_TIMEOUT": "10",
+        }
         try:
             self.store = EventStore(env=env)
         except PersistenceError as exc:
@@ -133,7 +144,9 @@ class Campaigns:
 
     def catalogue(self) -> list[CampaignStarted]:
         """Every campaign of the store, in the order they were started."""
-        notifications = self._guard(lambda: self.store.recorder.select_notifications(1, 1_000_000, topics=[STARTED_TOPIC]))
+        notifications = self._guard(
+            lambda: self.store.recorder.select_notifications(1, 1_000_000, topics=[STARTED_TOPIC])
+        )
         return [self._decode(n) for n in notifications]
 
     def choose(self, name: str | None) -> str:
@@ -145,7 +158,9 @@ class Campaigns:
             return names[0]
         if not names:
             raise CampaignError("The store holds no campaign yet: start one with 'campaign new'.")
-        raise CampaignError(f"The store holds {len(names)} campaigns ({', '.join(names)}): choose one with -c NAME.")
+        raise CampaignError(
+            f"The store holds {len(names)} campaigns ({', '.join(names)}): choose one with -c NAME."
+        )
 
     def load(self, name: str, as_of: int | None = None) -> Loaded:
         """The campaign, or its first `as_of` events (time travel)."""
@@ -155,7 +170,9 @@ class Campaigns:
             raise CampaignError(f"There is no campaign called {name!r}.")
         if as_of is not None:
             if not 1 <= as_of <= len(events):
-                raise CampaignError(f"--as-of takes an event number from 1 to {len(events)}, the length of the log.")
+                raise CampaignError(
+                    f"--as-of takes an event number from 1 to {len(events)}, the length of the log."
+                )
             events = events[:as_of]
         loaded_kind = kind(events[0].rules)
         return Loaded(loaded_kind, events, tolerant_fold(loaded_kind, events))
@@ -164,51 +181,73 @@ class Campaigns:
         """The campaign as it stood when round (or scenario) `number` ended."""
         return round_end(self.load(name), number)
 
-    def start(self, started: dict[str, Any], then: Callable[[Any], list[Draft]], actor: str) -> list[CampaignEvent]:
+    def start(
+        self, started: dict[str, Any], then: Callable[[Any], list[Draft]], actor: str
+    ) -> list[CampaignEvent]:
         """Record a new campaign's first event and whatever `then` decides on its initial state."""
         new_kind = kind(started["rules"])
         name = started["name"]
         self.check_name_free(name)
-        first = self.stamp(new_kind, campaign_id(name), chain.GENESIS, 1, Draft(CampaignStarted, started), actor)
+        first = self.stamp(
+            new_kind, campaign_id(name), chain.GENESIS, 1, Draft(CampaignStarted, started), actor
+        )
         empty = Loaded(new_kind, (first,), new_kind.start(first))
         try:
             return self._save(empty, then(empty.state), actor, [first])
         except IntegrityError:
-            raise CampaignError(f"A campaign called {name!r} was created by someone else a moment ago.") from None
+            raise CampaignError(
+                f"A campaign called {name!r} was created by someone else a moment ago."
+            ) from None
 
     def check_name_free(self, name: str) -> None:
         if campaign_id(name) in {campaign_id(c.name) for c in self.catalogue()}:
             raise CampaignError(f"A campaign called {name!r} already exists in this store.")
 
-    def act(self, name: str, decide: Callable[[Any], list[Draft]], actor: str) -> list[CampaignEvent]:
+    def act(
+        self, name: str, decide: Callable[[Any], list[Draft]], actor: str
+    ) -> list[CampaignEvent]:
         """Load → decide on the state → append, re-deciding if another process appended first."""
         return self.act_on_log(name, lambda loaded: decide(loaded.state), actor)
 
-    def act_on_log(self, name: str, decide: Callable[[Loaded], list[Draft]], actor: str) -> list[CampaignEvent]:
+    def act_on_log(
+        self, name: str, decide: Callable[[Loaded], list[Draft]], actor: str
+    ) -> list[CampaignEvent]:
         for _ in range(RETRIES):
             loaded = self.load(name)
             if loaded.chain_break:
-                raise StoreError(f"Nothing can be recorded: the log has been tampered with ({loaded.chain_break[1]}); "
-                                 "run 'campaign verify'.")
+                raise StoreError(
+                    "Nothing can be recorded: the log has been tampered with "
+                    f"({loaded.chain_break[1]}); "
+                    "run 'campaign verify'."
+                )
             try:
                 return self._save(loaded, decide(loaded), actor)
             except IntegrityError:
                 continue
-        raise CampaignError("The campaign kept changing under this command (another organiser is recording); try again.")
+        raise CampaignError(
+            "The campaign kept changing under this command (another organiser is recording); try "
+            "again."
+        )
 
     def record(self, events: Sequence[CampaignEvent]) -> None:
         """Append events already stamped and checked (an import or a fork) in one write."""
         try:
             self._guard(lambda: self.store.save(*events), conflicts=True)
         except IntegrityError:
-            raise CampaignError("Another organiser created that campaign at the same moment; nothing was imported.") from None
+            raise CampaignError(
+                "Another organiser created that campaign at the same moment; nothing was imported."
+            ) from None
 
-    def _save(self, loaded: Loaded, drafts: list[Draft], actor: str, head: list | None = None) -> list[CampaignEvent]:
+    def _save(
+        self, loaded: Loaded, drafts: list[Draft], actor: str, head: list | None = None
+    ) -> list[CampaignEvent]:
         new = self.settle(loaded, drafts, actor, head or [])
         self._guard(lambda: self.store.save(*new), conflicts=True)
         return new
 
-    def settle(self, loaded: Loaded, drafts: list[Draft], actor: str, head: list[CampaignEvent]) -> list[CampaignEvent]:
+    def settle(
+        self, loaded: Loaded, drafts: list[Draft], actor: str, head: list[CampaignEvent]
+    ) -> list[CampaignEvent]:
         """Stamp the decided events, then the consequences the rules force, until none is left."""
         state, new = loaded.state, list(head)
         previous, version = chain.head(loaded.events), len(loaded.events)
@@ -219,20 +258,39 @@ class Campaigns:
                 if not pending:
                     return new
             version += 1
-            event = self.stamp(loaded.kind, loaded.started.originator_id, previous, version, pending.pop(0), actor)
+            event = self.stamp(
+                loaded.kind, loaded.started.originator_id, previous, version, pending.pop(0), actor
+            )
             state, previous = loaded.kind.apply(state, event), event.chain
             new.append(event)
         raise CampaignError("The rules did not settle; please report this campaign.")
 
     @staticmethod
-    def stamp(of: Kind, originator: uuid.UUID, previous: str, version: int, draft: Draft, actor: str,
-              when: datetime | None = None) -> CampaignEvent:
-        """The event for a draft: numbered, timed, signed by its actor, and linked into the chain."""
+    def stamp(
+        of: Kind,
+        originator: uuid.UUID,
+        previous: str,
+        version: int,
+        draft: Draft,
+        actor: str,
+        when: datetime | None = None,
+    ) -> CampaignEvent:
+        """The event for a draft: numbered, timed, signed by its actor, and linked into the
+        chain."""
         when = when or CampaignEvent.create_timestamp()
         actor = AUTOMATIC_ACTOR if draft.automatic else actor
-        link = chain.link(previous, version, draft.kind.TOPIC, when, actor, of.rules_version, draft.fields)
-        return draft.kind(originator_id=originator, originator_version=version, timestamp=when, actor=actor,
-                          rules_version=of.rules_version, chain=link, **draft.fields)
+        link = chain.link(
+            previous, version, draft.kind.TOPIC, when, actor, of.rules_version, draft.fields
+        )
+        return draft.kind(
+            originator_id=originator,
+            originator_version=version,
+            timestamp=when,
+            actor=actor,
+            rules_version=of.rules_version,
+            chain=link,
+            **draft.fields,
+        )
 
     def _decode(self, stored: StoredEvent) -> Any:
         try:
@@ -240,7 +298,10 @@ class Campaigns:
         except (MapperDeserialisationError, TypeError, ValueError) as exc:
             if isinstance(exc, StoreError):
                 raise
-            raise StoreError(f"Event {stored.originator_version} of the store cannot be read: it was edited by hand.") from None
+            raise StoreError(
+                f"Event {stored.originator_version} of the store cannot be read: it was edited by "
+                "hand."
+            ) from None
 
     def _guard(self, action: Callable[[], Any], conflicts: bool = False) -> Any:
         try:
@@ -254,7 +315,8 @@ class Campaigns:
 
 
 def round_end(loaded: Loaded, number: int) -> Loaded:
-    """`loaded` as it stood when round (or scenario) `number` ended: the events up to then and their state."""
+    """`loaded` as it stood when round (or scenario) `number` ended: the events up to then and their
+    state."""
     of, taken_back = loaded.kind, retracted(loaded.events)
     state = of.start(loaded.events[0])
     for event in loaded.events[1:]:
@@ -279,7 +341,9 @@ def last_finished(loaded: Loaded) -> int:
     """The number of the last round (or scenario) that has ended."""
     ended = finished(loaded.kind, loaded.state)
     if not ended:
-        raise CampaignError(f"No {loaded.kind.period} has finished yet, so there is nothing to report.")
+        raise CampaignError(
+            f"No {loaded.kind.period} has finished yet, so there is nothing to report."
+        )
     return ended[-1]
 
 
@@ -288,7 +352,9 @@ def check_store_file(db: str) -> None:
     path = Path(db)
     if db == ":memory:" or not path.exists() or path.stat().st_size == 0:
         if db != ":memory:" and not path.parent.is_dir():
-            raise StoreError(f"Cannot create the campaign store {db}: the folder {path.parent} does not exist.")
+            raise StoreError(
+                f"Cannot create the campaign store {db}: the folder {path.parent} does not exist."
+            )
         return
     if path.is_dir():
         raise StoreError(f"{db} is a folder, not a campaign store.")
@@ -307,6 +373,9 @@ def check_store_file(db: str) -> None:
 def _tables(db: str) -> set[str]:
     try:
         with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
-            return {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            return {
+                row[0]
+                for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{db} is not a readable campaign store ({exc}).") from None

@@ -54,16 +54,21 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
             state = of.apply(state, event)
         checks += 1
     if of.consequences(state):
-        raise AuditFailure(len(events) + 1, "the log ends before the consequences the rules force were recorded")
+        raise AuditFailure(
+            len(events) + 1, "the log ends before the consequences the rules force were recorded"
+        )
     return Verified(len(events), checks, state)
 
 
 def _check_start(of: Kind, started: CampaignEvent) -> None:
-    """The campaign's first event must meet the rules its kind sets for a start (how many players, which sides)."""
+    """The campaign's first event must meet the rules its kind sets for a start (how many players,
+    which sides)."""
     try:
         of.check_start(started)
     except RuleViolation as refusal:
-        raise AuditFailure(1, f"the campaign's start breaks a rule: {refusal.message}", refusal.rule) from None
+        raise AuditFailure(
+            1, f"the campaign's start breaks a rule: {refusal.message}", refusal.rule
+        ) from None
 
 
 def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
@@ -71,10 +76,14 @@ def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
     forced = of.consequences(state)
     if forced:
         if not same(forced[0], event) or event.actor != AUTOMATIC_ACTOR:
-            raise AuditFailure(seq, f"the rules required a {forced[0].kind.__name__} here, not this {name}")
+            raise AuditFailure(
+                seq, f"the rules required a {forced[0].kind.__name__} here, not this {name}"
+            )
         return
     if event.actor == AUTOMATIC_ACTOR:
-        raise AuditFailure(seq, f"{name} is marked as forced by the rules, but nothing was forced here")
+        raise AuditFailure(
+            seq, f"{name} is marked as forced by the rules, but nothing was forced here"
+        )
     if isinstance(event, NoteRecorded):
         return
     try:
@@ -92,18 +101,26 @@ def _check_retraction(before: Sequence[CampaignEvent], event: ActionsRetracted) 
     try:
         expected = undo(before, max(steps, 1), event.reason)[0]
     except CampaignError as refusal:
-        raise AuditFailure(event.originator_version, f"the undo would be refused: {refusal}") from None
+        raise AuditFailure(
+            event.originator_version, f"the undo would be refused: {refusal}"
+        ) from None
     if expected.fields["seqs"] != list(event.seqs):
         raise AuditFailure(event.originator_version, "the undo does not retract the latest actions")
 
 
 def published_head(events: Sequence[CampaignEvent], head: str) -> str:
-    """A chain head published earlier must be the hash of one of the log's events: then everything up
+    """A chain head published earlier must be the hash of one of the log's events: then everything
+    up
     to that event is exactly what was published. Otherwise the log was rewritten."""
     wanted = head.strip().lower()
     seq = next((e.originator_version for e in events if e.chain == wanted), None)
     if seq is None:
-        raise AuditFailure(len(events), "no event of the log has the published chain head: the log was rewritten "
-                           "before that point, or the hash belongs to another campaign")
+        raise AuditFailure(
+            len(events),
+            "no event of the log has the published chain head: the log was rewritten "
+            "before that point, or the hash belongs to another campaign",
+        )
     grown = len(events) - seq
-    return f"The published chain head is event {seq}" + (f"; {grown} event(s) were recorded since." if grown else ", the latest.")
+    return f"The published chain head is event {seq}" + (
+        f"; {grown} event(s) were recorded since." if grown else ", the latest."
+    )

@@ -33,15 +33,34 @@ def data_of(event: CampaignEvent) -> dict[str, Any]:
     return {k: v for k, v in vars(event).items() if k not in ENVELOPE}
 
 
-def link(previous: str, seq: int, topic: str, time: datetime, actor: str, rules_version: str, data: Mapping[str, Any]) -> str:
-    canonical = json.dumps([seq, topic, time.isoformat(), actor, rules_version, exact(data)],
-                           sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def link(
+    previous: str,
+    seq: int,
+    topic: str,
+    time: datetime,
+    actor: str,
+    rules_version: str,
+    data: Mapping[str, Any],
+) -> str:
+    canonical = json.dumps(
+        [seq, topic, time.isoformat(), actor, rules_version, exact(data)],
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
     return hashlib.sha256((previous + canonical).encode("utf-8")).hexdigest()
 
 
 def link_of(previous: str, event: CampaignEvent) -> str:
-    return link(previous, event.originator_version, type(event).TOPIC, event.timestamp, event.actor,
-                event.rules_version, data_of(event))
+    return link(
+        previous,
+        event.originator_version,
+        type(event).TOPIC,
+        event.timestamp,
+        event.actor,
+        event.rules_version,
+        data_of(event),
+    )
 
 
 def first_break(events: Sequence[CampaignEvent]) -> tuple[int, str] | None:
@@ -51,7 +70,11 @@ def first_break(events: Sequence[CampaignEvent]) -> tuple[int, str] | None:
         if event.originator_version != seq:
             return seq, f"event {seq} is missing (the log jumps to {event.originator_version})"
         if link_of(previous, event) != event.chain:
-            return seq, f"event {seq} ({type(event).__name__}) was altered, inserted or moved: its hash does not match"
+            return (
+                seq,
+                f"event {seq} ({type(event).__name__}) was altered, inserted or moved: its hash "
+                "does not match",
+            )
         previous = event.chain
     return None
 

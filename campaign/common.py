@@ -29,7 +29,8 @@ def retracted(events: Sequence[CampaignEvent]) -> set[int]:
 
 def actions(events: Sequence[CampaignEvent]) -> list[list[int]]:
     """The organiser's actions still standing, each with the events the rules recorded after it.
-    The campaign's start (its creation, the allocation of regions and what they forced) is not one."""
+    The campaign's start (its creation, the allocation of regions and what they forced) is not
+    one."""
     taken_back = retracted(events)
     groups: list[list[int]] = []
     at_start = True
@@ -39,7 +40,9 @@ def actions(events: Sequence[CampaignEvent]) -> list[list[int]]:
         if event.actor == AUTOMATIC_ACTOR:
             if not at_start:
                 groups[-1].append(event.originator_version)
-        elif isinstance(event, CampaignStarted) or (at_start and type(event).__name__ == "RegionsAllocated"):
+        elif isinstance(event, CampaignStarted) or (
+            at_start and type(event).__name__ == "RegionsAllocated"
+        ):
             at_start = True
         else:
             at_start = False
@@ -50,13 +53,18 @@ def actions(events: Sequence[CampaignEvent]) -> list[list[int]]:
 def undo(events: Sequence[CampaignEvent], steps: int, reason: str) -> list[Draft]:
     """Retract the latest `steps` actions: the log keeps them, the state forgets them."""
     if not reason.strip():
-        raise CampaignError("Say why with --reason: the log keeps the retracted actions and the reason.")
+        raise CampaignError(
+            "Say why with --reason: the log keeps the retracted actions and the reason."
+        )
     if steps < 1:
         raise CampaignError("--steps takes a whole number of actions, 1 or more.")
     standing = actions(events)
     if not standing:
         raise CampaignError("There is nothing to undo: the campaign's start cannot be retracted.")
     if steps > len(standing):
-        raise CampaignError(f"Only {len(standing)} action(s) can be undone; the campaign's start cannot be retracted.")
+        raise CampaignError(
+            f"Only {len(standing)} action(s) can be undone; the campaign's start cannot be "
+            "retracted."
+        )
     seqs = [seq for group in standing[-steps:] for seq in group]
     return [draft(ActionsRetracted, seqs=seqs, reason=reason.strip())]

@@ -31,16 +31,30 @@ class BadExport(CampaignError):
 
 def records(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
     return [
-        {"seq": e.originator_version, "time": e.timestamp.isoformat(), "type": type(e).__name__, "topic": type(e).TOPIC,
-         "actor": e.actor, "rules_version": e.rules_version, "data": chain.exact(chain.data_of(e)), "hash": e.chain}
+        {
+            "seq": e.originator_version,
+            "time": e.timestamp.isoformat(),
+            "type": type(e).__name__,
+            "topic": type(e).TOPIC,
+            "actor": e.actor,
+            "rules_version": e.rules_version,
+            "data": chain.exact(chain.data_of(e)),
+            "hash": e.chain,
+        }
         for e in events
     ]
 
 
 def export_lines(loaded: Loaded) -> list[str]:
     started = loaded.started
-    header = {"format": FORMAT, "name": started.name, "kind": started.rules, "rules_version": started.rules_version,
-              "events": len(loaded.events), "chain_head": chain.head(loaded.events)}
+    header = {
+        "format": FORMAT,
+        "name": started.name,
+        "kind": started.rules,
+        "rules_version": started.rules_version,
+        "events": len(loaded.events),
+        "chain_head": chain.head(loaded.events),
+    }
     return [json.dumps(line, ensure_ascii=False) for line in [header, *records(loaded.events)]]
 
 
@@ -51,9 +65,12 @@ def parse(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     rows = [_json(line, number) for number, line in enumerate(lines, 1)]
     header, body = rows[0], rows[1:]
     if header.get("format") != FORMAT:
-        raise BadExport(f"Line 1 is not a campaign export header (it needs \"format\": \"{FORMAT}\").")
+        raise BadExport(f'Line 1 is not a campaign export header (it needs "format": "{FORMAT}").')
     if header.get("events") != len(body):
-        raise BadExport(f"The header counts {header.get('events')} events but the file holds {len(body)}: events were added or removed.")
+        raise BadExport(
+            f"The header counts {header.get('events')} events but the file holds {len(body)}: "
+            "events were added or removed."
+        )
     return header, body
 
 
@@ -71,13 +88,26 @@ def check_file_chain(header: dict[str, Any], body: list[dict[str, Any]]) -> None
     """The file's own hashes, recomputed from its contents, line by line."""
     previous = chain.GENESIS
     for number, row in enumerate(body, 2):
-        expected = chain.link(previous, row.get("seq"), row.get("topic"), _time(row, number), row.get("actor"),
-                              row.get("rules_version"), row.get("data") or {})
+        expected = chain.link(
+            previous,
+            row.get("seq"),
+            row.get("topic"),
+            _time(row, number),
+            row.get("actor"),
+            row.get("rules_version"),
+            row.get("data") or {},
+        )
         if row.get("seq") != number - 1 or expected != row.get("hash"):
-            raise BadExport(f"Line {number} (event {number - 1}) was altered, inserted or moved: its hash does not match.")
+            raise BadExport(
+                f"Line {number} (event {number - 1}) was altered, inserted or moved: its hash "
+                "does not match."
+            )
         previous = expected
     if header.get("chain_head") != previous:
-        raise BadExport("The header's chain head does not match the last event: the file was cut short or altered.")
+        raise BadExport(
+            "The header's chain head does not match the last event: the file was cut short or "
+            "altered."
+        )
 
 
 def rebuild(body: list[dict[str, Any]], name: str) -> list[CampaignEvent]:
@@ -86,14 +116,28 @@ def rebuild(body: list[dict[str, Any]], name: str) -> list[CampaignEvent]:
     for number, row in enumerate(body, 2):
         cls = event_class(row.get("topic"))
         if cls is None or row.get("type") != cls.__name__:
-            raise BadExport(f"Line {number} holds an event of a kind this program does not know ({row.get('topic')!r}).")
+            raise BadExport(
+                f"Line {number} holds an event of a kind this program does not know "
+                f"({row.get('topic')!r})."
+            )
         fields = _fields(cls, row.get("data"), number)
         if number == 2:
             fields["name"] = name
         when, seq = _time(row, number), number - 1
-        link = chain.link(previous, seq, cls.TOPIC, when, row["actor"], row["rules_version"], fields)
-        events.append(cls(originator_id=originator, originator_version=seq, timestamp=when, actor=str(row["actor"]),
-                          rules_version=str(row["rules_version"]), chain=link, **fields))
+        link = chain.link(
+            previous, seq, cls.TOPIC, when, row["actor"], row["rules_version"], fields
+        )
+        events.append(
+            cls(
+                originator_id=originator,
+                originator_version=seq,
+                timestamp=when,
+                actor=str(row["actor"]),
+                rules_version=str(row["rules_version"]),
+                chain=link,
+                **fields,
+            )
+        )
         previous = link
     return events
 
@@ -108,11 +152,15 @@ def _time(row: dict[str, Any], number: int) -> datetime:
 def _fields(cls: type, data: Any, number: int) -> dict[str, Any]:
     wanted = {n: a for n, a in _all_fields(cls).items() if n not in chain.ENVELOPE}
     if not isinstance(data, dict) or set(data) != set(wanted):
-        raise BadExport(f"Line {number}: a {cls.__name__} has the fields {', '.join(sorted(wanted))}.")
+        raise BadExport(
+            f"Line {number}: a {cls.__name__} has the fields {', '.join(sorted(wanted))}."
+        )
     try:
         return {n: _coerce(wanted[n], data[n]) for n in wanted}
     except (TypeError, ValueError, InvalidOperation):
-        raise BadExport(f"Line {number}: a field of the {cls.__name__} has the wrong type.") from None
+        raise BadExport(
+            f"Line {number}: a field of the {cls.__name__} has the wrong type."
+        ) from None
 
 
 def _all_fields(cls: type) -> dict[str, str]:
@@ -123,13 +171,21 @@ def _all_fields(cls: type) -> dict[str, str]:
 
 
 COERCE = {
-    "str": lambda v: _typed(v, str), "int": lambda v: _typed(v, int), "bool": lambda v: _typed(v, bool),
+    "str": lambda v: _typed(v, str),
+    "int": lambda v: _typed(v, int),
+    "bool": lambda v: _typed(v, bool),
     "Decimal": lambda v: Decimal(_typed(v, str)),
     "list[str]": lambda v: [_typed(x, str) for x in _typed(v, list)],
     "list[int]": lambda v: [_typed(x, int) for x in _typed(v, list)],
-    "dict[str, int]": lambda v: {_typed(k, str): _typed(x, int) for k, x in _typed(v, dict).items()},
-    "dict[str, str]": lambda v: {_typed(k, str): _typed(x, str) for k, x in _typed(v, dict).items()},
-    "dict[str, Decimal]": lambda v: {_typed(k, str): Decimal(_typed(x, str)) for k, x in _typed(v, dict).items()},
+    "dict[str, int]": lambda v: {
+        _typed(k, str): _typed(x, int) for k, x in _typed(v, dict).items()
+    },
+    "dict[str, str]": lambda v: {
+        _typed(k, str): _typed(x, str) for k, x in _typed(v, dict).items()
+    },
+    "dict[str, Decimal]": lambda v: {
+        _typed(k, str): Decimal(_typed(x, str)) for k, x in _typed(v, dict).items()
+    },
 }
 
 

@@ -3,7 +3,8 @@
 Each kind is one package under `campaign/` (its rules, its fold, its decisions,
 its views and its command-line commands) whose `KIND` implements this class;
 `campaign/registry.py` lists them. Its `cli.py` holds its commands (a `typer.Typer` called
-`commands`) and, as the parameters of `start_options`, the options `campaign new` takes. The store, the audit, export and import and
+`commands`) and, as the parameters of `start_options`, the options `campaign new` takes. The
+store, the audit, export and import and
 the generic commands ask the kind and never branch on which kind it is.
 """
 
@@ -93,10 +94,13 @@ class Kind(ABC):
         """`campaign status`: a rich renderable built from the status data."""
 
     @abstractmethod
-    def report(self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent],
-               now: State) -> dict[str, Any]:
-        """The report of round (or scenario) `number`: plain data with `title`, `players` and `sections`."""
+    def report(
+        self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent], now: State
+    ) -> dict[str, Any]:
+        """The report of round (or scenario) `number`: plain data with `title`, `players` and
+        `sections`."""
 
     def picture(self, state: State, name: str, number: int | None) -> str | None:
-        """An SVG picture of campaign `name` now (or at the end of round `number`); None without a map."""
+        """An SVG picture of campaign `name` now (or at the end of round `number`); None without a
+        map."""
         return None

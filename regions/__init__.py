@@ -45,7 +45,11 @@ class Map:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Map):
             return NotImplemented
-        return (self.name, self._regions, self.land_borders()) == (other.name, other._regions, other.land_borders())
+        return (self.name, self._regions, self.land_borders()) == (
+            other.name,
+            other._regions,
+            other.land_borders(),
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -77,7 +81,8 @@ class Map:
     def _adjacency(self) -> dict[str, frozenset[str]]:
         coastal = {n for n, r in self._regions.items() if r.coastal}
         return {
-            name: self.land_neighbours(name) | (coastal - {name} if name in coastal else frozenset())
+            name: self.land_neighbours(name)
+            | (coastal - {name} if name in coastal else frozenset())
             for name in self._regions
         }
 
@@ -119,7 +124,9 @@ def parse_map(source: str, origin: str = "the map file") -> Map:
         problems.append(f"it has {len(regions)} regions where it says {expected}")
     if regions and not problems and not nx.is_connected(graph):
         parts = sorted(sorted(c) for c in nx.connected_components(graph))
-        problems.append("its land borders split it into parts: " + " | ".join(", ".join(p) for p in parts))
+        problems.append(
+            "its land borders split it into parts: " + " | ".join(", ".join(p) for p in parts)
+        )
     if problems:
         raise MapError(origin, problems)
     return Map(str(data.get("name", "campaign map")), regions, graph)
@@ -157,14 +164,18 @@ def _read_region(name: str, spec: dict, problems: list[str]) -> Region | None:
     problems.extend(faults)
     if faults:
         return None
-    return Region(name, culture.strip(), coastal, Decimal(west), (Decimal(label[0]), Decimal(label[1])))
+    return Region(
+        name, culture.strip(), coastal, Decimal(west), (Decimal(label[0]), Decimal(label[1]))
+    )
 
 
 def _read_borders(table: object, regions: dict[str, Region], problems: list[str]) -> nx.Graph:
     graph = nx.Graph()
     graph.add_nodes_from(regions)
     listed = {
-        name: list(spec.get("borders", [])) for name, spec in (table or {}).items() if isinstance(spec, dict)
+        name: list(spec.get("borders", []))
+        for name, spec in (table or {}).items()
+        if isinstance(spec, dict)
     }
     for name, neighbours in listed.items():
         for other in neighbours:

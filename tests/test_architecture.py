@@ -17,12 +17,17 @@ from campaign.kind import Kind
 from campaign.registry import PACKAGES, cli_module, kind
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [ROOT / "cli.py", *sorted((ROOT / "campaign").rglob("*.py")), *sorted((ROOT / "events").rglob("*.py")),
-           *sorted((ROOT / "regions").rglob("*.py"))]
+SOURCES = [
+    ROOT / "cli.py",
+    *sorted((ROOT / "campaign").rglob("*.py")),
+    *sorted((ROOT / "events").rglob("*.py")),
+    *sorted((ROOT / "regions").rglob("*.py")),
+]
 
 
 def test_the_import_contracts_hold():
-    """Kinds independent of each other; the core never imports a kind; events and maps import nothing of ours."""
+    """Kinds independent of each other; the core never imports a kind; events and maps import
+    nothing of ours."""
     linter = shutil.which("lint-imports")
     if linter is None:
         pytest.skip("import-linter is not installed (pip install -e '.[test]')")
@@ -32,10 +37,18 @@ def test_the_import_contracts_hold():
 
 def test_every_module_of_the_core_is_under_the_contract():
     """A new core module must join the contract that keeps the core free of kinds."""
-    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
-    core = next(c for c in contracts if c.get("forbidden_modules") == ["campaign.kinds"])["source_modules"]
-    modules = {f"campaign.{p.stem}" for p in (ROOT / "campaign").iterdir()
-               if (p.suffix == ".py" or p.is_dir() and (p / "__init__.py").exists()) and p.stem not in ("__init__", "kinds")}
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+        "contracts"
+    ]
+    core = next(c for c in contracts if c.get("forbidden_modules") == ["campaign.kinds"])[
+        "source_modules"
+    ]
+    modules = {
+        f"campaign.{p.stem}"
+        for p in (ROOT / "campaign").iterdir()
+        if (p.suffix == ".py" or p.is_dir() and (p / "__init__.py").exists())
+        and p.stem not in ("__init__", "kinds")
+    }
     assert modules == set(core)
 
 
@@ -44,10 +57,19 @@ def test_no_module_outside_a_kind_names_it(rules):
     """Nothing outside the kind's package, its events module and the registry names the kind."""
     of = kind(rules)
     package = PACKAGES[rules]
-    own = {ROOT / Path(*package.split(".")), ROOT / "events" / f"{package.rsplit('.', 1)[1]}.py", ROOT / "campaign" / "registry.py"}
-    names = re.compile("|".join(re.escape(n) for n in (rules, package.rsplit(".", 1)[1], of.title)), re.IGNORECASE)
-    naming = [str(path.relative_to(ROOT)) for path in SOURCES
-              if not any(path == o or o in path.parents for o in own) and names.search(path.read_text())]
+    own = {
+        ROOT / Path(*package.split(".")),
+        ROOT / "events" / f"{package.rsplit('.', 1)[1]}.py",
+        ROOT / "campaign" / "registry.py",
+    }
+    names = re.compile(
+        "|".join(re.escape(n) for n in (rules, package.rsplit(".", 1)[1], of.title)), re.IGNORECASE
+    )
+    naming = [
+        str(path.relative_to(ROOT))
+        for path in SOURCES
+        if not any(path == o or o in path.parents for o in own) and names.search(path.read_text())
+    ]
     assert naming == []
 
 

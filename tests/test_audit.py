@@ -37,16 +37,23 @@ def test_verify_replays_a_lawful_campaign_and_says_so(shell):
     assert "44 events and 3 round(s) verified" in said and "every event is lawful" in said
     verified = shell.json("verify")
     assert (verified["events"], verified["rounds"], verified["status"]) == (44, 3, "won by Dag")
-    assert verified["checks"] == 44 + 43  # a hash link for every event, a rules replay for every event after the first
+    assert (
+        verified["checks"] == 44 + 43
+    )  # a hash link for every event, a rules replay for every event after the first
     assert verified["chain_head"] == shell.json("log")[-1]["hash"]
 
 
 def test_an_event_edited_in_the_sqlite_file_is_named_by_verify(shell):
-    """The organiser changes Dag's casualties at Kent (event 8) from 45 to 55, directly in the file."""
+    """The organiser changes Dag's casualties at Kent (event 8) from 45 to 55, directly in the
+    file."""
     (state,) = sql(shell, "SELECT state FROM stored_events WHERE originator_version = 8")[0]
     honest = b'"defender_casualties":{"_type_":"decimal_str","_data_":"45"}'
     assert honest in state
-    sql(shell, "UPDATE stored_events SET state = ? WHERE originator_version = 8", state.replace(honest, honest.replace(b"45", b"55")))
+    sql(
+        shell,
+        "UPDATE stored_events SET state = ? WHERE originator_version = 8",
+        state.replace(honest, honest.replace(b"45", b"55")),
+    )
     result = shell("verify")
     assert result.exit_code != 0 and "Event 8: event 8 (BattleFought) was altered" in result.stderr
     status = shell("status", "--json")
@@ -61,7 +68,11 @@ def test_a_deleted_event_is_named_by_verify(shell):
 
 
 def test_two_events_swapped_in_the_file_are_caught(shell):
-    (five,), (six,) = sql(shell, "SELECT state FROM stored_events WHERE originator_version IN (5, 6) ORDER BY originator_version")
+    (five,), (six,) = sql(
+        shell,
+        "SELECT state FROM stored_events WHERE originator_version IN (5, 6) ORDER BY "
+        "originator_version",
+    )
     sql(shell, "UPDATE stored_events SET state = ? WHERE originator_version = 5", six)
     sql(shell, "UPDATE stored_events SET state = ? WHERE originator_version = 6", five)
     result = shell("verify")
@@ -71,15 +82,28 @@ def test_two_events_swapped_in_the_file_are_caught(shell):
 def test_an_event_edited_into_nonsense_is_refused_without_a_traceback(shell):
     sql(shell, "UPDATE stored_events SET state = ? WHERE originator_version = 9", b"{not json")
     result = shell("status")
-    assert result.exit_code != 0 and "edited by hand" in result.stderr and "Traceback" not in result.output
+    assert (
+        result.exit_code != 0
+        and "edited by hand" in result.stderr
+        and "Traceback" not in result.output
+    )
 
 
 def test_a_stored_event_of_a_foreign_kind_never_imports_its_module(shell, tmp_path, monkeypatch):
     marker = tmp_path / "imported.txt"
-    (tmp_path / "campaign_marker.py").write_text(f"open({str(marker)!r}, 'w').write('imported')\nclass Evil: pass\n")
+    (tmp_path / "campaign_marker.py").write_text(
+        f"open({str(marker)!r}, 'w').write('imported')\nclass Evil: pass\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
-    (originator,) = sql(shell, "SELECT originator_id FROM stored_events WHERE originator_version = 1")[0]
-    sql(shell, "INSERT INTO stored_events VALUES (?, 45, 'campaign_marker:Evil', ?)", originator, b"{}")
+    (originator,) = sql(
+        shell, "SELECT originator_id FROM stored_events WHERE originator_version = 1"
+    )[0]
+    sql(
+        shell,
+        "INSERT INTO stored_events VALUES (?, 45, 'campaign_marker:Evil', ?)",
+        originator,
+        b"{}",
+    )
     result = shell("status")
     assert result.exit_code != 0 and "does not know" in result.stderr
     assert not marker.exists()
@@ -95,8 +119,15 @@ def rechain(rows: list[dict]) -> str:
     for row in rows[1:]:
         from datetime import datetime
 
-        row["hash"] = previous = chain.link(previous, row["seq"], row["topic"], datetime.fromisoformat(row["time"]),
-                                            row["actor"], row["rules_version"], row["data"])
+        row["hash"] = previous = chain.link(
+            previous,
+            row["seq"],
+            row["topic"],
+            datetime.fromisoformat(row["time"]),
+            row["actor"],
+            row["rules_version"],
+            row["data"],
+        )
     rows[0]["chain_head"] = previous
     return "\n".join(json.dumps(r) for r in rows) + "\n"
 
@@ -114,7 +145,11 @@ def test_export_then_import_gives_the_same_campaign(shell, tmp_path):
 
 def test_an_edited_export_file_is_refused_naming_the_line(shell, tmp_path):
     path = tmp_path / "spring.jsonl"
-    path.write_text(shell.ok("export").stdout.replace('"defender_casualties": "45"', '"defender_casualties": "55"'))
+    path.write_text(
+        shell.ok("export").stdout.replace(
+            '"defender_casualties": "45"', '"defender_casualties": "55"'
+        )
+    )
     other = Shell(tmp_path / "player.sqlite")
     result = other("import", str(path))
     assert result.exit_code != 0 and "Line 9 (event 8) was altered" in result.stderr
@@ -122,7 +157,8 @@ def test_an_edited_export_file_is_refused_naming_the_line(shell, tmp_path):
 
 
 def test_a_forged_result_with_a_recomputed_chain_is_refused_by_the_rules(shell, tmp_path):
-    """The forger makes Dag, not Cid, the winner at Kent and recomputes every hash: BC-6.1 still catches it."""
+    """The forger makes Dag, not Cid, the winner at Kent and recomputes every hash: BC-6.1 still
+    catches it."""
     rows = export_rows(shell)
     rows[8]["data"]["stated_winner"] = "defender"
     path = tmp_path / "forged.jsonl"
@@ -135,7 +171,9 @@ def test_a_forged_result_with_a_recomputed_chain_is_refused_by_the_rules(shell, 
 
 def test_an_import_naming_a_module_never_imports_it(shell, tmp_path, monkeypatch):
     marker = tmp_path / "imported.txt"
-    (tmp_path / "campaign_marker.py").write_text(f"open({str(marker)!r}, 'w').write('imported')\nclass Evil: pass\n")
+    (tmp_path / "campaign_marker.py").write_text(
+        f"open({str(marker)!r}, 'w').write('imported')\nclass Evil: pass\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     rows = export_rows(shell)
     rows[5].update(topic="campaign_marker:Evil", type="Evil")
@@ -148,14 +186,28 @@ def test_an_import_naming_a_module_never_imports_it(shell, tmp_path, monkeypatch
 
 
 def test_a_revealed_seed_that_does_not_match_the_commitment_is_refused(tmp_path):
-    """BC-2.4: a forger swaps in another seed (and the draw it gives) after the commitment was published."""
+    """BC-2.4: a forger swaps in another seed (and the draw it gives) after the commitment was
+    published."""
     shell = Shell(tmp_path / "a.sqlite")
-    shell.ok("new", "Sealed", "--player", "A", "--player", "B", "--player", "C",
-             "--seed-commitment", hashlib.sha256(b"honest").hexdigest())
+    shell.ok(
+        "new",
+        "Sealed",
+        "--player",
+        "A",
+        "--player",
+        "B",
+        "--player",
+        "C",
+        "--seed-commitment",
+        hashlib.sha256(b"honest").hexdigest(),
+    )
     shell.ok("draw", "--seed", "honest")
     assert "verified" in shell.ok("verify").stdout
     rows = export_rows(shell)
-    rows[2]["data"] = {"seed": "lucky", "allocation": bc.draw("lucky", ["A", "B", "C"], sorted(rows[2]["data"]["allocation"]))}
+    rows[2]["data"] = {
+        "seed": "lucky",
+        "allocation": bc.draw("lucky", ["A", "B", "C"], sorted(rows[2]["data"]["allocation"])),
+    }
     path = tmp_path / "forged.jsonl"
     path.write_text(rechain(rows))
     result = Shell(tmp_path / "b.sqlite")("import", str(path))
@@ -167,7 +219,9 @@ def test_status_as_of_shows_the_campaign_after_event_n(shell, tmp_path):
     for words in STEPS[:8]:
         replay.ok(*words)
     events = len(replay.json("log"))
-    assert shell.json("status", "--as-of", str(events)) | {"events": None} == replay.json("status") | {"events": None}
+    assert shell.json("status", "--as-of", str(events)) | {"events": None} == replay.json(
+        "status"
+    ) | {"events": None}
     assert len(shell.json("log", "--as-of", str(events))) == events
 
 
@@ -177,17 +231,22 @@ def test_status_round_shows_the_map_at_the_end_of_that_round(shell):
     assert status["eliminations"] == [{"player": "Eve", "round": 1, "by": "Bob"}]
 
 
-@pytest.mark.parametrize("args, says", [
-    (["status", "--as-of", "0"], "from 1 to 44"), (["status", "--as-of", "45"], "from 1 to 44"),
-    (["status", "--round", "4"], "Round 4 has not finished; finished so far: 1, 2, 3"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["status", "--as-of", "0"], "from 1 to 44"),
+        (["status", "--as-of", "45"], "from 1 to 44"),
+        (["status", "--round", "4"], "Round 4 has not finished; finished so far: 1, 2, 3"),
+    ],
+)
 def test_time_travel_outside_the_log_is_refused(shell, args, says):
     result = shell(*args)
     assert result.exit_code != 0 and says in result.stderr
 
 
 def test_undo_retracts_the_latest_action_and_the_log_keeps_it(tmp_path):
-    """The organiser entered Kent's result the wrong way round: undo takes back the result and Cid's forced gain."""
+    """The organiser entered Kent's result the wrong way round: undo takes back the result and Cid's
+    forced gain."""
     shell = Shell(tmp_path / "c.sqlite")
     for words in STEPS[:5]:
         shell.ok(*words)
@@ -196,7 +255,11 @@ def test_undo_retracts_the_latest_action_and_the_log_keeps_it(tmp_path):
     shell.ok("undo", "--reason", "figures entered the wrong way round")
     assert shell.json("status") | {"events": None} == before | {"events": None}
     log = shell.json("log")
-    assert [(e["type"], e["retracted"]) for e in log[-3:]] == [("BattleFought", True), ("RegionTransferred", True), ("ActionsRetracted", False)]
+    assert [(e["type"], e["retracted"]) for e in log[-3:]] == [
+        ("BattleFought", True),
+        ("RegionTransferred", True),
+        ("ActionsRetracted", False),
+    ]
     assert log[-1]["data"] == {"seqs": [8, 9], "reason": "figures entered the wrong way round"}
     shell.ok("result", "Kent", "20", "45")
     assert shell.json("status")["control"]["Kent"] == "Cid"
@@ -220,23 +283,31 @@ def test_a_note_is_recorded_in_the_log(shell):
 def test_fork_starts_a_what_if_campaign_from_the_first_n_events(shell):
     shell.ok("fork", "What if", "--as-of", "20")
     fork = shell.json("-c", "what if", "status")
-    assert fork | {"name": None} == shell.json("-c", "Spring 869", "status", "--as-of", "20") | {"name": None}
+    assert fork | {"name": None} == shell.json("-c", "Spring 869", "status", "--as-of", "20") | {
+        "name": None
+    }
     shell.ok("-c", "What if", "result", "Wessex", "35", "71")
     assert shell.json("-c", "Spring 869", "status")["winner"] == "Dag"
     assert "already exists" in shell("fork", "What if", "--as-of", "10", "-c", "Spring 869").stderr
 
 
 def test_verify_checks_a_chain_head_published_earlier(shell, tmp_path):
-    """The organiser published the export header after round 1; a rewrite of history before it shows."""
+    """The organiser published the export header after round 1; a rewrite of history before it
+    shows."""
     published = shell.json("log", "--round", "1")[-1]["hash"]
     said = shell.ok("verify", "--head", published).stdout
     assert "The published chain head is event 15" in said and "recorded since" in said
     rows = export_rows(shell)
     assert rows[10]["data"]["region"] == "Sussex"
-    rows[10]["data"]["defender_casualties"] = "81"  # Dag still takes the two eligible regions: only the chain can tell
+    rows[10]["data"]["defender_casualties"] = (
+        "81"  # Dag still takes the two eligible regions: only the chain can tell
+    )
     path = tmp_path / "rewritten.jsonl"
     path.write_text(rechain(rows))
     other = Shell(tmp_path / "player.sqlite")
     other.ok("import", str(path))
     result = other("verify", "--head", published)
-    assert result.exit_code != 0 and "no event of the log has the published chain head" in result.stderr
+    assert (
+        result.exit_code != 0
+        and "no event of the log has the published chain head" in result.stderr
+    )

@@ -36,14 +36,21 @@ def test_bc_2_4_anyone_can_repeat_the_draw_from_the_seed():
     first = FIVE[pick(0, 5)]
     second = [p for p in FIVE if p != first][pick(1, 4)]
     third = [p for p in FIVE if p not in (first, second)][pick(2, 3)]
-    assert (allocation["Bernicia"], allocation["Deira"], allocation["Dumnonia"]) == (first, second, third)
+    assert (allocation["Bernicia"], allocation["Deira"], allocation["Dumnonia"]) == (
+        first,
+        second,
+        third,
+    )
 
 
 def test_bc_2_2_the_allocation_and_its_seed_are_recorded_as_one_fact():
     story = britain(players=FIVE, seed="Spring 869")
     allocated = story.log[1]
     assert allocated["type"] == "RegionsAllocated"
-    assert allocated["data"] == {"allocation": bc.draw("Spring 869", FIVE, BRITAIN.names), "seed": "Spring 869"}
+    assert allocated["data"] == {
+        "allocation": bc.draw("Spring 869", FIVE, BRITAIN.names),
+        "seed": "Spring 869",
+    }
 
 
 def test_bc_2_4_without_a_seed_the_program_makes_one_and_records_it():
@@ -54,14 +61,20 @@ def test_bc_2_4_without_a_seed_the_program_makes_one_and_records_it():
 
 
 def test_bc_2_2_an_allocation_made_elsewhere_must_respect_the_shares():
-    lopsided = {r: "Ann" for r in BRITAIN.names[:7]} | {r: "Bob" for r in BRITAIN.names[7:12]} | {r: "Cid" for r in BRITAIN.names[12:]}
+    lopsided = (
+        {r: "Ann" for r in BRITAIN.names[:7]}
+        | {r: "Bob" for r in BRITAIN.names[7:12]}
+        | {r: "Cid" for r in BRITAIN.names[12:]}
+    )
     with pytest.raises(RuleViolation) as refusal:
         commands.allocate(BRITAIN, ["Ann", "Bob", "Cid"], lopsided, None)
     assert refusal.value.rule == "BC-2.1"
 
 
 def test_bc_2_2_an_allocation_missing_a_region_is_refused():
-    partial = {r: p for r, p in bc.draw("s", ["Ann", "Bob", "Cid"], BRITAIN.names).items() if r != "Kent"}
+    partial = {
+        r: p for r, p in bc.draw("s", ["Ann", "Bob", "Cid"], BRITAIN.names).items() if r != "Kent"
+    }
     with pytest.raises(RuleViolation) as refusal:
         commands.allocate(BRITAIN, ["Ann", "Bob", "Cid"], partial, None)
     assert refusal.value.rule == "BC-2.2" and "Kent" in refusal.value.message
@@ -84,7 +97,9 @@ def test_bc_2_1_three_or_more_different_players(players):
 def test_bc_2_3_the_player_allocated_the_last_region_attacks_first():
     """Regions in alphabetical order: Aber Ann, Bryn Bob, Caer Cid, Dun Ann, Eske Cid, Fenn Bob.
     Bob got the last region, then Cid (Eske), then Ann (Dun)."""
-    story = given({"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Cid", "Fenn": "Bob"})
+    story = given(
+        {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Cid", "Fenn": "Bob"}
+    )
     assert story.state.attack_order == ("Bob", "Cid", "Ann")
     assert story.state.on_turn == "Bob"
 
@@ -100,9 +115,16 @@ def test_bc_2_1_verify_refuses_a_log_started_with_two_players():
     from events.common import CampaignStarted
 
     of = kind("boiling-cauldron")
-    fields = dict(name="Pair", rules=of.rules, players=["Ann", "Bob"], map_source=default_map_source(),
-                  seed_commitment=None)
-    started = Campaigns.stamp(of, campaign_id("Pair"), chain.GENESIS, 1, Draft(CampaignStarted, fields), "organiser")
+    fields = dict(
+        name="Pair",
+        rules=of.rules,
+        players=["Ann", "Bob"],
+        map_source=default_map_source(),
+        seed_commitment=None,
+    )
+    started = Campaigns.stamp(
+        of, campaign_id("Pair"), chain.GENESIS, 1, Draft(CampaignStarted, fields), "organiser"
+    )
     with pytest.raises(AuditFailure) as failure:
         audit(of, [started])
     assert failure.value.rule == "BC-2.1" and failure.value.event == 1

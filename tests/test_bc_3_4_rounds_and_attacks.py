@@ -15,7 +15,14 @@ from campaign.kinds.boiling_cauldron import interpretations
 from campaign.kinds.boiling_cauldron.commands import attack, forfeit, result
 from tests.conftest import given
 
-ROUND_ONE = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
+ROUND_ONE = {
+    "Aber": "Ann",
+    "Bryn": "Bob",
+    "Caer": "Cid",
+    "Dun": "Ann",
+    "Eske": "Bob",
+    "Fenn": "Cid",
+}
 
 
 @pytest.fixture
@@ -25,7 +32,16 @@ def story():
 
 def test_bc_4_1_the_player_on_turn_declares_an_attack(story):
     assert story.when(attack, "Caer", "Bryn") == [
-        ("AttackDeclared", {"round": 1, "attacker": "Cid", "from_region": "Caer", "to_region": "Bryn", "defender": "Bob"})
+        (
+            "AttackDeclared",
+            {
+                "round": 1,
+                "attacker": "Cid",
+                "from_region": "Caer",
+                "to_region": "Bryn",
+                "defender": "Bob",
+            },
+        )
     ]
     assert story.state.on_turn == "Bob"
 
@@ -54,8 +70,11 @@ def test_bc_4_1_a_region_already_involved_in_an_attack_cannot_attack_or_be_attac
 
 
 def test_bc_4_2_a_player_can_be_attacked_only_once_a_round():
-    """Four players: Bob attacks Ann at Eske and Ann's attack is forfeited; Dag may not attack Ann at Aber too."""
-    story = given({"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Dag", "Eske": "Ann", "Fenn": "Bob"})
+    """Four players: Bob attacks Ann at Eske and Ann's attack is forfeited; Dag may not attack Ann
+    at Aber too."""
+    story = given(
+        {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Dag", "Eske": "Ann", "Fenn": "Bob"}
+    )
     assert story.state.attack_order == ("Bob", "Ann", "Dag", "Cid")
     story.when(attack, "Fenn", "Eske")
     story.when(forfeit, "away this week")
@@ -74,15 +93,35 @@ def test_bc_4_2_and_4_4_a_player_with_no_legal_attack_forfeits_at_once(story):
     story.when(attack, "Caer", "Bryn")
     assert story.refused(attack, "Aber", "Eske") == "BC-4.1"
     assert story.when(attack, "Eske", "Dun") == [
-        ("AttackDeclared", {"round": 1, "attacker": "Bob", "from_region": "Eske", "to_region": "Dun", "defender": "Ann"}),
-        ("AttackForfeited", {"round": 1, "player": "Ann", "reason": "no legal attack", "automatic": True}),
+        (
+            "AttackDeclared",
+            {
+                "round": 1,
+                "attacker": "Bob",
+                "from_region": "Eske",
+                "to_region": "Dun",
+                "defender": "Ann",
+            },
+        ),
+        (
+            "AttackForfeited",
+            {"round": 1, "player": "Ann", "reason": "no legal attack", "automatic": True},
+        ),
     ]
     assert story.state.phase == "battles"
 
 
 def test_bc_4_4_the_organiser_may_forfeit_the_attack_of_the_player_on_turn(story):
     assert story.when(forfeit, "did not answer for a week") == [
-        ("AttackForfeited", {"round": 1, "player": "Cid", "reason": "did not answer for a week", "automatic": False})
+        (
+            "AttackForfeited",
+            {
+                "round": 1,
+                "player": "Cid",
+                "reason": "did not answer for a week",
+                "automatic": False,
+            },
+        )
     ]
     assert story.state.on_turn == "Bob"
 
@@ -103,10 +142,14 @@ def test_bc_3_2_next_round_attack_order_is_by_best_casualty_difference(story):
 
 
 def test_bc_3_2_interpretation_a_player_without_a_battle_comes_after_all_who_fought():
-    order = interpretations.order_by_best_difference(["Ann", "Bob", "Cid"], {"Bob": Decimal(-30), "Cid": Decimal(5)})
+    order = interpretations.order_by_best_difference(
+        ["Ann", "Bob", "Cid"], {"Bob": Decimal(-30), "Cid": Decimal(5)}
+    )
     assert order == ["Cid", "Bob", "Ann"]
 
 
 def test_bc_3_2_interpretation_ties_keep_the_previous_round_order():
-    order = interpretations.order_by_best_difference(["Eve", "Ann", "Bob"], {"Ann": Decimal(10), "Bob": Decimal(10), "Eve": Decimal(10)})
+    order = interpretations.order_by_best_difference(
+        ["Eve", "Ann", "Bob"], {"Ann": Decimal(10), "Bob": Decimal(10), "Eve": Decimal(10)}
+    )
     assert order == ["Eve", "Ann", "Bob"]

@@ -14,24 +14,39 @@ from regions import parse_map
 from tests.conftest import given
 
 BRITAIN = parse_map(default_map_source())
-ROUND_ONE = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
+ROUND_ONE = {
+    "Aber": "Ann",
+    "Bryn": "Bob",
+    "Caer": "Cid",
+    "Dun": "Ann",
+    "Eske": "Bob",
+    "Fenn": "Cid",
+}
 
 
 def test_bc_5_3_the_culture_with_most_adjacent_regions_gives_the_allies():
-    """Ann attacks from Wessex holding Kent and Essex (Vikings) and Dumnonia (Welsh): Vikings 2, Welsh 1."""
-    control = dict.fromkeys(BRITAIN.names, "Bob") | dict.fromkeys(["Wessex", "Kent", "Essex", "Dumnonia", "Sussex"], "Ann")
+    """Ann attacks from Wessex holding Kent and Essex (Vikings) and Dumnonia (Welsh): Vikings 2,
+    Welsh 1."""
+    control = dict.fromkeys(BRITAIN.names, "Bob") | dict.fromkeys(
+        ["Wessex", "Kent", "Essex", "Dumnonia", "Sussex"], "Ann"
+    )
     assert bc.allies("Wessex", "Ann", control, BRITAIN) == "Vikings"
 
 
 def test_bc_5_3_a_tie_for_most_regions_means_no_allies():
     """Kent (Vikings) and Dumnonia (Welsh) adjacent to Wessex: one each, so no allies."""
-    control = dict.fromkeys(BRITAIN.names, "Bob") | dict.fromkeys(["Wessex", "Kent", "Dumnonia"], "Ann")
+    control = dict.fromkeys(BRITAIN.names, "Bob") | dict.fromkeys(
+        ["Wessex", "Kent", "Dumnonia"], "Ann"
+    )
     assert bc.allies("Wessex", "Ann", control, BRITAIN) is None
 
 
 def test_bc_5_3_regions_of_the_main_army_culture_do_not_count():
-    """Sussex and South Anglia are Late Anglo-Saxon like Wessex: only Dumnonia counts, Welsh allies."""
-    control = dict.fromkeys(BRITAIN.names, "Bob") | dict.fromkeys(["Wessex", "Sussex", "South Anglia", "Dumnonia"], "Ann")
+    """Sussex and South Anglia are Late Anglo-Saxon like Wessex: only Dumnonia counts, Welsh
+    allies."""
+    control = dict.fromkeys(BRITAIN.names, "Bob") | dict.fromkeys(
+        ["Wessex", "Sussex", "South Anglia", "Dumnonia"], "Ann"
+    )
     assert bc.allies("Wessex", "Ann", control, BRITAIN) == "Welsh"
 
 
@@ -43,13 +58,16 @@ def test_bc_5_2_main_armies_are_the_cultures_of_the_attacking_and_defending_regi
     assert (battle.attacker_army.ally, battle.defender_army.ally) == ("Vikings", None)
 
 
-@pytest.mark.parametrize("attacker, defender, winner", [
-    (20, 60, 0),   # 60 % inflicted routs
-    (20, 45, 0),   # 40 %+ with a difference of 25 routs
-    (20, 44, None),  # 44 % with a difference of 24 does not
-    (59, 10, 1),
-    (39, 39, None),
-])
+@pytest.mark.parametrize(
+    "attacker, defender, winner",
+    [
+        (20, 60, 0),  # 60 % inflicted routs
+        (20, 45, 0),  # 40 %+ with a difference of 25 routs
+        (20, 44, None),  # 44 % with a difference of 24 does not
+        (59, 10, 1),
+        (39, 39, None),
+    ],
+)
 def test_bc_6_1_a_battle_is_won_by_routing_the_enemy(attacker, defender, winner):
     decided = bc.outcome((Decimal(attacker), Decimal(defender)))
     assert decided == bc.Outcome(winner, decided_by_figures=True)
@@ -70,8 +88,16 @@ def battles():
 def test_bc_6_2_both_past_the_threshold_needs_to_know_who_routed_first(battles):
     assert battles.refused(result, "Bryn", Decimal("62"), Decimal("61")) == "BC-6.2"
     assert battles.when(result, "Bryn", Decimal("62"), Decimal("61"), "defender")[0] == (
-        "BattleFought", {"round": 1, "region": "Bryn", "attacker_casualties": 62, "defender_casualties": 61,
-                         "stated_winner": "defender", "override": None})
+        "BattleFought",
+        {
+            "round": 1,
+            "region": "Bryn",
+            "attacker_casualties": 62,
+            "defender_casualties": 61,
+            "stated_winner": "defender",
+            "override": None,
+        },
+    )
     assert battles.state.battle_at("Bryn").result.winner == "Bob"
 
 
@@ -80,7 +106,14 @@ def test_bc_6_2_a_stated_winner_that_contradicts_the_figures_is_refused(battles)
 
 
 def test_bc_6_2_the_organiser_may_override_the_figures_with_a_recorded_reason(battles):
-    events = battles.when(result, "Bryn", Decimal("20"), Decimal("70"), "defender", "Cid conceded: the game crashed on turn 20")
+    events = battles.when(
+        result,
+        "Bryn",
+        Decimal("20"),
+        Decimal("70"),
+        "defender",
+        "Cid conceded: the game crashed on turn 20",
+    )
     assert events[0][1]["override"] == "Cid conceded: the game crashed on turn 20"
     assert battles.state.battle_at("Bryn").result.winner == "Bob"
 
@@ -90,13 +123,17 @@ def test_bc_6_2_casualties_are_percentages_from_0_to_100(battles, figure):
     assert battles.refused(result, "Bryn", Decimal(figure), Decimal("30")) == "BC-6.2"
 
 
-@pytest.mark.parametrize("typed", ["abc", "NaN", "inf", "6E1", "1_5", "+45", "50%%", "٣٥", "３５", "1e-999999", "20.505"])
+@pytest.mark.parametrize(
+    "typed", ["abc", "NaN", "inf", "6E1", "1_5", "+45", "50%%", "٣٥", "３５", "1e-999999", "20.505"]
+)
 def test_bc_6_2_casualties_are_typed_as_plain_decimal_numbers(typed):
     """Parsed once at the edge: digits 0-9, at most two decimals, an optional % sign."""
     assert percentage(typed) is None
 
 
-@pytest.mark.parametrize("typed, value", [("35", "35"), ("35.5", "35.5"), (" 20.25% ", "20.25"), ("100", "100")])
+@pytest.mark.parametrize(
+    "typed, value", [("35", "35"), ("35.5", "35.5"), (" 20.25% ", "20.25"), ("100", "100")]
+)
 def test_bc_6_2_a_typed_percentage_keeps_its_exact_value(typed, value):
     assert percentage(typed) == Decimal(value) and str(percentage(typed)) == value
 
@@ -108,7 +145,9 @@ def test_bc_6_2_decimals_are_allowed(battles):
 
 def test_bc_6_3_a_draw_changes_no_region(battles):
     before = dict(battles.state.control)
-    assert [kind for kind, _ in battles.when(result, "Bryn", Decimal("30"), Decimal("35"))] == ["BattleFought"]
+    assert [kind for kind, _ in battles.when(result, "Bryn", Decimal("30"), Decimal("35"))] == [
+        "BattleFought"
+    ]
     assert battles.state.control == before
 
 

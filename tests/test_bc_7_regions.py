@@ -21,7 +21,8 @@ def test_bc_7_1_twenty_five_percent_of_four_regions_gains_exactly_one():
 
 def test_bc_7_1_exact_arithmetic_where_binary_floats_would_round_up_wrongly():
     """In binary floating point 0.7 × 30 / 100 is 0.21000000000000002 and 1.1 × 300 / 100 is
-    3.3000000000000003: harmless here, but 5.1 × 100 / 100 = 5.1 while 0.57 × 100 = 56.99999999999999.
+    3.3000000000000003: harmless here, but 5.1 × 100 / 100 = 5.1 while 0.57 × 100 =
+    56.99999999999999.
     Exact arithmetic: 57 % of 100 regions is exactly 57, and 14.29 % of 7 is 1.0003 → 2."""
     assert bc.regions_due(Decimal("0.57") * 100, 100) == 57
     assert bc.regions_due(Decimal("14.29"), 7) == 2
@@ -33,8 +34,15 @@ def test_bc_7_1_never_fewer_than_none():
     assert bc.regions_due(Decimal(-3), 5) == 0
 
 
-SPLIT = {  # Ann holds Aber and Dun, Bob Bryn and Eske, Cid Caer and Fenn: Cid, Bob, Ann attack in that order
-    "Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
+# Ann holds Aber and Dun, Bob Bryn and Eske, Cid Caer and Fenn: Cid, Bob, Ann attack in that order
+SPLIT = {
+    "Aber": "Ann",
+    "Bryn": "Bob",
+    "Caer": "Cid",
+    "Dun": "Ann",
+    "Eske": "Bob",
+    "Fenn": "Cid",
+}
 
 
 @pytest.fixture
@@ -47,12 +55,25 @@ def final_story():
     return story
 
 
-def test_bc_7_2_the_attacking_or_defending_region_comes_first_and_involved_regions_never(final_story):
+def test_bc_7_2_the_attacking_or_defending_region_comes_first_and_involved_regions_never(
+    final_story,
+):
     """Cid wins at Dun by 60: 60 % of Ann's 2 regions is 1.2, so 2 — but Aber is involved in Ann's
     own attack, so only Dun can be gained (never more than BC-7.2 allows)."""
     events = final_story.when(result, "Dun", Decimal("10"), Decimal("70"))
-    assert events[1:] == [("RegionTransferred", {"round": 1, "region": "Dun", "from_player": "Ann", "to_player": "Cid",
-                                                 "battle": "Dun", "forced": True})]
+    assert events[1:] == [
+        (
+            "RegionTransferred",
+            {
+                "round": 1,
+                "region": "Dun",
+                "from_player": "Ann",
+                "to_player": "Cid",
+                "battle": "Dun",
+                "forced": True,
+            },
+        )
+    ]
     assert final_story.state.battle_at("Dun").result.regions_due == 1
 
 
@@ -60,19 +81,23 @@ def test_bc_7_3_a_player_who_controls_no_region_is_eliminated(final_story):
     """Bob holds Bryn against Ann and takes Aber, her last region."""
     final_story.when(result, "Dun", Decimal("10"), Decimal("70"))
     final_story.when(result, "Bryn", Decimal("70"), Decimal("10"))
-    assert [(e.player, e.round, e.by) for e in final_story.state.eliminations] == [("Ann", 1, "Bob")]
+    assert [(e.player, e.round, e.by) for e in final_story.state.eliminations] == [
+        ("Ann", 1, "Bob")
+    ]
 
 
 def test_bc_7_2_tier_three_takes_any_adjacent_region_across_the_sea():
     """Cid attacks Ann at Dun from Caer and Ann's own attack is forfeited. Ann's Aber shares no land
-    border with Caer or Dun but is coastal like Dun: tier 3. Cid is due 2 (60 % of 2 = 1.2) and takes both."""
+    border with Caer or Dun but is coastal like Dun: tier 3. Cid is due 2 (60 % of 2 = 1.2) and
+    takes both."""
     story = given(SPLIT)
     story.when(attack, "Caer", "Dun")
     story.when(attack, "Eske", "Fenn")
     story.when(forfeit, "away")
     events = story.when(result, "Dun", Decimal("10"), Decimal("70"))
-    assert [(data["region"], data["forced"]) for kind, data in events if kind == "RegionTransferred"] == [
-        ("Dun", True), ("Aber", True)]
+    assert [
+        (data["region"], data["forced"]) for kind, data in events if kind == "RegionTransferred"
+    ] == [("Dun", True), ("Aber", True)]
     assert [e.player for e in story.state.eliminations] == ["Ann"]
 
 
@@ -100,14 +125,25 @@ def test_bc_7_2_where_the_tier_offers_more_than_is_due_the_victor_chooses(choice
     awaiting = choice.state.awaiting_choice
     assert (awaiting.result.regions_due, awaiting.gained) == (3, ("Wessex",))
     assert choice.when(gain, ["sussex", "Dumnonia"]) == [
-        ("RegionTransferred", {"round": 1, "region": r, "from_player": "Dag", "to_player": "Ann", "battle": "Wessex", "forced": False})
+        (
+            "RegionTransferred",
+            {
+                "round": 1,
+                "region": r,
+                "from_player": "Dag",
+                "to_player": "Ann",
+                "battle": "Wessex",
+                "forced": False,
+            },
+        )
         for r in ["Sussex", "Dumnonia"]
     ]
     assert choice.state.awaiting_choice is None
 
 
 def test_bc_7_2_a_lower_tier_only_once_the_higher_tiers_are_taken(choice):
-    """Bernicia is coastal like Essex and Wessex: tier 3, not before Sussex, South Anglia, Dumnonia."""
+    """Bernicia is coastal like Essex and Wessex: tier 3, not before Sussex, South Anglia,
+    Dumnonia."""
     assert choice.refused(gain, ["Bernicia"]) == "BC-7.2"
 
 

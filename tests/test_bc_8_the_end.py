@@ -31,7 +31,11 @@ def final():
     story = given(SPLIT)
     for source, target in [("Caer", "Dun"), ("Eske", "Fenn"), ("Aber", "Bryn")]:
         story.when(attack, source, target)
-    for region, attacker, defender in [("Dun", "10", "70"), ("Bryn", "70", "10"), ("Fenn", "30", "35")]:
+    for region, attacker, defender in [
+        ("Dun", "10", "70"),
+        ("Bryn", "70", "10"),
+        ("Fenn", "30", "35"),
+    ]:
         story.when(result, region, Decimal(attacker), Decimal(defender))
     return story
 
@@ -41,9 +45,18 @@ def test_bc_8_2_two_players_remaining_fight_the_final_battle(final):
 
 
 def test_bc_8_3_after_round_six_the_two_with_most_regions_ties_to_the_westernmost():
-    """Ann 7; Bob and Cid 5 each. Bob holds Dumnonia (west edge -5.7), Cid nothing west of Kent (0.0)."""
+    """Ann 7; Bob and Cid 5 each. Bob holds Dumnonia (west edge -5.7), Cid nothing west of Kent
+    (0.0)."""
     held = {
-        "Ann": {"Bernicia", "Deira", "Lindsey", "Middle Anglia", "East Anglia", "Essex", "South Anglia"},
+        "Ann": {
+            "Bernicia",
+            "Deira",
+            "Lindsey",
+            "Middle Anglia",
+            "East Anglia",
+            "Essex",
+            "South Anglia",
+        },
         "Cid": {"Kent", "Sussex", "Wessex", "Hwicce", "West Anglia"},
         "Bob": {"Dumnonia", "Dyfed", "Gwynedd", "Powys", "Strathclyde"},
     }

@@ -58,24 +58,60 @@ def shell(tmp_path):
 def test_new_campaign_then_status_json_has_the_contract_keys(shell):
     shell.play(["new", "Spring 869", "--rules", "boiling-cauldron", *STEPS[0][4:]])
     status = shell.json("status")
-    for key in ["name", "rules", "round", "phase", "control", "players", "attack_order", "on_turn",
-                "attacks", "forfeits", "eliminations", "finalists", "winner"]:
+    for key in [
+        "name",
+        "rules",
+        "round",
+        "phase",
+        "control",
+        "players",
+        "attack_order",
+        "on_turn",
+        "attacks",
+        "forfeits",
+        "eliminations",
+        "finalists",
+        "winner",
+    ]:
         assert key in status
-    assert (status["name"], status["rules"], status["round"], status["phase"]) == ("Spring 869", "boiling-cauldron", 1, "declaration")
-    assert status["attack_order"] == ["Cid", "Dag", "Eve", "Bob", "Ann"] and status["on_turn"] == "Cid"
-    assert {p["name"]: p["regions"] for p in status["players"]} == {"Ann": 3, "Bob": 3, "Cid": 4, "Dag": 4, "Eve": 3}
+    assert (status["name"], status["rules"], status["round"], status["phase"]) == (
+        "Spring 869",
+        "boiling-cauldron",
+        1,
+        "declaration",
+    )
+    assert (
+        status["attack_order"] == ["Cid", "Dag", "Eve", "Bob", "Ann"] and status["on_turn"] == "Cid"
+    )
+    assert {p["name"]: p["regions"] for p in status["players"]} == {
+        "Ann": 3,
+        "Bob": 3,
+        "Cid": 4,
+        "Dag": 4,
+        "Eve": 3,
+    }
     assert status["players"][0]["eliminated"] is None and status["finalists"] is None
 
 
 def test_a_declared_attack_shows_both_armies_in_status_and_options(shell):
     shell.play(STEPS[0])
     options = shell.json("options")
-    assert {"from": "Essex", "to": "Kent", "defender": "Dag", "attacker_army": {"main": "Vikings", "ally": "Welsh"},
-            "defender_army": {"main": "Vikings", "ally": "Late Anglo-Saxons"}} in options
+    assert {
+        "from": "Essex",
+        "to": "Kent",
+        "defender": "Dag",
+        "attacker_army": {"main": "Vikings", "ally": "Welsh"},
+        "defender_army": {"main": "Vikings", "ally": "Late Anglo-Saxons"},
+    } in options
     shell.ok("attack", "essex", "KENT")
     attack = shell.json("status")["attacks"][0]
     assert {k: attack[k] for k in ("attacker", "defender", "from", "to", "result")} == {
-        "attacker": "Cid", "defender": "Dag", "from": "Essex", "to": "Kent", "result": None}
+        "attacker": "Cid",
+        "defender": "Dag",
+        "from": "Essex",
+        "to": "Kent",
+        "result": None,
+    }
     assert attack["attacker_army"] == {"main": "Vikings", "ally": "Welsh"}
 
 
@@ -83,8 +119,14 @@ def test_a_result_shows_casualties_winner_regions_due_and_gains(shell):
     shell.play(["result", "Kent", "20", "45"])
     status = shell.json("status")
     assert status["attacks"][0]["result"] | {"override": None} == {
-        "attacker_casualties": 20, "defender_casualties": 45, "winner": "Cid", "regions_due": 1,
-        "gained": ["Kent"], "awaiting_choice": False, "override": None}
+        "attacker_casualties": 20,
+        "defender_casualties": 45,
+        "winner": "Cid",
+        "regions_due": 1,
+        "gained": ["Kent"],
+        "awaiting_choice": False,
+        "override": None,
+    }
     assert status["forfeits"] == [{"player": "Ann", "reason": "no legal attack", "automatic": True}]
     assert status["control"]["Kent"] == "Cid"
 
@@ -95,7 +137,13 @@ def test_log_json_lists_every_event_in_order(shell):
     assert [e["seq"] for e in log] == [1, 2, 3]
     assert [e["type"] for e in log] == ["CampaignStarted", "RegionsAllocated", "AttackDeclared"]
     assert {"seq", "time", "type", "actor", "data", "retracted"} <= set(log[2])
-    assert log[2]["data"] == {"round": 1, "attacker": "Cid", "from_region": "Essex", "to_region": "Kent", "defender": "Dag"}
+    assert log[2]["data"] == {
+        "round": 1,
+        "attacker": "Cid",
+        "from_region": "Essex",
+        "to_region": "Kent",
+        "defender": "Dag",
+    }
     assert log[2]["actor"] == "organiser" and log[2]["retracted"] is False
 
 
@@ -103,12 +151,25 @@ def test_the_whole_demo_campaign_finishes_with_the_standings_of_bc_8_5(shell):
     for words in STEPS:
         shell.ok(*words)
     status = shell.json("status")
-    assert (status["phase"], status["winner"], status["finalists"]) == ("finished", "Dag", ["Dag", "Cid"])
-    assert status["eliminations"] == [{"player": "Eve", "round": 1, "by": "Bob"}, {"player": "Ann", "round": 2, "by": "Bob"},
-                                      {"player": "Bob", "round": 3, "by": "Cid"}]
+    assert (status["phase"], status["winner"], status["finalists"]) == (
+        "finished",
+        "Dag",
+        ["Dag", "Cid"],
+    )
+    assert status["eliminations"] == [
+        {"player": "Eve", "round": 1, "by": "Bob"},
+        {"player": "Ann", "round": 2, "by": "Bob"},
+        {"player": "Bob", "round": 3, "by": "Cid"},
+    ]
     assert status["standings"] == ["Dag", "Cid", "Bob", "Ann", "Eve"]
-    assert shell.json("list") == [{"name": "Spring 869", "rules": "boiling-cauldron", "status": "won by Dag",
-                                   "players": ["Ann", "Bob", "Cid", "Dag", "Eve"]}]
+    assert shell.json("list") == [
+        {
+            "name": "Spring 869",
+            "rules": "boiling-cauldron",
+            "status": "won by Dag",
+            "players": ["Ann", "Bob", "Cid", "Dag", "Eve"],
+        }
+    ]
 
 
 REFUSALS = [  # (played up to, command, what the sentence must say)
@@ -136,21 +197,31 @@ REFUSALS = [  # (played up to, command, what the sentence must say)
     (STEPS[16], ["result", "West Anglia", "30", "35"], "BC-7.2"),
     (["result", "Lindsey", "30", "32"], ["final-armies", "Dag", "Vikings"], "BC-8.4"),
     (["result", "Lindsey", "30", "32"], ["final-armies", "Cid", "Welsh", "Early Scots"], "BC-8.4"),
-    (["result", "Lindsey", "30", "32"], ["final-result", "--casualties", "Dag=35", "--casualties", "Cid=30"], "BC-8.4"),
+    (
+        ["result", "Lindsey", "30", "32"],
+        ["final-result", "--casualties", "Dag=35", "--casualties", "Cid=30"],
+        "BC-8.4",
+    ),
     (STEPS[-1], ["attack", "Essex", "Kent"], "BC-8"),
     (STEPS[-1], ["final-result", "--casualties", "Dag=25", "--casualties", "Cid=65"], "BC-8"),
 ]
 
 
-@pytest.mark.parametrize("played, command, says", REFUSALS, ids=[" ".join(c) for _, c, _ in REFUSALS])
+@pytest.mark.parametrize(
+    "played, command, says", REFUSALS, ids=[" ".join(c) for _, c, _ in REFUSALS]
+)
 def test_refused_commands_say_why_and_append_nothing(shell, played, command, says):
     shell.play(played)
     assert says in shell.refuses(*command)
 
 
-@pytest.mark.parametrize("players, says", [
-    (["Ann", "Bob"], "BC-2.1"), (["Ann", "Bob", "ann"], "BC-2.1"),
-])
+@pytest.mark.parametrize(
+    "players, says",
+    [
+        (["Ann", "Bob"], "BC-2.1"),
+        (["Ann", "Bob", "ann"], "BC-2.1"),
+    ],
+)
 def test_a_campaign_needs_three_different_players(shell, players, says):
     args = [a for p in players for a in ("--player", p)]
     result = shell("new", "X", *args)
@@ -159,7 +230,9 @@ def test_a_campaign_needs_three_different_players(shell, players, says):
 
 
 def test_unknown_rules_are_refused_with_a_suggestion(shell):
-    result = shell("new", "X", "--rules", "boiling-cauldrn", "--player", "A", "--player", "B", "--player", "C")
+    result = shell(
+        "new", "X", "--rules", "boiling-cauldrn", "--player", "A", "--player", "B", "--player", "C"
+    )
     assert result.exit_code != 0 and "did you mean boiling-cauldron?" in result.stderr
 
 
@@ -168,20 +241,61 @@ def test_a_campaign_name_cannot_be_used_twice(shell):
     assert "already exists" in shell.refuses(*STEPS[0])
 
 
-@pytest.mark.parametrize("lines, says", [
-    ('[allocation]\nKent = "Ann"\nkent = "Bob"\n', "BC-2.2"),
-    ('[allocation]\nKent = "Ann"\n', "BC-2.2"),
-    ("[allocation]\n" + "".join(f'"{r}" = "{p}"\n' for r, p in zip(
-        sorted(["Bernicia", "Deira", "Dumnonia", "Dyfed", "East Anglia", "Essex", "Gwynedd", "Hwicce", "Kent", "Lindsey",
-                "Middle Anglia", "Powys", "South Anglia", "Strathclyde", "Sussex", "Wessex", "West Anglia"]),
-        ["Ann"] * 7 + ["Bob"] * 5 + ["Cid"] * 5)), "BC-2.1"),
-    ("[allocation]\nWesex = 'Ann'\n", "did you mean Wessex?"),
-    ("not toml at all [", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "lines, says",
+    [
+        ('[allocation]\nKent = "Ann"\nkent = "Bob"\n', "BC-2.2"),
+        ('[allocation]\nKent = "Ann"\n', "BC-2.2"),
+        (
+            "[allocation]\n"
+            + "".join(
+                f'"{r}" = "{p}"\n'
+                for r, p in zip(
+                    sorted(
+                        [
+                            "Bernicia",
+                            "Deira",
+                            "Dumnonia",
+                            "Dyfed",
+                            "East Anglia",
+                            "Essex",
+                            "Gwynedd",
+                            "Hwicce",
+                            "Kent",
+                            "Lindsey",
+                            "Middle Anglia",
+                            "Powys",
+                            "South Anglia",
+                            "Strathclyde",
+                            "Sussex",
+                            "Wessex",
+                            "West Anglia",
+                        ]
+                    ),
+                    ["Ann"] * 7 + ["Bob"] * 5 + ["Cid"] * 5,
+                )
+            ),
+            "BC-2.1",
+        ),
+        ("[allocation]\nWesex = 'Ann'\n", "did you mean Wessex?"),
+        ("not toml at all [", "not valid TOML"),
+    ],
+)
 def test_a_bad_allocation_file_is_refused(shell, tmp_path, lines, says):
     allocation = tmp_path / "allocation.toml"
     allocation.write_text(lines)
-    result = shell("new", "X", "--player", "Ann", "--player", "Bob", "--player", "Cid", "--allocation", str(allocation))
+    result = shell(
+        "new",
+        "X",
+        "--player",
+        "Ann",
+        "--player",
+        "Bob",
+        "--player",
+        "Cid",
+        "--allocation",
+        str(allocation),
+    )
     assert result.exit_code != 0 and says in result.stderr, result.output
     assert shell.json("list") == []
 
@@ -190,8 +304,15 @@ def test_a_bad_map_file_is_refused_listing_every_problem(shell, tmp_path):
     from campaign.kinds.boiling_cauldron.starting import default_map_source
 
     bad = tmp_path / "map.toml"
-    bad.write_text(default_map_source().replace('borders = ["Deira", "Strathclyde"]', 'borders = ["Deira", "Strathclyde", "Mercia", "Bernicia"]'))
-    result = shell("new", "X", "--player", "Ann", "--player", "Bob", "--player", "Cid", "--map", str(bad))
+    bad.write_text(
+        default_map_source().replace(
+            'borders = ["Deira", "Strathclyde"]',
+            'borders = ["Deira", "Strathclyde", "Mercia", "Bernicia"]',
+        )
+    )
+    result = shell(
+        "new", "X", "--player", "Ann", "--player", "Bob", "--player", "Cid", "--map", str(bad)
+    )
     assert result.exit_code != 0
     assert "Bernicia borders Mercia" in result.stderr and "Bernicia borders itself" in result.stderr
 
@@ -218,7 +339,9 @@ def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
 
 def test_the_campaign_must_be_named_when_the_store_holds_several(shell):
     shell.play(STEPS[0])
-    shell.ok("new", "Autumn 870", "--player", "Ann", "--player", "Bob", "--player", "Cid", "--seed", "a")
+    shell.ok(
+        "new", "Autumn 870", "--player", "Ann", "--player", "Bob", "--player", "Cid", "--seed", "a"
+    )
     result = shell("status")
     assert result.exit_code != 0 and "-c NAME" in result.stderr
     assert shell.json("-c", "autumn 870", "status")["name"] == "Autumn 870"
@@ -229,7 +352,15 @@ def test_the_dashboard_renders_the_round_at_100_columns(shell):
     shell.play(STEPS[16])
     shown = shell.ok("status").stdout
     assert max(len(line) for line in shown.splitlines()) <= 100
-    for words in ["Spring 869", "Essex → Wessex", "Cid", "awaiting", "South Anglia", "1600 v 1600 FP", "out, round 1, by Bob"]:
+    for words in [
+        "Spring 869",
+        "Essex → Wessex",
+        "Cid",
+        "awaiting",
+        "South Anglia",
+        "1600 v 1600 FP",
+        "out, round 1, by Bob",
+    ]:
         assert words in shown
 
 
@@ -240,7 +371,8 @@ def test_demo_plays_the_bundled_campaign_to_its_end():
 
 
 def test_a_committed_seed_is_revealed_once_and_must_match_the_commitment(shell):
-    """BC-2.4: the SHA-256 of the seed is published first; the draw happens when the seed is revealed."""
+    """BC-2.4: the SHA-256 of the seed is published first; the draw happens when the seed is
+    revealed."""
     import hashlib
 
     from campaign.kinds.boiling_cauldron import rules as bc
@@ -248,10 +380,23 @@ def test_a_committed_seed_is_revealed_once_and_must_match_the_commitment(shell):
     from regions import parse_map
 
     commitment = hashlib.sha256(b"my secret").hexdigest()
-    shell.ok("new", "Sealed", "--player", "A", "--player", "B", "--player", "C", "--seed-commitment", commitment)
+    shell.ok(
+        "new",
+        "Sealed",
+        "--player",
+        "A",
+        "--player",
+        "B",
+        "--player",
+        "C",
+        "--seed-commitment",
+        commitment,
+    )
     assert shell.json("status")["phase"] == "allocation"
     assert "BC-2.4" in shell.refuses("attack", "Kent", "Essex")
     assert "BC-2.4" in shell.refuses("draw", "--seed", "my secre")
     shell.ok("draw", "--seed", "my secret")
-    assert shell.json("status")["control"] == bc.draw("my secret", ["A", "B", "C"], parse_map(default_map_source()).names)
+    assert shell.json("status")["control"] == bc.draw(
+        "my secret", ["A", "B", "C"], parse_map(default_map_source()).names
+    )
     assert "BC-2.2" in shell.refuses("draw", "--seed", "my secret")

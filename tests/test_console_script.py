@@ -15,7 +15,12 @@ from tests.test_cli import STEPS, Shell
 
 
 def campaign(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", "import cli; cli.main()", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", "import cli; cli.main()", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_the_console_script_runs_commands_as_the_app_does(tmp_path):
@@ -26,14 +31,19 @@ def test_the_console_script_runs_commands_as_the_app_does(tmp_path):
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == shell.json("status")
     refused = campaign("--db", str(shell.db), "attack", "Esex", "Kent")
-    assert refused.returncode == 1 and refused.stderr.strip() == shell("attack", "Esex", "Kent").stderr.strip()
+    assert (
+        refused.returncode == 1
+        and refused.stderr.strip() == shell("attack", "Esex", "Kent").stderr.strip()
+    )
 
 
 def test_the_group_builds_only_the_command_being_run(tmp_path, monkeypatch):
     """typer spends longer building a command's parameters than most commands take to run."""
     built = []
     real = core.get_command_from_info
-    monkeypatch.setattr(core, "get_command_from_info", lambda info, **kw: built.append(info) or real(info, **kw))
+    monkeypatch.setattr(
+        core, "get_command_from_info", lambda info, **kw: built.append(info) or real(info, **kw)
+    )
     result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.sqlite"), "list", "--json"])
     assert result.exit_code == 0, result.output
     assert [core.command_name(info) for info in built] == ["list"]
@@ -41,6 +51,17 @@ def test_the_group_builds_only_the_command_being_run(tmp_path, monkeypatch):
 
 def test_help_lists_every_command_of_every_kind():
     listed = campaign("--help").stdout
-    for name in ("new", "attack", "result", "gain", "final-result", "briefing", "scenario-result", "verify", "report", "map"):
+    for name in (
+        "new",
+        "attack",
+        "result",
+        "gain",
+        "final-result",
+        "briefing",
+        "scenario-result",
+        "verify",
+        "report",
+        "map",
+    ):
         assert name in listed
     assert campaign("bogus").returncode == 2

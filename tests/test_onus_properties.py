@@ -54,7 +54,11 @@ def choose(data, state):
     return lambda s: commands.scenario_result(s, facts, eliminated, lost)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data(), st.booleans())
 def test_random_lawful_onus_campaigns_keep_the_invariants(data, reset_eliminated):
     story = eagle(reset_eliminated)
@@ -64,14 +68,18 @@ def test_random_lawful_onus_campaigns_keep_the_invariants(data, reset_eliminated
         if state.phase == "finished":
             break
         before = {c.id: c.status for side in SIDES for c in state.roster[side]}
-        new = story.campaigns.settle(Loaded(loaded.kind, tuple(events), state), choose(data, state)(state), "organiser", [])
+        new = story.campaigns.settle(
+            Loaded(loaded.kind, tuple(events), state), choose(data, state)(state), "organiser", []
+        )
         for event in new:
             state = loaded.kind.apply(state, event)
         events += new
         after = {c.id: c.status for side in SIDES for c in state.roster[side]}
         # ON-2.1: statuses rise one step at a time, at most one card per upgrade, never past Elite
         risen = [i for i in before if STATUSES.index(after[i]) > STATUSES.index(before[i])]
-        assert len(risen) <= 1 and all(STATUSES.index(after[i]) - STATUSES.index(before[i]) == 1 for i in risen)
+        assert len(risen) <= 1 and all(
+            STATUSES.index(after[i]) - STATUSES.index(before[i]) == 1 for i in risen
+        )
         if not reset_eliminated:
             assert all(STATUSES.index(after[i]) >= STATUSES.index(before[i]) for i in before)
         # ON-1.3: wins add up to the scenarios played

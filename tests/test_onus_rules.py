@@ -30,31 +30,47 @@ def test_on_3_the_data_file_is_consistent_every_fixed_army_adds_up_to_its_points
     """Scenario 1's Germanic Peoples: 2 Berserkir, 2 Hunters, 4 Spearmen, 2 Clubmen = 930 points."""
     assert check_book(book()) == []
     rhine = book().scenario(1).armies["enemies"]
-    assert sum(book().catalogue("enemies", rhine.people)[u] * n for u, n in rhine.units.items()) == 930
+    assert (
+        sum(book().catalogue("enemies", rhine.people)[u] * n for u, n in rhine.units.items()) == 930
+    )
 
 
-@pytest.mark.parametrize("number, facts, winner", [
-    (1, {"vitellius_survived": "yes"}, "rome"), (1, {"vitellius_survived": "no"}, "enemies"),
-    (2, {"narcissus_killed": "yes"}, "enemies"), (2, {"narcissus_killed": "no"}, "rome"),
-    (3, {"vespasian_survived": "yes", "roman_units_available": "4"}, "rome"),
-    (3, {"vespasian_survived": "yes", "roman_units_available": "3"}, "enemies"),
-    (3, {"vespasian_survived": "no", "roman_units_available": "8"}, "enemies"),
-    (4, {"ended_by": "celtic_rout"}, "rome"), (4, {"ended_by": "legions_lost"}, "enemies"),
-    (5, {"ended_by": "romans_destroyed"}, "enemies"),
-    (6, {"briton_units_captured": "4"}, "rome"), (6, {"briton_units_captured": "3"}, "enemies"),
-    (7, {"ended_by": "deck_exhausted"}, "rome"), (7, {"ended_by": "roman_rout"}, "enemies"),
-    (8, {"ended_by": "celtic_rout"}, "rome"), (8, {"ended_by": "cato_defeated"}, "enemies"),
-])
+@pytest.mark.parametrize(
+    "number, facts, winner",
+    [
+        (1, {"vitellius_survived": "yes"}, "rome"),
+        (1, {"vitellius_survived": "no"}, "enemies"),
+        (2, {"narcissus_killed": "yes"}, "enemies"),
+        (2, {"narcissus_killed": "no"}, "rome"),
+        (3, {"vespasian_survived": "yes", "roman_units_available": "4"}, "rome"),
+        (3, {"vespasian_survived": "yes", "roman_units_available": "3"}, "enemies"),
+        (3, {"vespasian_survived": "no", "roman_units_available": "8"}, "enemies"),
+        (4, {"ended_by": "celtic_rout"}, "rome"),
+        (4, {"ended_by": "legions_lost"}, "enemies"),
+        (5, {"ended_by": "romans_destroyed"}, "enemies"),
+        (6, {"briton_units_captured": "4"}, "rome"),
+        (6, {"briton_units_captured": "3"}, "enemies"),
+        (7, {"ended_by": "deck_exhausted"}, "rome"),
+        (7, {"ended_by": "roman_rout"}, "enemies"),
+        (8, {"ended_by": "celtic_rout"}, "rome"),
+        (8, {"ended_by": "cato_defeated"}, "enemies"),
+    ],
+)
 def test_on_3_1_the_winner_follows_from_the_scenarios_facts(number, facts, winner):
     assert onus.winner(book().scenario(number), facts) == winner
 
 
-@pytest.mark.parametrize("facts, says", [
-    ({}, "missing vitellius_survived"),
-    ({"vitellius_survived": "yes", "narcissus_killed": "no"}, "unknown narcissus_killed"),
-    ({"vitellius_survived": "perhaps"}, "out of range"),
-])
-def test_on_3_1_a_missing_unknown_or_out_of_range_fact_is_refused_listing_what_the_scenario_takes(facts, says):
+@pytest.mark.parametrize(
+    "facts, says",
+    [
+        ({}, "missing vitellius_survived"),
+        ({"vitellius_survived": "yes", "narcissus_killed": "no"}, "unknown narcissus_killed"),
+        ({"vitellius_survived": "perhaps"}, "out of range"),
+    ],
+)
+def test_on_3_1_a_missing_unknown_or_out_of_range_fact_is_refused_listing_what_the_scenario_takes(
+    facts, says
+):
     story = eagle()
     with pytest.raises(RuleViolation) as refusal:
         story.when(scenario_result, facts)
@@ -70,7 +86,11 @@ def test_on_2_1_the_winner_upgrades_one_unit_regular_to_veteran():
     story = eagle()
     story.when(scenario_result, RHINE_WON)
     assert story.when(upgrade, "legionaries-4") == [
-        ("UnitUpgraded", {"scenario": 1, "side": "rome", "unit": "legionaries-4", "status": "veteran"})]
+        (
+            "UnitUpgraded",
+            {"scenario": 1, "side": "rome", "unit": "legionaries-4", "status": "veteran"},
+        )
+    ]
 
 
 def test_on_2_1_only_the_winner_and_only_once_per_scenario_won():
@@ -112,7 +132,8 @@ def test_on_2_2_option_eliminated_units_go_back_to_regular():
 
 
 def test_on_2_2_an_army_draws_on_the_roster_best_cards_first_and_adds_new_regular_cards():
-    """Interpretation: scenario 2 needs 4 Legionaries of the 6 on the roster: the Veteran, then by number."""
+    """Interpretation: scenario 2 needs 4 Legionaries of the 6 on the roster: the Veteran, then by
+    number."""
     story = eagle()
     story.play(RHINE_WON, "legionaries-5")
     fielded = [c.id for c in story.state.fielded("rome")]
@@ -134,7 +155,11 @@ def test_on_2_5_the_sine_nomine_general_stands_in_for_an_absent_general():
 
     story = eagle()
     story.play(RHINE_WON, None, lost=["Macro"])
-    assert briefing(story.state)["armies"]["rome"]["general"] == {"name": "Sine Nomine", "stands_in_for": "Macro", "rule": "ON-2.5"}
+    assert briefing(story.state)["armies"]["rome"]["general"] == {
+        "name": "Sine Nomine",
+        "stands_in_for": "Macro",
+        "rule": "ON-2.5",
+    }
 
 
 def test_on_2_5_a_character_who_was_not_in_the_scenario_cannot_fall_or_be_wounded():
@@ -163,7 +188,11 @@ def test_on_2_7_three_characters_totalling_30_percent_on_1000_points_make_1300()
 
 
 def advance_to(story, number):
-    facts = [RHINE_WON, {"narcissus_killed": "no"}, {"vespasian_survived": "yes", "roman_units_available": "5"}]
+    facts = [
+        RHINE_WON,
+        {"narcissus_killed": "no"},
+        {"vespasian_survived": "yes", "roman_units_available": "5"},
+    ]
     for scenario in range(1, number):
         story.play(facts[scenario - 1], None)
 
@@ -174,11 +203,14 @@ def test_on_3_2_a_free_choice_army_must_be_mustered_before_the_result():
     assert story.refused(scenario_result, {"ended_by": "celtic_rout"}) == "ON-3.2"
 
 
-@pytest.mark.parametrize("units, says", [
-    ({"Celtic Chariots": 8}, "1360 points"),
-    ({"Legionaries": 2}, "Rome's units"),
-    ({"Syrian Horsemen": 2}, "the enemies' units"),
-])
+@pytest.mark.parametrize(
+    "units, says",
+    [
+        ({"Celtic Chariots": 8}, "1360 points"),
+        ({"Legionaries": 2}, "Rome's units"),
+        ({"Syrian Horsemen": 2}, "the enemies' units"),
+    ],
+)
 def test_on_3_2_a_muster_over_points_or_of_the_wrong_sides_units_is_refused(units, says):
     story = eagle()
     advance_to(story, 4)
@@ -190,12 +222,17 @@ def test_on_3_2_a_muster_over_points_or_of_the_wrong_sides_units_is_refused(unit
 def test_on_3_2_scenario_7_caps_the_celts_at_12_units_with_2_chariots():
     story = eagle()
     advance_to(story, 4)
-    for facts in ({"ended_by": "celtic_rout"}, {"ended_by": "celtic_rout"}, {"briton_units_captured": "2"}):
+    for facts in (
+        {"ended_by": "celtic_rout"},
+        {"ended_by": "celtic_rout"},
+        {"briton_units_captured": "2"},
+    ):
         if story.state.army_units("enemies") is None:  # scenarios 4 and 5 are free choice
             story.when(muster, "enemies", {"Armed Peasants": 3})
         story.play(facts, None)
     assert story.state.next_number == 7
     assert story.refused(muster, "enemies", {"Armed Peasants": 13}) == "ON-3.2"
     assert story.refused(muster, "enemies", {"Celtic Chariots": 1, "Armed Peasants": 4}) == "ON-3.2"
-    assert story.when(muster, "enemies", {"celtic chariots": 2, "Armed Peasants": 10})[0][1]["units"] == {
-        "Armed Peasants": 10, "Celtic Chariots": 2}
+    assert story.when(muster, "enemies", {"celtic chariots": 2, "Armed Peasants": 10})[0][1][
+        "units"
+    ] == {"Armed Peasants": 10, "Celtic Chariots": 2}

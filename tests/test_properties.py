@@ -29,8 +29,16 @@ CASUALTIES = st.integers(0, 100).map(Decimal) | st.decimals(0, 100, places=1, al
 
 def start(players: list[str], seed: str) -> tuple[Campaigns, Loaded]:
     campaigns = Campaigns(":memory:")
-    started = dict(name="Prop", rules="boiling-cauldron", players=players, map_source=default_map_source(), seed_commitment=None)
-    events = campaigns.start(started, lambda s: [commands.allocate(s.world, players, None, seed)], "organiser")
+    started = dict(
+        name="Prop",
+        rules="boiling-cauldron",
+        players=players,
+        map_source=default_map_source(),
+        seed_commitment=None,
+    )
+    events = campaigns.start(
+        started, lambda s: [commands.allocate(s.world, players, None, seed)], "organiser"
+    )
     bc_kind = kind("boiling-cauldron")
     return campaigns, Loaded(bc_kind, tuple(events), fold(bc_kind, events))
 
@@ -47,22 +55,41 @@ def choose(data, state):
         pending = state.awaiting_choice
         if pending:
             tier, _ = state.open_tier(pending)
-            picks = data.draw(st.lists(st.sampled_from(tier), min_size=1, max_size=pending.result.regions_due - len(pending.gained), unique=True))
+            picks = data.draw(
+                st.lists(
+                    st.sampled_from(tier),
+                    min_size=1,
+                    max_size=pending.result.regions_due - len(pending.gained),
+                    unique=True,
+                )
+            )
             return lambda s: commands.gain(s, picks)
         open_battles = [b for b in state.round_battles() if b.result is None]
         battle = data.draw(st.sampled_from(open_battles))
         a, d = data.draw(CASUALTIES), data.draw(CASUALTIES)
-        winner = None if bc.outcome((a, d)).decided_by_figures else data.draw(st.sampled_from(["attacker", "defender"]))
+        winner = (
+            None
+            if bc.outcome((a, d)).decided_by_figures
+            else data.draw(st.sampled_from(["attacker", "defender"]))
+        )
         return lambda s: commands.result(s, battle.to_region, a, d, winner)
     missing = [p for p in state.finalists if p not in state.final_armies]
     if missing:
         cultures = sorted(bc.final_cultures(state.held(missing[0]), state.world))
         main = data.draw(st.sampled_from(cultures))
-        ally = data.draw(st.sampled_from([c for c in cultures if c != main])) if len(cultures) > 1 else None
+        ally = (
+            data.draw(st.sampled_from([c for c in cultures if c != main]))
+            if len(cultures) > 1
+            else None
+        )
         return lambda s: commands.final_armies(s, missing[0], main, ally)
     a, d = data.draw(CASUALTIES), data.draw(CASUALTIES)
     first, second = state.finalists
-    winner = None if bc.outcome((a, d)).decided_by_figures else data.draw(st.sampled_from([first, second]))
+    winner = (
+        None
+        if bc.outcome((a, d)).decided_by_figures
+        else data.draw(st.sampled_from([first, second]))
+    )
     return lambda s: commands.final_result(s, {first: a, second: d}, winner)
 
 
@@ -75,7 +102,9 @@ def check_invariants(state, players: list[str]) -> None:
     assert len(out) == len(set(out))
     assert set(out) == set(players) - set(state.control.values())
     # BC-4: at most one attack by, and one attack on, each player per round
-    attackers = [b.attacker for b in state.round_battles()] + [f.player for f in state.round_forfeits()]
+    attackers = [b.attacker for b in state.round_battles()] + [
+        f.player for f in state.round_forfeits()
+    ]
     assert max(Counter(attackers).values(), default=0) <= 1
     assert max(Counter(b.defender for b in state.round_battles()).values(), default=0) <= 1
     # BC-3: the attack order is a permutation of the players still in at the start of the round
@@ -87,14 +116,18 @@ def check_invariants(state, players: list[str]) -> None:
 
 
 def play_randomly(data, players: list[str], seed: str, steps: int, every_step=None):
-    """A random organiser plays a whole campaign lawfully, checking the invariants after every event;
-    `every_step(events, state)` sees the campaign after each command. Returns the events and the state."""
+    """A random organiser plays a whole campaign lawfully, checking the invariants after every
+    event;
+    `every_step(events, state)` sees the campaign after each command. Returns the events and the
+    state."""
     campaigns, loaded = start(players, seed)
     events, state = list(loaded.events), loaded.state
     for _ in range(steps):
         if state.phase == "finished":
             break
-        new = campaigns.settle(Loaded(loaded.kind, tuple(events), state), choose(data, state)(state), "organiser", [])
+        new = campaigns.settle(
+            Loaded(loaded.kind, tuple(events), state), choose(data, state)(state), "organiser", []
+        )
         for event in new:
             state = loaded.kind.apply(state, event)
             check_invariants(state, players)
@@ -107,9 +140,15 @@ def play_randomly(data, players: list[str], seed: str, steps: int, every_step=No
 BC = kind("boiling-cauldron")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data(), st.integers(3, 8), st.text(max_size=8))
-def test_random_lawful_campaigns_keep_the_rules_invariants_and_replay_identically(data, count, seed):
+def test_random_lawful_campaigns_keep_the_rules_invariants_and_replay_identically(
+    data, count, seed
+):
     players = NAMES[:count]
     shares = Counter(start(players, seed)[1].state.control.values())
     assert max(shares.values()) - min(shares.values()) <= 1  # BC-2.1
@@ -119,13 +158,21 @@ def test_random_lawful_campaigns_keep_the_rules_invariants_and_replay_identicall
 
     events, state = play_randomly(data, players, seed, 250, rebuilt_equals_incremental)
     assert audit(BC, events).state == state  # `campaign verify` re-decides every event the same way
-    assert state.phase in ("final", "finished")  # Final Battles may be drawn again and again (BC-8.4)
+    assert state.phase in (
+        "final",
+        "finished",
+    )  # Final Battles may be drawn again and again (BC-8.4)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data(), st.integers(3, 6))
 def test_the_store_gives_back_every_state_and_export_import_export_is_stable(data, count):
-    """Read back from the store, the campaign is the one built step by step; `--as-of N` is the state
+    """Read back from the store, the campaign is the one built step by step; `--as-of N` is the
+    state
     recorded when the log had N events; an export imported elsewhere exports the same again."""
     players = NAMES[:count]
     campaigns, loaded = start(players, "store")
@@ -145,11 +192,18 @@ def test_the_store_gives_back_every_state_and_export_import_export_is_stable(dat
     assert exchange.export_lines(elsewhere.load("Prop")) == exported
 
 
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=3,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data())
 def test_seventeen_players_one_region_each_play_to_the_end(data):
-    """BC-2.1 at its limit: 17 players share 17 regions, one each; every invariant holds and verify agrees."""
+    """BC-2.1 at its limit: 17 players share 17 regions, one each; every invariant holds and verify
+    agrees."""
     players = [f"Warlord {n}" for n in range(1, 18)]
-    assert sorted(Counter(start(players, "seventeen")[1].state.control.values()).values()) == [1] * 17
+    assert (
+        sorted(Counter(start(players, "seventeen")[1].state.control.values()).values()) == [1] * 17
+    )
     events, state = play_randomly(data, players, "seventeen", 400)
     assert audit(BC, events).state == state == fold(BC, events)

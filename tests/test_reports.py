@@ -41,7 +41,9 @@ def round_state(shell, number):
 @pytest.mark.parametrize("number", [1, 2, 3])
 @pytest.mark.parametrize("output_format", ["text", "markdown", "bbcode", "html"])
 def test_a_report_names_every_battle_gain_elimination_and_standing(played, number, output_format):
-    text = " ".join(played.ok("report", "--round", str(number), "--format", output_format).stdout.split())
+    text = " ".join(
+        played.ok("report", "--round", str(number), "--format", output_format).stdout.split()
+    )
     state = round_state(played, number)
     for battle in state.round_battles(number):
         assert battle.attacker in text and battle.to_region in text and battle.from_region in text
@@ -50,26 +52,36 @@ def test_a_report_names_every_battle_gain_elimination_and_standing(played, numbe
     for elimination in (e for e in state.eliminations if e.round == number):
         assert re.search(rf"{elimination.player}\W.*lost the last region", text)
     standings = played.json("report", "--round", str(number))["standings"]
-    assert {s["player"]: s["regions"] for s in standings} == {p: len(r) for p, r in state.holdings().items()}
+    assert {s["player"]: s["regions"] for s in standings} == {
+        p: len(r) for p, r in state.holdings().items()
+    }
 
 
 def test_the_json_report_is_the_same_content_as_data(played):
     report = played.json("report", "--round", "2")
     assert [(b["attacker"], b["to"], b["winner"], b["gained"]) for b in report["battles"]] == [
-        ("Dag", "Lindsey", "Dag", ["Lindsey", "East Anglia"]), ("Bob", "West Anglia", None, []),
-        ("Cid", "Wessex", "Cid", ["Wessex", "Sussex"]), ("Ann", "Gwynedd", "Bob", ["Powys"])]
+        ("Dag", "Lindsey", "Dag", ["Lindsey", "East Anglia"]),
+        ("Bob", "West Anglia", None, []),
+        ("Cid", "Wessex", "Cid", ["Wessex", "Sussex"]),
+        ("Ann", "Gwynedd", "Bob", ["Powys"]),
+    ]
     assert report["eliminations"] == [{"player": "Ann", "by": "Bob"}]
     assert report["next"] == {"what": "round", "round": 3, "attack_order": ["Dag", "Bob", "Cid"]}
 
 
 def test_the_report_line_reads_as_a_forum_post(played):
     text = played.ok("report", "--round", "2", "--format", "markdown").stdout
-    assert ("3. **Cid** (Vikings + Welsh) attacks Wessex (**Dag**: Late Anglo-Saxons + Vikings) from Essex "
-            "→ **Cid** wins 71–35 (+36) and gains Wessex, Sussex") in text
+    assert (
+        "3. **Cid** (Vikings + Welsh) attacks Wessex (**Dag**: Late Anglo-Saxons + Vikings) from "
+        "Essex "
+        "→ **Cid** wins 71–35 (+36) and gains Wessex, Sussex"
+    ) in text
 
 
 def test_notes_belong_to_the_round_they_follow(played):
-    assert played.json("report", "--round", "1")["notes"] == ["Round 1 checked against the players' screenshots."]
+    assert played.json("report", "--round", "1")["notes"] == [
+        "Round 1 checked against the players' screenshots."
+    ]
     assert played.json("report", "--round", "2")["notes"] == []
 
 
@@ -102,7 +114,12 @@ def test_discord_messages_stay_under_2000_characters_without_tables(tmp_path):
     for words in STEPS[:9]:
         shell.ok(*words)
     for n in range(12):
-        shell.ok("note", f"Ruling {n}: " + "the screenshots show the casualties as entered, and the organiser confirms them. " * 3)
+        shell.ok(
+            "note",
+            f"Ruling {n}: "
+            + "the screenshots show the casualties as entered, and the organiser confirms them. "
+            * 3,
+        )
     text = shell.ok("report", "--round", "1", "--format", "markdown").stdout
     messages = re.split(r"\n\n-------- ✂ message \d+ of \d+: post separately --------\n\n", text)
     assert len(messages) >= 2
@@ -117,37 +134,60 @@ def test_the_map_is_svg_naming_every_region_with_its_owner(played, tmp_path):
     played.ok("map", "--round", "2", "-o", str(path))
     root = ElementTree.parse(path).getroot()
     ns = {"svg": "http://www.w3.org/2000/svg"}
-    regions = {g.get("data-region"): g.get("data-owner") for g in root.iterfind(".//svg:g[@class='region']", ns)}
+    regions = {
+        g.get("data-region"): g.get("data-owner")
+        for g in root.iterfind(".//svg:g[@class='region']", ns)
+    }
     assert regions == round_state(played, 2).control
     texts = {t.text for t in root.iterfind(".//svg:text", ns)}
     assert set(BRITAIN.names) <= texts
     assert len(root.findall(".//svg:line[@class='land-border']", ns)) == len(BRITAIN.land_borders())
-    contested = [g.get("data-region") for g in root.iterfind(".//svg:g[@class='region']", ns)
-                 if g.find("svg:ellipse[@stroke='#c0392b']", ns) is not None]
-    assert sorted(contested) == sorted({"Deira", "Lindsey", "Hwicce", "West Anglia", "Essex", "Wessex", "Powys", "Gwynedd"})
+    contested = [
+        g.get("data-region")
+        for g in root.iterfind(".//svg:g[@class='region']", ns)
+        if g.find("svg:ellipse[@stroke='#c0392b']", ns) is not None
+    ]
+    assert sorted(contested) == sorted(
+        {"Deira", "Lindsey", "Hwicce", "West Anglia", "Essex", "Wessex", "Powys", "Gwynedd"}
+    )
 
 
 def test_the_map_as_png(played, tmp_path):
     try:
         import cairosvg  # noqa: F401
-    except (ImportError, OSError):  # cairocffi raises OSError when the Cairo library itself is missing
-        pytest.skip("PNG maps need the png extra: cairosvg and the Cairo library (Debian libcairo2)")
+    except (
+        ImportError,
+        OSError,
+    ):  # cairocffi raises OSError when the Cairo library itself is missing
+        pytest.skip(
+            "PNG maps need the png extra: cairosvg and the Cairo library (Debian libcairo2)"
+        )
     path = tmp_path / "map.png"
     played.ok("map", "-o", str(path))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert png_size(path) == (1060, 660)
 
 
-@pytest.mark.parametrize("args, says", [
-    (["report", "--round", "4"], "Round 4 has not finished; finished so far: 1, 2, 3"),
-    (["report", "--format", "pdf"], "There is no report format called 'pdf'"),
-    (["report", "--format", "html", "-o", "/nonexistent/folder/r.html"], "Cannot write /nonexistent/folder/r.html"),
-    (["map", "-o", "/nonexistent/folder/m.svg"], "Cannot write"),
-    (["map", "-o", "map.gif"], "drawn as .svg or .png"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["report", "--round", "4"], "Round 4 has not finished; finished so far: 1, 2, 3"),
+        (["report", "--format", "pdf"], "There is no report format called 'pdf'"),
+        (
+            ["report", "--format", "html", "-o", "/nonexistent/folder/r.html"],
+            "Cannot write /nonexistent/folder/r.html",
+        ),
+        (["map", "-o", "/nonexistent/folder/m.svg"], "Cannot write"),
+        (["map", "-o", "map.gif"], "drawn as .svg or .png"),
+    ],
+)
 def test_bad_report_and_map_requests_are_refused_in_one_sentence(played, args, says):
     result = played(*args)
-    assert result.exit_code != 0 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert (
+        result.exit_code != 0
+        and says in result.stderr
+        and len(result.stderr.strip().splitlines()) == 1
+    )
 
 
 def test_a_report_before_any_round_has_finished_is_refused(tmp_path):
@@ -166,9 +206,9 @@ def png_colours(path: Path) -> int:
     data, chunks = path.read_bytes(), b""
     at = 8
     while at < len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
         if kind == b"IDAT":
-            chunks += data[at + 8:at + 8 + length]
+            chunks += data[at + 8 : at + 8 + length]
         at += 12 + length
     return len(set(zlib.decompress(chunks)))
 
@@ -178,13 +218,33 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 def screenshot(page: Path, out: Path) -> None:
     with tempfile.TemporaryDirectory() as profile:
-        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        f"--user-data-dir={profile}", f"--screenshot={out}", "--window-size=1200,900",
-                        "--hide-scrollbars", page.as_uri()], check=True, capture_output=True, timeout=120)
+        subprocess.run(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                f"--screenshot={out}",
+                "--window-size=1200,900",
+                "--hide-scrollbars",
+                page.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here (Debian package 'chromium'; .ci/run installs it)")
+@pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="Chromium is not installed here (Debian package 'chromium'; .ci/run installs it)",
+)
 def test_the_html_report_renders_in_headless_chromium(played, tmp_path):
     page, blank = tmp_path / "round2.html", tmp_path / "blank.html"
     played.ok("report", "--round", "2", "--format", "html", "-o", str(page))
@@ -206,9 +266,14 @@ def eagle_played(tmp_path_factory):
 
 
 @pytest.mark.parametrize("output_format", ["text", "markdown", "bbcode", "html"])
-def test_an_onus_scenario_report_has_armies_result_casualties_upgrade_and_score(eagle_played, output_format):
-    """Scenario 5, Camulodunum: the Celts destroy the Romans; the Elite legionaries-1 falls with Macro in it."""
-    text = " ".join(eagle_played.ok("report", "--round", "5", "--format", output_format).stdout.split())
+def test_an_onus_scenario_report_has_armies_result_casualties_upgrade_and_score(
+    eagle_played, output_format
+):
+    """Scenario 5, Camulodunum: the Celts destroy the Romans; the Elite legionaries-1 falls with
+    Macro in it."""
+    text = " ".join(
+        eagle_played.ok("report", "--round", "5", "--format", output_format).stdout.split()
+    )
     played = eagle_played.json("status")["results"][4]
     assert "Battle for Camulodunum" in text and "romans_destroyed" in text.replace("\\_", "_")
     assert "legionaries-1 (Elite)" in text and "celtic-chariots-1" in text
@@ -216,7 +281,10 @@ def test_an_onus_scenario_report_has_armies_result_casualties_upgrade_and_score(
         assert name in text
     assert f"upgrades {played['upgrade']['unit']} to Veteran" in text
     score = eagle_played.json("report", "--round", "5")["score"]
-    assert score == {"rome": sum(r["winner"] == "rome" for r in eagle_played.json("status")["results"][:5]), "enemies": 2}
+    assert score == {
+        "rome": sum(r["winner"] == "rome" for r in eagle_played.json("status")["results"][:5]),
+        "enemies": 2,
+    }
     if output_format == "bbcode":
         assert balanced(text)
 
@@ -227,10 +295,13 @@ def test_an_onus_campaign_has_no_map_and_reports_name_scenarios(eagle_played):
 
 
 def test_the_last_rounds_report_carries_the_final_battles_and_standings(played):
-    """Once the rounds are over, the report of the last round also tells the Final (BC-8.4, BC-8.5)."""
+    """Once the rounds are over, the report of the last round also tells the Final (BC-8.4,
+    BC-8.5)."""
     report = played.json("report", "--round", "3")
     status = played.json("status")
-    assert [b["winner"] for b in report["final"]["battles"]] == [b["winner"] for b in status["final_battles"]]
+    assert [b["winner"] for b in report["final"]["battles"]] == [
+        b["winner"] for b in status["final_battles"]
+    ]
     assert report["final"]["standings"] == status["standings"]
     assert "The Final Battle" in played.ok("report", "--round", "3", "--format", "bbcode").stdout
     assert played.json("report", "--round", "2")["final"] is None

@@ -18,8 +18,16 @@ PLAYERS = ["Ann", "Bob", "Cid", "Dag", "Eve"]
 @pytest.fixture
 def db(tmp_path):
     path = str(tmp_path / "store.sqlite")
-    started = dict(name="Spring 869", rules="boiling-cauldron", players=PLAYERS, map_source=default_map_source(), seed_commitment=None)
-    Campaigns(path).start(started, lambda s: [commands.allocate(s.world, PLAYERS, None, "Spring 869")], "organiser")
+    started = dict(
+        name="Spring 869",
+        rules="boiling-cauldron",
+        players=PLAYERS,
+        map_source=default_map_source(),
+        seed_commitment=None,
+    )
+    Campaigns(path).start(
+        started, lambda s: [commands.allocate(s.world, PLAYERS, None, "Spring 869")], "organiser"
+    )
     return path
 
 
@@ -32,14 +40,20 @@ def test_a_concurrent_append_is_caught_and_the_same_attack_is_never_recorded_twi
     def cid_attacks_kent(state):
         decided_on.append(state.on_turn)
         if len(decided_on) == 1:
-            second.act("Spring 869", lambda s: commands.attack(s, "Essex", "Kent"), "second organiser")
+            second.act(
+                "Spring 869", lambda s: commands.attack(s, "Essex", "Kent"), "second organiser"
+            )
         return commands.attack(state, "Essex", "Kent")
 
     with pytest.raises(RuleViolation) as refusal:
         first.act("Spring 869", cid_attacks_kent, "first organiser")
     assert decided_on == ["Cid", "Dag"] and refusal.value.rule == "BC-4.1"
     events = Campaigns(db).load("Spring 869").events
-    assert [type(e).__name__ for e in events] == ["CampaignStarted", "RegionsAllocated", "AttackDeclared"]
+    assert [type(e).__name__ for e in events] == [
+        "CampaignStarted",
+        "RegionsAllocated",
+        "AttackDeclared",
+    ]
 
 
 def test_a_concurrent_append_is_retried_when_the_decision_still_holds(db):
@@ -49,22 +63,32 @@ def test_a_concurrent_append_is_retried_when_the_decision_still_holds(db):
     def attack_for_whoever_is_on_turn(state):
         calls.append(len(calls))
         if len(calls) == 1:
-            second.act("Spring 869", lambda s: commands.attack(s, "Essex", "Kent"), "second organiser")
-        return commands.attack(state, "Wessex", "Sussex") if state.on_turn == "Dag" else commands.attack(state, "Essex", "Kent")
+            second.act(
+                "Spring 869", lambda s: commands.attack(s, "Essex", "Kent"), "second organiser"
+            )
+        return (
+            commands.attack(state, "Wessex", "Sussex")
+            if state.on_turn == "Dag"
+            else commands.attack(state, "Essex", "Kent")
+        )
 
     recorded = first.act("Spring 869", attack_for_whoever_is_on_turn, "first organiser")
     events = Campaigns(db).load("Spring 869").events
     assert len(calls) == 2
-    assert [(e.originator_version, type(e).__name__, getattr(e, "attacker", None)) for e in events[2:]] == [
-        (3, "AttackDeclared", "Cid"), (4, "AttackDeclared", "Dag")]
+    assert [
+        (e.originator_version, type(e).__name__, getattr(e, "attacker", None)) for e in events[2:]
+    ] == [(3, "AttackDeclared", "Cid"), (4, "AttackDeclared", "Dag")]
     assert [e.originator_version for e in recorded] == [4]
 
 
 def test_a_store_row_of_an_unknown_kind_is_refused_without_importing_anything(db):
-    """eventsourcing resolves a stored topic by importing its module: a row naming another module is refused first."""
+    """eventsourcing resolves a stored topic by importing its module: a row naming another module is
+    refused first."""
     with sqlite3.connect(db) as connection:
-        connection.execute("INSERT INTO stored_events VALUES (?, ?, ?, ?)",
-                           (campaign_id("Spring 869").hex, 3, "antigravity:Fly", b"{}"))
+        connection.execute(
+            "INSERT INTO stored_events VALUES (?, ?, ?, ?)",
+            (campaign_id("Spring 869").hex, 3, "antigravity:Fly", b"{}"),
+        )
     connection.close()
     with pytest.raises(StoreError) as refusal:
         Campaigns(db).load("Spring 869")
@@ -81,10 +105,18 @@ def test_a_campaign_that_does_not_exist_is_named_in_the_refusal(db):
 def test_two_organisers_creating_the_same_campaign_at_once_get_one_campaign(db):
     """The second organiser's write collides with the first's: one sentence, one campaign."""
     first, second = Campaigns(db), Campaigns(db)
-    started = dict(name="Autumn 870", rules="boiling-cauldron", players=PLAYERS, map_source=default_map_source(), seed_commitment=None)
+    started = dict(
+        name="Autumn 870",
+        rules="boiling-cauldron",
+        players=PLAYERS,
+        map_source=default_map_source(),
+        seed_commitment=None,
+    )
 
     def allocate_after_the_other_organiser(state):
-        second.start(started, lambda s: [commands.allocate(s.world, PLAYERS, None, "b")], "second organiser")
+        second.start(
+            started, lambda s: [commands.allocate(s.world, PLAYERS, None, "b")], "second organiser"
+        )
         return [commands.allocate(state.world, PLAYERS, None, "a")]
 
     with pytest.raises(CampaignError) as refusal:

@@ -31,11 +31,18 @@ GENERIC = "campaign.commandline.generic"
 EXIT_REFUSED = 1
 
 CampaignOption = Annotated[
-    Optional[str], typer.Option("-c", "--campaign", help="The campaign (optional when the store holds one).")
+    Optional[str],
+    typer.Option("-c", "--campaign", help="The campaign (optional when the store holds one)."),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")]
-AsOfOption = Annotated[Optional[int], typer.Option("--as-of", help="As it stood just after event N of the log.")]
-RoundOption = Annotated[Optional[int], typer.Option("--round", help="As it stood at the end of round N.")]
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print one JSON document instead of tables.")
+]
+AsOfOption = Annotated[
+    Optional[int], typer.Option("--as-of", help="As it stood just after event N of the log.")
+]
+RoundOption = Annotated[
+    Optional[int], typer.Option("--round", help="As it stood at the end of round N.")
+]
 
 
 def command_modules() -> Iterator[ModuleType]:
@@ -58,8 +65,9 @@ class LazyCommands(TyperGroup):
         for module in command_modules():
             info = _info(module, cmd_name)
             if info is not None:
-                return get_command_from_info(info, pretty_exceptions_short=True,
-                                             rich_markup_mode=self.rich_markup_mode)
+                return get_command_from_info(
+                    info, pretty_exceptions_short=True, rich_markup_mode=self.rich_markup_mode
+                )
         return None
 
 
@@ -72,11 +80,17 @@ def _info(module: ModuleType, name: str) -> typer.models.CommandInfo | None:
 
 
 def _names(module: ModuleType) -> list[str]:
-    return [*getattr(module, "BUILT", {}), *(command_name(i) for i in module.commands.registered_commands)]
+    return [
+        *getattr(module, "BUILT", {}),
+        *(command_name(i) for i in module.commands.registered_commands),
+    ]
 
 
 app = typer.Typer(
-    name="campaign", cls=LazyCommands, no_args_is_help=True, add_completion=False,
+    name="campaign",
+    cls=LazyCommands,
+    no_args_is_help=True,
+    add_completion=False,
     pretty_exceptions_enable=False,
     help="Run historical wargame campaigns from an append-only log of what happened.",
 )
@@ -85,7 +99,9 @@ app = typer.Typer(
 def default_db() -> str:
     """A SQLite file in the user's data directory (XDG on Linux), created on first use."""
     if sys.platform.startswith("linux") or os.environ.get("XDG_DATA_HOME"):
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "campaign"
+        base = (
+            Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "campaign"
+        )
     else:
         base = Path(typer.get_app_dir("campaign"))
     base.mkdir(parents=True, exist_ok=True)
@@ -111,7 +127,8 @@ class Session:
         return self.campaigns.choose(override or self.campaign)
 
     def view(self, override: str | None, as_of: int | None = None, round_number: int | None = None):
-        """The campaign to show: now, after event N, or at the end of round N. Warns if the chain is broken."""
+        """The campaign to show: now, after event N, or at the end of round N. Warns if the chain is
+        broken."""
         name = self.name(override)
         if as_of is not None and round_number is not None:
             raise CampaignError("Give --as-of or --round, not both.")
@@ -119,9 +136,13 @@ class Session:
             loaded = self.campaigns.at_round_end(name, round_number)
         else:
             loaded = self.campaigns.load(name, as_of)
-        broken = self.campaigns.load(name).chain_break if as_of or round_number else loaded.chain_break
+        broken = (
+            self.campaigns.load(name).chain_break if as_of or round_number else loaded.chain_break
+        )
         if broken:
-            warning = f"Warning: the log has been tampered with: {broken[1]}. Run 'campaign verify'."
+            warning = (
+                f"Warning: the log has been tampered with: {broken[1]}. Run 'campaign verify'."
+            )
             typer.secho(warning, err=True, fg="yellow")
         return name, loaded
 
@@ -130,11 +151,14 @@ class Session:
         loaded = self.campaigns.load(name)
         if loaded.kind.rules != rules:
             meant = registry.kind(rules).title
-            raise CampaignError(f"That is a command of {meant}; {name} is a campaign of {loaded.kind.title}.")
+            raise CampaignError(
+                f"That is a command of {meant}; {name} is a campaign of {loaded.kind.title}."
+            )
         return loaded
 
     def act(self, override: str | None, decide, rules: str | None = None) -> None:
-        """Record what `decide` makes of the campaign's state, then say what happened and what is next."""
+        """Record what `decide` makes of the campaign's state, then say what happened and what is
+        next."""
         name = self.name(override)
         if rules:
             self.require(name, rules)
@@ -192,7 +216,8 @@ def print_json(data: Any) -> None:
 def options(
     ctx: typer.Context,
     db: Annotated[
-        Optional[str], typer.Option("--db", envvar="CAMPAIGN_DB", help="The event store (a SQLite file).")
+        Optional[str],
+        typer.Option("--db", envvar="CAMPAIGN_DB", help="The event store (a SQLite file)."),
     ] = None,
     campaign: CampaignOption = None,
     actor: Annotated[
@@ -215,12 +240,15 @@ def write_file(path: Path, content: str | bytes) -> None:
         else:
             path.write_text(content, encoding="utf-8")
     except OSError as exc:
-        raise CampaignError(f"Cannot write {path} ({exc.strerror or exc.__class__.__name__}).") from None
+        raise CampaignError(
+            f"Cannot write {path} ({exc.strerror or exc.__class__.__name__})."
+        ) from None
     say(f"Written to {path}.")
 
 
 def pairs(items: list[str], shape: str) -> dict[str, str]:
-    """`KEY=VALUE` words as a mapping, split at the first `=`; `shape` names the form in a refusal."""
+    """`KEY=VALUE` words as a mapping, split at the first `=`; `shape` names the form in a
+    refusal."""
     return dict(_pair(item, shape) for item in items)
 
 

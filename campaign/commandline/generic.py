@@ -36,8 +36,14 @@ def list_campaigns(ctx: typer.Context, as_json: JsonOption = False) -> None:
     rows = []
     for started in campaigns.catalogue():
         loaded = campaigns.load(started.name)
-        rows.append({"name": started.name, "rules": started.rules, "status": loaded.kind.summary(loaded.state),
-                     "players": started.players})
+        rows.append(
+            {
+                "name": started.name,
+                "rules": started.rules,
+                "status": loaded.kind.summary(loaded.state),
+                "players": started.players,
+            }
+        )
     if as_json:
         return print_json(rows)
     if not rows:
@@ -47,8 +53,13 @@ def list_campaigns(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 
 @command()
-def status(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False,
-           as_of: AsOfOption = None, round_number: RoundOption = None) -> None:
+def status(
+    ctx: typer.Context,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+    as_of: AsOfOption = None,
+    round_number: RoundOption = None,
+) -> None:
     """The dashboard: map, players, the round's attacks and results, the Final."""
     name, loaded = ctx.obj.view(campaign, as_of, round_number)
     extra = {"events": len(loaded.events), "chain_intact": loaded.chain_break is None}
@@ -59,8 +70,13 @@ def status(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOpt
 
 
 @command()
-def log(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False,
-        as_of: AsOfOption = None, round_number: RoundOption = None) -> None:
+def log(
+    ctx: typer.Context,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+    as_of: AsOfOption = None,
+    round_number: RoundOption = None,
+) -> None:
     """Every event in order: number, time, round, who, what; retracted ones struck through."""
     from campaign.views import log as log_view
 
@@ -79,10 +95,14 @@ def note(ctx: typer.Context, text: str, campaign: CampaignOption = None) -> None
 
 
 @command()
-def undo(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
-         steps: Annotated[int, typer.Option("--steps", help="How many of the latest actions.")] = 1,
-         campaign: CampaignOption = None) -> None:
-    """Retract the latest actions: the log keeps them, struck through, and the state forgets them."""
+def undo(
+    ctx: typer.Context,
+    reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
+    steps: Annotated[int, typer.Option("--steps", help="How many of the latest actions.")] = 1,
+    campaign: CampaignOption = None,
+) -> None:
+    """Retract the latest actions: the log keeps them, struck through, and the state forgets
+    them."""
     from campaign.common import undo as retract
 
     name = ctx.obj.name(campaign)
@@ -91,8 +111,15 @@ def undo(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", hel
 
 
 @command()
-def verify(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False,
-           head: Annotated[Optional[str], typer.Option("--head", help="A chain head published earlier (export header or log).")] = None) -> None:
+def verify(
+    ctx: typer.Context,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+    head: Annotated[
+        Optional[str],
+        typer.Option("--head", help="A chain head published earlier (export header or log)."),
+    ] = None,
+) -> None:
     """Replay the whole log through the rules and check the hash chain; name the first bad event."""
     from campaign.app import finished as finished_periods
     from campaign.audit import audit, published_head
@@ -104,17 +131,35 @@ def verify(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOpt
         say(published_head(loaded.events, head))
     finished = len(finished_periods(loaded.kind, verified.state))
     if as_json:
-        return print_json({"campaign": name, "verified": True, "events": verified.events, "checks": verified.checks,
-                           loaded.kind.period + "s": finished, "status": loaded.kind.summary(verified.state),
-                           "chain_head": loaded.events[-1].chain})
-    say(f"{name}: {verified.events} events and {finished} {loaded.kind.period}(s) verified with {verified.checks} checks; "
-        f"the hash chain is intact and every event is lawful. Now: {loaded.kind.summary(verified.state)}.")
+        return print_json(
+            {
+                "campaign": name,
+                "verified": True,
+                "events": verified.events,
+                "checks": verified.checks,
+                loaded.kind.period + "s": finished,
+                "status": loaded.kind.summary(verified.state),
+                "chain_head": loaded.events[-1].chain,
+            }
+        )
+    say(
+        f"{name}: {verified.events} events and {finished} {loaded.kind.period}(s) verified with "
+        f"{verified.checks} checks; "
+        "the hash chain is intact and every event is lawful. Now: "
+        f"{loaded.kind.summary(verified.state)}."
+    )
 
 
 @command()
-def export(ctx: typer.Context, output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A file (default: stdout).")] = None,
-           campaign: CampaignOption = None) -> None:
-    """The campaign's events as JSON Lines, with a header line (format, kind, rules version, chain head)."""
+def export(
+    ctx: typer.Context,
+    output: Annotated[
+        Optional[Path], typer.Option("-o", "--output", help="A file (default: stdout).")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """The campaign's events as JSON Lines, with a header line (format, kind, rules version, chain
+    head)."""
     from campaign.exchange import export_lines
 
     text = "\n".join(export_lines(ctx.obj.campaigns.load(ctx.obj.name(campaign)))) + "\n"
@@ -124,8 +169,13 @@ def export(ctx: typer.Context, output: Annotated[Optional[Path], typer.Option("-
 
 
 @command("import")
-def import_file(ctx: typer.Context, file: Annotated[Path, typer.Argument(help="A file written by campaign export.")],
-                as_name: Annotated[Optional[str], typer.Option("--as", help="Import under another name.")] = None) -> None:
+def import_file(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="A file written by campaign export.")],
+    as_name: Annotated[
+        Optional[str], typer.Option("--as", help="Import under another name.")
+    ] = None,
+) -> None:
     """A new campaign from an exported file, re-created through every check that verify makes."""
     from campaign.exchange import import_campaign
 
@@ -134,25 +184,40 @@ def import_file(ctx: typer.Context, file: Annotated[Path, typer.Argument(help="A
     except (OSError, UnicodeDecodeError) as exc:
         raise CampaignError(f"Cannot read {file} ({exc.__class__.__name__}).") from None
     loaded = import_campaign(ctx.obj.campaigns, text, as_name)
-    say(f"Imported {loaded.started.name}: {len(loaded.events)} events, verified. Now: {loaded.kind.summary(loaded.state)}.")
+    say(
+        f"Imported {loaded.started.name}: {len(loaded.events)} events, verified. Now: "
+        f"{loaded.kind.summary(loaded.state)}."
+    )
 
 
 @command()
-def fork(ctx: typer.Context, new_name: Annotated[str, typer.Argument(metavar="NEW")],
-         as_of: Annotated[int, typer.Option("--as-of", help="Keep the first N events.")],
-         campaign: CampaignOption = None) -> None:
+def fork(
+    ctx: typer.Context,
+    new_name: Annotated[str, typer.Argument(metavar="NEW")],
+    as_of: Annotated[int, typer.Option("--as-of", help="Keep the first N events.")],
+    campaign: CampaignOption = None,
+) -> None:
     """A what-if branch: a new campaign whose log is this one's first N events."""
     from campaign.exchange import fork as branch
 
-    loaded = branch(ctx.obj.campaigns, ctx.obj.campaigns.load(ctx.obj.name(campaign), as_of), new_name)
-    say(f"Forked {loaded.started.name} from the first {as_of} events. Now: {loaded.kind.summary(loaded.state)}.")
+    loaded = branch(
+        ctx.obj.campaigns, ctx.obj.campaigns.load(ctx.obj.name(campaign), as_of), new_name
+    )
+    say(
+        f"Forked {loaded.started.name} from the first {as_of} events. Now: "
+        f"{loaded.kind.summary(loaded.state)}."
+    )
 
 
 @command()
 def demo(
     ctx: typer.Context,
-    rules: Annotated[str, typer.Option("--rules", help="Which kind of campaign to play.")] = registry.DEFAULT,
-    db: Annotated[Optional[str], typer.Option("--into", help="Keep the demo's store in this file.")] = None,
+    rules: Annotated[
+        str, typer.Option("--rules", help="Which kind of campaign to play.")
+    ] = registry.DEFAULT,
+    db: Annotated[
+        Optional[str], typer.Option("--into", help="Keep the demo's store in this file.")
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Only the final dashboard.")] = False,
 ) -> None:
     """Play a bundled example campaign into a fresh store of its own and show the dashboard."""
@@ -167,9 +232,17 @@ FORMATS = ("text", "markdown", "bbcode", "html", "json")
 @command()
 def report(
     ctx: typer.Context,
-    round_number: Annotated[Optional[int], typer.Option("--round", help="Which round (default: the last finished).")] = None,
-    output_format: Annotated[str, typer.Option("--format", help="text, markdown (Discord), bbcode (forums), html or json.")] = "text",
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write to a file instead of the terminal.")] = None,
+    round_number: Annotated[
+        Optional[int], typer.Option("--round", help="Which round (default: the last finished).")
+    ] = None,
+    output_format: Annotated[
+        str,
+        typer.Option("--format", help="text, markdown (Discord), bbcode (forums), html or json."),
+    ] = "text",
+    output: Annotated[
+        Optional[Path],
+        typer.Option("-o", "--output", help="Write to a file instead of the terminal."),
+    ] = None,
     as_of: AsOfOption = None,
     campaign: CampaignOption = None,
     as_json: JsonOption = False,
@@ -196,14 +269,17 @@ def draw_map(
     as_of: AsOfOption = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """A picture of region control: owners' colours, land borders, the sea lane, contested regions."""
+    """A picture of region control: owners' colours, land borders, the sea lane, contested
+    regions."""
     from campaign.views.reports import map_svg, svg_to_png
 
     name, loaded = ctx.obj.view(campaign, as_of, round_number)
     svg = map_svg(name, loaded, round_number)
     suffix = output.suffix.lower()
     if suffix not in (".svg", ".png"):
-        raise CampaignError(f"The map is drawn as .svg or .png, not {output.suffix or 'a file without an ending'}.")
+        raise CampaignError(
+            f"The map is drawn as .svg or .png, not {output.suffix or 'a file without an ending'}."
+        )
     if suffix == ".png":
         return write_file(output, svg_to_png(svg))
     write_file(output, svg)
@@ -234,11 +310,14 @@ def _check_options(chosen, given: dict[str, Any], flags: dict[str, str]) -> None
     foreign = [flags[n] for n, v in given.items() if n not in own and v not in (None, [], False)]
     if foreign:
         takes = ", ".join(flags[n] for n in own)
-        raise CampaignError(f"A campaign of {chosen.title} takes {takes}; not {', '.join(foreign)}.")
+        raise CampaignError(
+            f"A campaign of {chosen.title} takes {takes}; not {', '.join(foreign)}."
+        )
 
 
 def start_options(rules: str) -> dict[str, inspect.Parameter]:
-    """The options of `campaign new` that a kind takes: the parameters of its cli's `start_options`."""
+    """The options of `campaign new` that a kind takes: the parameters of its cli's
+    `start_options`."""
     from campaign.registry import cli_module
 
     declared = import_module(cli_module(rules)).start_options
@@ -256,7 +335,9 @@ def _every_option() -> dict[str, inspect.Parameter]:
 
 def _new_base(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The campaign's name, e.g. 'Spring 869'.")],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="The campaign's name, e.g. 'Spring 869'.")
+    ],
     rules: Annotated[str, typer.Option("--rules", help="The kind of campaign.")],
 ) -> None: ...
 

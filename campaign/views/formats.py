@@ -19,15 +19,19 @@ DISCORD_LIMIT = 2000
 NUMBERED = re.compile(r"^\d+\. ")
 
 
-def _names(report: dict[str, Any], wrap: Callable[[str, str], str], text: str, escape: Callable[[str], str]) -> str:
+def _names(
+    report: dict[str, Any], wrap: Callable[[str, str], str], text: str, escape: Callable[[str], str]
+) -> str:
     """`text` escaped, with every player's name wrapped in his colour."""
     players = report["players"]
     if not players:
         return escape(text)
-    pattern = re.compile(r"\b(" + "|".join(re.escape(p) for p in sorted(players, key=len, reverse=True)) + r")\b")
+    pattern = re.compile(
+        r"\b(" + "|".join(re.escape(p) for p in sorted(players, key=len, reverse=True)) + r")\b"
+    )
     parts, last = [], 0
     for match in pattern.finditer(text):
-        parts += [escape(text[last:match.start()]), wrap(match.group(1), players[match.group(1)])]
+        parts += [escape(text[last : match.start()]), wrap(match.group(1), players[match.group(1)])]
         last = match.end()
     return "".join(parts + [escape(text[last:])])
 
@@ -35,7 +39,12 @@ def _names(report: dict[str, Any], wrap: Callable[[str, str], str], text: str, e
 def aligned(table: dict[str, Any]) -> list[str]:
     rows = [table["columns"], *table["rows"]]
     widths = [max(len(r[i]) for r in rows) for i in range(len(table["columns"]))]
-    return ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))) for r in rows]
+    return [
+        "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))
+        )
+        for r in rows
+    ]
 
 
 def markdown_lines(report: dict[str, Any]) -> list[str]:
@@ -57,7 +66,8 @@ def markdown_lines(report: dict[str, Any]) -> list[str]:
 
 
 def markdown(report: dict[str, Any], limit: int = DISCORD_LIMIT) -> list[str]:
-    """Discord messages of at most `limit` characters each, split between lines and never inside a code block."""
+    """Discord messages of at most `limit` characters each, split between lines and never inside a
+    code block."""
     units: list[str] = []
     block: list[str] | None = None
     for line in markdown_lines(report):
@@ -115,16 +125,26 @@ def bbcode(report: dict[str, Any]) -> str:
 
 
 CSS = """
-body { font: 15px/1.45 Georgia, 'Times New Roman', serif; color: #222; background: #f7f3e8; margin: 0; }
-main { max-width: 900px; margin: 0 auto; padding: 24px 32px; background: #fffdf6; box-shadow: 0 0 12px #0002; }
+body { font: 15px/1.45 Georgia, 'Times New Roman', serif; color: #222; background: #f7f3e8;
+  margin: 0; }
+main { max-width: 900px; margin: 0 auto; padding: 24px 32px; background: #fffdf6;
+  box-shadow: 0 0 12px #0002; }
 h1 { font-size: 24px; border-bottom: 2px solid #8b6d3f; padding-bottom: 6px; }
 h2 { font-size: 17px; color: #5a4322; margin: 22px 0 6px; }
-ol, ul { padding-left: 24px; } li { margin: 4px 0; }
-table { border-collapse: collapse; } td, th { padding: 3px 12px; border-bottom: 1px solid #ddd; text-align: right; }
+ol, ul { padding-left: 24px; }
+li { margin: 4px 0; }
+table { border-collapse: collapse; }
+td, th { padding: 3px 12px; border-bottom: 1px solid #ddd; text-align: right; }
 td:first-child, th:first-child { text-align: left; }
 .player { font-weight: bold; }
-figure { margin: 16px 0; } figure svg { width: 100%; height: auto; border: 1px solid #ccc; background: #eaf2f8; }
-@media print { body { background: #fff; } main { box-shadow: none; max-width: none; } h2 { break-after: avoid; } figure { break-inside: avoid; } }
+figure { margin: 16px 0; }
+figure svg { width: 100%; height: auto; border: 1px solid #ccc; background: #eaf2f8; }
+@media print {
+  body { background: #fff; }
+  main { box-shadow: none; max-width: none; }
+  h2 { break-after: avoid; }
+  figure { break-inside: avoid; }
+}
 """
 
 
@@ -139,8 +159,12 @@ def html_page(report: dict[str, Any], svg: str | None) -> str:
         body.append(f"<h2>{html.escape(section['heading'])}</h2>")
         if "table" in section:
             head = "".join(f"<th>{html.escape(c)}</th>" for c in section["table"]["columns"])
-            rows = "".join("<tr>" + "".join(f"<td>{_names(report, colour, c, html.escape)}</td>" for c in r) + "</tr>"
-                           for r in section["table"]["rows"])
+            rows = "".join(
+                "<tr>"
+                + "".join(f"<td>{_names(report, colour, c, html.escape)}</td>" for c in r)
+                + "</tr>"
+                for r in section["table"]["rows"]
+            )
             body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
         items = section.get("items", [])
         if items:
@@ -149,5 +173,8 @@ def html_page(report: dict[str, Any], svg: str | None) -> str:
             texts = [NUMBERED.sub("", i) if numbered else i for i in items]
             lis = "".join(f"<li>{_names(report, colour, text, html.escape)}</li>" for text in texts)
             body.append(f"<{tag}>{lis}</{tag}>")
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(report["title"])}</title>'
-            f"<style>{CSS}</style></head><body><main>{''.join(body)}</main></body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta '
+        f'charset="utf-8"><title>{html.escape(report["title"])}</title>'
+        f"<style>{CSS}</style></head><body><main>{''.join(body)}</main></body></html>\n"
+    )

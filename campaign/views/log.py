@@ -37,14 +37,25 @@ def table(events: Sequence[CampaignEvent], of: Kind):
 
     taken_back = retractions(events)
     view = Table(title="Campaign log", title_justify="left", pad_edge=False)
-    for column, justify in (("#", "right"), ("When (UTC)", "left"), ("Rd", "right"), ("Who", "left"), ("What", "left")):
+    for column, justify in (
+        ("#", "right"),
+        ("When (UTC)", "left"),
+        ("Rd", "right"),
+        ("Who", "left"),
+        ("What", "left"),
+    ):
         view.add_column(column, justify=justify)
     for event in events:
         what = Text(describe(event, of))
         if event.originator_version in taken_back:
             what.stylize("strike dim")
-            what.append(f"  retracted by #{taken_back[event.originator_version].originator_version}", style="italic")
+            what.append(
+                f"  retracted by #{taken_back[event.originator_version].originator_version}",
+                style="italic",
+            )
         when = event.timestamp.strftime("%Y-%m-%d %H:%M")
         round_number = getattr(event, "round", None)
-        view.add_row(str(event.originator_version), when, str(round_number or ""), event.actor, what)
+        view.add_row(
+            str(event.originator_version), when, str(round_number or ""), event.actor, what
+        )
     return view

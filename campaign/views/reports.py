@@ -12,7 +12,8 @@ from events.common import NoteRecorded
 
 
 def _round_closed(loaded: Loaded, number: int) -> int:
-    """How many events the log held when round `number` ended, with the notes written just after it."""
+    """How many events the log held when round `number` ended, with the notes written just after
+    it."""
     if number < 1:
         return 0
     last = len(round_end(loaded, number).events)
@@ -54,7 +55,9 @@ def render_report(name: str, loaded: Loaded, number: int | None, output_format: 
 def map_svg(name: str, loaded: Loaded, number: int | None) -> str:
     picture = loaded.kind.picture(loaded.state, name, number)
     if picture is None:
-        raise CampaignError(f"{name} is a campaign of {loaded.kind.title}, which has no map of regions.")
+        raise CampaignError(
+            f"{name} is a campaign of {loaded.kind.title}, which has no map of regions."
+        )
     return picture
 
 
@@ -63,5 +66,8 @@ def svg_to_png(svg: str) -> bytes:
     try:
         import cairosvg
     except (ImportError, OSError):
-        raise CampaignError("PNG maps need cairosvg and the Cairo library: pip install 'campaign[png]' (or write .svg).") from None
+        raise CampaignError(
+            "PNG maps need cairosvg and the Cairo library: pip install 'campaign[png]' (or write "
+            ".svg)."
+        ) from None
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"))

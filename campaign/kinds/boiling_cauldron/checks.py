@@ -32,7 +32,9 @@ def check_players(players: list[str]) -> None:
     if repeated:
         raise RuleViolation("BC-2.1", f"Each player is named once; repeated: {', '.join(repeated)}")
     if len(players) < bc.MIN_PLAYERS:
-        raise RuleViolation("BC-2.1", f"The Boiling Cauldron needs three or more players, not {len(players)}")
+        raise RuleViolation(
+            "BC-2.1", f"The Boiling Cauldron needs three or more players, not {len(players)}"
+        )
 
 
 def check_room_for_players(players: int, regions: int) -> None:
@@ -41,17 +43,24 @@ def check_room_for_players(players: int, regions: int) -> None:
         raise RuleViolation("BC-2.1", f"{players} players cannot share {regions} regions")
 
 
-def check_allocation(allocation: Mapping[str, str], players: list[str], regions: tuple[str, ...]) -> None:
-    """BC-2.1/BC-2.2: an allocation made elsewhere names every region once and respects the shares."""
+def check_allocation(
+    allocation: Mapping[str, str], players: list[str], regions: tuple[str, ...]
+) -> None:
+    """BC-2.1/BC-2.2: an allocation made elsewhere names every region once and respects the
+    shares."""
     missing = [r for r in regions if r not in allocation]
     if missing:
-        raise RuleViolation("BC-2.2", f"The allocation does not give {', '.join(missing)} to anyone")
+        raise RuleViolation(
+            "BC-2.2", f"The allocation does not give {', '.join(missing)} to anyone"
+        )
     counts = Counter(allocation[r] for r in regions)
     shares = bc.fair_shares(len(players), len(regions))
     if Counter(counts[p] for p in players) != shares:
         held = ", ".join(f"{p} {counts[p]}" for p in players)
         wanted = ", ".join(str(n) for n in sorted(shares.elements(), reverse=True))
-        raise RuleViolation("BC-2.1", f"Shares must differ by at most one ({wanted}); the allocation gives {held}")
+        raise RuleViolation(
+            "BC-2.1", f"Shares must differ by at most one ({wanted}); the allocation gives {held}"
+        )
 
 
 def check_named_once(region: str, allocation: Mapping[str, str]) -> None:
@@ -64,7 +73,9 @@ def check_not_allocated(state: State) -> None:
     """BC-2.2: the regions are allocated once."""
     if state.phase != Phase.ALLOCATION:
         check_phase(state, Phase.DECLARATION, Phase.BATTLES, Phase.FINAL, doing="draw the regions")
-        raise RuleViolation("BC-2.2", "The regions have already been allocated, and they are allocated once")
+        raise RuleViolation(
+            "BC-2.2", "The regions have already been allocated, and they are allocated once"
+        )
 
 
 def check_seed_matches(state: State, seed: str) -> None:
@@ -79,9 +90,14 @@ def check_seed_matches(state: State, seed: str) -> None:
 def check_phase(state: State, *phases: Phase, doing: str) -> None:
     """A command belongs to a phase: the draw, declarations, battles, the Final."""
     if state.phase == Phase.FINISHED:
-        raise RuleViolation("BC-8", f"The campaign is over: {state.winner} has won it, so there is nothing left to {doing}")
+        raise RuleViolation(
+            "BC-8",
+            f"The campaign is over: {state.winner} has won it, so there is nothing left to {doing}",
+        )
     if state.phase == Phase.ALLOCATION and Phase.ALLOCATION not in phases:
-        raise RuleViolation("BC-2.4", f"Cannot {doing} yet: the regions have not been drawn (campaign draw --seed)")
+        raise RuleViolation(
+            "BC-2.4", f"Cannot {doing} yet: the regions have not been drawn (campaign draw --seed)"
+        )
     if state.phase not in phases:
         rule = "BC-4" if {Phase.DECLARATION, Phase.BATTLES} & {state.phase, *phases} else "BC-8"
         raise RuleViolation(rule, f"Cannot {doing} now: {PHASE_WORDS[state.phase]}")
@@ -102,7 +118,9 @@ AttackCheck = Callable[[State, str, str, str], None]
 def attacks_from_his_own_region(state: State, player: str, source: str, target: str) -> None:
     """BC-4.1: an attacking region he controls."""
     if state.control[source] != player:
-        raise RuleViolation("BC-4.1", f"{player} does not control {source}, so he cannot attack from it")
+        raise RuleViolation(
+            "BC-4.1", f"{player} does not control {source}, so he cannot attack from it"
+        )
 
 
 def attacks_from_a_region_not_involved(state: State, player: str, source: str, target: str) -> None:
@@ -111,7 +129,9 @@ def attacks_from_a_region_not_involved(state: State, player: str, source: str, t
         raise RuleViolation("BC-4.1", f"{source} is already involved in an attack this round")
 
 
-def attacks_a_region_he_does_not_control(state: State, player: str, source: str, target: str) -> None:
+def attacks_a_region_he_does_not_control(
+    state: State, player: str, source: str, target: str
+) -> None:
     """BC-4.1: a defending region he does not control."""
     if state.control[target] == player:
         raise RuleViolation("BC-4.1", f"{target} is {player}'s own region")
@@ -120,7 +140,9 @@ def attacks_a_region_he_does_not_control(state: State, player: str, source: str,
 def attacks_an_adjacent_region(state: State, player: str, source: str, target: str) -> None:
     """BC-4.1: adjacent (BC-1.1) to the attacking region."""
     if not state.world.adjacent(source, target):
-        raise RuleViolation("BC-4.1", f"{target} is not adjacent to {source}: no land border, and not both coastal")
+        raise RuleViolation(
+            "BC-4.1", f"{target} is not adjacent to {source}: no land border, and not both coastal"
+        )
 
 
 def attacks_a_region_not_involved(state: State, player: str, source: str, target: str) -> None:
@@ -140,7 +162,9 @@ def does_not_attack_his_attacker(state: State, player: str, source: str, target:
     """BC-4.3: a player cannot attack the player who has already attacked him this round."""
     defender = state.control[target]
     if defender in {b.attacker for b in state.round_battles() if b.defender == player}:
-        raise RuleViolation("BC-4.3", f"{player} cannot attack {defender}, who has already attacked him this round")
+        raise RuleViolation(
+            "BC-4.3", f"{player} cannot attack {defender}, who has already attacked him this round"
+        )
 
 
 ATTACK_CHECKS: tuple[AttackCheck, ...] = (
@@ -185,31 +209,51 @@ def legal_attacks(state: State, player: str) -> list[tuple[str, str]]:
 def check_casualties(value: Decimal, who: str) -> None:
     """BC-6.2: a casualty percentage from 0 to 100."""
     if not value.is_finite() or not Decimal(0) <= value <= Decimal(100):
-        raise RuleViolation("BC-6.2", f"{who}'s casualties must be a percentage from 0 to 100, not {value}")
+        raise RuleViolation(
+            "BC-6.2", f"{who}'s casualties must be a percentage from 0 to 100, not {value}"
+        )
 
 
-def check_stated_winner(outcome: bc.Outcome, stated: Stated, names: tuple[str, str], override: str | None) -> None:
-    """BC-6.2: a stated winner must agree with the figures unless the organiser overrides with a reason."""
+def check_stated_winner(
+    outcome: bc.Outcome, stated: Stated, names: tuple[str, str], override: str | None
+) -> None:
+    """BC-6.2: a stated winner must agree with the figures unless the organiser overrides with a
+    reason."""
     if override:
         return
     if not outcome.decided_by_figures and stated in (None, DRAW):
-        raise RuleViolation("BC-6.2", f"Both sides reached a rout: say who routed first with --winner ({names[0]} or {names[1]})")
-    if outcome.decided_by_figures and stated is not None and (None if stated == DRAW else stated) != outcome.winner:
+        raise RuleViolation(
+            "BC-6.2",
+            f"Both sides reached a rout: say who routed first with --winner ({names[0]} or "
+            f"{names[1]})",
+        )
+    if (
+        outcome.decided_by_figures
+        and stated is not None
+        and (None if stated == DRAW else stated) != outcome.winner
+    ):
         said = "a draw" if stated == DRAW else f"a win for {names[stated]}"
         found = "a draw" if outcome.winner is None else f"a win for {names[outcome.winner]}"
-        raise RuleViolation("BC-6.1", f"The casualties make this {found}, not {said}; use --override REASON to record otherwise")
+        raise RuleViolation(
+            "BC-6.1",
+            f"The casualties make this {found}, not {said}; use --override REASON to record "
+            "otherwise",
+        )
 
 
 # BC-7 Gaining and losing regions.
 
 
 def check_no_choice_pending(state: State) -> None:
-    """BC-7.2 (Interpretation ONE_CHOICE_AT_A_TIME): a victor's choice is made before the next result."""
+    """BC-7.2 (Interpretation ONE_CHOICE_AT_A_TIME): a victor's choice is made before the next
+    result."""
     pending = state.awaiting_choice
     if pending and interpretations.ONE_CHOICE_AT_A_TIME:
         due = pending.result.regions_due - len(pending.gained)
         raise RuleViolation(
-            "BC-7.2", f"{pending.result.winner} must first choose {due} region(s) to gain from the battle for {pending.to_region}"
+            "BC-7.2",
+            f"{pending.result.winner} must first choose {due} region(s) to gain from the battle "
+            f"for {pending.to_region}",
         )
 
 
@@ -224,7 +268,9 @@ def check_regions_due(battle: Battle, chosen: list[str]) -> None:
     still_due = battle.result.regions_due - len(battle.gained)
     if len(chosen) > still_due:
         winner, loser = battle.result.winner, battle.result.loser
-        raise RuleViolation("BC-7.1", f"{winner} gains {still_due} more region(s) from {loser}, not {len(chosen)}")
+        raise RuleViolation(
+            "BC-7.1", f"{winner} gains {still_due} more region(s) from {loser}, not {len(chosen)}"
+        )
 
 
 def check_eligible(state: State, battle: Battle, chosen: list[str]) -> None:
@@ -238,12 +284,21 @@ def check_eligible(state: State, battle: Battle, chosen: list[str]) -> None:
 def _ineligible(state: State, battle: Battle, name: str, tier: list[str]) -> RuleViolation:
     loser = battle.result.loser
     if any(name in t for t in state.gain_tiers(battle, loser)):
-        return RuleViolation("BC-7.2", f"{name} comes from a lower tier: first take {', '.join(tier)}")
+        return RuleViolation(
+            "BC-7.2", f"{name} comes from a lower tier: first take {', '.join(tier)}"
+        )
     if state.control[name] != loser:
-        return RuleViolation("BC-7.2", f"{name} is not {loser}'s region, so it cannot be gained from him")
+        return RuleViolation(
+            "BC-7.2", f"{name} is not {loser}'s region, so it cannot be gained from him"
+        )
     if name in interpretations.lower_tier_exclusions(state.involved, state.gained_this_round):
-        return RuleViolation("BC-7.2", f"{name} is involved in an attack or was already gained this round")
-    return RuleViolation("BC-7.2", f"{name} is not adjacent to either region of the battle; choose from {', '.join(tier)}")
+        return RuleViolation(
+            "BC-7.2", f"{name} is involved in an attack or was already gained this round"
+        )
+    return RuleViolation(
+        "BC-7.2",
+        f"{name} is not adjacent to either region of the battle; choose from {', '.join(tier)}",
+    )
 
 
 # BC-8 The end.
@@ -252,26 +307,40 @@ def _ineligible(state: State, battle: Battle, name: str, tier: list[str]) -> Rul
 def check_finalist(state: State, player: str) -> None:
     """BC-8.2/BC-8.3: only the finalists fight the Final Battle."""
     if player not in state.finalists:
-        raise RuleViolation("BC-8.2", f"{player} is not a finalist; the Final Battle is {' v '.join(state.finalists)}")
+        raise RuleViolation(
+            "BC-8.2",
+            f"{player} is not a finalist; the Final Battle is {' v '.join(state.finalists)}",
+        )
 
 
 def check_own_culture(player: str, culture: str, own: set[str]) -> None:
     """BC-8.4: armies from the cultures of regions he controls."""
     if culture not in own:
-        raise RuleViolation("BC-8.4", f"{player} controls no {culture} region; he can choose {', '.join(sorted(own))}")
+        raise RuleViolation(
+            "BC-8.4",
+            f"{player} controls no {culture} region; he can choose {', '.join(sorted(own))}",
+        )
 
 
 def check_ally(player: str, main: str, ally: str | None, own: set[str]) -> None:
-    """BC-8.4: an ally is compulsory for a finalist of two or more cultures, and (ours) not his main army's."""
+    """BC-8.4: an ally is compulsory for a finalist of two or more cultures, and (ours) not his main
+    army's."""
     if len(own) > 1 and ally is None:
-        raise RuleViolation("BC-8.4", f"{player} controls more than one culture, so an ally is compulsory: "
-                                      f"choose one of {', '.join(sorted(own - {main}))}")
+        raise RuleViolation(
+            "BC-8.4",
+            f"{player} controls more than one culture, so an ally is compulsory: "
+            f"choose one of {', '.join(sorted(own - {main}))}",
+        )
     if ally == main and interpretations.FINAL_ALLY_DIFFERS_FROM_MAIN:
-        raise RuleViolation("BC-8.4", f"The ally must be another culture than the main army ({main})")
+        raise RuleViolation(
+            "BC-8.4", f"The ally must be another culture than the main army ({main})"
+        )
 
 
 def check_final_armies_chosen(state: State) -> None:
     """BC-8.4: each finalist picks his armies before the Final Battle."""
     missing = [p for p in state.finalists if p not in state.final_armies]
     if missing:
-        raise RuleViolation("BC-8.4", f"{' and '.join(missing)} must first choose armies with final-armies")
+        raise RuleViolation(
+            "BC-8.4", f"{' and '.join(missing)} must first choose armies with final-armies"
+        )

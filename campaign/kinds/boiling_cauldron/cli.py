@@ -16,19 +16,40 @@ from campaign.commandline.core import CampaignOption, JsonOption, pairs, print_j
 commands = typer.Typer()
 command = registrar(commands, "The Boiling Cauldron")
 
+
 def start_options(
-    player: Annotated[Optional[list[str]], typer.Option("--player", help="A player, in order; repeat for each (BC-2.1).")] = None,
-    seed: Annotated[Optional[str], typer.Option("--seed", help="Draw the regions with this seed (BC-2.4).")] = None,
-    allocation: Annotated[Optional[Path], typer.Option("--allocation", help='A TOML file: \\[allocation] region = "player" (BC-2.2).')] = None,
-    map_file: Annotated[Optional[Path], typer.Option("--map", help="A corrected map file (BC-1).")] = None,
-    seed_commitment: Annotated[Optional[str], typer.Option("--seed-commitment", help="SHA-256 hex of a seed revealed later with draw (BC-2.4).")] = None,
+    player: Annotated[
+        Optional[list[str]],
+        typer.Option("--player", help="A player, in order; repeat for each (BC-2.1)."),
+    ] = None,
+    seed: Annotated[
+        Optional[str], typer.Option("--seed", help="Draw the regions with this seed (BC-2.4).")
+    ] = None,
+    allocation: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--allocation", help='A TOML file: \\[allocation] region = "player" (BC-2.2).'
+        ),
+    ] = None,
+    map_file: Annotated[
+        Optional[Path], typer.Option("--map", help="A corrected map file (BC-1).")
+    ] = None,
+    seed_commitment: Annotated[
+        Optional[str],
+        typer.Option(
+            "--seed-commitment", help="SHA-256 hex of a seed revealed later with draw (BC-2.4)."
+        ),
+    ] = None,
 ) -> None:
     """The options of `campaign new` for The Boiling Cauldron."""
 
 
 @command()
-def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="The secret seed, now revealed.")],
-         campaign: CampaignOption = None) -> None:
+def draw(
+    ctx: typer.Context,
+    seed: Annotated[str, typer.Option("--seed", help="The secret seed, now revealed.")],
+    campaign: CampaignOption = None,
+) -> None:
     """Reveal the committed seed and draw the regions (BC-2.4)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
@@ -36,7 +57,9 @@ def draw(ctx: typer.Context, seed: Annotated[str, typer.Option("--seed", help="T
 
 
 @command("options")
-def attack_options(ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False) -> None:
+def attack_options(
+    ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False
+) -> None:
     """The legal attacks of the player on turn, with both armies (BC-4, BC-5)."""
     from campaign.kinds.boiling_cauldron import status as bc_data
 
@@ -48,16 +71,25 @@ def attack_options(ctx: typer.Context, campaign: CampaignOption = None, as_json:
         return say("Nobody is on turn to attack now.")
     say(f"{state.on_turn} may attack:", style="bold")
     for row in rows:
-        attacker = row["attacker_army"]["main"] + (f" + {row['attacker_army']['ally']}" if row["attacker_army"]["ally"] else "")
-        defender = row["defender_army"]["main"] + (f" + {row['defender_army']['ally']}" if row["defender_army"]["ally"] else "")
+        attacker = row["attacker_army"]["main"] + (
+            f" + {row['attacker_army']['ally']}" if row["attacker_army"]["ally"] else ""
+        )
+        defender = row["defender_army"]["main"] + (
+            f" + {row['defender_army']['ally']}" if row["defender_army"]["ally"] else ""
+        )
         say(f"  {row['from']} → {row['to']} ({row['defender']}): {attacker} v {defender}")
 
 
 @command()
-def attack(ctx: typer.Context, source: Annotated[str, typer.Argument(metavar="FROM")],
-           target: Annotated[str, typer.Argument(metavar="TO")],
-           player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
-           campaign: CampaignOption = None) -> None:
+def attack(
+    ctx: typer.Context,
+    source: Annotated[str, typer.Argument(metavar="FROM")],
+    target: Annotated[str, typer.Argument(metavar="TO")],
+    player: Annotated[
+        Optional[str], typer.Option("--player", help="Must be the player on turn.")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
     """The player on turn declares an attack from one of his regions (BC-4)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
@@ -65,9 +97,14 @@ def attack(ctx: typer.Context, source: Annotated[str, typer.Argument(metavar="FR
 
 
 @command()
-def forfeit(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
-            player: Annotated[Optional[str], typer.Option("--player", help="Must be the player on turn.")] = None,
-            campaign: CampaignOption = None) -> None:
+def forfeit(
+    ctx: typer.Context,
+    reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
+    player: Annotated[
+        Optional[str], typer.Option("--player", help="Must be the player on turn.")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
     """Forfeit the attack of the player on turn (BC-4.4)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
@@ -75,22 +112,36 @@ def forfeit(ctx: typer.Context, reason: Annotated[str, typer.Option("--reason", 
 
 
 @command()
-def result(ctx: typer.Context, region: Annotated[str, typer.Argument(help="The defending region of the battle.")],
-           attacker_pct: Annotated[str, typer.Argument(metavar="ATTACKER_PCT")],
-           defender_pct: Annotated[str, typer.Argument(metavar="DEFENDER_PCT")],
-           winner: Annotated[Optional[str], typer.Option("--winner", help="attacker, defender (or draw, with --override).")] = None,
-           override: Annotated[Optional[str], typer.Option("--override", help="Record a winner against the figures, with the reason.")] = None,
-           campaign: CampaignOption = None) -> None:
+def result(
+    ctx: typer.Context,
+    region: Annotated[str, typer.Argument(help="The defending region of the battle.")],
+    attacker_pct: Annotated[str, typer.Argument(metavar="ATTACKER_PCT")],
+    defender_pct: Annotated[str, typer.Argument(metavar="DEFENDER_PCT")],
+    winner: Annotated[
+        Optional[str],
+        typer.Option("--winner", help="attacker, defender (or draw, with --override)."),
+    ] = None,
+    override: Annotated[
+        Optional[str],
+        typer.Option("--override", help="Record a winner against the figures, with the reason."),
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
     """A battle's casualties; the winner and regions due follow (BC-6, BC-7)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
     casualties = casualty(attacker_pct, "the attacker"), casualty(defender_pct, "the defender")
-    ctx.obj.act(campaign, lambda state: bc_commands.result(state, region, *casualties, winner, override), BC)
+    ctx.obj.act(
+        campaign, lambda state: bc_commands.result(state, region, *casualties, winner, override), BC
+    )
 
 
 @command()
-def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metavar="REGION...")],
-         campaign: CampaignOption = None) -> None:
+def gain(
+    ctx: typer.Context,
+    regions: Annotated[list[str], typer.Argument(metavar="REGION...")],
+    campaign: CampaignOption = None,
+) -> None:
     """The victor's choice of the loser's regions, tier by tier (BC-7.2)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
@@ -98,8 +149,13 @@ def gain(ctx: typer.Context, regions: Annotated[list[str], typer.Argument(metava
 
 
 @command("final-armies")
-def final_armies(ctx: typer.Context, player: str, main: str, ally: Annotated[Optional[str], typer.Argument()] = None,
-                 campaign: CampaignOption = None) -> None:
+def final_armies(
+    ctx: typer.Context,
+    player: str,
+    main: str,
+    ally: Annotated[Optional[str], typer.Argument()] = None,
+    campaign: CampaignOption = None,
+) -> None:
     """A finalist's main army and (compulsory if he holds two cultures) ally (BC-8.4)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
@@ -109,21 +165,35 @@ def final_armies(ctx: typer.Context, player: str, main: str, ally: Annotated[Opt
 @command("final-result")
 def final_result(
     ctx: typer.Context,
-    casualties: Annotated[list[str], typer.Option("--casualties", help="PLAYER=PCT, once for each finalist.")],
-    winner: Annotated[Optional[str], typer.Option("--winner", help="Who routed first, where both reached a rout.")] = None,
-    override: Annotated[Optional[str], typer.Option("--override", help="Record a winner against the figures, with the reason.")] = None,
+    casualties: Annotated[
+        list[str], typer.Option("--casualties", help="PLAYER=PCT, once for each finalist.")
+    ],
+    winner: Annotated[
+        Optional[str], typer.Option("--winner", help="Who routed first, where both reached a rout.")
+    ] = None,
+    override: Annotated[
+        Optional[str],
+        typer.Option("--override", help="Record a winner against the figures, with the reason."),
+    ] = None,
     campaign: CampaignOption = None,
 ) -> None:
     """A Final Battle's result; a draw means another Final Battle (BC-8.4)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
-    figures = {who: casualty(pct, who) for who, pct in pairs(casualties, "casualties as PLAYER=PCT").items()}
-    ctx.obj.act(campaign, lambda state: bc_commands.final_result(state, figures, winner, override), BC)
+    figures = {
+        who: casualty(pct, who)
+        for who, pct in pairs(casualties, "casualties as PLAYER=PCT").items()
+    }
+    ctx.obj.act(
+        campaign, lambda state: bc_commands.final_result(state, figures, winner, override), BC
+    )
 
 
 def casualty(text: str, whose: str) -> Decimal:
     """BC-6.2: a casualty percentage as typed, 0 to 100 with at most two decimals."""
     value = percentage(text)
     if value is None:
-        raise RuleViolation("BC-6.2", f"Casualties are a percentage such as 35 or 35.5; {whose}'s are not {text!r}")
+        raise RuleViolation(
+            "BC-6.2", f"Casualties are a percentage such as 35 or 35.5; {whose}'s are not {text!r}"
+        )
     return value

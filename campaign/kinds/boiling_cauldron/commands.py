@@ -42,8 +42,11 @@ def region(world: Map, name: str) -> str:
 # BC-2 Starting the campaign.
 
 
-def allocate(world: Map, players: list[str], given: Mapping[str, str] | None, seed: str | None) -> Draft:
-    """BC-2: an allocation from a file, or the documented draw from a seed (a fresh one if none is given)."""
+def allocate(
+    world: Map, players: list[str], given: Mapping[str, str] | None, seed: str | None
+) -> Draft:
+    """BC-2: an allocation from a file, or the documented draw from a seed (a fresh one if none is
+    given)."""
     checks.check_room_for_players(len(players), len(world.names))
     if given is None:
         seed = secrets.token_hex(16) if seed is None else seed
@@ -78,8 +81,16 @@ def attack(state: State, source: str, target: str, who: str | None = None) -> li
     source, target = region(state.world, source), region(state.world, target)
     checks.check_on_turn(state, None if who is None else player(state, who))
     checks.check_attack(state, state.on_turn, source, target)
-    return [draft(AttackDeclared, round=state.round, attacker=state.on_turn, from_region=source,
-                  to_region=target, defender=state.control[target])]
+    return [
+        draft(
+            AttackDeclared,
+            round=state.round,
+            attacker=state.on_turn,
+            from_region=source,
+            to_region=target,
+            defender=state.control[target],
+        )
+    ]
 
 
 def forfeit(state: State, reason: str, who: str | None = None) -> list[Draft]:
@@ -88,34 +99,68 @@ def forfeit(state: State, reason: str, who: str | None = None) -> list[Draft]:
     checks.check_on_turn(state, None if who is None else player(state, who))
     if not reason.strip():
         raise CampaignError("A forfeit needs a reason, e.g. --reason 'did not declare in time'.")
-    return [draft(AttackForfeited, round=state.round, player=state.on_turn, reason=reason.strip(), automatic=False)]
+    return [
+        draft(
+            AttackForfeited,
+            round=state.round,
+            player=state.on_turn,
+            reason=reason.strip(),
+            automatic=False,
+        )
+    ]
 
 
 # BC-6 Battle outcomes.
 
 
-def result(state: State, where: str, attacker_pct: Decimal, defender_pct: Decimal,
-           winner: str | None = None, override: str | None = None) -> list[Draft]:
+def result(
+    state: State,
+    where: str,
+    attacker_pct: Decimal,
+    defender_pct: Decimal,
+    winner: str | None = None,
+    override: str | None = None,
+) -> list[Draft]:
     """BC-6.2: both sides' casualties; the winner where the figures leave it open."""
     checks.check_phase(state, Phase.BATTLES, doing="enter a battle result")
     battle = _battle(state, region(state.world, where))
     checks.check_no_choice_pending(state)
     checks.check_casualties(attacker_pct, battle.attacker)
     checks.check_casualties(defender_pct, battle.defender)
-    stated = _stated(winner, {"attacker": Side.ATTACKER, "defender": Side.DEFENDER,
-                              battle.attacker: Side.ATTACKER, battle.defender: Side.DEFENDER})
+    stated = _stated(
+        winner,
+        {
+            "attacker": Side.ATTACKER,
+            "defender": Side.DEFENDER,
+            battle.attacker: Side.ATTACKER,
+            battle.defender: Side.DEFENDER,
+        },
+    )
     _check_override(override, winner)
     names = (battle.attacker, battle.defender)
     checks.check_stated_winner(bc.outcome((attacker_pct, defender_pct)), stated, names, override)
-    return [draft(BattleFought, round=state.round, region=battle.to_region, attacker_casualties=attacker_pct,
-                  defender_casualties=defender_pct, stated_winner=_word(stated), override=override)]
+    return [
+        draft(
+            BattleFought,
+            round=state.round,
+            region=battle.to_region,
+            attacker_casualties=attacker_pct,
+            defender_casualties=defender_pct,
+            stated_winner=_word(stated),
+            override=override,
+        )
+    ]
 
 
 def _battle(state: State, where: str) -> Battle:
     battle = state.battle_at(where)
     if battle is None:
         attacking = next((b for b in state.round_battles() if b.from_region == where), None)
-        hint = f"; the battle from {where} is named by its defending region, {attacking.to_region}" if attacking else ""
+        hint = (
+            f"; the battle from {where} is named by its defending region, {attacking.to_region}"
+            if attacking
+            else ""
+        )
         raise CampaignError(f"No attack on {where} was declared in round {state.round}{hint}.")
     if battle.result is not None:
         raise CampaignError(f"The battle for {where} already has its result.")
@@ -136,7 +181,9 @@ def _word(stated: Stated) -> str | None:
 
 def _check_override(override: str | None, winner: str | None) -> None:
     if override is not None and (not override.strip() or winner is None):
-        raise CampaignError("--override needs a reason and a --winner to record against the figures.")
+        raise CampaignError(
+            "--override needs a reason and a --winner to record against the figures."
+        )
 
 
 # BC-7 Gaining and losing regions.
@@ -156,8 +203,14 @@ def gain(state: State, names: list[str]) -> list[Draft]:
 
 
 def _transfer(state: State, battle: Battle, name: str, forced: bool) -> Draft:
-    fields = dict(round=state.round, region=name, from_player=battle.result.loser,
-                  to_player=battle.result.winner, battle=battle.to_region, forced=forced)
+    fields = dict(
+        round=state.round,
+        region=name,
+        from_player=battle.result.loser,
+        to_player=battle.result.winner,
+        battle=battle.to_region,
+        forced=forced,
+    )
     return Draft(RegionTransferred, fields, automatic=forced)
 
 
@@ -165,7 +218,15 @@ def consequences(state: State) -> list[Draft]:
     """What the rules force next: an automatic forfeit (BC-4.4) or a forced gain (BC-7.2)."""
     on_turn = state.on_turn
     if on_turn and not checks.legal_attacks(state, on_turn):
-        return [forced(AttackForfeited, round=state.round, player=on_turn, reason="no legal attack", automatic=True)]
+        return [
+            forced(
+                AttackForfeited,
+                round=state.round,
+                player=on_turn,
+                reason="no legal attack",
+                automatic=True,
+            )
+        ]
     battle = state.awaiting_choice
     if battle is None:
         return []
@@ -177,7 +238,8 @@ def consequences(state: State) -> list[Draft]:
 
 
 def final_armies(state: State, who: str, main: str, ally: str | None) -> list[Draft]:
-    """BC-8.4: main and (if he controls more than one culture, compulsory) ally, from his own cultures."""
+    """BC-8.4: main and (if he controls more than one culture, compulsory) ally, from his own
+    cultures."""
     checks.check_phase(state, Phase.FINAL, doing="choose Final Battle armies")
     finalist = player(state, who)
     checks.check_finalist(state, finalist)
@@ -194,8 +256,12 @@ def _own_culture(state: State, finalist: str, name: str, own: set[str]) -> str:
     return culture
 
 
-def final_result(state: State, casualties: Mapping[str, Decimal], winner: str | None = None,
-                 override: str | None = None) -> list[Draft]:
+def final_result(
+    state: State,
+    casualties: Mapping[str, Decimal],
+    winner: str | None = None,
+    override: str | None = None,
+) -> list[Draft]:
     """BC-8.4: a Final Battle's casualties, won as BC-6.1; a draw means another."""
     checks.check_phase(state, Phase.FINAL, doing="enter a Final Battle result")
     checks.check_final_armies_chosen(state)
@@ -206,15 +272,25 @@ def final_result(state: State, casualties: Mapping[str, Decimal], winner: str | 
     outcome = bc.outcome((values[first], values[second]))
     checks.check_stated_winner(outcome, stated, (first, second), override)
     named = stated if stated in (None, DRAW) else state.finalists[stated]
-    return [draft(FinalBattleFought, number=len(state.finals) + 1, casualties=values, stated_winner=named,
-                  override=override)]
+    return [
+        draft(
+            FinalBattleFought,
+            number=len(state.finals) + 1,
+            casualties=values,
+            stated_winner=named,
+            override=override,
+        )
+    ]
 
 
 def _final_casualties(state: State, casualties: Mapping[str, Decimal]) -> dict[str, Decimal]:
     figures = {player(state, p): pct for p, pct in casualties.items()}
     if sorted(figures) != sorted(state.finalists):
         first, second = state.finalists
-        raise CampaignError(f"Give the casualties of both finalists: --casualties {first}=PCT --casualties {second}=PCT.")
+        raise CampaignError(
+            f"Give the casualties of both finalists: --casualties {first}=PCT --casualties "
+            f"{second}=PCT."
+        )
     for finalist in state.finalists:
         checks.check_casualties(figures[finalist], finalist)
     return {p: figures[p] for p in state.finalists}
@@ -224,7 +300,8 @@ def _final_casualties(state: State, casualties: Mapping[str, Decimal]) -> dict[s
 
 
 def replay(event: CampaignEvent) -> Callable[[State], list[Draft]]:
-    """The command that records `event`, to decide it again from the state before it (verify, import)."""
+    """The command that records `event`, to decide it again from the state before it (verify,
+    import)."""
     return _REPLAY[type(event)](event)
 
 
@@ -238,9 +315,14 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     RegionsAllocated: _allocated,
     AttackDeclared: lambda e: lambda s: attack(s, e.from_region, e.to_region, e.attacker),
     AttackForfeited: lambda e: lambda s: forfeit(s, e.reason, e.player),
-    BattleFought: lambda e: lambda s: result(s, e.region, e.attacker_casualties, e.defender_casualties,
-                                             e.stated_winner, e.override),
+    BattleFought: lambda e: (
+        lambda s: result(
+            s, e.region, e.attacker_casualties, e.defender_casualties, e.stated_winner, e.override
+        )
+    ),
     RegionTransferred: lambda e: lambda s: gain(s, [e.region]),
     FinalArmiesChosen: lambda e: lambda s: final_armies(s, e.player, e.main, e.ally),
-    FinalBattleFought: lambda e: lambda s: final_result(s, e.casualties, e.stated_winner, e.override),
+    FinalBattleFought: lambda e: (
+        lambda s: final_result(s, e.casualties, e.stated_winner, e.override)
+    ),
 }

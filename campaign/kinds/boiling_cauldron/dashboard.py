@@ -12,8 +12,13 @@ from rich.text import Text
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.views.colours import player_style
 
-PHASES = {"allocation": "waiting for the draw", "declaration": "declaring attacks", "battles": "fighting battles",
-          "final": "the Final Battle", "finished": "finished"}
+PHASES = {
+    "allocation": "waiting for the draw",
+    "declaration": "declaring attacks",
+    "battles": "fighting battles",
+    "final": "the Final Battle",
+    "finished": "finished",
+}
 
 
 def dashboard(data: dict[str, Any]) -> RenderableType:
@@ -32,16 +37,26 @@ def _who(name: str | None, players: list[str]) -> Text:
 
 
 def _title(data: dict[str, Any]) -> Text:
-    text = Text.assemble((data["name"], "bold"), "  The Boiling Cauldron  ", (f"round {data['round']}", "bold"),
-                         f" · {PHASES[data['phase']]}")
+    text = Text.assemble(
+        (data["name"], "bold"),
+        "  The Boiling Cauldron  ",
+        (f"round {data['round']}", "bold"),
+        f" · {PHASES[data['phase']]}",
+    )
     if data["winner"]:
         text.append(f"  ·  {data['winner']} has won the campaign", style="bold green")
     return text
 
 
 def _map_and_players(data: dict[str, Any], players: list[str]) -> Table:
-    regions = Table(title="Regions", title_justify="left", expand=False, pad_edge=False,
-                    caption="≈ coast · underlined: contested this round", caption_justify="left")
+    regions = Table(
+        title="Regions",
+        title_justify="left",
+        expand=False,
+        pad_edge=False,
+        caption="≈ coast · underlined: contested this round",
+        caption_justify="left",
+    )
     regions.add_column("Region")
     regions.add_column("Culture")
     regions.add_column("Coast", justify="center")
@@ -49,14 +64,21 @@ def _map_and_players(data: dict[str, Any], players: list[str]) -> Table:
     contested = {r for a in data["attacks"] for r in (a["from"], a["to"])}
     for region in data["regions"]:
         name = Text(region["name"], style="bold underline" if region["name"] in contested else "")
-        regions.add_row(name, region["culture"], "≈" if region["coastal"] else "", _who(region["owner"], players))
+        regions.add_row(
+            name,
+            region["culture"],
+            "≈" if region["coastal"] else "",
+            _who(region["owner"], players),
+        )
     side = Table(title="Players", title_justify="left", pad_edge=False)
     side.add_column("Player")
     side.add_column("Regions", justify="right")
     side.add_column("Status")
     for p in data["players"]:
         out = p["eliminated"]
-        status = Text(f"out, round {out['round']}, by {out['by']}", style="dim") if out else Text("in")
+        status = (
+            Text(f"out, round {out['round']}, by {out['by']}", style="dim") if out else Text("in")
+        )
         side.add_row(_who(p["name"], players), str(p["regions"]), status)
     grid = Table.grid(padding=(0, 3))
     grid.add_row(regions, Group(side, _standings(data, players)))
@@ -90,22 +112,35 @@ def _round(data: dict[str, Any], players: list[str]) -> RenderableType:
         battles.add_column(column)
     for i, a in enumerate(data["attacks"], 1):
         battles.add_row(
-            str(i), Text.assemble(_who(a["attacker"], players), f"\n{_army(a['attacker_army'])}"),
-            f"{a['from']} → {a['to']}", Text.assemble(_who(a["defender"], players), f"\n{_army(a['defender_army'])}"),
+            str(i),
+            Text.assemble(_who(a["attacker"], players), f"\n{_army(a['attacker_army'])}"),
+            f"{a['from']} → {a['to']}",
+            Text.assemble(_who(a["defender"], players), f"\n{_army(a['defender_army'])}"),
             _result(a),
         )
-    lines: list[RenderableType] = [order, battles if data["attacks"] else Text("No attack declared yet.", style="dim")]
-    lines += [Text(f"{f['player']} forfeits: {f['reason']}", style="yellow") for f in data["forfeits"]]
+    lines: list[RenderableType] = [
+        order,
+        battles if data["attacks"] else Text("No attack declared yet.", style="dim"),
+    ]
+    lines += [
+        Text(f"{f['player']} forfeits: {f['reason']}", style="yellow") for f in data["forfeits"]
+    ]
     if data["awaiting_choice"]:
         w = data["awaiting_choice"]
-        lines.append(Text(f"Awaiting {w['victor']}'s choice of {w['regions']} region(s) from: {', '.join(w['choose_from'])}",
-                          style="bold magenta"))
+        lines.append(
+            Text(
+                f"Awaiting {w['victor']}'s choice of {w['regions']} region(s) from: "
+                f"{', '.join(w['choose_from'])}",
+                style="bold magenta",
+            )
+        )
     lines.append(Text(f"Every battle (BC-5.1): {bc.BATTLE_SETTINGS}", style="dim"))
     return Panel(Group(*lines), title=f"Round {data['round']}", title_align="left")
 
 
 def _result(attack: dict[str, Any]) -> Text:
-    """`Cid wins 71–35 (+36)`: casualties inflicted–suffered from the victor's side, as in the reports."""
+    """`Cid wins 71–35 (+36)`: casualties inflicted–suffered from the victor's side, as in the
+    reports."""
     r = attack["result"]
     if r is None:
         return Text("to be fought", style="dim")
@@ -122,12 +157,23 @@ def _result(attack: dict[str, Any]) -> Text:
 
 
 def _final(data: dict[str, Any], players: list[str]) -> RenderableType:
-    lines: list[RenderableType] = [Text.assemble("Finalists: ", _who(data["finalists"][0], players), " v ",
-                                                 _who(data["finalists"][1], players))]
+    lines: list[RenderableType] = [
+        Text.assemble(
+            "Finalists: ",
+            _who(data["finalists"][0], players),
+            " v ",
+            _who(data["finalists"][1], players),
+        )
+    ]
     for player, army in data["final_armies"].items():
         lines.append(Text(f"{player}: {_army(army)}"))
     for battle in data["final_battles"]:
         figures = ", ".join(f"{p} {v}%" for p, v in battle["casualties"].items())
-        lines.append(Text(f"Final Battle {battle['number']}: {figures} → {battle['winner'] or 'draw, fight again'}"))
+        lines.append(
+            Text(
+                f"Final Battle {battle['number']}: {figures} → "
+                f"{battle['winner'] or 'draw, fight again'}"
+            )
+        )
     lines.append(Text(f"Final Battle (BC-8.4): {bc.FINAL_SETTINGS}", style="dim"))
     return Panel(Group(*lines), title="The Final Battle", title_align="left")

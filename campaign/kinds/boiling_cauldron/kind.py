@@ -67,8 +67,9 @@ class BoilingCauldron(Kind):
 
         return dashboard(data)
 
-    def report(self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent],
-               now: State) -> dict[str, Any]:
+    def report(
+        self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent], now: State
+    ) -> dict[str, Any]:
         from campaign.kinds.boiling_cauldron.report import round_report
 
         return round_report(name, at_end, number, events, now)
@@ -78,6 +79,7 @@ class BoilingCauldron(Kind):
 
         contested = {r for b in current.round_battles(number or current.round) for r in b.regions}
         return svg_map(current, f"{name}: {_when(current, number)}", contested)
+
 
 def _when(current: State, number: int | None) -> str:
     if number:
@@ -109,7 +111,9 @@ def _final_step(current: State) -> str:
     missing = [p for p in current.finalists if p not in current.final_armies]
     if missing:
         return f"Final Battle {number}: {' and '.join(missing)} choose armies (final-armies)."
-    return f"Final Battle {number}: {' v '.join(current.finalists)}; enter its result (final-result)."
+    return (
+        f"Final Battle {number}: {' v '.join(current.finalists)}; enter its result (final-result)."
+    )
 
 
 KIND = BoilingCauldron()

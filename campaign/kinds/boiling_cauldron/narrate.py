@@ -32,13 +32,20 @@ def _(event: RegionsAllocated) -> str:
     held: dict[str, list[str]] = {}
     for region, player in event.allocation.items():
         held.setdefault(player, []).append(region)
-    how = f"drawn with seed {event.seed!r}" if event.seed is not None else "entered from an allocation"
+    how = (
+        f"drawn with seed {event.seed!r}"
+        if event.seed is not None
+        else "entered from an allocation"
+    )
     return f"Regions {how}: " + "; ".join(f"{p} {', '.join(rs)}" for p, rs in held.items())
 
 
 @describe.register
 def _(event: AttackDeclared) -> str:
-    return f"Round {event.round}: {event.attacker} attacks {event.to_region} ({event.defender}) from {event.from_region}"
+    return (
+        f"Round {event.round}: {event.attacker} attacks {event.to_region} ({event.defender}) "
+        f"from {event.from_region}"
+    )
 
 
 @describe.register
@@ -52,14 +59,20 @@ def _(event: AttackForfeited) -> str:
 def _(event: BattleFought) -> str:
     stated = f", winner stated: {event.stated_winner}" if event.stated_winner else ""
     override = f", overriding the figures: {event.override}" if event.override else ""
-    return (f"Round {event.round}: battle for {event.region}: attacker {pct(event.attacker_casualties)}, "
-            f"defender {pct(event.defender_casualties)} casualties{stated}{override}")
+    return (
+        f"Round {event.round}: battle for {event.region}: attacker "
+        f"{pct(event.attacker_casualties)}, "
+        f"defender {pct(event.defender_casualties)} casualties{stated}{override}"
+    )
 
 
 @describe.register
 def _(event: RegionTransferred) -> str:
     how = "must take" if event.forced else "chooses"
-    return f"Round {event.round}: {event.to_player} {how} {event.region} from {event.from_player} (battle for {event.battle})"
+    return (
+        f"Round {event.round}: {event.to_player} {how} {event.region} from "
+        f"{event.from_player} (battle for {event.battle})"
+    )
 
 
 @describe.register
@@ -76,15 +89,21 @@ def _(event: FinalBattleFought) -> str:
 
 
 def battle_outcome(state: State, region: str, number: int) -> str:
-    """What a recorded result means under BC-6 and BC-7: who won, by how much, how many regions are due."""
+    """What a recorded result means under BC-6 and BC-7: who won, by how much, how many regions are
+    due."""
     battle = next(b for b in state.battles if (b.round, b.to_region) == (number, region))
     r = battle.result
     if r.winner is None:
         return f"The battle for {region} is a draw: no region changes hands (BC-6.3)."
     victor_casualties, loser_casualties = (
-        (r.attacker_casualties, r.defender_casualties) if r.winner == battle.attacker
-        else (r.defender_casualties, r.attacker_casualties))
+        (r.attacker_casualties, r.defender_casualties)
+        if r.winner == battle.attacker
+        else (r.defender_casualties, r.attacker_casualties)
+    )
     difference = loser_casualties - victor_casualties
     due = f"{r.regions_due} region{'' if r.regions_due == 1 else 's'}"
-    return (f"{r.winner} wins the battle for {region}, casualty difference {difference.normalize():+f}: "
-            f"{due} due from {r.loser} (BC-7.1).")
+    return (
+        f"{r.winner} wins the battle for {region}, casualty difference "
+        f"{difference.normalize():+f}: "
+        f"{due} due from {r.loser} (BC-7.1)."
+    )

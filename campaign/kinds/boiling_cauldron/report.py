@@ -30,13 +30,23 @@ def figure(value: Decimal) -> str:
 
 
 def battle_line(index: int, b: Battle) -> str:
-    """`1. Bob (Late Anglo-Saxons + Welsh) attacks Hwicce from West Anglia → Bob wins 62–26 (+36) and gains Hwicce`."""
-    head = (f"{index}. {b.attacker} ({army(b.attacker_army)}) attacks {b.to_region} "
-            f"({b.defender}: {army(b.defender_army)}) from {b.from_region}")
+    """`1. Bob (Late Anglo-Saxons + Welsh) attacks Hwicce from West Anglia → Bob wins 62–26 (+36)
+    and gains Hwicce`."""
+    head = (
+        f"{index}. {b.attacker} ({army(b.attacker_army)}) attacks {b.to_region} "
+        f"({b.defender}: {army(b.defender_army)}) from {b.from_region}"
+    )
     r = b.result
     if r.winner is None:
-        return f"{head} → draw {figure(r.attacker_casualties)}–{figure(r.defender_casualties)}, no region changes hands"
-    won, lost = (r.defender_casualties, r.attacker_casualties) if r.winner == b.attacker else (r.attacker_casualties, r.defender_casualties)
+        return (
+            f"{head} → draw {figure(r.attacker_casualties)}–{figure(r.defender_casualties)}, "
+            "no region changes hands"
+        )
+    won, lost = (
+        (r.defender_casualties, r.attacker_casualties)
+        if r.winner == b.attacker
+        else (r.attacker_casualties, r.defender_casualties)
+    )
     outcome = f"{r.winner} wins {figure(won)}–{figure(lost)} ({won - lost:+f})"
     gains = f" and gains {', '.join(b.gained)}" if b.gained else " but gains no region"
     override = f" [ruling: {r.override}]" if r.override else ""
@@ -46,17 +56,30 @@ def battle_line(index: int, b: Battle) -> str:
 def battle_data(b: Battle) -> dict[str, Any]:
     r = b.result
     return {
-        "attacker": b.attacker, "defender": b.defender, "from": b.from_region, "to": b.to_region,
+        "attacker": b.attacker,
+        "defender": b.defender,
+        "from": b.from_region,
+        "to": b.to_region,
         "attacker_army": {"main": b.attacker_army.main, "ally": b.attacker_army.ally},
         "defender_army": {"main": b.defender_army.main, "ally": b.defender_army.ally},
-        "attacker_casualties": number(r.attacker_casualties), "defender_casualties": number(r.defender_casualties),
-        "winner": r.winner, "regions_due": r.regions_due, "gained": list(b.gained), "override": r.override,
+        "attacker_casualties": number(r.attacker_casualties),
+        "defender_casualties": number(r.defender_casualties),
+        "winner": r.winner,
+        "regions_due": r.regions_due,
+        "gained": list(b.gained),
+        "override": r.override,
     }
 
 
-def round_report(name: str, state: State, round_number: int, events: Sequence[CampaignEvent],
-                 later: State | None = None) -> dict[str, Any]:
-    """`state` is the campaign when the round ended; `events` are the round's own events (for notes);
+def round_report(
+    name: str,
+    state: State,
+    round_number: int,
+    events: Sequence[CampaignEvent],
+    later: State | None = None,
+) -> dict[str, Any]:
+    """`state` is the campaign when the round ended; `events` are the round's own events (for
+    notes);
     `later`, the campaign now, adds the Final Battles fought since the last round (BC-8)."""
     battles = state.round_battles(round_number)
     change: Counter[str] = Counter()
@@ -65,18 +88,30 @@ def round_report(name: str, state: State, round_number: int, events: Sequence[Ca
         change[b.result.loser] -= len(b.gained)
     held = state.holdings()
     table = [{"player": p, "regions": len(held[p]), "change": change[p]} for p in state.standings]
-    forfeits = [{"player": f.player, "reason": f.reason, "automatic": f.automatic} for f in state.round_forfeits(round_number)]
+    forfeits = [
+        {"player": f.player, "reason": f.reason, "automatic": f.automatic}
+        for f in state.round_forfeits(round_number)
+    ]
     out = [{"player": e.player, "by": e.by} for e in state.eliminations if e.round == round_number]
     notes = [e.text for e in events if isinstance(e, NoteRecorded)]
     report = {
-        "campaign": name, "rules": RULES, "kind": "round", "round": round_number,
+        "campaign": name,
+        "rules": RULES,
+        "kind": "round",
+        "round": round_number,
         "title": f"{name} — The Boiling Cauldron, round {round_number}",
         "players": {p: player_colour(p, list(state.players)) for p in state.players},
         "battles": [battle_data(b) for b in battles],
-        "forfeits": forfeits, "eliminations": out, "standings": table,
-        "next": _next(state, round_number), "settings": bc.BATTLE_SETTINGS, "notes": notes,
+        "forfeits": forfeits,
+        "eliminations": out,
+        "standings": table,
+        "next": _next(state, round_number),
+        "settings": bc.BATTLE_SETTINGS,
+        "notes": notes,
     }
-    report["final"] = final_data(later) if later and later.finals and state.phase == Phase.FINAL else None
+    report["final"] = (
+        final_data(later) if later and later.finals and state.phase == Phase.FINAL else None
+    )
     report["sections"] = _sections(report, battles)
     return report
 
@@ -85,8 +120,15 @@ def final_data(state: State) -> dict[str, Any]:
     """BC-8.4/BC-8.5: every Final Battle with both armies, and the standings once it is won."""
     return {
         "finalists": list(state.finalists),
-        "battles": [{"number": f.number, "armies": {p: army(a) for p, a in f.armies.items()},
-                     "casualties": {p: number(v) for p, v in f.casualties.items()}, "winner": f.winner} for f in state.finals],
+        "battles": [
+            {
+                "number": f.number,
+                "armies": {p: army(a) for p, a in f.armies.items()},
+                "casualties": {p: number(v) for p, v in f.casualties.items()},
+                "winner": f.winner,
+            }
+            for f in state.finals
+        ],
         "winner": state.winner,
         "standings": state.standings if state.phase == Phase.FINISHED else None,
         "settings": bc.FINAL_SETTINGS,
@@ -96,10 +138,18 @@ def final_data(state: State) -> dict[str, Any]:
 def _final_lines(final: dict[str, Any]) -> list[str]:
     lines = []
     for battle in final["battles"]:
-        sides = " v ".join(f"{p} ({battle['armies'][p]}) {battle['casualties'][p]}%" for p in final["finalists"])
-        lines.append(f"Final Battle {battle['number']}: {sides} → " + (f"{battle['winner']} wins" if battle["winner"] else "draw, fought again"))
+        sides = " v ".join(
+            f"{p} ({battle['armies'][p]}) {battle['casualties'][p]}%" for p in final["finalists"]
+        )
+        lines.append(
+            f"Final Battle {battle['number']}: {sides} → "
+            + (f"{battle['winner']} wins" if battle["winner"] else "draw, fought again")
+        )
     if final["standings"]:
-        lines.append("Final standings (BC-8.5): " + ", ".join(f"{i}. {p}" for i, p in enumerate(final["standings"], 1)))
+        lines.append(
+            "Final standings (BC-8.5): "
+            + ", ".join(f"{i}. {p}" for i, p in enumerate(final["standings"], 1))
+        )
     return lines
 
 
@@ -112,18 +162,50 @@ def _next(state: State, round_number: int) -> dict[str, Any]:
 
 
 def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[dict[str, Any]]:
-    sections = [{"heading": "Battles", "items": [battle_line(i, b) for i, b in enumerate(battles, 1)] or ["No battle was fought."]}]
+    sections = [
+        {
+            "heading": "Battles",
+            "items": [battle_line(i, b) for i, b in enumerate(battles, 1)]
+            or ["No battle was fought."],
+        }
+    ]
     if report["forfeits"]:
-        sections.append({"heading": "Forfeits", "items": [
-            f"{f['player']}: {f['reason']}" + (" (BC-4.4)" if f["automatic"] else " (organiser's ruling)") for f in report["forfeits"]]})
+        sections.append(
+            {
+                "heading": "Forfeits",
+                "items": [
+                    f"{f['player']}: {f['reason']}"
+                    + (" (BC-4.4)" if f["automatic"] else " (organiser's ruling)")
+                    for f in report["forfeits"]
+                ],
+            }
+        )
     if report["eliminations"]:
-        sections.append({"heading": "Eliminated", "items": [
-            f"{e['player']} lost the last region to {e['by']} and is out of the campaign (BC-7.3)" for e in report["eliminations"]]})
-    rows = [[s["player"], str(s["regions"]), f"{s['change']:+d}" if s["change"] else "±0"] for s in report["standings"]]
-    sections.append({"heading": "Standings", "table": {"columns": ["Player", "Regions", "Change"], "rows": rows}})
+        sections.append(
+            {
+                "heading": "Eliminated",
+                "items": [
+                    f"{e['player']} lost the last region to {e['by']} and is out of the campaign "
+                    "(BC-7.3)"
+                    for e in report["eliminations"]
+                ],
+            }
+        )
+    rows = [
+        [s["player"], str(s["regions"]), f"{s['change']:+d}" if s["change"] else "±0"]
+        for s in report["standings"]
+    ]
+    sections.append(
+        {
+            "heading": "Standings",
+            "table": {"columns": ["Player", "Regions", "Change"], "rows": rows},
+        }
+    )
     sections.append({"heading": "Next", "items": [_next_line(report["next"])]})
     if report["final"]:
-        sections.append({"heading": "The Final Battle (BC-8.4)", "items": _final_lines(report["final"])})
+        sections.append(
+            {"heading": "The Final Battle (BC-8.4)", "items": _final_lines(report["final"])}
+        )
     sections.append({"heading": "Battle settings (BC-5.1)", "items": [report["settings"]]})
     if report["notes"]:
         sections.append({"heading": "Organiser's notes", "items": report["notes"]})
@@ -134,5 +216,8 @@ def _next_line(following: dict[str, Any]) -> str:
     if following["what"] == "winner":
         return f"{following['winner']} has won the campaign."
     if following["what"] == "final":
-        return f"The rounds are over: {' and '.join(following['finalists'])} fight the Final Battle (BC-8)."
+        return (
+            f"The rounds are over: {' and '.join(following['finalists'])} fight the Final "
+            "Battle (BC-8)."
+        )
     return f"Round {following['round']} attack order: {', '.join(following['attack_order'])}."

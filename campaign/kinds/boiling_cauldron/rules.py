@@ -29,9 +29,15 @@ ROUT_WITH_DIFFERENCE = Decimal(40)
 DIFFERENCE_FOR_ROUT = Decimal(25)
 """BC-6.1"""
 
-BATTLE_SETTINGS = "The Boiling Cauldron module, Open Battle, 1600 v 1600 FP (Large), 40x32 (Wide), North European Plain, at most 24 turns"
+BATTLE_SETTINGS = (
+    "The Boiling Cauldron module, Open Battle, 1600 v 1600 FP (Large), 40x32 "
+    "(Wide), North European Plain, at most 24 turns"
+)
 """BC-5.1"""
-FINAL_SETTINGS = "Dark Ages Britain v1.7 module, Open Battle, 1600 v 1600 FP (Large), 40x32 (Wide), North European Plain, at most 24 turns"
+FINAL_SETTINGS = (
+    "Dark Ages Britain v1.7 module, Open Battle, 1600 v 1600 FP (Large), 40x32 "
+    "(Wide), North European Plain, at most 24 turns"
+)
 """BC-8.4"""
 
 
@@ -77,8 +83,11 @@ def casualty_difference(own: Decimal, enemy: Decimal) -> Decimal:
     return enemy - own
 
 
-def later_round_order(previous: Sequence[str], differences: Iterable[tuple[str, Decimal]], active: set[str]) -> list[str]:
-    """BC-3.2 and BC-3.3: by best casualty difference in the previous round; the eliminated take no part."""
+def later_round_order(
+    previous: Sequence[str], differences: Iterable[tuple[str, Decimal]], active: set[str]
+) -> list[str]:
+    """BC-3.2 and BC-3.3: by best casualty difference in the previous round; the eliminated take no
+    part."""
     best: dict[str, Decimal] = {}
     for player, difference in differences:
         best[player] = max(difference, best.get(player, difference))
@@ -90,7 +99,9 @@ def allies(main_region: str, owner: str, control: Mapping[str, str], world: Map)
     regions adjacent to `main_region` share; None on a tie or when there is none."""
     main = world.culture(main_region)
     counts = Counter(
-        world.culture(r) for r in world.adjacent_regions(main_region) if control[r] == owner and world.culture(r) != main
+        world.culture(r)
+        for r in world.adjacent_regions(main_region)
+        if control[r] == owner and world.culture(r) != main
     )
     ranked = counts.most_common(2)
     if not ranked or (len(ranked) == 2 and ranked[0][1] == ranked[1][1]):
@@ -99,8 +110,11 @@ def allies(main_region: str, owner: str, control: Mapping[str, str], world: Map)
 
 
 def routs(inflicted: Decimal, suffered: Decimal) -> bool:
-    """BC-6.1: 60 % or more casualties inflicted, or 40 % or more with a difference of 25 or more."""
-    return inflicted >= ROUT_ALONE or (inflicted >= ROUT_WITH_DIFFERENCE and inflicted - suffered >= DIFFERENCE_FOR_ROUT)
+    """BC-6.1: 60 % or more casualties inflicted, or 40 % or more with a difference of 25 or
+    more."""
+    return inflicted >= ROUT_ALONE or (
+        inflicted >= ROUT_WITH_DIFFERENCE and inflicted - suffered >= DIFFERENCE_FOR_ROUT
+    )
 
 
 class Side(IntEnum):
@@ -122,7 +136,8 @@ Stated = Side | Literal["draw"] | None
 
 @dataclass(frozen=True)
 class Outcome:
-    """Which side won a battle (index 0 or 1, None for a draw) and whether the figures alone decide it."""
+    """Which side won a battle (index 0 or 1, None for a draw) and whether the figures alone decide
+    it."""
 
     winner: Side | None
     decided_by_figures: bool
@@ -155,7 +170,9 @@ def gain_tiers(
 ) -> tuple[list[str], list[str], list[str]]:
     """BC-7.2: the loser's regions the victor may gain, tier by tier."""
     held = {r for r, owner in control.items() if owner == loser}
-    excluded = interpretations.lower_tier_exclusions(involved, gained_this_round) | set(battle_regions)
+    excluded = interpretations.lower_tier_exclusions(involved, gained_this_round) | set(
+        battle_regions
+    )
     land = set().union(*(world.land_neighbours(r) for r in battle_regions))
     near = set().union(*(world.adjacent_regions(r) for r in battle_regions))
     first = sorted(r for r in battle_regions if r in held)
@@ -180,17 +197,26 @@ def finalists(held: Mapping[str, set[str]], world: Map) -> list[str]:
     return ranked_by_holdings([p for p, regions in held.items() if regions], held, world)[:2]
 
 
-def ranked_by_holdings(players: Iterable[str], held: Mapping[str, set[str]], world: Map) -> list[str]:
+def ranked_by_holdings(
+    players: Iterable[str], held: Mapping[str, set[str]], world: Map
+) -> list[str]:
     def key(player: str) -> tuple[int, Decimal]:
-        edge = world.region(world.westernmost(held[player])).west_edge if held[player] else Decimal("Infinity")
+        edge = (
+            world.region(world.westernmost(held[player])).west_edge
+            if held[player]
+            else Decimal("Infinity")
+        )
         return interpretations.finalist_key(len(held[player]), edge)
 
     return sorted(players, key=key)
 
 
-def standings(leaders: Sequence[str], held: Mapping[str, set[str]], eliminated: Sequence[str], world: Map) -> list[str]:
+def standings(
+    leaders: Sequence[str], held: Mapping[str, set[str]], eliminated: Sequence[str], world: Map
+) -> list[str]:
     """BC-8.5: the winner and the other finalist (`leaders`, when there are any), then the others
-    still holding regions ranked as BC-8.3 ranks finalists, then the eliminated, the last out first."""
+    still holding regions ranked as BC-8.3 ranks finalists, then the eliminated, the last out
+    first."""
     top = list(dict.fromkeys(leaders))
     survivors = ranked_by_holdings([p for p in held if held[p] and p not in top], held, world)
     return top + survivors + list(reversed(eliminated))

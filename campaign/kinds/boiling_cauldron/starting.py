@@ -22,10 +22,13 @@ def default_map_source() -> str:
 
 
 def new(title: str, rules: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
-    """BC-2: the campaign's first event, then the allocation (a draw, a file, or a seed revealed later)."""
+    """BC-2: the campaign's first event, then the allocation (a draw, a file, or a seed revealed
+    later)."""
     players = [" ".join(p.split()) for p in options.get("player") or []]
     checks.check_players(players)
-    seed, allocation, commitment = (options.get(k) for k in ("seed", "allocation", "seed_commitment"))
+    seed, allocation, commitment = (
+        options.get(k) for k in ("seed", "allocation", "seed_commitment")
+    )
     if sum(x is not None for x in (seed, allocation, commitment)) > 1:
         raise CampaignError("Give at most one of --seed, --allocation and --seed-commitment.")
     map_file = options.get("map_file")
@@ -33,8 +36,9 @@ def new(title: str, rules: str, options: Mapping[str, Any]) -> tuple[dict[str, A
     parse_map(source, str(map_file or "the map"))
     given = read_allocation(allocation) if allocation else None
     commitment = _commitment(commitment)
-    started = dict(name=title, rules=rules, players=players, map_source=source,
-                   seed_commitment=commitment)
+    started = dict(
+        name=title, rules=rules, players=players, map_source=source, seed_commitment=commitment
+    )
 
     def allocate(state: Any) -> list:
         return [] if commitment else [decide.allocate(state.world, players, given, seed)]
@@ -55,10 +59,14 @@ def read_allocation(path: Path) -> dict[str, str]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise CampaignError(f"Cannot read the allocation file {path} ({exc.__class__.__name__}).") from None
+        raise CampaignError(
+            f"Cannot read the allocation file {path} ({exc.__class__.__name__})."
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         raise CampaignError(f"The allocation file {path} is not valid TOML ({exc}).") from None
     table = data.get("allocation")
     if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
-        raise CampaignError(f"The allocation file {path} needs a table [allocation] of region = \"player\" lines.")
+        raise CampaignError(
+            f'The allocation file {path} needs a table [allocation] of region = "player" lines.'
+        )
     return table

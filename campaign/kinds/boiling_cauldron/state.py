@@ -142,7 +142,9 @@ class State:
     def on_turn(self) -> str | None:
         if self.phase != Phase.DECLARATION:
             return None
-        done = {b.attacker for b in self.round_battles()} | {f.player for f in self.round_forfeits()}
+        done = {b.attacker for b in self.round_battles()} | {
+            f.player for f in self.round_forfeits()
+        }
         return next((p for p in self.attack_order if p not in done), None)
 
     @property
@@ -154,16 +156,25 @@ class State:
 
     def gain_tiers(self, battle: Battle, loser: str) -> tuple[list[str], list[str], list[str]]:
         """BC-7.2: the loser's regions the victor of `battle` may gain now, tier by tier."""
-        return bc.gain_tiers(self.world, self.control, battle.regions, loser, self.involved, self.gained_this_round)
+        return bc.gain_tiers(
+            self.world, self.control, battle.regions, loser, self.involved, self.gained_this_round
+        )
 
     def open_tier(self, battle: Battle) -> tuple[list[str], bool]:
         """BC-7.2: the regions the awaiting victor gains next, and whether the choice is forced."""
-        return bc.open_tier(self.gain_tiers(battle, battle.result.loser), battle.result.regions_due - len(battle.gained))
+        return bc.open_tier(
+            self.gain_tiers(battle, battle.result.loser),
+            battle.result.regions_due - len(battle.gained),
+        )
 
     @property
     def standings(self) -> list[str]:
         """BC-8.5 once the campaign is won; before then, the same ranking without a winner."""
-        leaders = [p for p in (self.winner, *(self.finalists or ())) if p] if self.phase == Phase.FINISHED else []
+        leaders = (
+            [p for p in (self.winner, *(self.finalists or ())) if p]
+            if self.phase == Phase.FINISHED
+            else []
+        )
         eliminated = [e.player for e in self.eliminations]
         return bc.standings(leaders, self.holdings(), eliminated, self.world)
 
@@ -177,7 +188,9 @@ class State:
 
 
 def start(event: CampaignStarted) -> State:
-    return State(event.name, tuple(event.players), parse_map(event.map_source), event.seed_commitment)
+    return State(
+        event.name, tuple(event.players), parse_map(event.map_source), event.seed_commitment
+    )
 
 
 @singledispatch
@@ -194,23 +207,40 @@ def apply(state: State, event: CampaignEvent) -> State:
 def _(event: RegionsAllocated, state: State) -> State:
     order = tuple(bc.round_one_order(event.allocation, state.players))
     control = dict(event.allocation)
-    return replace(state, phase=Phase.DECLARATION, seed=event.seed, round=1, control=control,
-                   round_start_control=control, attack_order=order)
+    return replace(
+        state,
+        phase=Phase.DECLARATION,
+        seed=event.seed,
+        round=1,
+        control=control,
+        round_start_control=control,
+        attack_order=order,
+    )
 
 
 def armies(state: State, source: str, target: str) -> tuple[Army, Army]:
     """BC-5.2/BC-5.3 for an attack from `source` on `target`, from the control at the start of
     the round (Interpretation: armies are fixed when the attack is declared)."""
-    control = state.round_start_control if interpretations.ARMIES_FIXED_AT_DECLARATION else state.control
+    control = (
+        state.round_start_control if interpretations.ARMIES_FIXED_AT_DECLARATION else state.control
+    )
     world = state.world
-    return (Army(world.culture(source), bc.allies(source, control[source], control, world)),
-            Army(world.culture(target), bc.allies(target, control[target], control, world)))
+    return (
+        Army(world.culture(source), bc.allies(source, control[source], control, world)),
+        Army(world.culture(target), bc.allies(target, control[target], control, world)),
+    )
 
 
 @evolve.register
 def _(event: AttackDeclared, state: State) -> State:
-    battle = Battle(event.round, event.attacker, event.defender, event.from_region, event.to_region,
-                    *armies(state, event.from_region, event.to_region))
+    battle = Battle(
+        event.round,
+        event.attacker,
+        event.defender,
+        event.from_region,
+        event.to_region,
+        *armies(state, event.from_region, event.to_region),
+    )
     return replace(state, battles=state.battles + (battle,))
 
 
@@ -229,8 +259,12 @@ def _(event: BattleFought, state: State) -> State:
     result = Result(*casualties, None, None, 0, event.override)
     if won is not None:
         winner, loser = sides[won], sides[1 - won]
-        result = replace(result, winner=winner, loser=loser,
-                         regions_due=_regions_due(state, battle, loser, casualties[1 - won] - casualties[won]))
+        result = replace(
+            result,
+            winner=winner,
+            loser=loser,
+            regions_due=_regions_due(state, battle, loser, casualties[1 - won] - casualties[won]),
+        )
     return _replace_battle(state, replace(battle, result=result))
 
 
@@ -259,7 +293,9 @@ def _(event: RegionTransferred, state: State) -> State:
 
 @evolve.register
 def _(event: FinalArmiesChosen, state: State) -> State:
-    return replace(state, final_armies={**state.final_armies, event.player: Army(event.main, event.ally)})
+    return replace(
+        state, final_armies={**state.final_armies, event.player: Army(event.main, event.ally)}
+    )
 
 
 @evolve.register
@@ -273,22 +309,35 @@ def _(event: FinalBattleFought, state: State) -> State:
     else:
         side = bc.outcome(casualties).winner
         winner = None if side is None else players[side]
-    final = FinalBattle(event.number, dict(event.casualties), winner, dict(state.final_armies), event.override)
+    final = FinalBattle(
+        event.number, dict(event.casualties), winner, dict(state.final_armies), event.override
+    )
     armies = state.final_armies if interpretations.FINAL_ARMIES_CARRY_OVER else {}
-    return replace(state, finals=state.finals + (final,), winner=winner, final_armies=armies,
-                   phase=Phase.FINISHED if winner else state.phase)
+    return replace(
+        state,
+        finals=state.finals + (final,),
+        winner=winner,
+        final_armies=armies,
+        phase=Phase.FINISHED if winner else state.phase,
+    )
 
 
 def _replace_battle(state: State, battle: Battle) -> State:
-    battles = tuple(battle if (b.round, b.to_region) == (battle.round, battle.to_region) else b for b in state.battles)
+    battles = tuple(
+        battle if (b.round, b.to_region) == (battle.round, battle.to_region) else b
+        for b in state.battles
+    )
     return replace(state, battles=battles)
 
 
 def _advance(state: State) -> State:
-    """Move on from a phase that is complete: declarations → battles → next round or the end (BC-3, BC-8)."""
+    """Move on from a phase that is complete: declarations → battles → next round or the end (BC-3,
+    BC-8)."""
     if state.phase == Phase.DECLARATION and state.on_turn is None:
         state = replace(state, phase=Phase.BATTLES)
-    if state.phase == Phase.BATTLES and all(b.result and not b.awaiting_gains for b in state.round_battles()):
+    if state.phase == Phase.BATTLES and all(
+        b.result and not b.awaiting_gains for b in state.round_battles()
+    ):
         return _end_round(state)
     return state
 
@@ -298,18 +347,26 @@ def _end_round(state: State) -> State:
     if state.round < bc.MAX_ROUNDS and len(active) > 2:
         differences = [
             (player, bc.casualty_difference(own, enemy))
-            for b in state.round_battles() if b.result
+            for b in state.round_battles()
+            if b.result
             for player, own, enemy in (
                 (b.attacker, b.result.attacker_casualties, b.result.defender_casualties),
                 (b.defender, b.result.defender_casualties, b.result.attacker_casualties),
             )
         ]
         order = tuple(bc.later_round_order(state.attack_order, differences, active))
-        return replace(state, round=state.round + 1, phase=Phase.DECLARATION,
-                       round_start_control=dict(state.control), attack_order=order)
+        return replace(
+            state,
+            round=state.round + 1,
+            phase=Phase.DECLARATION,
+            round_start_control=dict(state.control),
+            attack_order=order,
+        )
     if len(active) == 1:
         return replace(state, phase=Phase.FINISHED, winner=next(iter(active)))
-    return replace(state, phase=Phase.FINAL, finalists=tuple(bc.finalists(state.holdings(), state.world)))
+    return replace(
+        state, phase=Phase.FINAL, finalists=tuple(bc.finalists(state.holdings(), state.world))
+    )
 
 
 def summary(state: State) -> str:
@@ -325,4 +382,6 @@ def summary(state: State) -> str:
 
 def round_over(state: State, number: int) -> bool:
     """Round `number` has ended: a later round has begun, or the rounds are over (BC-3.1)."""
-    return state.round > number or (state.phase in (Phase.FINAL, Phase.FINISHED) and state.round >= number >= 1)
+    return state.round > number or (
+        state.phase in (Phase.FINAL, Phase.FINISHED) and state.round >= number >= 1
+    )

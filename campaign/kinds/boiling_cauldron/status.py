@@ -31,9 +31,12 @@ def result(battle: Battle) -> dict[str, Any] | None:
 
 def attack(battle: Battle) -> dict[str, Any]:
     return {
-        "attacker": battle.attacker, "defender": battle.defender,
-        "from": battle.from_region, "to": battle.to_region,
-        "attacker_army": army(battle.attacker_army), "defender_army": army(battle.defender_army),
+        "attacker": battle.attacker,
+        "defender": battle.defender,
+        "from": battle.from_region,
+        "to": battle.to_region,
+        "attacker_army": army(battle.attacker_army),
+        "defender_army": army(battle.defender_army),
         "result": result(battle),
         "settings": bc.BATTLE_SETTINGS,
     }
@@ -49,21 +52,38 @@ def status(state: State, name: str) -> dict[str, Any]:
         "phase": state.phase,
         "control": {r: state.control[r] for r in state.world.names} if state.control else {},
         "regions": [
-            {"name": r, "culture": state.world.culture(r), "coastal": state.world.is_coastal(r), "owner": state.control.get(r)}
+            {
+                "name": r,
+                "culture": state.world.culture(r),
+                "coastal": state.world.is_coastal(r),
+                "owner": state.control.get(r),
+            }
             for r in state.world.names
         ],
         "players": [
-            {"name": p, "regions": len(held[p]), "eliminated": eliminated.get(p)} for p in state.players
+            {"name": p, "regions": len(held[p]), "eliminated": eliminated.get(p)}
+            for p in state.players
         ],
-        "attack_order": list(state.attack_order) if state.phase in ("declaration", "battles") else [],
+        "attack_order": list(state.attack_order)
+        if state.phase in ("declaration", "battles")
+        else [],
         "on_turn": state.on_turn,
         "attacks": [attack(b) for b in state.round_battles()],
-        "forfeits": [{"player": f.player, "reason": f.reason, "automatic": f.automatic} for f in state.round_forfeits()],
-        "eliminations": [{"player": e.player, "round": e.round, "by": e.by} for e in state.eliminations],
+        "forfeits": [
+            {"player": f.player, "reason": f.reason, "automatic": f.automatic}
+            for f in state.round_forfeits()
+        ],
+        "eliminations": [
+            {"player": e.player, "round": e.round, "by": e.by} for e in state.eliminations
+        ],
         "finalists": list(state.finalists) if state.finalists else None,
         "final_armies": {p: army(a) for p, a in state.final_armies.items()},
         "final_battles": [
-            {"number": f.number, "casualties": {p: number(v) for p, v in f.casualties.items()}, "winner": f.winner}
+            {
+                "number": f.number,
+                "casualties": {p: number(v) for p, v in f.casualties.items()},
+                "winner": f.winner,
+            }
             for f in state.finals
         ],
         "winner": state.winner,
@@ -79,7 +99,12 @@ def _awaiting(state: State) -> dict[str, Any] | None:
         return None
     tier, _ = state.open_tier(battle)
     still_due = battle.result.regions_due - len(battle.gained)
-    return {"victor": battle.result.winner, "battle": battle.to_region, "regions": still_due, "choose_from": tier}
+    return {
+        "victor": battle.result.winner,
+        "battle": battle.to_region,
+        "regions": still_due,
+        "choose_from": tier,
+    }
 
 
 def options(state: State) -> list[dict[str, Any]]:
@@ -90,6 +115,13 @@ def options(state: State) -> list[dict[str, Any]]:
     rows = []
     for source, target in checks.legal_attacks(state, player):
         attacker_army, defender_army = armies(state, source, target)
-        rows.append({"from": source, "to": target, "defender": state.control[target],
-                     "attacker_army": army(attacker_army), "defender_army": army(defender_army)})
+        rows.append(
+            {
+                "from": source,
+                "to": target,
+                "defender": state.control[target],
+                "attacker_army": army(attacker_army),
+                "defender_army": army(defender_army),
+            }
+        )
     return rows

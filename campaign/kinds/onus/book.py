@@ -24,7 +24,8 @@ SIDE_NAMES = {"rome": "Rome", "enemies": "the enemies of Rome"}
 
 @dataclass(frozen=True)
 class Fact:
-    """One fact a scenario's result records (ON-3.1): yes/no, a count in a range, or one of some choices."""
+    """One fact a scenario's result records (ON-3.1): yes/no, a count in a range, or one of some
+    choices."""
 
     key: str
     kind: str
@@ -91,21 +92,46 @@ class Book:
 
 
 def _army(side: str, spec: dict[str, Any]) -> Army:
-    return Army(side, spec.get("people", "Rome"), spec["points"], spec["mode"], dict(spec.get("units", {})),
-                spec["general"], spec.get("general_title", ""), tuple(spec.get("characters", ())),
-                tuple(tuple(s) for s in spec.get("stands", ())), spec.get("notes", ""), spec.get("max_units"),
-                dict(spec.get("required", {})))
+    return Army(
+        side,
+        spec.get("people", "Rome"),
+        spec["points"],
+        spec["mode"],
+        dict(spec.get("units", {})),
+        spec["general"],
+        spec.get("general_title", ""),
+        tuple(spec.get("characters", ())),
+        tuple(tuple(s) for s in spec.get("stands", ())),
+        spec.get("notes", ""),
+        spec.get("max_units"),
+        dict(spec.get("required", {})),
+    )
 
 
 def _fact(spec: dict[str, Any]) -> Fact:
-    return Fact(spec["key"], spec["kind"], tuple(spec.get("choices", ())), spec.get("min", 0), spec.get("max", 0))
+    return Fact(
+        spec["key"],
+        spec["kind"],
+        tuple(spec.get("choices", ())),
+        spec.get("min", 0),
+        spec.get("max", 0),
+    )
 
 
 def _scenario(spec: dict[str, Any]) -> Scenario:
     return Scenario(
-        spec["number"], spec["book"], spec["title"], spec["first_turn"], spec.get("first_turn_note", ""),
-        spec["duration"], spec["scale"], spec["battlefield"], tuple(spec["special_rules"]),
-        tuple(_fact(f) for f in spec["facts"]), spec["victory"]["side"], dict(spec["victory"]["when"]),
+        spec["number"],
+        spec["book"],
+        spec["title"],
+        spec["first_turn"],
+        spec.get("first_turn_note", ""),
+        spec["duration"],
+        spec["scale"],
+        spec["battlefield"],
+        tuple(spec["special_rules"]),
+        tuple(_fact(f) for f in spec["facts"]),
+        spec["victory"]["side"],
+        dict(spec["victory"]["when"]),
         {side: _army(side, spec[side]) for side in SIDES},
     )
 
@@ -113,9 +139,18 @@ def _scenario(spec: dict[str, Any]) -> Scenario:
 def parse_book(source: str) -> Book:
     data = tomllib.loads(source)
     peoples = {people: dict(units) for people, units in data["units"]["enemies"].items()}
-    points = {"rome": dict(data["units"]["rome"]), "enemies": {u: p for units in peoples.values() for u, p in units.items()}}
-    book = Book(data["title"], points, peoples, frozenset(data["scenario_only"]), dict(data["characters"]),
-                tuple(_scenario(s) for s in data["scenario"]))
+    points = {
+        "rome": dict(data["units"]["rome"]),
+        "enemies": {u: p for units in peoples.values() for u, p in units.items()},
+    }
+    book = Book(
+        data["title"],
+        points,
+        peoples,
+        frozenset(data["scenario_only"]),
+        dict(data["characters"]),
+        tuple(_scenario(s) for s in data["scenario"]),
+    )
     problems = check_book(book)
     if problems:
         raise ValueError("The ONUS! scenario data is inconsistent: " + "; ".join(problems) + ".")
@@ -123,7 +158,8 @@ def parse_book(source: str) -> Book:
 
 
 def check_book(book: Book) -> list[str]:
-    """Every unit in the catalogue, every fixed or proposed army adding up to its points, scenarios 1 to 8 in order."""
+    """Every unit in the catalogue, every fixed or proposed army adding up to its points, scenarios
+    1 to 8 in order."""
     problems = []
     if [s.number for s in book.scenarios] != list(range(1, 9)):
         problems.append("the scenarios are not numbered 1 to 8 in order")
@@ -132,9 +168,14 @@ def check_book(book: Book) -> list[str]:
             catalogue = book.catalogue(army.side, army.people)
             unknown = [u for u in army.units if u not in catalogue]
             if unknown:
-                problems.append(f"scenario {scenario.number} names unknown units {', '.join(unknown)}")
+                problems.append(
+                    f"scenario {scenario.number} names unknown units {', '.join(unknown)}"
+                )
             elif army.units and sum(catalogue[u] * n for u, n in army.units.items()) != army.points:
-                problems.append(f"scenario {scenario.number}: the {army.side} army does not add up to {army.points} points")
+                problems.append(
+                    f"scenario {scenario.number}: the {army.side} army does not add up to "
+                    f"{army.points} points"
+                )
             for name in (*army.characters, army.general):
                 if name != "Sine Nomine" and name not in book.characters:
                     problems.append(f"scenario {scenario.number} names an unknown Character {name}")
@@ -143,5 +184,9 @@ def check_book(book: Book) -> list[str]:
 
 @cache
 def book() -> Book:
-    source = resources.files("campaign.kinds.onus").joinpath("onus-under-the-eagle.toml").read_text(encoding="utf-8")
+    source = (
+        resources.files("campaign.kinds.onus")
+        .joinpath("onus-under-the-eagle.toml")
+        .read_text(encoding="utf-8")
+    )
     return parse_book(source)

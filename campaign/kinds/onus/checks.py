@@ -20,14 +20,19 @@ def check_two_players(rome: str, enemies: str) -> None:
 def check_open(state: State, doing: str) -> None:
     """ON-1.2: eight scenarios, then the campaign is over."""
     if state.phase == Phase.FINISHED or state.next_scenario is None:
-        raise RuleViolation("ON-1.2", f"All eight scenarios have been played; there is nothing left to {doing}")
+        raise RuleViolation(
+            "ON-1.2", f"All eight scenarios have been played; there is nothing left to {doing}"
+        )
 
 
 def check_upgrade_made(state: State) -> None:
-    """ON-2.1 (Interpretation UPGRADE_BEFORE_NEXT_RESULT): the winner's upgrade comes before the next result."""
+    """ON-2.1 (Interpretation UPGRADE_BEFORE_NEXT_RESULT): the winner's upgrade comes before the
+    next result."""
     due = state.upgrade_due
     if due and interpretations.UPGRADE_BEFORE_NEXT_RESULT:
-        raise RuleViolation("ON-2.1", f"{state.side_names[due]} ({due}) must first upgrade a unit or decline")
+        raise RuleViolation(
+            "ON-2.1", f"{state.side_names[due]} ({due}) must first upgrade a unit or decline"
+        )
 
 
 def check_armies_mustered(state: State) -> None:
@@ -35,7 +40,9 @@ def check_armies_mustered(state: State) -> None:
     for side in Side:
         if state.army_units(side) is None:
             number = state.next_scenario.number
-            raise RuleViolation("ON-3.2", f"The {side} army for scenario {number} is free choice: muster it first")
+            raise RuleViolation(
+                "ON-3.2", f"The {side} army for scenario {number} is free choice: muster it first"
+            )
 
 
 def check_stated_winner(derived: Side, stated: Side | None) -> None:
@@ -57,13 +64,16 @@ def check_present(character: str, present: set[str], rule: str) -> None:
 
 
 def check_musterable(book: Book, side: Side, people: str, unit: str) -> None:
-    """ON-3.2: mustered from the side's own catalogue; scenario-only units are placed, never mustered."""
+    """ON-3.2: mustered from the side's own catalogue; scenario-only units are placed, never
+    mustered."""
     if unit in book.scenario_only:
         raise RuleViolation("ON-3.2", f"{unit} are placed by their scenario, never mustered")
     if unit not in book.catalogue(side, people):
         owner = "Rome's" if unit in book.points[Side.ROME] else "the enemies'"
         allowed = "Rome's" if side == Side.ROME else f"the {people}'s"
-        raise RuleViolation("ON-3.2", f"{unit} are {owner} units; {side} muster from {allowed} units")
+        raise RuleViolation(
+            "ON-3.2", f"{unit} are {owner} units; {side} muster from {allowed} units"
+        )
 
 
 def check_muster(book: Book, army: Army, units: Mapping[str, int]) -> None:
@@ -71,10 +81,14 @@ def check_muster(book: Book, army: Army, units: Mapping[str, int]) -> None:
     catalogue = book.catalogue(army.side, army.people)
     total = sum(catalogue[u] * n for u, n in units.items())
     if total > army.points:
-        raise RuleViolation("ON-3.2", f"That army costs {total} points; the scenario allows at most {army.points}")
+        raise RuleViolation(
+            "ON-3.2", f"That army costs {total} points; the scenario allows at most {army.points}"
+        )
     count = sum(units.values())
     if army.max_units is not None and count > army.max_units:
-        raise RuleViolation("ON-3.2", f"That army has {count} units; the scenario allows at most {army.max_units}")
+        raise RuleViolation(
+            "ON-3.2", f"That army has {count} units; the scenario allows at most {army.max_units}"
+        )
     for unit, needed in army.required.items():
         if units.get(unit, 0) < needed:
             raise RuleViolation("ON-3.2", f"The scenario requires at least {needed} {unit}")
@@ -84,20 +98,26 @@ def check_upgrade_due(state: State) -> None:
     """ON-2.1: one upgrade per scenario won, after its result."""
     if state.upgrade_due is None:
         check_open(state, "upgrade")
-        raise RuleViolation("ON-2.1", "There is no upgrade due: one upgrade per scenario won, after its result")
+        raise RuleViolation(
+            "ON-2.1", "There is no upgrade due: one upgrade per scenario won, after its result"
+        )
 
 
 def check_the_winner_upgrades(state: State, who: Side | None) -> None:
     """ON-2.1: only the scenario's winner upgrades."""
     if who is not None and who != state.upgrade_due:
         number = len(state.results)
-        raise RuleViolation("ON-2.1", f"Only the winner of scenario {number}, {state.upgrade_due}, may upgrade a unit")
+        raise RuleViolation(
+            "ON-2.1",
+            f"Only the winner of scenario {number}, {state.upgrade_due}, may upgrade a unit",
+        )
 
 
 def check_own_card(state: State, owner: Side, card: str) -> None:
     """ON-2.1: the winner upgrades one of his own units."""
     due, number = state.upgrade_due, len(state.results)
     if owner != due:
-        raise RuleViolation("ON-2.1", f"{card} is a unit of {owner}; only {due}, the winner of scenario {number}, "
-                                      "upgrades")
-
+        raise RuleViolation(
+            "ON-2.1",
+            f"{card} is a unit of {owner}; only {due}, the winner of scenario {number}, upgrades",
+        )

@@ -58,13 +58,21 @@ def muster(state: State, side_name: str, counts: Mapping[str, int]) -> list[Draf
 
 def _count(raw: str, count: int) -> int:
     if count < 1:
-        raise CampaignError(f"Write a muster as UNIT=COUNT with a whole number of units, not {raw}={count}.")
+        raise CampaignError(
+            f"Write a muster as UNIT=COUNT with a whole number of units, not {raw}={count}."
+        )
     return count
 
 
-def scenario_result(state: State, facts: Mapping[str, str], eliminated: Sequence[str] = (),
-                    lost_with_unit: Sequence[str] = (), wounded: Sequence[str] = (),
-                    officer_casualties: Sequence[str] = (), winner: str | None = None) -> list[Draft]:
+def scenario_result(
+    state: State,
+    facts: Mapping[str, str],
+    eliminated: Sequence[str] = (),
+    lost_with_unit: Sequence[str] = (),
+    wounded: Sequence[str] = (),
+    officer_casualties: Sequence[str] = (),
+    winner: str | None = None,
+) -> list[Draft]:
     """ON-3.1: the scenario's facts; the winner follows from them."""
     checks.check_open(state, "record")
     checks.check_upgrade_made(state)
@@ -73,11 +81,18 @@ def scenario_result(state: State, facts: Mapping[str, str], eliminated: Sequence
     values = onus.read_facts(scenario, {k.strip().lower(): v for k, v in facts.items()})
     stated = None if winner is None else side(state, winner)
     checks.check_stated_winner(Side(onus.winner(scenario, values)), stated)
-    return [draft(ScenarioPlayed, scenario=scenario.number, facts=values, stated_winner=stated and stated.value,
-                  eliminated=_units(state, eliminated, "ON-2.2"),
-                  lost_with_unit=_characters(state, lost_with_unit, "ON-2.5"),
-                  wounded=_characters(state, wounded, "ON-2.4"),
-                  officer_casualties=_units(state, officer_casualties, "ON-2.3"))]
+    return [
+        draft(
+            ScenarioPlayed,
+            scenario=scenario.number,
+            facts=values,
+            stated_winner=stated and stated.value,
+            eliminated=_units(state, eliminated, "ON-2.2"),
+            lost_with_unit=_characters(state, lost_with_unit, "ON-2.5"),
+            wounded=_characters(state, wounded, "ON-2.4"),
+            officer_casualties=_units(state, officer_casualties, "ON-2.3"),
+        )
+    ]
 
 
 def _units(state: State, ids: Sequence[str], rule: str) -> list[str]:
@@ -92,8 +107,12 @@ def _units(state: State, ids: Sequence[str], rule: str) -> list[str]:
 def present_characters(state: State) -> set[str]:
     """The Characters in the next scenario, less those absent (ON-2.5)."""
     scenario = state.next_scenario
-    named = {c for army in scenario.armies.values() for c in (*army.characters, army.general)
-             if c in state.book.characters}
+    named = {
+        c
+        for army in scenario.armies.values()
+        for c in (*army.characters, army.general)
+        if c in state.book.characters
+    }
     return named - state.absent
 
 
@@ -114,7 +133,9 @@ def upgrade(state: State, unit_id: str | None, who: str | None = None) -> list[D
         return [draft(UpgradeDeclined, scenario=number, side=due)]
     owner, card = state.card(resolve("unit", unit_id, _upgradable(state)))
     checks.check_own_card(state, owner, card.id)
-    return [draft(UnitUpgraded, scenario=number, side=due, unit=card.id, status=onus.next_status(card))]
+    return [
+        draft(UnitUpgraded, scenario=number, side=due, unit=card.id, status=onus.next_status(card))
+    ]
 
 
 def _upgradable(state: State) -> set[str]:
@@ -130,15 +151,25 @@ def consequences(state: State) -> list[Draft]:
 
 
 def replay(event: CampaignEvent) -> Callable[[State], list[Draft]]:
-    """The command that records `event`, to decide it again from the state before it (verify, import)."""
+    """The command that records `event`, to decide it again from the state before it (verify,
+    import)."""
     return _REPLAY[type(event)](event)
 
 
 _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     SidesTaken: lambda e: lambda s: take_sides(e.rome, e.enemies, e.reset_eliminated),
     ArmyMustered: lambda e: lambda s: muster(s, e.side, e.units),
-    ScenarioPlayed: lambda e: lambda s: scenario_result(s, e.facts, e.eliminated, e.lost_with_unit, e.wounded,
-                                                        e.officer_casualties, e.stated_winner),
+    ScenarioPlayed: lambda e: (
+        lambda s: scenario_result(
+            s,
+            e.facts,
+            e.eliminated,
+            e.lost_with_unit,
+            e.wounded,
+            e.officer_casualties,
+            e.stated_winner,
+        )
+    ),
     UnitUpgraded: lambda e: lambda s: upgrade(s, e.unit, e.side),
     UpgradeDeclined: lambda e: lambda s: upgrade(s, None, e.side),
 }

@@ -17,18 +17,36 @@ SIDE_STYLE = {"rome": "bold red", "enemies": "bold green"}
 
 def dashboard(data: dict[str, Any], brief: dict[str, Any] | None) -> RenderableType:
     wins = data["wins"]
-    title = Text.assemble((data["name"], "bold"), "  ONUS! Under the Eagle  ",
-                          ("Rome", SIDE_STYLE["rome"]), f" ({data['players']['rome']}) {wins['rome']} – {wins['enemies']} ",
-                          ("enemies", SIDE_STYLE["enemies"]), f" ({data['players']['enemies']})")
+    title = Text.assemble(
+        (data["name"], "bold"),
+        "  ONUS! Under the Eagle  ",
+        ("Rome", SIDE_STYLE["rome"]),
+        f" ({data['players']['rome']}) {wins['rome']} – {wins['enemies']} ",
+        ("enemies", SIDE_STYLE["enemies"]),
+        f" ({data['players']['enemies']})",
+    )
     if data["winner"]:
-        title.append("  ·  " + ("a drawn campaign" if data["winner"] == "draw" else f"{SIDE_NAMES[data['winner']]} won the campaign"), style="bold")
+        title.append(
+            "  ·  "
+            + (
+                "a drawn campaign"
+                if data["winner"] == "draw"
+                else f"{SIDE_NAMES[data['winner']]} won the campaign"
+            ),
+            style="bold",
+        )
     parts: list[RenderableType] = [title, _results(data)]
     grid = Table.grid(padding=(0, 3))
     grid.add_row(_roster(data, "rome"), _characters(data))
     parts += [grid, _roster(data, "enemies")]
     if data["upgrade_due"]:
-        parts.append(Text(f"Awaiting {data['upgrade_due']}'s upgrade for scenario {len(data['results'])} "
-                          "(campaign upgrade UNIT_ID, or --decline; ON-2.1)", style="bold magenta"))
+        parts.append(
+            Text(
+                f"Awaiting {data['upgrade_due']}'s upgrade for scenario {len(data['results'])} "
+                "(campaign upgrade UNIT_ID, or --decline; ON-2.1)",
+                style="bold magenta",
+            )
+        )
     if brief:
         parts.append(briefing_panel(brief))
     return Group(*parts)
@@ -40,15 +58,27 @@ def _results(data: dict[str, Any]) -> Table:
         table.add_column(column)
     for r in data["results"]:
         facts = ", ".join(f"{k}={v}" for k, v in r["facts"].items())
-        table.add_row(str(r["number"]), r["title"], Text(r["winner"], style=SIDE_STYLE[r["winner"]]), facts, f"{r['upgrade']['unit']} → {r['upgrade']['status']}" if r["upgrade"] else "—")
+        table.add_row(
+            str(r["number"]),
+            r["title"],
+            Text(r["winner"], style=SIDE_STYLE[r["winner"]]),
+            facts,
+            f"{r['upgrade']['unit']} → {r['upgrade']['status']}" if r["upgrade"] else "—",
+        )
     if not data["results"]:
         table.add_row("", "none yet", "", "", "")
     return table
 
 
 def _roster(data: dict[str, Any], side: str) -> Table:
-    """Cards grouped by type: `Legionaries  1 Elite, 2, 3 Veteran` (the card ids are legionaries-1 …)."""
-    table = Table(title=f"{side.capitalize()} roster", title_justify="left", pad_edge=False, title_style=SIDE_STYLE[side])
+    """Cards grouped by type: `Legionaries  1 Elite, 2, 3 Veteran` (the card ids are legionaries-1
+    …)."""
+    table = Table(
+        title=f"{side.capitalize()} roster",
+        title_justify="left",
+        pad_edge=False,
+        title_style=SIDE_STYLE[side],
+    )
     table.add_column("Unit type", no_wrap=True)
     table.add_column("Cards (id number, status)")
     by_type: dict[str, list[dict[str, str]]] = {}
@@ -72,43 +102,84 @@ def _characters(data: dict[str, Any]) -> Table:
     table.add_column("Character")
     table.add_column("")
     for name, availability in data["characters"].items():
-        table.add_row(name, Text(availability, style="dim red" if availability == "absent" else "green"))
+        table.add_row(
+            name, Text(availability, style="dim red" if availability == "absent" else "green")
+        )
     return table
 
 
 def briefing_panel(brief: dict[str, Any]) -> Panel:
     lines: list[RenderableType] = [
-        Text(f"{brief['book']} · first turn: {brief['first_turn']}" + (f" ({brief['first_turn_note']})" if brief["first_turn_note"] else "")),
-        Text(f"Duration {brief['duration']} · scale {brief['scale']} · battlefield {brief['battlefield']}"),
+        Text(
+            f"{brief['book']} · first turn: {brief['first_turn']}"
+            + (f" ({brief['first_turn_note']})" if brief["first_turn_note"] else "")
+        ),
+        Text(
+            f"Duration {brief['duration']} · scale {brief['scale']} · battlefield "
+            f"{brief['battlefield']}"
+        ),
         Text("Special rules: " + "; ".join(brief["special_rules"])),
     ]
     for side, army in brief["armies"].items():
         lines.append(_army_text(side, army))
     if brief["absent"]:
-        lines.append(Text(f"Absent (lost with their unit, ON-2.5): {', '.join(brief['absent'])}", style="red"))
+        lines.append(
+            Text(
+                f"Absent (lost with their unit, ON-2.5): {', '.join(brief['absent'])}", style="red"
+            )
+        )
     recovered = brief["recovered"]["officer_casualties"] + brief["recovered"]["wounded"]
     if recovered:
         lines.append(Text(f"Recovered (ON-2.3, ON-2.4): {', '.join(recovered)}", style="green"))
-    lines.append(Text("Result facts: " + "  ".join(f"--fact {f['key']}={f['values']}" for f in brief["facts"]), style="bold"))
-    return Panel(Group(*lines), title=f"Scenario {brief['scenario']}: {brief['title']}", title_align="left")
+    lines.append(
+        Text(
+            "Result facts: "
+            + "  ".join(f"--fact {f['key']}={f['values']}" for f in brief["facts"]),
+            style="bold",
+        )
+    )
+    return Panel(
+        Group(*lines), title=f"Scenario {brief['scenario']}: {brief['title']}", title_align="left"
+    )
 
 
 def _army_text(side: str, army: dict[str, Any]) -> Text:
     people = f", {army['people']}" if side != "rome" else ""
     text = Text(f"\n{side.capitalize()} — {army['player']}{people}", style=SIDE_STYLE[side])
     if army["units"] is None:
-        text.append(f"\n  free choice up to {army['points_allowed']} points: muster it (ON-3.2)", style="yellow")
+        text.append(
+            f"\n  free choice up to {army['points_allowed']} points: muster it (ON-3.2)",
+            style="yellow",
+        )
     else:
-        units = ", ".join(f"{u['id']} ({u['status']})" if u["status"] != "regular" else u["id"] for u in army["units"])
-        text.append(f"\n  {army['points']} of {army['points_allowed']} points ({army['mode']}): {units}")
+        units = ", ".join(
+            f"{u['id']} ({u['status']})" if u["status"] != "regular" else u["id"]
+            for u in army["units"]
+        )
+        text.append(
+            f"\n  {army['points']} of {army['points_allowed']} points ({army['mode']}): {units}"
+        )
     general = army["general"]
-    text.append(f"\n  General: {general['name']}" + (f", standing in for {general['stands_in_for']} (ON-2.5)" if general["stands_in_for"] else ""))
+    text.append(
+        f"\n  General: {general['name']}"
+        + (
+            f", standing in for {general['stands_in_for']} (ON-2.5)"
+            if general["stands_in_for"]
+            else ""
+        )
+    )
     if army["characters"]:
         text.append(f"\n  Characters: {', '.join(army['characters'])}")
     for stand in (s for s in army["stands"] if len(s["characters"]) > 1):
         bonus = ", ".join(f"+{stand[a]} {a}" for a in ("attack", "defence", "morale") if stand[a])
-        unknown = f"; attributes not given for {', '.join(stand['unknown'])}" if stand["unknown"] else ""
-        text.append(f"\n  In one unit: {' and '.join(stand['characters'])}" + (f": {bonus} (ON-2.6)" if bonus else "") + unknown)
+        unknown = (
+            f"; attributes not given for {', '.join(stand['unknown'])}" if stand["unknown"] else ""
+        )
+        text.append(
+            f"\n  In one unit: {' and '.join(stand['characters'])}"
+            + (f": {bonus} (ON-2.6)" if bonus else "")
+            + unknown
+        )
     if army["notes"]:
         text.append(f"\n  {army['notes']}", style="dim")
     return text

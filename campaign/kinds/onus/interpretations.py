@@ -19,4 +19,5 @@ UPGRADE_BEFORE_NEXT_RESULT = True
 """ON-2.1 (ours): the winner upgrades (or declines) before the next scenario's result is entered."""
 
 UPGRADE_ANY_CARD_OF_THE_ROSTER = True
-"""ON-2.1 (ours): the winner may upgrade any unit card on his side's roster, not only one that fought."""
+"""ON-2.1 (ours): the winner may upgrade any unit card on his side's roster, not only one that
+fought."""

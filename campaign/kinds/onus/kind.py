@@ -27,12 +27,16 @@ class Onus(Kind):
         rome, enemies = (options.get(side) or "" for side in SIDES)
         sides = commands.take_sides(rome, enemies, bool(options.get("reset_eliminated")))
         players = [sides[0].fields[side] for side in SIDES]
-        started = dict(name=title, rules=self.rules, players=players, map_source="", seed_commitment=None)
+        started = dict(
+            name=title, rules=self.rules, players=players, map_source="", seed_commitment=None
+        )
         return started, lambda current: sides
 
     def check_start(self, started: CampaignStarted) -> None:
         if len(started.players) != 2:
-            raise RuleViolation("ON-1.1", "An ONUS! campaign is played by two players, Rome and its enemies")
+            raise RuleViolation(
+                "ON-1.1", "An ONUS! campaign is played by two players, Rome and its enemies"
+            )
 
     def start(self, started: CampaignStarted) -> State:
         return state.start(started)
@@ -74,8 +78,9 @@ class Onus(Kind):
 
         return dashboard(data, briefing(current))
 
-    def report(self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent],
-               now: State) -> dict[str, Any]:
+    def report(
+        self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent], now: State
+    ) -> dict[str, Any]:
         from campaign.kinds.onus.report import scenario_report
 
         return scenario_report(name, at_end, number, events)
@@ -84,16 +89,28 @@ class Onus(Kind):
 def next_step(current: State) -> str:
     """What the campaign waits for: a muster, a result, an upgrade, or nothing more."""
     if current.phase == Phase.FINISHED:
-        won = "a drawn campaign." if current.winner == "draw" else f"{SIDE_NAMES[current.winner]} won the campaign."
+        won = (
+            "a drawn campaign."
+            if current.winner == "draw"
+            else f"{SIDE_NAMES[current.winner]} won the campaign."
+        )
         return f"all eight scenarios are played: {won}"
     if current.upgrade_due:
         who = f"{current.upgrade_due} ({current.side_names[current.upgrade_due]})"
-        return f"the winner, {who}, upgrades a unit (upgrade UNIT_ID) or declines (upgrade --decline)."
+        return (
+            f"the winner, {who}, upgrades a unit (upgrade UNIT_ID) or declines (upgrade --decline)."
+        )
     missing = [side for side in SIDES if current.army_units(side) is None]
     number = current.next_number
     if missing:
-        return f"muster the {' and '.join(missing)} army for scenario {number} (muster SIDE UNIT=COUNT ...)."
-    return f"play scenario {number}, {current.next_scenario.title}, then enter its result (scenario-result)."
+        return (
+            f"muster the {' and '.join(missing)} army for scenario {number} (muster SIDE "
+            "UNIT=COUNT ...)."
+        )
+    return (
+        f"play scenario {number}, {current.next_scenario.title}, then enter its result "
+        "(scenario-result)."
+    )
 
 
 KIND = Onus()

@@ -40,15 +40,25 @@ def _(event: ArmyMustered) -> str:
 @describe.register
 def _(event: ScenarioPlayed) -> str:
     facts = ", ".join(f"{k}={v}" for k, v in event.facts.items())
-    extra = [f"{label} {', '.join(items)}" for label, items in (
-        ("eliminated", event.eliminated), ("lost with their unit", event.lost_with_unit),
-        ("wounded", event.wounded), ("officer casualties", event.officer_casualties)) if items]
+    extra = [
+        f"{label} {', '.join(items)}"
+        for label, items in (
+            ("eliminated", event.eliminated),
+            ("lost with their unit", event.lost_with_unit),
+            ("wounded", event.wounded),
+            ("officer casualties", event.officer_casualties),
+        )
+        if items
+    ]
     return f"Scenario {event.scenario} played: {facts}" + ("; " + "; ".join(extra) if extra else "")
 
 
 @describe.register
 def _(event: UnitUpgraded) -> str:
-    return f"Scenario {event.scenario}: {side_does(event.side, 'upgrade')} {event.unit} to {event.status.capitalize()}"
+    return (
+        f"Scenario {event.scenario}: {side_does(event.side, 'upgrade')} {event.unit} to "
+        f"{event.status.capitalize()}"
+    )
 
 
 @describe.register
@@ -59,6 +69,11 @@ def _(event: UpgradeDeclined) -> str:
 def scenario_outcome(state: State, number: int) -> str:
     """Who won a scenario under ON-3.1, and the score after it."""
     played = state.results[number - 1]
-    wins = {side: sum(r.winner == side for r in state.results[:number]) for side in ("rome", "enemies")}
-    return (f"{side_does(played.winner, 'win')} scenario {number} ({state.side_names[played.winner]}, ON-3.1). "
-            f"Score: Rome {wins['rome']}, the enemies {wins['enemies']}.")
+    wins = {
+        side: sum(r.winner == side for r in state.results[:number]) for side in ("rome", "enemies")
+    }
+    return (
+        f"{side_does(played.winner, 'win')} scenario {number} ({state.side_names[played.winner]}, "
+        "ON-3.1). "
+        f"Score: Rome {wins['rome']}, the enemies {wins['enemies']}."
+    )

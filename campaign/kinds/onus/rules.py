@@ -37,7 +37,10 @@ def field_army(roster: Sequence[Card], units: Mapping[str, int]) -> list[Card]:
         own = [c for c in roster if c.type == unit_type]
         best = sorted(own, key=lambda c: (-STATUSES.index(c.status), _number(c)))[:count]
         start = max((_number(c) for c in own), default=0)
-        fresh = [Card(f"{slug(unit_type)}-{start + i}", unit_type) for i in range(1, count - len(best) + 1)]
+        fresh = [
+            Card(f"{slug(unit_type)}-{start + i}", unit_type)
+            for i in range(1, count - len(best) + 1)
+        ]
         fielded += sorted(best, key=_number) + fresh
     return fielded
 
@@ -61,7 +64,9 @@ def read_facts(scenario: Scenario, given: Mapping[str, str]) -> dict[str, str]:
     missing = sorted(set(wanted) - set(given))
     if unknown or missing:
         what = f"unknown {', '.join(unknown)}" if unknown else f"missing {', '.join(missing)}"
-        raise RuleViolation("ON-3.1", f"Scenario {scenario.number} takes the facts {takes} ({what})")
+        raise RuleViolation(
+            "ON-3.1", f"Scenario {scenario.number} takes the facts {takes} ({what})"
+        )
     return {key: _value(wanted[key], str(given[key]), takes) for key in wanted}
 
 
@@ -77,7 +82,8 @@ def _value(fact: Fact, text: str, takes: str) -> str:
 
 
 def winner(scenario: Scenario, facts: Mapping[str, str]) -> str:
-    """ON-3.1: the side named in the victory condition if every fact meets it, else the other side."""
+    """ON-3.1: the side named in the victory condition if every fact meets it, else the other
+    side."""
     met = all(_meets(facts[key], condition) for key, condition in scenario.victory_when.items())
     return scenario.victory_side if met else other(scenario.victory_side)
 

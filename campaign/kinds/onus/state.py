@@ -26,7 +26,8 @@ LAST = 8
 
 
 class Phase(StrEnum):
-    """Where a campaign stands: sides not yet taken, scenarios being played, an upgrade due, over."""
+    """Where a campaign stands: sides not yet taken, scenarios being played, an upgrade due,
+    over."""
 
     SETUP = "setup"
     PLAYING = "playing"
@@ -56,7 +57,9 @@ class State:
     players: tuple[str, ...]
     phase: Phase = Phase.SETUP
     reset_eliminated: bool = False
-    roster: dict[str, tuple[onus.Card, ...]] = field(default_factory=lambda: {side: () for side in SIDES})
+    roster: dict[str, tuple[onus.Card, ...]] = field(
+        default_factory=lambda: {side: () for side in SIDES}
+    )
     musters: dict[str, dict[str, int]] = field(default_factory=dict)
     results: tuple[Played, ...] = ()
     absent: frozenset[str] = frozenset()
@@ -92,7 +95,8 @@ class State:
         return max(wins, key=wins.get)
 
     def army_units(self, side: str) -> dict[str, int] | None:
-        """The next scenario's army for `side`: mustered, else the scenario's own; None while unknown (ON-3.2)."""
+        """The next scenario's army for `side`: mustered, else the scenario's own; None while
+        unknown (ON-3.2)."""
         scenario = self.next_scenario
         if scenario is None:
             return None
@@ -136,13 +140,32 @@ def _(event: ScenarioPlayed, state: State) -> State:
     fielded = {side: state.fielded(side) for side in SIDES}
     roster = {side: _merge(state.roster[side], fielded[side]) for side in SIDES}
     if state.reset_eliminated:
-        roster = {side: tuple(replace(c, status="regular") if c.id in event.eliminated else c for c in cards)
-                  for side, cards in roster.items()}
-    played = Played(scenario.number, scenario.title, onus.winner(scenario, event.facts), dict(event.facts),
-                    {side: tuple(cards) for side, cards in fielded.items()}, tuple(event.eliminated),
-                    tuple(event.lost_with_unit), tuple(event.wounded), tuple(event.officer_casualties))
-    return replace(state, roster=roster, musters={}, results=state.results + (played,),
-                   absent=frozenset(event.lost_with_unit), upgrade_due=played.winner, phase=Phase.UPGRADE)
+        roster = {
+            side: tuple(
+                replace(c, status="regular") if c.id in event.eliminated else c for c in cards
+            )
+            for side, cards in roster.items()
+        }
+    played = Played(
+        scenario.number,
+        scenario.title,
+        onus.winner(scenario, event.facts),
+        dict(event.facts),
+        {side: tuple(cards) for side, cards in fielded.items()},
+        tuple(event.eliminated),
+        tuple(event.lost_with_unit),
+        tuple(event.wounded),
+        tuple(event.officer_casualties),
+    )
+    return replace(
+        state,
+        roster=roster,
+        musters={},
+        results=state.results + (played,),
+        absent=frozenset(event.lost_with_unit),
+        upgrade_due=played.winner,
+        phase=Phase.UPGRADE,
+    )
 
 
 def _merge(roster: tuple[onus.Card, ...], fielded: list[onus.Card]) -> tuple[onus.Card, ...]:
@@ -152,7 +175,10 @@ def _merge(roster: tuple[onus.Card, ...], fielded: list[onus.Card]) -> tuple[onu
 
 @evolve.register
 def _(event: UnitUpgraded, state: State) -> State:
-    cards = tuple(replace(c, status=event.status) if c.id == event.unit else c for c in state.roster[event.side])
+    cards = tuple(
+        replace(c, status=event.status) if c.id == event.unit else c
+        for c in state.roster[event.side]
+    )
     results = state.results[:-1] + (replace(state.results[-1], upgrade=(event.unit, event.status)),)
     return _upgraded(replace(state, roster={**state.roster, event.side: cards}, results=results))
 
@@ -163,19 +189,27 @@ def _(event: UpgradeDeclined, state: State) -> State:
 
 
 def _upgraded(state: State) -> State:
-    return replace(state, upgrade_due=None, phase=Phase.FINISHED if len(state.results) == LAST else Phase.PLAYING)
+    return replace(
+        state,
+        upgrade_due=None,
+        phase=Phase.FINISHED if len(state.results) == LAST else Phase.PLAYING,
+    )
 
 
 def summary(state: State) -> str:
     wins = state.wins()
     score = f"Rome {wins['rome']}, enemies {wins['enemies']}"
     if state.phase == Phase.FINISHED:
-        return f"finished ({'a draw' if state.winner == 'draw' else SIDE_NAMES[state.winner] + ' won'}): {score}"
+        result = "a draw" if state.winner == "draw" else f"{SIDE_NAMES[state.winner]} won"
+        return f"finished ({result}): {score}"
     if state.phase == Phase.UPGRADE:
         return f"scenario {len(state.results)} played, awaiting the upgrade: {score}"
     return f"next: scenario {state.next_number}: {score}"
 
 
 def round_over(state: State, number: int) -> bool:
-    """Scenario `number` is over once its result and its winner's upgrade (or decline) are recorded."""
-    return len(state.results) > number or (len(state.results) == number and state.upgrade_due is None)
+    """Scenario `number` is over once its result and its winner's upgrade (or decline) are
+    recorded."""
+    return len(state.results) > number or (
+        len(state.results) == number and state.upgrade_due is None
+    )

@@ -16,11 +16,19 @@ def facts(scenario: Scenario, values: dict[str, str]) -> dict[str, Any]:
 
 
 def result(state: State, played: Played) -> dict[str, Any]:
-    return {"number": played.number, "title": played.title, "winner": played.winner,
-            "facts": facts(state.book.scenario(played.number), played.facts),
-            "eliminated": list(played.eliminated), "lost_with_unit": list(played.lost_with_unit),
-            "wounded": list(played.wounded), "officer_casualties": list(played.officer_casualties),
-            "upgrade": {"unit": played.upgrade[0], "status": played.upgrade[1]} if played.upgrade else None}
+    return {
+        "number": played.number,
+        "title": played.title,
+        "winner": played.winner,
+        "facts": facts(state.book.scenario(played.number), played.facts),
+        "eliminated": list(played.eliminated),
+        "lost_with_unit": list(played.lost_with_unit),
+        "wounded": list(played.wounded),
+        "officer_casualties": list(played.officer_casualties),
+        "upgrade": {"unit": played.upgrade[0], "status": played.upgrade[1]}
+        if played.upgrade
+        else None,
+    }
 
 
 def card(value: onus.Card) -> dict[str, str]:
@@ -29,13 +37,17 @@ def card(value: onus.Card) -> dict[str, str]:
 
 def status(state: State, name: str) -> dict[str, Any]:
     return {
-        "name": name, "rules": RULES, "phase": state.phase,
+        "name": name,
+        "rules": RULES,
+        "phase": state.phase,
         "players": state.side_names,
         "scenario": state.next_number if state.phase != Phase.FINISHED else None,
         "wins": state.wins(),
         "results": [result(state, r) for r in state.results],
         "roster": {side: [card(c) for c in state.roster[side]] for side in SIDES},
-        "characters": {c: "absent" if c in state.absent else "available" for c in state.book.characters},
+        "characters": {
+            c: "absent" if c in state.absent else "available" for c in state.book.characters
+        },
         "upgrade_due": state.upgrade_due,
         "reset_eliminated": state.reset_eliminated,
         "winner": state.winner,
@@ -43,9 +55,14 @@ def status(state: State, name: str) -> dict[str, Any]:
 
 
 def general(state: State, scenario: Scenario, side: str) -> dict[str, Any]:
-    """ON-2.5: an absent Character who was to command gives way to the default or Sine Nomine General."""
+    """ON-2.5: an absent Character who was to command gives way to the default or Sine Nomine
+    General."""
     name, stands_in_for = onus.general(scenario.armies[side], state.absent)
-    return {"name": name, "stands_in_for": stands_in_for, "rule": "ON-2.5" if stands_in_for else None}
+    return {
+        "name": name,
+        "stands_in_for": stands_in_for,
+        "rule": "ON-2.5" if stands_in_for else None,
+    }
 
 
 def stands(state: State, scenario: Scenario, side: str) -> list[dict[str, Any]]:
@@ -65,14 +82,21 @@ def briefing(state: State) -> dict[str, Any] | None:
         return None
     last = state.results[-1] if state.results else None
     return {
-        "scenario": scenario.number, "book": scenario.book, "title": scenario.title,
-        "first_turn": scenario.first_turn, "first_turn_note": scenario.first_turn_note,
-        "duration": scenario.duration, "scale": scenario.scale, "battlefield": scenario.battlefield,
+        "scenario": scenario.number,
+        "book": scenario.book,
+        "title": scenario.title,
+        "first_turn": scenario.first_turn,
+        "first_turn_note": scenario.first_turn_note,
+        "duration": scenario.duration,
+        "scale": scenario.scale,
+        "battlefield": scenario.battlefield,
         "special_rules": list(scenario.special_rules),
         "armies": {side: _army(state, scenario, side) for side in SIDES},
         "absent": sorted(state.absent),
-        "recovered": {"officer_casualties": list(last.officer_casualties) if last else [],
-                      "wounded": list(last.wounded) if last else []},
+        "recovered": {
+            "officer_casualties": list(last.officer_casualties) if last else [],
+            "wounded": list(last.wounded) if last else [],
+        },
         "facts": [{"key": f.key, "values": f.describe().split("=", 1)[1]} for f in scenario.facts],
         "victory": {"side": scenario.victory_side, "when": scenario.victory_when},
         "upgrade_due": state.upgrade_due,
@@ -84,12 +108,18 @@ def _army(state: State, scenario: Scenario, side: str) -> dict[str, Any]:
     units = state.army_units(side)
     catalogue = state.book.catalogue(side, army.people)
     return {
-        "player": state.side_names[side], "people": army.people, "points_allowed": army.points, "mode": army.mode,
+        "player": state.side_names[side],
+        "people": army.people,
+        "points_allowed": army.points,
+        "mode": army.mode,
         "mustered": side in state.musters,
-        "units": [card(c) | {"points": catalogue[c.type]} for c in state.fielded(side)] if units else None,
+        "units": [card(c) | {"points": catalogue[c.type]} for c in state.fielded(side)]
+        if units
+        else None,
         "points": sum(catalogue[u] * n for u, n in units.items()) if units else None,
         "muster_needed": units is None,
-        "max_units": army.max_units, "required": army.required,
+        "max_units": army.max_units,
+        "required": army.required,
         "general": general(state, scenario, side),
         "characters": [c for c in army.characters if c not in state.absent],
         "stands": stands(state, scenario, side),
