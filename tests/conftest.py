@@ -1,45 +1,41 @@
-"""Shared test helpers: given a campaign → when a command → then events, or the rule that refused
-it."""
+"""Shared fixtures. Rules tests: given a campaign → when a command → then events, or the rule
+that refused it (`given`, `britain`, `eagle`). Command-line tests: a real SQLite file driven
+through the console app (`shell`), the demo's scripts with their steps found by what they do
+(`spring`, `under_the_eagle`), and the finished demo played once per session (`finished`)."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from campaign.app import Campaigns
+from campaign.demo import script
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.boiling_cauldron import commands as commands
+from campaign.kinds.boiling_cauldron import commands
 from campaign.kinds.boiling_cauldron.starting import default_map_source
 from campaign.views.log import entries
+from cli import app
 
 SMALL_MAP = (Path(__file__).parent / "maps" / "small.toml").read_text(encoding="utf-8")
 
 
-class Story:
-    """One campaign in an in-memory store, driven through the same service as the command line."""
+# Rules tests: a campaign in an in-memory store, driven through the same service as the CLI.
 
-    def __init__(
-        self,
-        players: list[str],
-        allocation: dict[str, str] | None,
-        map_source: str,
-        seed: str | None,
-    ) -> None:
+
+class Story:
+    """One campaign in an in-memory store; `when` runs a command, `refused` one that must fail."""
+
+    name = "Test"
+
+    def __init__(self, started: dict[str, Any], then: Callable[[Any], list]) -> None:
         self.campaigns = Campaigns(":memory:")
-        self.name = "Test"
-        started = dict(
-            name=self.name,
-            rules="boiling-cauldron",
-            players=players,
-            map_source=map_source,
-            seed_commitment=None,
-        )
-        self.campaigns.start(
-            started, lambda s: [commands.allocate(s.world, players, allocation, seed)], "organiser"
-        )
+        self.campaigns.start({"name": self.name, **started}, then, "organiser")
 
     @property
     def state(self) -> Any:
@@ -55,55 +51,48 @@ class Story:
         return [(e["type"], e["data"]) for e in entries(new)]
 
     def refused(self, command: Callable[..., list], *args: Any) -> str:
-        """Run a command that must be refused; return the rule it cites, checking nothing was
-        recorded."""
+        """Run a command that must be refused; return the rule it cites (or its sentence),
+        checking that nothing was recorded."""
         before = self.log
         with pytest.raises(CampaignError) as refusal:
             self.when(command, *args)
         assert self.log == before
-        return (
-            refusal.value.rule if isinstance(refusal.value, RuleViolation) else str(refusal.value)
-        )
+        if isinstance(refusal.value, RuleViolation):
+            return refusal.value.rule
+        return str(refusal.value)
 
 
-def given(
+def boiling_cauldron(
     allocation: dict[str, str] | None = None,
     players: list[str] | None = None,
     map_source: str = SMALL_MAP,
     seed: str | None = None,
 ) -> Story:
+    """A Boiling Cauldron campaign on the small test map (or `map_source`)."""
     players = players or list(dict.fromkeys((allocation or {}).values()))
-    return Story(players, allocation, map_source, seed)
-
-
-def britain(
-    allocation: dict[str, str] | None = None,
-    players: list[str] | None = None,
-    seed: str | None = None,
-) -> Story:
-    return given(allocation, players, default_map_source(), seed)
+    started = dict(
+        rules="boiling-cauldron", players=players, map_source=map_source, seed_commitment=None
+    )
+    return Story(started, lambda s: [commands.allocate(s.world, players, allocation, seed)])
 
 
 class Eagle(Story):
-    """An ONUS! campaign in an in-memory store: Marcus plays Rome, Boudica its enemies."""
+    """An ONUS! campaign: Marcus plays Rome, Boudica its enemies."""
 
     def __init__(self, reset_eliminated: bool = False) -> None:
         from campaign.kinds.onus import commands as onus
 
-        self.campaigns = Campaigns(":memory:")
-        self.name = "Eagle"
         started = dict(
-            name=self.name,
             rules="onus-under-the-eagle",
             players=["Marcus", "Boudica"],
             map_source="",
             seed_commitment=None,
         )
-        self.campaigns.start(
-            started, lambda s: onus.take_sides("Marcus", "Boudica", reset_eliminated), "organiser"
-        )
+        super().__init__(started, lambda s: onus.take_sides("Marcus", "Boudica", reset_eliminated))
 
-    def play(self, facts: dict[str, str], upgrade: str | None = None, **casualties) -> None:
+    def play(
+        self, facts: dict[str, str], upgrade: str | None = None, **casualties: list[str]
+    ) -> None:
         """Record a scenario's result, then its winner's upgrade (or decline)."""
         from campaign.kinds.onus import commands as onus
 
@@ -117,6 +106,179 @@ class Eagle(Story):
         )
         self.when(onus.upgrade, upgrade)
 
+    def muster_cheapest(self) -> None:
+        """Muster every free-choice army of the next scenario: its required units, then the
+        cheapest unit up to the points and the unit cap (ON-3.2)."""
+        from campaign.kinds.onus import commands as onus
 
-def eagle(reset_eliminated: bool = False) -> Eagle:
-    return Eagle(reset_eliminated)
+        for side in ("rome", "enemies"):
+            if self.state.army_units(side) is None:
+                self.when(onus.muster, side, cheapest_army(self.state, side))
+
+    def play_to_the_end(self, winners: str) -> None:
+        """The scenarios from the next to the eighth, won as `winners` says ("RRE…"); no upgrade."""
+        for winner in winners:
+            self.muster_cheapest()
+            rome_wins, enemies_win = WINNING_FACTS[self.state.next_scenario.number]
+            self.play(rome_wins if winner == "R" else enemies_win, None)
+
+
+# scenario: (facts that make Rome the winner, facts that make the enemies the winner)
+WINNING_FACTS = {
+    1: ({"vitellius_survived": "yes"}, {"vitellius_survived": "no"}),
+    2: ({"narcissus_killed": "no"}, {"narcissus_killed": "yes"}),
+    3: (
+        {"vespasian_survived": "yes", "roman_units_available": "5"},
+        {"vespasian_survived": "no", "roman_units_available": "5"},
+    ),
+    4: ({"ended_by": "celtic_rout"}, {"ended_by": "legions_lost"}),
+    5: ({"ended_by": "celtic_rout"}, {"ended_by": "romans_destroyed"}),
+    6: ({"briton_units_captured": "4"}, {"briton_units_captured": "0"}),
+    7: ({"ended_by": "escaped"}, {"ended_by": "roman_rout"}),
+    8: ({"ended_by": "druids_eliminated"}, {"ended_by": "cato_defeated"}),
+}
+"""ON-3.1's table, read as a player would."""
+
+
+def cheapest_army(state: Any, side: str) -> dict[str, int]:
+    """A lawful free-choice army: the required units, then the cheapest unit up to the unit cap."""
+    army = state.next_scenario.armies[side]
+    catalogue = state.book.catalogue(side, army.people)
+    units = dict(army.required)
+    spare = army.points - sum(catalogue[u] * n for u, n in army.required.items())
+    cheapest = min((u for u in catalogue if u not in state.book.scenario_only), key=catalogue.get)
+    count = min(spare // catalogue[cheapest], (army.max_units or 99) - sum(army.required.values()))
+    if count > 0:
+        units[cheapest] = units.get(cheapest, 0) + count
+    return units
+
+
+@pytest.fixture(scope="session")
+def cheapest() -> Callable[[Any, str], dict[str, int]]:
+    """`cheapest(state, side)`: a lawful free-choice army for the next scenario."""
+    return cheapest_army
+
+
+@pytest.fixture(scope="session")
+def given() -> Callable[..., Story]:
+    """`given(allocation)`: a Boiling Cauldron campaign on the six-region test map."""
+    return boiling_cauldron
+
+
+@pytest.fixture(scope="session")
+def britain() -> Callable[..., Story]:
+    """`britain(allocation=…, players=…, seed=…)`: a Boiling Cauldron campaign on BC-1's map."""
+    return lambda allocation=None, players=None, seed=None: boiling_cauldron(
+        allocation, players, default_map_source(), seed
+    )
+
+
+@pytest.fixture(scope="session")
+def eagle() -> Callable[..., Story]:
+    """`eagle()`: an ONUS! campaign at scenario 1."""
+    return Eagle
+
+
+# Command-line tests: a real SQLite file.
+
+
+class Script:
+    """An example campaign's commands, each found by how it starts: `spring.step("result Kent")`."""
+
+    def __init__(self, rules: str) -> None:
+        self.steps = [words for _, words in script(rules)]
+
+    def index(self, start: str, occurrence: int = 1) -> int:
+        found = [i for i, words in enumerate(self.steps) if " ".join(words).startswith(start)]
+        assert len(found) >= occurrence, (
+            f"no step {occurrence} of the example starts with {start!r}"
+        )
+        return found[occurrence - 1]
+
+    def step(self, start: str, occurrence: int = 1) -> list[str]:
+        return self.steps[self.index(start, occurrence)]
+
+    def through(self, start: str, occurrence: int = 1) -> list[list[str]]:
+        """The steps up to and including the first (or `occurrence`-th) that starts with `start`."""
+        return self.steps[: self.index(start, occurrence) + 1]
+
+    def between(self, after: str, through: str) -> list[list[str]]:
+        """The steps after the one that starts with `after`, up to and including `through`'s."""
+        return self.steps[self.index(after) + 1 : self.index(through) + 1]
+
+
+class Shell:
+    """The console app on a SQLite file, as a user drives it."""
+
+    runner = CliRunner()
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+
+    def __call__(self, *args: str):
+        return self.runner.invoke(app, ["--db", str(self.db), *args])
+
+    def ok(self, *args: str):
+        result = self(*args)
+        assert result.exit_code == 0, result.output
+        return result
+
+    def json(self, *args: str):
+        return json.loads(self.ok(*args, "--json").stdout)
+
+    def play(self, steps: list[list[str]]) -> None:
+        for words in steps:
+            self.ok(*words)
+
+    def refuses(self, *args: str) -> str:
+        """A refused command: non-zero, one sentence on stderr, no traceback, the log unchanged."""
+        before = self.json("log")
+        result = self(*args)
+        assert result.exit_code != 0, result.output
+        assert self.json("log") == before
+        message = result.stderr.strip()
+        assert len(message.splitlines()) == 1 and "Traceback" not in result.output
+        return message
+
+
+@pytest.fixture(scope="session")
+def spring() -> Script:
+    """The Boiling Cauldron demo, Spring 869."""
+    return Script("boiling-cauldron")
+
+
+@pytest.fixture(scope="session")
+def under_the_eagle() -> Script:
+    """The ONUS! demo, all eight scenarios."""
+    return Script("onus-under-the-eagle")
+
+
+@pytest.fixture(scope="session")
+def shell_at() -> Callable[[Path], Shell]:
+    """`shell_at(path)`: the console app on any file."""
+    return Shell
+
+
+@pytest.fixture
+def shell(tmp_path) -> Shell:
+    """An empty store."""
+    return Shell(tmp_path / "campaigns.sqlite")
+
+
+@pytest.fixture(scope="session")
+def finished_store(tmp_path_factory, spring) -> Path:
+    """Spring 869 played to its end once for the whole session; tests get a copy (`finished`)."""
+    shell = Shell(tmp_path_factory.mktemp("demo") / "finished.sqlite")
+    shell.play(spring.steps)
+    return shell.db
+
+
+@pytest.fixture
+def finished(finished_store, tmp_path) -> Shell:
+    """A store of its own holding Spring 869, finished: won by Dag after two Final Battles."""
+    copy = tmp_path / "campaigns.sqlite"
+    with sqlite3.connect(finished_store) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    source.close()
+    target.close()
+    return Shell(copy)

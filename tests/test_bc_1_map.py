@@ -126,3 +126,15 @@ def test_bc_1_a_map_with_the_wrong_number_of_regions_is_refused_unless_it_says_s
     )
     assert _problems(cut) == ["it has 16 regions where it says 17"]
     assert len(parse_map(cut.replace("regions_expected = 17", "regions_expected = 16")).names) == 16
+
+
+def test_bc_1_2_every_region_is_controlled_by_exactly_one_player_at_all_times(finished):
+    """Folded event by event through Spring 869, from the draw to the last Final Battle."""
+    from campaign.app import Campaigns
+
+    loaded = Campaigns(str(finished.db)).load("Spring 869")
+    state = loaded.kind.start(loaded.events[0])
+    for event in loaded.events[1:]:
+        state = loaded.kind.apply(state, event)
+        assert sorted(state.control) == sorted(state.world.names)
+        assert set(state.control.values()) <= set(state.players)

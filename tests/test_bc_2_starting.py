@@ -12,7 +12,6 @@ from campaign.kinds.boiling_cauldron import commands as commands
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.starting import default_map_source
 from regions import parse_map
-from tests.conftest import britain, given
 
 BRITAIN = parse_map(default_map_source())
 FIVE = ["Ann", "Bob", "Cid", "Dag", "Eve"]
@@ -43,7 +42,7 @@ def test_bc_2_4_anyone_can_repeat_the_draw_from_the_seed():
     )
 
 
-def test_bc_2_2_the_allocation_and_its_seed_are_recorded_as_one_fact():
+def test_bc_2_2_the_allocation_and_its_seed_are_recorded_as_one_fact(britain):
     story = britain(players=FIVE, seed="Spring 869")
     allocated = story.log[1]
     assert allocated["type"] == "RegionsAllocated"
@@ -53,7 +52,7 @@ def test_bc_2_2_the_allocation_and_its_seed_are_recorded_as_one_fact():
     }
 
 
-def test_bc_2_4_without_a_seed_the_program_makes_one_and_records_it():
+def test_bc_2_4_without_a_seed_the_program_makes_one_and_records_it(britain):
     story = britain(players=FIVE)
     allocated = story.log[1]["data"]
     assert len(allocated["seed"]) == 32
@@ -94,7 +93,7 @@ def test_bc_2_1_three_or_more_different_players(players):
     assert refusal.value.rule == "BC-2.1"
 
 
-def test_bc_2_3_the_player_allocated_the_last_region_attacks_first():
+def test_bc_2_3_the_player_allocated_the_last_region_attacks_first(given):
     """Regions in alphabetical order: Aber Ann, Bryn Bob, Caer Cid, Dun Ann, Eske Cid, Fenn Bob.
     Bob got the last region, then Cid (Eske), then Ann (Dun)."""
     story = given(

@@ -13,7 +13,6 @@ import pytest
 
 from campaign.kinds.boiling_cauldron import interpretations
 from campaign.kinds.boiling_cauldron.commands import attack, forfeit, result
-from tests.conftest import given
 
 ROUND_ONE = {
     "Aber": "Ann",
@@ -26,7 +25,7 @@ ROUND_ONE = {
 
 
 @pytest.fixture
-def story():
+def story(given):
     return given(ROUND_ONE)
 
 
@@ -69,7 +68,7 @@ def test_bc_4_1_a_region_already_involved_in_an_attack_cannot_attack_or_be_attac
     assert story.refused(attack, "Eske", "Caer") == "BC-4.1"
 
 
-def test_bc_4_2_a_player_can_be_attacked_only_once_a_round():
+def test_bc_4_2_a_player_can_be_attacked_only_once_a_round(given):
     """Four players: Bob attacks Ann at Eske and Ann's attack is forfeited; Dag may not attack Ann
     at Aber too."""
     story = given(
@@ -153,3 +152,67 @@ def test_bc_3_2_interpretation_ties_keep_the_previous_round_order():
         ["Eve", "Ann", "Bob"], {"Ann": Decimal(10), "Bob": Decimal(10), "Eve": Decimal(10)}
     )
     assert order == ["Eve", "Ann", "Bob"]
+
+
+def play_a_round_of_draws(story) -> None:
+    """Every player on turn declares his first legal attack; every battle ends in a draw."""
+    from campaign.kinds.boiling_cauldron.checks import legal_attacks
+
+    while story.state.on_turn:
+        source, target = legal_attacks(story.state, story.state.on_turn)[0]
+        story.when(attack, source, target)
+    for battle in story.state.round_battles():
+        story.when(result, battle.to_region, Decimal(30), Decimal(35))
+
+
+def test_bc_3_1_after_round_six_the_rounds_are_over(story):
+    for number in range(1, 7):
+        assert (story.state.round, story.state.phase) == (number, "declaration")
+        play_a_round_of_draws(story)
+    assert (story.state.round, story.state.phase) == (6, "final")
+    assert story.refused(attack, "Caer", "Bryn") == "BC-3.1"
+
+
+def test_bc_3_1_the_rounds_end_when_two_or_fewer_players_hold_regions(finished):
+    """Spring 869: Bob falls in round 3, leaving Dag and Cid, so there is no round 4."""
+    after_round_3 = finished.json("status", "--round", "3")
+    assert (after_round_3["round"], after_round_3["phase"]) == (3, "final")
+    assert [p["name"] for p in after_round_3["players"] if p["regions"]] == ["Cid", "Dag"]
+
+
+def test_bc_3_3_eliminated_players_take_no_part(finished):
+    """Eve lost her last region in round 1: she is not in round 2's attack order and never
+    declares or forfeits again."""
+    assert finished.json("status", "--round", "1")["eliminations"][0]["player"] == "Eve"
+    log = finished.json("log")
+    later = [
+        e
+        for e in log
+        if (e["round"] or 0) >= 2 and e["type"] in ("AttackDeclared", "AttackForfeited")
+    ]
+    assert later and all(
+        "Eve" not in (e["data"].get("attacker"), e["data"].get("player")) for e in later
+    )
+    round_2 = next(e for e in log if e["round"] == 2)
+    assert round_2["type"] == "AttackDeclared"
+    assert "Eve" not in finished.json("status", "--as-of", str(round_2["seq"]))["attack_order"]
+
+
+def test_bc_4_5_every_rejected_declaration_names_the_rule_it_breaks(story):
+    """Every attack from any region to any region, in every state of a round: refused ones cite a
+    rule of BC-4 (or the turn order of BC-2.3), never a bare sentence."""
+    from campaign.errors import CampaignError, RuleViolation
+
+    regions = story.state.world.names
+    while story.state.on_turn:
+        legal = []
+        for source in regions:
+            for target in regions:
+                try:
+                    attack(story.state, source, target)
+                    legal.append((source, target))
+                except RuleViolation as refusal:
+                    assert refusal.rule.startswith("BC-4."), refusal
+                except CampaignError as refusal:  # pragma: no cover - the failure this test seeks
+                    pytest.fail(f"{source} → {target} refused without a rule: {refusal}")
+        story.when(attack, *legal[0])

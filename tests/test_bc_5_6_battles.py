@@ -11,7 +11,6 @@ from campaign.kinds.boiling_cauldron.commands import attack, result
 from campaign.kinds.boiling_cauldron.starting import default_map_source
 from campaign.values import percentage
 from regions import parse_map
-from tests.conftest import given
 
 BRITAIN = parse_map(default_map_source())
 ROUND_ONE = {
@@ -50,7 +49,7 @@ def test_bc_5_3_regions_of_the_main_army_culture_do_not_count():
     assert bc.allies("Wessex", "Ann", control, BRITAIN) == "Welsh"
 
 
-def test_bc_5_2_main_armies_are_the_cultures_of_the_attacking_and_defending_regions():
+def test_bc_5_2_main_armies_are_the_cultures_of_the_attacking_and_defending_regions(given):
     story = given(ROUND_ONE)
     story.when(attack, "Caer", "Bryn")
     battle = story.state.round_battles()[0]
@@ -78,7 +77,7 @@ def test_bc_6_2_when_both_sides_reach_a_rout_the_figures_do_not_decide():
 
 
 @pytest.fixture
-def battles():
+def battles(given):
     story = given(ROUND_ONE)
     story.when(attack, "Caer", "Bryn")
     story.when(attack, "Eske", "Dun")
@@ -155,3 +154,23 @@ def test_a_result_for_a_battle_not_declared_or_already_resulted_is_refused(battl
     assert "No attack on Aber" in battles.refused(result, "Aber", Decimal("10"), Decimal("10"))
     battles.when(result, "Bryn", Decimal("30"), Decimal("35"))
     assert "already has its result" in battles.refused(result, "Bryn", Decimal("30"), Decimal("35"))
+
+
+def test_bc_5_1_every_battle_shows_its_module_and_settings(finished):
+    """Round 1 of Spring 869 in status, the dashboard and the report: module, battle type, points,
+    map size, terrain and turn limit."""
+    settings = [
+        "The Boiling Cauldron",
+        "Open Battle",
+        "1600 v 1600 FP",
+        "40x32",
+        "North European Plain",
+        "24 turns",
+    ]
+    declared = str(next(e["seq"] for e in finished.json("log") if e["type"] == "BattleFought") - 1)
+    attacks = finished.json("status", "--as-of", declared)["attacks"]
+    assert attacks and all(all(s in a["settings"] for s in settings) for a in attacks)
+    dashboard = finished.ok("status", "--as-of", declared).stdout
+    report = finished.ok("report", "--round", "1", "--format", "markdown").stdout
+    for text in (" ".join(dashboard.split()), report):
+        assert all(s in text for s in settings)

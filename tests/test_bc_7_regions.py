@@ -8,7 +8,6 @@ import pytest
 
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.commands import attack, forfeit, gain, result
-from tests.conftest import britain, given
 
 
 def test_bc_7_1_thirty_six_percent_of_three_regions_gains_two():
@@ -46,7 +45,7 @@ SPLIT = {
 
 
 @pytest.fixture
-def final_story():
+def final_story(given):
     """Cid attacks Ann at Dun, Bob attacks Cid at Fenn, Ann attacks Bob at Bryn."""
     story = given(SPLIT)
     story.when(attack, "Caer", "Dun")
@@ -86,7 +85,7 @@ def test_bc_7_3_a_player_who_controls_no_region_is_eliminated(final_story):
     ]
 
 
-def test_bc_7_2_tier_three_takes_any_adjacent_region_across_the_sea():
+def test_bc_7_2_tier_three_takes_any_adjacent_region_across_the_sea(given):
     """Cid attacks Ann at Dun from Caer and Ann's own attack is forfeited. Ann's Aber shares no land
     border with Caer or Dun but is coastal like Dun: tier 3. Cid is due 2 (60 % of 2 = 1.2) and
     takes both."""
@@ -109,7 +108,7 @@ THREE = {  # Ann 6, Dag 6, Bob 5 on the real map
 
 
 @pytest.fixture
-def choice():
+def choice(britain):
     """Bob attacks Ann at Deira, Dag attacks Bob at Powys from Hwicce, Ann attacks Dag at Wessex
     from Essex and wins by 36: 36 % of Dag's 6 regions is 2.16, so 3. Wessex is forced; Sussex,
     South Anglia and Dumnonia share a land border with Wessex or Essex: Ann picks two."""

@@ -20,14 +20,13 @@ from campaign.kinds.boiling_cauldron.commands import (
 )
 from campaign.kinds.boiling_cauldron.starting import default_map_source
 from regions import parse_map
-from tests.conftest import given
 
 BRITAIN = parse_map(default_map_source())
 SPLIT = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
 
 
 @pytest.fixture
-def final():
+def final(given):
     story = given(SPLIT)
     for source, target in [("Caer", "Dun"), ("Eske", "Fenn"), ("Aber", "Bryn")]:
         story.when(attack, source, target)
@@ -106,3 +105,46 @@ def test_bc_8_nothing_is_recorded_after_the_campaign_is_won(final):
     final.when(final_result, {"Bob": Decimal("65"), "Cid": Decimal("20")})
     assert final.refused(attack, "Caer", "Bryn") == "BC-8"
     assert final.refused(final_result, {"Bob": Decimal("65"), "Cid": Decimal("20")}) == "BC-8"
+
+
+FOUR = """
+name = "Two fronts"
+regions_expected = 4
+[regions.Aran]
+culture = "Welsh"
+coastal = false
+west_edge = -4
+borders = ["Bute"]
+[regions.Bute]
+culture = "Welsh"
+coastal = false
+west_edge = -3
+borders = ["Aran", "Cove"]
+[regions.Cove]
+culture = "Saxons"
+coastal = false
+west_edge = -2
+borders = ["Bute", "Dale"]
+[regions.Dale]
+culture = "Saxons"
+coastal = false
+west_edge = -1
+borders = ["Cove"]
+"""
+
+
+def test_bc_8_1_one_player_holding_every_region_wins_without_a_final_battle(given):
+    """Ann holds Aran and Dale, Bob Bute, Cid Cove. Ann attacks Bute, Cid attacks Dale, Bob has no
+    attack left; Ann wins both battles and takes Bute and Cove: she holds all four regions."""
+    story = given({"Aran": "Ann", "Bute": "Bob", "Cove": "Cid", "Dale": "Ann"}, map_source=FOUR)
+    assert story.state.attack_order == ("Ann", "Cid", "Bob")
+    story.when(attack, "Aran", "Bute")
+    story.when(attack, "Cove", "Dale")
+    story.when(result, "Bute", Decimal(0), Decimal(100))
+    story.when(result, "Dale", Decimal(100), Decimal(0))
+    assert (story.state.phase, story.state.winner, story.state.finalists) == (
+        "finished",
+        "Ann",
+        None,
+    )
+    assert set(story.state.control.values()) == {"Ann"}

@@ -7,56 +7,13 @@ The campaign is the demo's Spring 869, played step by step from its script.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
 import pytest
-from typer.testing import CliRunner
-
-from campaign.demo import script
-from cli import app
-
-STEPS = [words for _, words in script("boiling-cauldron")]
-runner = CliRunner()
 
 
-class Shell:
-    def __init__(self, db) -> None:
-        self.db = db
-
-    def __call__(self, *args: str):
-        return runner.invoke(app, ["--db", str(self.db), *args])
-
-    def ok(self, *args: str):
-        result = self(*args)
-        assert result.exit_code == 0, result.output
-        return result
-
-    def json(self, *args: str):
-        return json.loads(self.ok(*args, "--json").stdout)
-
-    def play(self, until: list[str]) -> None:
-        """Play the demo's commands up to and including the first one equal to `until`."""
-        for words in STEPS[: STEPS.index(until) + 1]:
-            self.ok(*words)
-
-    def refuses(self, *args: str) -> str:
-        before = self.json("log")
-        result = self(*args)
-        assert result.exit_code != 0, result.output
-        assert self.json("log") == before
-        message = result.stderr.strip()
-        assert len(message.splitlines()) == 1 and "Traceback" not in result.output
-        return message
-
-
-@pytest.fixture
-def shell(tmp_path):
-    return Shell(tmp_path / "campaigns.sqlite")
-
-
-def test_new_campaign_then_status_json_has_the_contract_keys(shell):
-    shell.play(["new", "Spring 869", "--rules", "boiling-cauldron", *STEPS[0][4:]])
+def test_new_campaign_then_status_json_has_the_contract_keys(spring, shell):
+    shell.play([["new", "Spring 869", "--rules", "boiling-cauldron", *spring.step("new")[4:]]])
     status = shell.json("status")
     for key in [
         "name",
@@ -93,8 +50,8 @@ def test_new_campaign_then_status_json_has_the_contract_keys(shell):
     assert status["players"][0]["eliminated"] is None and status["finalists"] is None
 
 
-def test_a_declared_attack_shows_both_armies_in_status_and_options(shell):
-    shell.play(STEPS[0])
+def test_a_declared_attack_shows_both_armies_in_status_and_options(spring, shell):
+    shell.play(spring.through("new"))
     options = shell.json("options")
     assert {
         "from": "Essex",
@@ -115,8 +72,8 @@ def test_a_declared_attack_shows_both_armies_in_status_and_options(shell):
     assert attack["attacker_army"] == {"main": "Vikings", "ally": "Welsh"}
 
 
-def test_a_result_shows_casualties_winner_regions_due_and_gains(shell):
-    shell.play(["result", "Kent", "20", "45"])
+def test_a_result_shows_casualties_winner_regions_due_and_gains(spring, shell):
+    shell.play(spring.through("result Kent 20 45"))
     status = shell.json("status")
     assert status["attacks"][0]["result"] | {"override": None} == {
         "attacker_casualties": 20,
@@ -131,8 +88,8 @@ def test_a_result_shows_casualties_winner_regions_due_and_gains(shell):
     assert status["control"]["Kent"] == "Cid"
 
 
-def test_log_json_lists_every_event_in_order(shell):
-    shell.play(["attack", "Essex", "Kent"])
+def test_log_json_lists_every_event_in_order(spring, shell):
+    shell.play(spring.through("attack Essex Kent"))
     log = shell.json("log")
     assert [e["seq"] for e in log] == [1, 2, 3]
     assert [e["type"] for e in log] == ["CampaignStarted", "RegionsAllocated", "AttackDeclared"]
@@ -147,9 +104,8 @@ def test_log_json_lists_every_event_in_order(shell):
     assert log[2]["actor"] == "organiser" and log[2]["retracted"] is False
 
 
-def test_the_whole_demo_campaign_finishes_with_the_standings_of_bc_8_5(shell):
-    for words in STEPS:
-        shell.ok(*words)
+def test_the_whole_demo_campaign_finishes_with_the_standings_of_bc_8_5(finished):
+    shell = finished
     status = shell.json("status")
     assert (status["phase"], status["winner"], status["finalists"]) == (
         "finished",
@@ -172,46 +128,54 @@ def test_the_whole_demo_campaign_finishes_with_the_standings_of_bc_8_5(shell):
     ]
 
 
-REFUSALS = [  # (played up to, command, what the sentence must say)
-    (STEPS[0], ["attack", "Esex", "Kent"], "did you mean Essex?"),
-    (STEPS[0], ["attack", "Essex", "Kent", "--player", "Cidd"], "did you mean Cid?"),
-    (STEPS[0], ["-c", "Sprng 869", "status"], "did you mean Spring 869?"),
-    (STEPS[0], ["attack", "Essex", "Kent", "--player", "Dag"], "BC-2.3"),
-    (STEPS[0], ["attack", "Kent", "Essex"], "BC-4.1"),
-    (STEPS[0], ["attack", "Essex", "Dyfed"], "BC-4.1"),
-    (STEPS[0], ["attack", "Middle Anglia", "Kent"], "BC-4.1"),
-    (STEPS[0], ["result", "Kent", "20", "45"], "BC-4"),
-    (STEPS[1], ["attack", "Wessex", "Essex"], "BC-4.1"),
-    (STEPS[1], ["attack", "Wessex", "Dyfed"], "BC-4.3"),
-    (STEPS[3], ["attack", "Hwicce", "South Anglia"], "BC-4.2"),
-    (STEPS[4], ["result", "Kent", "abc", "45"], "BC-6.2"),
-    (STEPS[4], ["result", "Kent", "20", "101"], "BC-6.2"),
-    (STEPS[4], ["result", "Essex", "20", "45"], "named by its defending region, Kent"),
-    (STEPS[4], ["result", "West Anglia", "64", "61"], "BC-6.2"),
-    (STEPS[4], ["result", "Kent", "45", "20", "--winner", "attacker"], "BC-6.1"),
-    (STEPS[4], ["attack", "Lindsey", "Kent"], "BC-4"),
-    (STEPS[5], ["result", "Kent", "20", "45"], "already has its result"),
-    (STEPS[16], ["gain", "Bernicia"], "BC-7.2"),
-    (STEPS[16], ["gain", "Lindsey"], "BC-7.2"),
-    (STEPS[16], ["gain", "Sussex", "South Anglia"], "BC-7.1"),
-    (STEPS[16], ["result", "West Anglia", "30", "35"], "BC-7.2"),
-    (["result", "Lindsey", "30", "32"], ["final-armies", "Dag", "Vikings"], "BC-8.4"),
-    (["result", "Lindsey", "30", "32"], ["final-armies", "Cid", "Welsh", "Early Scots"], "BC-8.4"),
+REFUSALS = [  # (played through the step that starts so, command, what the sentence must say)
+    ("new Spring 869", ["attack", "Esex", "Kent"], "did you mean Essex?"),
+    ("new Spring 869", ["attack", "Essex", "Kent", "--player", "Cidd"], "did you mean Cid?"),
+    ("new Spring 869", ["-c", "Sprng 869", "status"], "did you mean Spring 869?"),
+    ("new Spring 869", ["attack", "Essex", "Kent", "--player", "Dag"], "BC-2.3"),
+    ("new Spring 869", ["attack", "Kent", "Essex"], "BC-4.1"),
+    ("new Spring 869", ["attack", "Essex", "Dyfed"], "BC-4.1"),
+    ("new Spring 869", ["attack", "Middle Anglia", "Kent"], "BC-4.1"),
+    ("new Spring 869", ["result", "Kent", "20", "45"], "BC-4"),
+    ("attack Essex Kent", ["attack", "Wessex", "Essex"], "BC-4.1"),
+    ("attack Essex Kent", ["attack", "Wessex", "Dyfed"], "BC-4.3"),
+    ("attack Gwynedd Dumnonia", ["attack", "Hwicce", "South Anglia"], "BC-4.2"),
+    ("attack Hwicce West Anglia", ["result", "Kent", "abc", "45"], "BC-6.2"),
+    ("attack Hwicce West Anglia", ["result", "Kent", "20", "101"], "BC-6.2"),
     (
-        ["result", "Lindsey", "30", "32"],
+        "attack Hwicce West Anglia",
+        ["result", "Essex", "20", "45"],
+        "named by its defending region, Kent",
+    ),
+    ("attack Hwicce West Anglia", ["result", "West Anglia", "64", "61"], "BC-6.2"),
+    ("attack Hwicce West Anglia", ["result", "Kent", "45", "20", "--winner", "attacker"], "BC-6.1"),
+    ("attack Hwicce West Anglia", ["attack", "Lindsey", "Kent"], "BC-4"),
+    ("result Kent", ["result", "Kent", "20", "45"], "already has its result"),
+    ("result Wessex 35 71", ["gain", "Bernicia"], "BC-7.2"),
+    ("result Wessex 35 71", ["gain", "Lindsey"], "BC-7.2"),
+    ("result Wessex 35 71", ["gain", "Sussex", "South Anglia"], "BC-7.1"),
+    ("result Wessex 35 71", ["result", "West Anglia", "30", "35"], "BC-7.2"),
+    ("result Lindsey 30 32", ["final-armies", "Dag", "Vikings"], "BC-8.4"),
+    ("result Lindsey 30 32", ["final-armies", "Cid", "Welsh", "Early Scots"], "BC-8.4"),
+    (
+        "result Lindsey 30 32",
         ["final-result", "--casualties", "Dag=35", "--casualties", "Cid=30"],
         "BC-8.4",
     ),
-    (STEPS[-1], ["attack", "Essex", "Kent"], "BC-8"),
-    (STEPS[-1], ["final-result", "--casualties", "Dag=25", "--casualties", "Cid=65"], "BC-8"),
+    ("final-result --casualties Dag=25", ["attack", "Essex", "Kent"], "BC-8"),
+    (
+        "final-result --casualties Dag=25",
+        ["final-result", "--casualties", "Dag=25", "--casualties", "Cid=65"],
+        "BC-8",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
     "played, command, says", REFUSALS, ids=[" ".join(c) for _, c, _ in REFUSALS]
 )
-def test_refused_commands_say_why_and_append_nothing(shell, played, command, says):
-    shell.play(played)
+def test_refused_commands_say_why_and_append_nothing(shell, spring, played, command, says):
+    shell.play(spring.through(played))
     assert says in shell.refuses(*command)
 
 
@@ -236,9 +200,9 @@ def test_unknown_rules_are_refused_with_a_suggestion(shell):
     assert result.exit_code != 0 and "did you mean boiling-cauldron?" in result.stderr
 
 
-def test_a_campaign_name_cannot_be_used_twice(shell):
-    shell.play(STEPS[0])
-    assert "already exists" in shell.refuses(*STEPS[0])
+def test_a_campaign_name_cannot_be_used_twice(spring, shell):
+    shell.play(spring.through("new"))
+    assert "already exists" in shell.refuses(*spring.step("new"))
 
 
 @pytest.mark.parametrize(
@@ -317,28 +281,28 @@ def test_a_bad_map_file_is_refused_listing_every_problem(shell, tmp_path):
     assert "Bernicia borders Mercia" in result.stderr and "Bernicia borders itself" in result.stderr
 
 
-def test_a_file_that_is_not_a_database_is_refused(tmp_path):
+def test_a_file_that_is_not_a_database_is_refused(shell_at, tmp_path):
     text = tmp_path / "notes.txt"
     text.write_text("my campaign notes\n")
-    result = Shell(text)("list")
+    result = shell_at(text)("list")
     assert result.exit_code != 0 and "not a campaign store" in result.stderr
     assert text.read_text() == "my campaign notes\n"
 
 
-def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
+def test_another_programs_database_is_refused_and_left_untouched(shell_at, tmp_path):
     foreign = tmp_path / "other.sqlite"
     with sqlite3.connect(foreign) as connection:
         connection.execute("CREATE TABLE invoices (id INTEGER)")
     connection.close()
-    result = Shell(foreign)("list")
+    result = shell_at(foreign)("list")
     assert result.exit_code != 0 and "another program" in result.stderr
     with sqlite3.connect(foreign) as connection:
         assert [r[0] for r in connection.execute("SELECT name FROM sqlite_master")] == ["invoices"]
     connection.close()
 
 
-def test_the_campaign_must_be_named_when_the_store_holds_several(shell):
-    shell.play(STEPS[0])
+def test_the_campaign_must_be_named_when_the_store_holds_several(spring, shell):
+    shell.play(spring.through("new"))
     shell.ok(
         "new", "Autumn 870", "--player", "Ann", "--player", "Bob", "--player", "Cid", "--seed", "a"
     )
@@ -348,8 +312,8 @@ def test_the_campaign_must_be_named_when_the_store_holds_several(shell):
     assert shell.json("status", "-c", "Spring 869")["name"] == "Spring 869"
 
 
-def test_the_dashboard_renders_the_round_at_100_columns(shell):
-    shell.play(STEPS[16])
+def test_the_dashboard_renders_the_round_at_100_columns(spring, shell):
+    shell.play(spring.through("result Wessex 35 71"))
     shown = shell.ok("status").stdout
     assert max(len(line) for line in shown.splitlines()) <= 100
     for words in [
@@ -364,8 +328,8 @@ def test_the_dashboard_renders_the_round_at_100_columns(shell):
         assert words in shown
 
 
-def test_demo_plays_the_bundled_campaign_to_its_end():
-    result = runner.invoke(app, ["demo", "--quiet"])
+def test_demo_plays_the_bundled_campaign_to_its_end(shell):
+    result = shell("demo", "--quiet")
     assert result.exit_code == 0, result.output
     assert "Dag has won the campaign" in result.stdout
 

@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 
 from campaign.commandline import core
 from cli import app
-from tests.test_cli import STEPS, Shell
 
 
 def campaign(*args: str) -> subprocess.CompletedProcess:
@@ -23,10 +22,8 @@ def campaign(*args: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_the_console_script_runs_commands_as_the_app_does(tmp_path):
-    shell = Shell(tmp_path / "c.sqlite")
-    for words in STEPS[:6]:
-        shell.ok(*words)
+def test_the_console_script_runs_commands_as_the_app_does(spring, shell, tmp_path):
+    shell.play(spring.through("result Kent"))
     run = campaign("--db", str(shell.db), "-c", "spring 869", "status", "--json")
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == shell.json("status")

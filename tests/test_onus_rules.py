@@ -8,7 +8,6 @@ from campaign.errors import RuleViolation
 from campaign.kinds.onus import rules as onus
 from campaign.kinds.onus.book import book, check_book
 from campaign.kinds.onus.commands import muster, scenario_result, take_sides, upgrade
-from tests.conftest import eagle
 
 RHINE_WON = {"vitellius_survived": "yes"}
 
@@ -19,7 +18,7 @@ def test_on_1_1_rome_and_its_enemies_are_two_different_players():
     assert refusal.value.rule == "ON-1.1"
 
 
-def test_on_1_2_the_eight_scenarios_come_in_book_order():
+def test_on_1_2_the_eight_scenarios_come_in_book_order(eagle):
     story = eagle()
     assert story.state.next_scenario.title == "Blood on the banks of the Rhine"
     story.play(RHINE_WON, "legionaries-1")
@@ -69,7 +68,7 @@ def test_on_3_1_the_winner_follows_from_the_scenarios_facts(number, facts, winne
     ],
 )
 def test_on_3_1_a_missing_unknown_or_out_of_range_fact_is_refused_listing_what_the_scenario_takes(
-    facts, says
+    eagle, facts, says
 ):
     story = eagle()
     with pytest.raises(RuleViolation) as refusal:
@@ -78,11 +77,11 @@ def test_on_3_1_a_missing_unknown_or_out_of_range_fact_is_refused_listing_what_t
     assert "vitellius_survived=yes|no" in refusal.value.message
 
 
-def test_on_3_1_a_stated_winner_that_contradicts_the_facts_is_refused():
+def test_on_3_1_a_stated_winner_that_contradicts_the_facts_is_refused(eagle):
     assert eagle().refused(scenario_result, RHINE_WON, [], [], [], [], "enemies") == "ON-3.1"
 
 
-def test_on_2_1_the_winner_upgrades_one_unit_regular_to_veteran():
+def test_on_2_1_the_winner_upgrades_one_unit_regular_to_veteran(eagle):
     story = eagle()
     story.when(scenario_result, RHINE_WON)
     assert story.when(upgrade, "legionaries-4") == [
@@ -93,7 +92,7 @@ def test_on_2_1_the_winner_upgrades_one_unit_regular_to_veteran():
     ]
 
 
-def test_on_2_1_only_the_winner_and_only_once_per_scenario_won():
+def test_on_2_1_only_the_winner_and_only_once_per_scenario_won(eagle):
     story = eagle()
     story.when(scenario_result, RHINE_WON)
     assert story.refused(upgrade, "berserkir-1") == "ON-2.1"
@@ -101,7 +100,7 @@ def test_on_2_1_only_the_winner_and_only_once_per_scenario_won():
     assert story.refused(upgrade, "legionaries-2") == "ON-2.1"
 
 
-def test_on_2_1_elite_is_the_top():
+def test_on_2_1_elite_is_the_top(eagle):
     story = eagle()
     story.play(RHINE_WON, "legionaries-1")
     story.play({"narcissus_killed": "no"}, "legionaries-1")
@@ -110,28 +109,28 @@ def test_on_2_1_elite_is_the_top():
     assert story.refused(upgrade, "legionaries-1") == "ON-2.1"
 
 
-def test_on_2_1_the_upgrade_may_be_declined_but_comes_before_the_next_result():
+def test_on_2_1_the_upgrade_may_be_declined_but_comes_before_the_next_result(eagle):
     story = eagle()
     story.when(scenario_result, RHINE_WON)
     assert story.refused(scenario_result, {"narcissus_killed": "no"}) == "ON-2.1"
     assert story.when(upgrade, None) == [("UpgradeDeclined", {"scenario": 1, "side": "rome"})]
 
 
-def test_on_2_2_a_unit_keeps_its_status_in_later_scenarios_even_after_its_elimination():
+def test_on_2_2_a_unit_keeps_its_status_in_later_scenarios_even_after_its_elimination(eagle):
     story = eagle()
     story.play(RHINE_WON, "legionaries-2", eliminated=["legionaries-2"])
     assert story.state.card("legionaries-2")[1].status == "veteran"
     assert "legionaries-2" in [c.id for c in story.state.fielded("rome")]
 
 
-def test_on_2_2_option_eliminated_units_go_back_to_regular():
+def test_on_2_2_option_eliminated_units_go_back_to_regular(eagle):
     story = eagle(reset_eliminated=True)
     story.play(RHINE_WON, "legionaries-2")
     story.play({"narcissus_killed": "no"}, "legionaries-3", eliminated=["legionaries-2"])
     assert story.state.card("legionaries-2")[1].status == "regular"
 
 
-def test_on_2_2_an_army_draws_on_the_roster_best_cards_first_and_adds_new_regular_cards():
+def test_on_2_2_an_army_draws_on_the_roster_best_cards_first_and_adds_new_regular_cards(eagle):
     """Interpretation: scenario 2 needs 4 Legionaries of the 6 on the roster: the Veteran, then by
     number."""
     story = eagle()
@@ -141,7 +140,7 @@ def test_on_2_2_an_army_draws_on_the_roster_best_cards_first_and_adds_new_regula
     assert fielded[4] == "stationary-chariots-1"
 
 
-def test_on_2_5_a_character_lost_with_his_unit_misses_the_next_scenario_and_returns_after():
+def test_on_2_5_a_character_lost_with_his_unit_misses_the_next_scenario_and_returns_after(eagle):
     story = eagle()
     story.play(RHINE_WON, None, eliminated=["legionaries-6"], lost=["Macro"])
     assert "Macro" in story.state.absent
@@ -149,7 +148,7 @@ def test_on_2_5_a_character_lost_with_his_unit_misses_the_next_scenario_and_retu
     assert "Macro" not in story.state.absent
 
 
-def test_on_2_5_the_sine_nomine_general_stands_in_for_an_absent_general():
+def test_on_2_5_the_sine_nomine_general_stands_in_for_an_absent_general(eagle):
     """Macro is to command in scenario 2; lost with his unit in scenario 1, he gives way."""
     from campaign.kinds.onus.status import briefing
 
@@ -162,13 +161,13 @@ def test_on_2_5_the_sine_nomine_general_stands_in_for_an_absent_general():
     }
 
 
-def test_on_2_5_a_character_who_was_not_in_the_scenario_cannot_fall_or_be_wounded():
+def test_on_2_5_a_character_who_was_not_in_the_scenario_cannot_fall_or_be_wounded(eagle):
     story = eagle()
     assert story.refused(scenario_result, RHINE_WON, [], ["Narcissus"]) == "ON-2.5"
     assert story.refused(scenario_result, RHINE_WON, [], [], ["Vespasian"]) == "ON-2.4"
 
 
-def test_on_2_2_only_units_that_took_part_can_be_eliminated():
+def test_on_2_2_only_units_that_took_part_can_be_eliminated(eagle):
     story = eagle()
     story.play(RHINE_WON, None)
     assert story.refused(scenario_result, {"narcissus_killed": "no"}, ["legionaries-6"]) == "ON-2.2"
@@ -197,7 +196,7 @@ def advance_to(story, number):
         story.play(facts[scenario - 1], None)
 
 
-def test_on_3_2_a_free_choice_army_must_be_mustered_before_the_result():
+def test_on_3_2_a_free_choice_army_must_be_mustered_before_the_result(eagle):
     story = eagle()
     advance_to(story, 4)
     assert story.refused(scenario_result, {"ended_by": "celtic_rout"}) == "ON-3.2"
@@ -211,7 +210,7 @@ def test_on_3_2_a_free_choice_army_must_be_mustered_before_the_result():
         ({"Syrian Horsemen": 2}, "the enemies' units"),
     ],
 )
-def test_on_3_2_a_muster_over_points_or_of_the_wrong_sides_units_is_refused(units, says):
+def test_on_3_2_a_muster_over_points_or_of_the_wrong_sides_units_is_refused(eagle, units, says):
     story = eagle()
     advance_to(story, 4)
     with pytest.raises(RuleViolation) as refusal:
@@ -219,7 +218,7 @@ def test_on_3_2_a_muster_over_points_or_of_the_wrong_sides_units_is_refused(unit
     assert refusal.value.rule == "ON-3.2" and says in refusal.value.message
 
 
-def test_on_3_2_scenario_7_caps_the_celts_at_12_units_with_2_chariots():
+def test_on_3_2_scenario_7_caps_the_celts_at_12_units_with_2_chariots(eagle):
     story = eagle()
     advance_to(story, 4)
     for facts in (
@@ -236,3 +235,74 @@ def test_on_3_2_scenario_7_caps_the_celts_at_12_units_with_2_chariots():
     assert story.when(muster, "enemies", {"celtic chariots": 2, "Armed Peasants": 10})[0][1][
         "units"
     ] == {"Armed Peasants": 10, "Celtic Chariots": 2}
+
+
+def test_on_1_3_the_player_who_wins_the_most_scenarios_wins_the_campaign(eagle):
+    story = eagle()
+    story.play_to_the_end("REERRERR")
+    assert (story.state.wins(), story.state.winner) == ({"rome": 5, "enemies": 3}, "rome")
+    assert story.state.phase == "finished"
+
+
+def test_on_1_3_equal_wins_after_the_eighth_scenario_is_a_drawn_campaign(eagle):
+    """Interpretation EQUAL_WINS_DRAW: four wins each."""
+    story = eagle()
+    story.play_to_the_end("RRRREEEE")
+    assert (story.state.wins(), story.state.winner) == ({"rome": 4, "enemies": 4}, "draw")
+
+
+def test_on_2_3_officer_casualties_are_recovered_in_the_next_scenario(eagle):
+    from campaign.kinds.onus.status import briefing
+
+    story = eagle()
+    story.play(RHINE_WON, None, officers=["legionaries-2"])
+    brief = briefing(story.state)
+    assert brief["recovered"]["officer_casualties"] == ["legionaries-2"]
+    fielded = {u["id"]: u["status"] for u in brief["armies"]["rome"]["units"]}
+    assert fielded["legionaries-2"] == "regular"  # the unit takes the field whole, status unchanged
+    story.play({"narcissus_killed": "no"}, None)
+    assert briefing(story.state)["recovered"]["officer_casualties"] == []
+
+
+def test_on_2_3_only_a_unit_that_fought_can_suffer_officer_casualties(eagle):
+    story = eagle()
+    story.play(RHINE_WON, None)
+    assert (
+        story.refused(scenario_result, {"narcissus_killed": "no"}, [], [], [], ["legionaries-6"])
+        == "ON-2.3"
+    )
+
+
+def test_on_2_4_wounded_characters_recover_for_the_next_scenario(eagle):
+    """Cato is wounded in Gaul; at Togodumnus he is there again, his unit's wounds removed."""
+    from campaign.kinds.onus.status import briefing, status
+
+    story = eagle()
+    story.play(RHINE_WON, None)
+    story.play({"narcissus_killed": "no"}, None, wounded=["Cato"])
+    brief = briefing(story.state)
+    assert brief["recovered"]["wounded"] == ["Cato"]
+    assert "Cato" in brief["armies"]["rome"]["characters"]
+    assert status(story.state, "Eagle")["characters"]["Cato"] == "available"
+
+
+def test_on_3_3_the_briefing_shows_everything_needed_to_set_up_the_table(eagle):
+    """Scenario 2 after Rome won the Rhine, upgraded the I Centuria and lost Macro with his unit."""
+    from campaign.kinds.onus.rules import STATUSES
+    from campaign.kinds.onus.status import briefing
+
+    story = eagle()
+    story.play(RHINE_WON, "legionaries-1", lost=["Macro"])
+    brief, scenario = briefing(story.state), book().scenario(2)
+    assert (brief["first_turn"], brief["duration"], brief["scale"], brief["battlefield"]) == (
+        scenario.first_turn,
+        scenario.duration,
+        scenario.scale,
+        scenario.battlefield,
+    )
+    assert brief["special_rules"] == list(scenario.special_rules) and brief["special_rules"]
+    rome = brief["armies"]["rome"]
+    assert all(u["status"] in STATUSES for u in rome["units"])
+    assert {u["id"]: u["status"] for u in rome["units"]}["legionaries-1"] == "veteran"
+    assert rome["general"]["stands_in_for"] == "Macro" and "Macro" not in rome["characters"]
+    assert [f["key"] for f in brief["facts"]] == ["narcissus_killed"]

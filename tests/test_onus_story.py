@@ -8,26 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.demo import script
-from tests.test_cli import Shell
-
-STEPS = [words for _, words in script("onus-under-the-eagle")]
+SCENARIO_1_UPGRADED = ("upgrade legionaries-1", 1)
+SCENARIO_3_UPGRADED = ("upgrade legionaries-1", 2)
 
 
-@pytest.fixture
-def shell(tmp_path):
-    return Shell(tmp_path / "eagle.sqlite")
-
-
-def play_until(shell, last):
-    """Play the example's steps 0 to `last` (an index: the same command can come twice)."""
-    for step in STEPS[: last % len(STEPS) + 1]:
-        shell.ok(*step)
-
-
-def test_the_whole_campaign_as_the_organiser_records_it(shell):
+def test_the_whole_campaign_as_the_organiser_records_it(under_the_eagle, shell):
     # Marcus takes Rome, Boudica the enemies; scenario 1 is next, and nobody has won anything.
-    shell.ok(*STEPS[0])
+    shell.ok(*under_the_eagle.step("new"))
     status = shell.json("status")
     assert (status["scenario"], status["wins"], status["winner"]) == (
         1,
@@ -36,13 +23,13 @@ def test_the_whole_campaign_as_the_organiser_records_it(shell):
     )
 
     # Vitellius survives the Rhine: Rome wins, and the VI Centuria fell with Macro and Cato in it.
-    shell.ok(*STEPS[1])
+    shell.ok(*under_the_eagle.step("scenario-result --fact vitellius"))
     status = shell.json("status")
     assert status["results"][0]["winner"] == "rome"
     assert (status["characters"]["Macro"], status["characters"]["Cato"]) == ("absent", "absent")
 
     # Rome makes the I Centuria Veteran.
-    shell.ok(*STEPS[2])
+    shell.ok(*under_the_eagle.step("upgrade legionaries-1"))
     assert {c["id"]: c["status"] for c in shell.json("status")["roster"]["rome"]}[
         "legionaries-1"
     ] == "veteran"
@@ -60,25 +47,27 @@ def test_the_whole_campaign_as_the_organiser_records_it(shell):
     assert [f["key"] for f in briefing["facts"]] == ["narcissus_killed"]
 
     # Narcissus is killed: the enemies' first win; Macro and Cato are back for scenario 3.
-    for step in STEPS[3:5]:
-        shell.ok(*step)
+    shell.play(under_the_eagle.between("upgrade legionaries-1", "upgrade syrian-horsemen-1"))
     status = shell.json("status")
     assert (
         status["wins"] == {"rome": 1, "enemies": 1} and status["characters"]["Macro"] == "available"
     )
 
     # At the Medway the Celts must muster; their army shows in the briefing once mustered.
-    for step in STEPS[5:7]:
-        shell.ok(*step)
+    shell.play(
+        under_the_eagle.between("upgrade syrian-horsemen-1", "scenario-result --fact vespasian")
+    )
+    shell.ok(*under_the_eagle.step(*SCENARIO_3_UPGRADED))
     assert shell.json("briefing")["armies"]["enemies"]["muster_needed"] is True
-    shell.ok(*STEPS[7])
+    shell.ok(*under_the_eagle.step("muster enemies Celtic Spearmen=6"))
     assert (
         shell.json("briefing")["armies"]["enemies"]["points"] == 6 * 70 + 4 * 85 + 2 * 120 + 2 * 30
     )  # of 1,200 allowed
 
     # All eight scenarios: Rome wins five, the enemies three, and the campaign is Rome's (ON-1.3).
-    for step in STEPS[8:]:
-        shell.ok(*step)
+    shell.play(
+        under_the_eagle.steps[under_the_eagle.index("muster enemies Celtic Spearmen=6") + 1 :]
+    )
     status = shell.json("status")
     assert (status["scenario"], status["wins"], status["winner"]) == (
         None,
@@ -92,45 +81,59 @@ def test_the_whole_campaign_as_the_organiser_records_it(shell):
     assert "lawful" in shell.ok("verify").stdout
 
 
-REFUSALS = [
-    (0, ["scenario-result", "--fact", "vitellius_survived=maybe"], "ON-3.1"),
-    (0, ["scenario-result"], "takes the facts vitellius_survived=yes|no"),
-    (0, ["scenario-result", "--fact", "vitellius_survived=yes", "--winner", "enemies"], "ON-3.1"),
+REFUSALS = [  # (played through this step, command, what the refusal says)
+    (("new",), ["scenario-result", "--fact", "vitellius_survived=maybe"], "ON-3.1"),
+    (("new",), ["scenario-result"], "takes the facts vitellius_survived=yes|no"),
     (
-        0,
+        ("new",),
+        ["scenario-result", "--fact", "vitellius_survived=yes", "--winner", "enemies"],
+        "ON-3.1",
+    ),
+    (
+        ("new",),
         ["scenario-result", "--fact", "vitellius_survived=yes", "--eliminated", "legionaries-9"],
         "legionaries-9",
     ),
     (
-        0,
+        ("new",),
         ["scenario-result", "--fact", "vitellius_survived=yes", "--lost-with-unit", "Narcissus"],
         "ON-2.5",
     ),
-    (0, ["upgrade", "legionaries-1"], "ON-2.1"),
-    (1, ["upgrade", "berserkir-1"], "ON-2.1"),
-    (1, ["upgrade", "legionaries-99"], "did you mean"),
-    (1, ["scenario-result", "--fact", "narcissus_killed=no"], "ON-2.1"),
-    (2, ["upgrade", "legionaries-2"], "ON-2.1"),
-    (6, ["scenario-result", "--fact", "ended_by=celtic_rout"], "ON-3.2"),
-    (6, ["muster", "enemies", "Celtic Chariots=8"], "ON-3.2"),
-    (6, ["muster", "enemies", "Legionaries=2"], "ON-3.2"),
-    (6, ["muster", "enemies", "Celtic Spermen=2"], "did you mean Celtic Spearmen?"),
-    (-1, ["scenario-result", "--fact", "ended_by=celtic_rout"], "ON-1.2"),
-    (-1, ["upgrade", "legionaries-2"], "ON-1.2"),
-    (0, ["attack", "Essex", "Kent"], "That is a command of The Boiling Cauldron"),
+    (("new",), ["upgrade", "legionaries-1"], "ON-2.1"),
+    (("scenario-result --fact vitellius",), ["upgrade", "berserkir-1"], "ON-2.1"),
+    (("scenario-result --fact vitellius",), ["upgrade", "legionaries-99"], "did you mean"),
+    (
+        ("scenario-result --fact vitellius",),
+        ["scenario-result", "--fact", "narcissus_killed=no"],
+        "ON-2.1",
+    ),
+    (SCENARIO_1_UPGRADED, ["upgrade", "legionaries-2"], "ON-2.1"),
+    (SCENARIO_3_UPGRADED, ["scenario-result", "--fact", "ended_by=celtic_rout"], "ON-3.2"),
+    (SCENARIO_3_UPGRADED, ["muster", "enemies", "Celtic Chariots=8"], "ON-3.2"),
+    (SCENARIO_3_UPGRADED, ["muster", "enemies", "Legionaries=2"], "ON-3.2"),
+    (
+        SCENARIO_3_UPGRADED,
+        ["muster", "enemies", "Celtic Spermen=2"],
+        "did you mean Celtic Spearmen?",
+    ),
+    (("",), ["scenario-result", "--fact", "ended_by=celtic_rout"], "ON-1.2"),
+    (("",), ["upgrade", "legionaries-2"], "ON-1.2"),
+    (("new",), ["attack", "Essex", "Kent"], "That is a command of The Boiling Cauldron"),
 ]
 
 
 @pytest.mark.parametrize(
     "played, command, says", REFUSALS, ids=[" ".join(c) for _, c, _ in REFUSALS]
 )
-def test_refused_onus_commands_say_why_and_append_nothing(shell, played, command, says):
-    play_until(shell, played)
+def test_refused_onus_commands_say_why_and_append_nothing(
+    shell, under_the_eagle, played, command, says
+):
+    shell.play(under_the_eagle.through(*played) if played != ("",) else under_the_eagle.steps)
     assert says in shell.refuses(*command)
 
 
-def test_status_json_has_the_contract_keys(shell):
-    play_until(shell, 2)
+def test_status_json_has_the_contract_keys(under_the_eagle, shell):
+    shell.play(under_the_eagle.through(*SCENARIO_1_UPGRADED))
     status = shell.json("status")
     for key in ["rules", "scenario", "wins", "results", "roster", "characters", "winner"]:
         assert key in status
@@ -143,19 +146,21 @@ def test_status_json_has_the_contract_keys(shell):
     assert set(status["roster"]) == {"rome", "enemies"}
 
 
-def test_an_onus_campaign_exports_imports_and_verifies_like_any_other(shell, tmp_path):
-    play_until(shell, -1)
+def test_an_onus_campaign_exports_imports_and_verifies_like_any_other(
+    shell_at, under_the_eagle, shell, tmp_path
+):
+    shell.play(under_the_eagle.steps)
     exported = tmp_path / "eagle.jsonl"
     shell.ok("export", "-o", str(exported))
-    player = Shell(tmp_path / "player.sqlite")
+    player = shell_at(tmp_path / "player.sqlite")
     player.ok("import", str(exported))
     assert player.json("status") == shell.json("status")
     assert player.json("verify")["scenarios"] == 8
     assert shell.json("status", "--round", "3")["wins"] == {"rome": 2, "enemies": 1}
 
 
-def test_undo_takes_back_an_onus_upgrade(shell):
-    play_until(shell, 2)
+def test_undo_takes_back_an_onus_upgrade(under_the_eagle, shell):
+    shell.play(under_the_eagle.through(*SCENARIO_1_UPGRADED))
     shell.ok("undo", "--reason", "Marcus meant the II Centuria")
     assert shell.json("status")["upgrade_due"] == "rome"
     shell.ok("upgrade", "legionaries-2")

@@ -21,17 +21,14 @@ import pytest
 from campaign.app import Campaigns, round_end
 from campaign.kinds.boiling_cauldron.starting import default_map_source
 from regions import parse_map
-from tests.test_cli import STEPS, Shell
 
 BRITAIN = parse_map(default_map_source())
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    shell = Shell(tmp_path_factory.mktemp("reports") / "campaigns.sqlite")
-    for words in STEPS:
-        shell.ok(*words)
-    return shell
+def played(finished_store, shell_at):
+    """Spring 869, finished: the reports only read it."""
+    return shell_at(finished_store)
 
 
 def round_state(shell, number):
@@ -108,11 +105,10 @@ def test_bbcode_tags_are_balanced_and_tables_are_code_blocks(played):
         assert "[table" not in text and "[code]" in text and "[color=#" in text
 
 
-def test_discord_messages_stay_under_2000_characters_without_tables(tmp_path):
+def test_discord_messages_stay_under_2000_characters_without_tables(shell_at, spring, tmp_path):
     """A round with long organiser's notes is split into several messages at line boundaries."""
-    shell = Shell(tmp_path / "long.sqlite")
-    for words in STEPS[:9]:
-        shell.ok(*words)
+    shell = shell_at(tmp_path / "long.sqlite")
+    shell.play(spring.through("note Round 1"))
     for n in range(12):
         shell.ok(
             "note",
@@ -190,9 +186,9 @@ def test_bad_report_and_map_requests_are_refused_in_one_sentence(played, args, s
     )
 
 
-def test_a_report_before_any_round_has_finished_is_refused(tmp_path):
-    shell = Shell(tmp_path / "fresh.sqlite")
-    shell.ok(*STEPS[0])
+def test_a_report_before_any_round_has_finished_is_refused(shell_at, spring, tmp_path):
+    shell = shell_at(tmp_path / "fresh.sqlite")
+    shell.ok(*spring.step("new"))
     assert "No round has finished yet" in shell("report").stderr
 
 
@@ -256,10 +252,10 @@ def test_the_html_report_renders_in_headless_chromium(played, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def eagle_played(tmp_path_factory):
+def eagle_played(shell_at, tmp_path_factory):
     from campaign.demo import script
 
-    shell = Shell(tmp_path_factory.mktemp("eagle") / "eagle.sqlite")
+    shell = shell_at(tmp_path_factory.mktemp("eagle") / "eagle.sqlite")
     for _, words in script("onus-under-the-eagle"):
         shell.ok(*words)
     return shell

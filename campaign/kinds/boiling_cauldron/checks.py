@@ -98,6 +98,10 @@ def check_phase(state: State, *phases: Phase, doing: str) -> None:
         raise RuleViolation(
             "BC-2.4", f"Cannot {doing} yet: the regions have not been drawn (campaign draw --seed)"
         )
+    if state.phase == Phase.FINAL and Phase.FINAL not in phases:
+        raise RuleViolation(
+            "BC-3.1", f"Cannot {doing}: the rounds are over and the Final Battle is next"
+        )
     if state.phase not in phases:
         rule = "BC-4" if {Phase.DECLARATION, Phase.BATTLES} & {state.phase, *phases} else "BC-8"
         raise RuleViolation(rule, f"Cannot {doing} now: {PHASE_WORDS[state.phase]}")
