@@ -161,55 +161,52 @@ def _next(state: State, round_number: int) -> dict[str, Any]:
     return {"what": "round", "round": round_number + 1, "attack_order": list(state.attack_order)}
 
 
-def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[dict[str, Any]]:
+Section = dict[str, Any]
+
+
+def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[Section]:
+    """The report's sections, in the order a forum post tells them; empty ones left out."""
     sections = [
         {
             "heading": "Battles",
             "items": [battle_line(i, b) for i, b in enumerate(battles, 1)]
             or ["No battle was fought."],
-        }
+        },
+        _forfeits(report["forfeits"]),
+        _eliminated(report["eliminations"]),
+        _standings(report["standings"]),
+        {"heading": "Next", "items": [_next_line(report["next"])]},
+        report["final"]
+        and {"heading": "The Final Battle (BC-8.4)", "items": _final_lines(report["final"])},
+        {"heading": "Battle settings (BC-5.1)", "items": [report["settings"]]},
+        report["notes"] and {"heading": "Organiser's notes", "items": report["notes"]},
     ]
-    if report["forfeits"]:
-        sections.append(
-            {
-                "heading": "Forfeits",
-                "items": [
-                    f"{f['player']}: {f['reason']}"
-                    + (" (BC-4.4)" if f["automatic"] else " (organiser's ruling)")
-                    for f in report["forfeits"]
-                ],
-            }
-        )
-    if report["eliminations"]:
-        sections.append(
-            {
-                "heading": "Eliminated",
-                "items": [
-                    f"{e['player']} lost the last region to {e['by']} and is out of the campaign "
-                    "(BC-7.3)"
-                    for e in report["eliminations"]
-                ],
-            }
-        )
+    return [section for section in sections if section]
+
+
+def _forfeits(forfeits: list[dict[str, Any]]) -> Section | None:
+    why = {True: " (BC-4.4)", False: " (organiser's ruling)"}
+    items = [f"{f['player']}: {f['reason']}{why[f['automatic']]}" for f in forfeits]
+    return {"heading": "Forfeits", "items": items} if items else None
+
+
+def _eliminated(eliminations: list[dict[str, Any]]) -> Section | None:
+    items = [
+        f"{e['player']} lost the last region to {e['by']} and is out of the campaign (BC-7.3)"
+        for e in eliminations
+    ]
+    return {"heading": "Eliminated", "items": items} if items else None
+
+
+def _standings(standings: list[dict[str, Any]]) -> Section:
     rows = [
         [s["player"], str(s["regions"]), f"{s['change']:+d}" if s["change"] else "±0"]
-        for s in report["standings"]
+        for s in standings
     ]
-    sections.append(
-        {
-            "heading": "Standings",
-            "table": {"columns": ["Player", "Regions", "Change"], "rows": rows},
-        }
-    )
-    sections.append({"heading": "Next", "items": [_next_line(report["next"])]})
-    if report["final"]:
-        sections.append(
-            {"heading": "The Final Battle (BC-8.4)", "items": _final_lines(report["final"])}
-        )
-    sections.append({"heading": "Battle settings (BC-5.1)", "items": [report["settings"]]})
-    if report["notes"]:
-        sections.append({"heading": "Organiser's notes", "items": report["notes"]})
-    return sections
+    return {
+        "heading": "Standings",
+        "table": {"columns": ["Player", "Regions", "Change"], "rows": rows},
+    }
 
 
 def _next_line(following: dict[str, Any]) -> str:

@@ -75,77 +75,88 @@ def _cards(cards: list[dict[str, str]]) -> str:
     )
 
 
-def _sections(report: dict[str, Any], state: State, played: Played) -> list[dict[str, Any]]:
-    players, army = state.side_names, state.book.scenario(played.number).armies
-    winner = played.winner
-    facts = ", ".join(f"{k}={v}" for k, v in report["facts"].items())
+Section = dict[str, Any]
+
+
+def _sections(report: dict[str, Any], state: State, played: Played) -> list[Section]:
+    """The report's sections, in the order a forum post tells them."""
+    players = state.side_names
     sections = [
-        {
-            "heading": "Result",
-            "items": [
-                f"{winner.capitalize()} ({players[winner]}) win the scenario: {facts} (ON-3.1)"
-            ],
-        },
-        {
-            "heading": "Armies",
-            "items": [
-                f"Rome ({players['rome']}): {_cards(report['armies']['rome'])}",
-                f"{army['enemies'].people} ({players['enemies']}): "
-                f"{_cards(report['armies']['enemies'])}",
-            ],
-        },
+        _result(report, players, played),
+        _armies(report, players, state.book.scenario(played.number).armies["enemies"].people),
+        _casualties(played),
+        _upgrade_made(report, players, played),
+        _score_table(report, players),
+        _next_scenario(report["next"]),
     ]
-    casualties = [
-        f"{label}: {', '.join(items)}"
-        for label, items in (
-            ("Units eliminated", played.eliminated),
-            (
-                "Characters lost with their unit, absent next scenario (ON-2.5)",
-                played.lost_with_unit,
-            ),
-            ("Characters wounded, recovered next scenario (ON-2.4)", played.wounded),
-            ("Officer Casualties, recovered next scenario (ON-2.3)", played.officer_casualties),
-        )
-        if items
-    ]
-    sections.append({"heading": "Casualties", "items": casualties or ["None recorded."]})
-    upgrade = report["upgrade"]
-    sections.append(
-        {
-            "heading": "Upgrade (ON-2.1)",
-            "items": [
-                f"{players[upgrade['side']]} upgrades {upgrade['unit']} to "
-                f"{upgrade['status'].capitalize()}"
-                if upgrade
-                else f"{players[winner]} declined the upgrade"
-            ],
-        }
-    )
-    score = report["score"]
-    sections.append(
-        {
-            "heading": "Score",
-            "table": {
-                "columns": ["Side", "Player", "Scenarios won"],
-                "rows": [[side.capitalize(), players[side], str(score[side])] for side in SIDES],
-            },
-        }
-    )
-    following = report["next"]
-    sections.append(
-        {
-            "heading": "Next",
-            "items": [
-                f"Scenario {following['number']}: {following['title']}"
-                if following["what"] == "scenario"
-                else (
-                    "A drawn campaign (ON-1.3)."
-                    if following["winner"] == "draw"
-                    else f"{following['winner'].capitalize()} win the campaign (ON-1.3)."
-                )
-            ],
-        }
-    )
     if report["notes"]:
         sections.append({"heading": "Organiser's notes", "items": report["notes"]})
     return sections
+
+
+def _result(report: dict[str, Any], players: dict[str, str], played: Played) -> Section:
+    facts = ", ".join(f"{k}={v}" for k, v in report["facts"].items())
+    winner = played.winner
+    return {
+        "heading": "Result",
+        "items": [f"{winner.capitalize()} ({players[winner]}) win the scenario: {facts} (ON-3.1)"],
+    }
+
+
+def _armies(report: dict[str, Any], players: dict[str, str], people: str) -> Section:
+    rome, enemies = (_cards(report["armies"][side]) for side in SIDES)
+    return {
+        "heading": "Armies",
+        "items": [
+            f"Rome ({players['rome']}): {rome}",
+            f"{people} ({players['enemies']}): {enemies}",
+        ],
+    }
+
+
+CASUALTIES = (
+    ("Units eliminated", "eliminated"),
+    ("Characters lost with their unit, absent next scenario (ON-2.5)", "lost_with_unit"),
+    ("Characters wounded, recovered next scenario (ON-2.4)", "wounded"),
+    ("Officer Casualties, recovered next scenario (ON-2.3)", "officer_casualties"),
+)
+
+
+def _casualties(played: Played) -> Section:
+    items = [
+        f"{label}: {', '.join(getattr(played, field))}"
+        for label, field in CASUALTIES
+        if getattr(played, field)
+    ]
+    return {"heading": "Casualties", "items": items or ["None recorded."]}
+
+
+def _upgrade_made(report: dict[str, Any], players: dict[str, str], played: Played) -> Section:
+    upgrade = report["upgrade"]
+    if upgrade is None:
+        return {
+            "heading": "Upgrade (ON-2.1)",
+            "items": [f"{players[played.winner]} declined the upgrade"],
+        }
+    said = (
+        f"{players[upgrade['side']]} upgrades {upgrade['unit']} to {upgrade['status'].capitalize()}"
+    )
+    return {"heading": "Upgrade (ON-2.1)", "items": [said]}
+
+
+def _score_table(report: dict[str, Any], players: dict[str, str]) -> Section:
+    rows = [[side.capitalize(), players[side], str(report["score"][side])] for side in SIDES]
+    return {
+        "heading": "Score",
+        "table": {"columns": ["Side", "Player", "Scenarios won"], "rows": rows},
+    }
+
+
+def _next_scenario(following: dict[str, Any]) -> Section:
+    if following["what"] == "scenario":
+        said = f"Scenario {following['number']}: {following['title']}"
+    elif following["winner"] == "draw":
+        said = "A drawn campaign (ON-1.3)."
+    else:
+        said = f"{following['winner'].capitalize()} win the campaign (ON-1.3)."
+    return {"heading": "Next", "items": [said]}
