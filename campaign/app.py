@@ -24,7 +24,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from campaign import chain
+from campaign import chain, text
 from campaign.common import retracted
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, StoreError
@@ -186,7 +186,12 @@ class Campaigns:
     ) -> list[CampaignEvent]:
         """Record a new campaign's first event and whatever `then` decides on its initial state."""
         new_kind = kind(started["rules"])
-        name = started["name"]
+        name = text.name(started["name"], "the campaign's name")
+        started = {
+            **started,
+            "name": name,
+            "players": text.names(started["players"], "a player's name"),
+        }
         self.check_name_free(name)
         first = self.stamp(
             new_kind, campaign_id(name), chain.GENESIS, 1, Draft(CampaignStarted, started), actor

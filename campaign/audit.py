@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaign import chain
-from campaign.common import actions, retracted, undo
+from campaign import chain, text
+from campaign.common import actions, note, retracted, undo
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kind import Kind
+from campaign.kind import Decide, Kind
 from events.common import ActionsRetracted, CampaignEvent, NoteRecorded
 
 
@@ -64,11 +64,22 @@ def _check_start(of: Kind, started: CampaignEvent) -> None:
     """The campaign's first event must meet the rules its kind sets for a start (how many players,
     which sides)."""
     try:
+        text.name(started.name, "the campaign's name")
+        text.names(started.players, "a player's name")
+        _check_actor(started)
         of.check_start(started)
     except RuleViolation as refusal:
         raise AuditFailure(
             1, f"the campaign's start breaks a rule: {refusal.message}", refusal.rule
         ) from None
+    except CampaignError as refusal:
+        raise AuditFailure(1, f"the campaign's start would be refused: {refusal}") from None
+
+
+def _check_actor(event: CampaignEvent) -> None:
+    """Who recorded an event is a name someone could type, or the program itself."""
+    if event.actor != AUTOMATIC_ACTOR:
+        text.actor(event.actor)
 
 
 def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
@@ -84,10 +95,9 @@ def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
         raise AuditFailure(
             seq, f"{name} is marked as forced by the rules, but nothing was forced here"
         )
-    if isinstance(event, NoteRecorded):
-        return
     try:
-        decided = of.replay(event)(state)
+        _check_actor(event)
+        decided = _replay(of, event)(state)
     except RuleViolation as refusal:
         raise AuditFailure(seq, f"{name} breaks a rule: {refusal.message}", refusal.rule) from None
     except CampaignError as refusal:
@@ -96,15 +106,23 @@ def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
         raise AuditFailure(seq, f"{name} is not what the command decides from the state before it")
 
 
+def _replay(of: Kind, event: CampaignEvent) -> Decide:
+    """The command that recorded `event`: a note, or one of the kind's commands."""
+    if isinstance(event, NoteRecorded):
+        return lambda state: note(event.text)
+    return of.replay(event)
+
+
 def _check_retraction(before: Sequence[CampaignEvent], event: ActionsRetracted) -> None:
     steps = len([group for group in actions(before) if set(group) & set(event.seqs)])
     try:
+        _check_actor(event)
         expected = undo(before, max(steps, 1), event.reason)[0]
     except CampaignError as refusal:
         raise AuditFailure(
             event.originator_version, f"the undo would be refused: {refusal}"
         ) from None
-    if expected.fields["seqs"] != list(event.seqs):
+    if not same(expected, event):
         raise AuditFailure(event.originator_version, "the undo does not retract the latest actions")
 
 

@@ -6,15 +6,15 @@ from collections.abc import Sequence
 
 from campaign.drafts import AUTOMATIC_ACTOR, Draft, draft
 from campaign.errors import CampaignError
+from campaign.text import words
 from events.common import ActionsRetracted, CampaignEvent, CampaignStarted, NoteRecorded
 
 NOT_ACTIONS = (NoteRecorded, ActionsRetracted)
 
 
 def note(text: str) -> list[Draft]:
-    if not text.strip():
-        raise CampaignError("A note needs some text.")
-    return [draft(NoteRecorded, text=text.strip())]
+    """An organiser's note or ruling, as plain text."""
+    return [draft(NoteRecorded, text=words(text, "a note"))]
 
 
 def retractions(events: Sequence[CampaignEvent]) -> dict[int, ActionsRetracted]:
@@ -56,6 +56,7 @@ def undo(events: Sequence[CampaignEvent], steps: int, reason: str) -> list[Draft
         raise CampaignError(
             "Say why with --reason: the log keeps the retracted actions and the reason."
         )
+    reason = words(reason, "the reason")
     if steps < 1:
         raise CampaignError("--steps takes a whole number of actions, 1 or more.")
     standing = actions(events)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 
 from campaign.errors import UnknownName
@@ -11,7 +12,7 @@ from campaign.errors import UnknownName
 def resolve(what: str, given: str, choices: Iterable[str]) -> str:
     """The canonical spelling of `given` among `choices`, or UnknownName suggesting the closest."""
     by_fold = {choice.casefold(): choice for choice in choices}
-    wanted = " ".join(given.split()).casefold()
+    wanted = " ".join(unicodedata.normalize("NFC", given).split()).casefold()
     if wanted in by_fold:
         return by_fold[wanted]
     raise UnknownName(f"There is no {what} called {given!r}{_suggestion(wanted, by_fold)}")

@@ -23,7 +23,7 @@ import typer
 from typer.core import TyperGroup
 from typer.main import get_command_from_info
 
-from campaign import registry
+from campaign import registry, text
 from campaign.errors import CampaignError
 from regions import MapError
 
@@ -112,8 +112,14 @@ class Session:
     """What the global options select: the store, the campaign, who is recording."""
 
     def __init__(self, db: str | None, campaign: str | None, actor: str) -> None:
-        self.db, self.campaign, self.actor = db, campaign, actor
+        self.db, self.campaign, self.typed_actor = db, campaign, actor
         self._campaigns = None
+
+    @property
+    def actor(self) -> str:
+        """Who records: checked only when something is recorded (never one of the program's
+        names)."""
+        return text.actor(self.typed_actor)
 
     @property
     def campaigns(self):
@@ -177,8 +183,9 @@ class Session:
         say(f"Next: {loaded.kind.next_step(loaded.state)}", style="bold")
 
 
-def say(text: str, err: bool = False, style: str | None = None) -> None:
-    typer.secho(text, err=err, bold=style == "bold")
+def say(line: str, err: bool = False, style: str | None = None) -> None:
+    """One line for a person: stored text in it is shown printable, never as escape codes."""
+    typer.secho(text.printable(line), err=err, bold=style == "bold")
 
 
 def refusals(function: Callable) -> Callable:
@@ -189,7 +196,7 @@ def refusals(function: Callable) -> Callable:
         try:
             return function(*args, **kwargs)
         except (CampaignError, MapError) as error:
-            typer.secho(str(error), err=True, fg="red")
+            typer.secho(text.printable(str(error)), err=True, fg="red")
             raise typer.Exit(EXIT_REFUSED) from None
 
     return guarded
@@ -209,7 +216,9 @@ def registrar(commands: typer.Typer, panel: str) -> Callable:
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    """One JSON document; characters that are not text are written as \\u escapes."""
+    document = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+    typer.echo("".join(f"\\u{ord(c):04x}" if text.unseen(c) and c != "\n" else c for c in document))
 
 
 @app.callback()
@@ -230,7 +239,7 @@ def options(
 def console():
     from rich.console import Console
 
-    return Console(width=max(100, Console().width))
+    return Console(width=max(100, Console().width), markup=False, emoji=False, highlight=False)
 
 
 def write_file(path: Path, content: str | bytes) -> None:

@@ -24,6 +24,7 @@ from campaign.commandline.core import (
     write_file,
 )
 from campaign.errors import CampaignError
+from campaign.text import printable_data
 
 commands = typer.Typer()
 command = registrar(commands, "Every campaign")
@@ -66,7 +67,7 @@ def status(
     data = loaded.kind.status(loaded.state, name) | extra
     if as_json:
         return print_json(data)
-    console().print(loaded.kind.dashboard(loaded.state, data))
+    console().print(loaded.kind.dashboard(loaded.state, printable_data(data)))
 
 
 @command()

@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from campaign.text import printable
+
 DISCORD_LIMIT = 2000
 NUMBERED = re.compile(r"^\d+\. ")
 
@@ -22,8 +24,9 @@ NUMBERED = re.compile(r"^\d+\. ")
 def _names(
     report: dict[str, Any], wrap: Callable[[str, str], str], text: str, escape: Callable[[str], str]
 ) -> str:
-    """`text` escaped, with every player's name wrapped in his colour."""
-    players = report["players"]
+    """`text` made printable and escaped, with every player's name (escaped too) wrapped in his
+    colour."""
+    players, text = report["players"], printable(text)
     if not players:
         return escape(text)
     pattern = re.compile(
@@ -31,7 +34,8 @@ def _names(
     )
     parts, last = [], 0
     for match in pattern.finditer(text):
-        parts += [escape(text[last : match.start()]), wrap(match.group(1), players[match.group(1)])]
+        name = match.group(1)
+        parts += [escape(text[last : match.start()]), wrap(escape(name), players[name])]
         last = match.end()
     return "".join(parts + [escape(text[last:])])
 
@@ -48,21 +52,29 @@ def aligned(table: dict[str, Any]) -> list[str]:
 
 
 def markdown_lines(report: dict[str, Any]) -> list[str]:
-    def escape(text: str) -> str:
-        return re.sub(r"([*_~`|>\\])", r"\\\1", text)
-
     def bold(name: str, _: str) -> str:
         return f"**{name}**"
 
-    lines = [f"## {escape(report['title'])}"]
+    escape = markdown_escape
+    lines = [f"## {escape(printable(report['title']))}"]
     for section in report["sections"]:
-        lines += ["", f"**{escape(section['heading'])}**"]
+        lines += ["", f"**{escape(printable(section['heading']))}**"]
         if "table" in section:
-            lines += ["```", *aligned(section["table"]), "```"]
+            lines += ["```", *(line.replace("`", "'") for line in aligned(section["table"])), "```"]
         for item in section.get("items", []):
             text = _names(report, bold, item, escape)
             lines.append(text if NUMBERED.match(item) else f"- {text}")
     return lines
+
+
+MARKDOWN_SPECIAL = re.compile(r"([\\*_~`|>\[\]<])")
+MENTION = re.compile(r"@(?=[\w!&#])")
+
+
+def markdown_escape(text: str) -> str:
+    """Plain text for Discord: Markdown characters escaped (no bold, links, quotes or headings
+    from a name or a note) and mentions broken (`@everyone` pings nobody)."""
+    return MENTION.sub("@\u200b", MARKDOWN_SPECIAL.sub(r"\\\1", text))
 
 
 def markdown(report: dict[str, Any], limit: int = DISCORD_LIMIT) -> list[str]:
@@ -103,7 +115,7 @@ def markdown_text(report: dict[str, Any]) -> str:
 
 def bbcode(report: dict[str, Any]) -> str:
     def escape(text: str) -> str:
-        return text.replace("[", "(").replace("]", ")")
+        return printable(text).replace("[", "(").replace("]", ")")
 
     def colour(name: str, hex_colour: str) -> str:
         return f"[color={hex_colour}][b]{name}[/b][/color]"
@@ -112,7 +124,7 @@ def bbcode(report: dict[str, Any]) -> str:
     for section in report["sections"]:
         out += ["", f"[b]{escape(section['heading'])}[/b]"]
         if "table" in section:
-            out.append("[code]" + "\n".join(aligned(section["table"])) + "[/code]")
+            out.append("[code]" + "\n".join(map(escape, aligned(section["table"]))) + "[/code]")
         items = section.get("items", [])
         if items:
             numbered = all(NUMBERED.match(i) for i in items)
@@ -150,15 +162,18 @@ figure svg { width: 100%; height: auto; border: 1px solid #ccc; background: #eaf
 
 def html_page(report: dict[str, Any], svg: str | None) -> str:
     def colour(name: str, hex_colour: str) -> str:
-        return f'<span class="player" style="color:{hex_colour}">{html.escape(name)}</span>'
+        return f'<span class="player" style="color:{hex_colour}">{name}</span>'
 
-    body = [f"<h1>{html.escape(report['title'])}</h1>"]
+    def escape(text: str) -> str:
+        return html.escape(printable(text))
+
+    body = [f"<h1>{escape(report['title'])}</h1>"]
     if svg:
         body.append(f"<figure>{svg}</figure>")
     for section in report["sections"]:
-        body.append(f"<h2>{html.escape(section['heading'])}</h2>")
+        body.append(f"<h2>{escape(section['heading'])}</h2>")
         if "table" in section:
-            head = "".join(f"<th>{html.escape(c)}</th>" for c in section["table"]["columns"])
+            head = "".join(f"<th>{escape(c)}</th>" for c in section["table"]["columns"])
             rows = "".join(
                 "<tr>"
                 + "".join(f"<td>{_names(report, colour, c, html.escape)}</td>" for c in r)
@@ -175,6 +190,6 @@ def html_page(report: dict[str, Any], svg: str | None) -> str:
             body.append(f"<{tag}>{lis}</{tag}>")
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta '
-        f'charset="utf-8"><title>{html.escape(report["title"])}</title>'
+        f'charset="utf-8"><title>{escape(report["title"])}</title>'
         f"<style>{CSS}</style></head><body><main>{''.join(body)}</main></body></html>\n"
     )

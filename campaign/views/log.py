@@ -8,6 +8,7 @@ from typing import Any
 from campaign.chain import data_of
 from campaign.common import retractions
 from campaign.kind import Kind
+from campaign.text import printable
 from campaign.views.jsonable import plain
 from events.common import CampaignEvent
 
@@ -46,7 +47,7 @@ def table(events: Sequence[CampaignEvent], of: Kind):
     ):
         view.add_column(column, justify=justify)
     for event in events:
-        what = Text(describe(event, of))
+        what = Text(printable(describe(event, of)))
         if event.originator_version in taken_back:
             what.stylize("strike dim")
             what.append(
@@ -56,6 +57,10 @@ def table(events: Sequence[CampaignEvent], of: Kind):
         when = event.timestamp.strftime("%Y-%m-%d %H:%M")
         round_number = getattr(event, "round", None)
         view.add_row(
-            str(event.originator_version), when, str(round_number or ""), event.actor, what
+            str(event.originator_version),
+            when,
+            str(round_number or ""),
+            Text(printable(event.actor)),
+            what,
         )
     return view

@@ -47,9 +47,10 @@ def render_report(name: str, loaded: Loaded, number: int | None, output_format: 
     if output_format == "html":
         picture = at_end.kind.picture(at_end.state, name, data.get("round"))
         return formats.html_page(data, picture)
+    from campaign.text import printable_data
     from campaign.views.text_report import text_report
 
-    return text_report(data)
+    return text_report(printable_data(data))
 
 
 def map_svg(name: str, loaded: Loaded, number: int | None) -> str:

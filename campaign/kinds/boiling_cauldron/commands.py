@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
+from campaign import text
 from campaign.drafts import Draft, draft, forced
 from campaign.errors import CampaignError
 from campaign.kinds.boiling_cauldron import checks
@@ -104,7 +105,7 @@ def forfeit(state: State, reason: str, who: str | None = None) -> list[Draft]:
             AttackForfeited,
             round=state.round,
             player=state.on_turn,
-            reason=reason.strip(),
+            reason=text.words(reason, "the reason"),
             automatic=False,
         )
     ]
@@ -184,6 +185,8 @@ def _check_override(override: str | None, winner: str | None) -> None:
         raise CampaignError(
             "--override needs a reason and a --winner to record against the figures."
         )
+    if override is not None:
+        text.words(override, "the reason for the override")
 
 
 # BC-7 Gaining and losing regions.

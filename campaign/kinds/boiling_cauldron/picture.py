@@ -11,15 +11,21 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-from html import escape
+from html import escape as html_escape
 
 from campaign.kinds.boiling_cauldron.state import State
+from campaign.text import printable
 from campaign.views.colours import player_colour
 
 PER_LON, PER_LAT = 105, 100
 WEST, NORTH = Decimal("-5.5"), Decimal("56.1")
 MAP_WIDTH, HEIGHT, LEGEND = 790, 660, 270
 RX, RY = 50, 23
+
+
+def escape(text: str) -> str:
+    """Text for SVG: printable (no character XML forbids) and escaped."""
+    return html_escape(printable(text))
 
 
 def position(state: State, region: str) -> tuple[float, float]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from campaign import text
 from campaign.errors import CampaignError
 from campaign.kind import Decide
 from campaign.kinds.boiling_cauldron import checks
@@ -24,7 +25,7 @@ def default_map_source() -> str:
 def new(title: str, rules: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
     """BC-2: the campaign's first event, then the allocation (a draw, a file, or a seed revealed
     later)."""
-    players = [" ".join(p.split()) for p in options.get("player") or []]
+    players = text.names(options.get("player") or [], "a player's name")
     checks.check_players(players)
     seed, allocation, commitment = (
         options.get(k) for k in ("seed", "allocation", "seed_commitment")

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from campaign.kinds.onus import RULES as ONUS
+from campaign.text import printable_data
 from campaign.values import whole_number
 from campaign.commandline.core import (
     CampaignOption,
@@ -54,7 +55,7 @@ def briefing(
         return say("All eight scenarios have been played.")
     from campaign.kinds.onus.dashboard import briefing_panel
 
-    console().print(briefing_panel(brief))
+    console().print(briefing_panel(printable_data(brief)))
 
 
 @command()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from campaign import text
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError
 from campaign.kinds.onus import checks, interpretations
@@ -28,9 +29,12 @@ from events.onus import (
 
 def take_sides(rome: str, enemies: str, reset_eliminated: bool) -> list[Draft]:
     """ON-1.1: one player always plays Rome, the other the enemies of Rome."""
-    rome, enemies = " ".join(rome.split()), " ".join(enemies.split())
-    if not rome or not enemies:
+    if not rome.strip() or not enemies.strip():
         raise CampaignError("Name both players: --rome PLAYER --enemies PLAYER.")
+    rome, enemies = (
+        text.name(rome, "the player of Rome"),
+        text.name(enemies, "the player of the enemies"),
+    )
     checks.check_two_players(rome, enemies)
     return [draft(SidesTaken, rome=rome, enemies=enemies, reset_eliminated=reset_eliminated)]
 

@@ -1,0 +1,100 @@
+"""Text that people type — names, notes, reasons — taken in and given out as plain text.
+
+Names, notes and files come from people we do not know: what is stored is normalised (NFC,
+spaces collapsed) and refused when it holds control or invisible characters; what is printed
+is made printable again, so that an imported or hand-edited log cannot carry escape codes
+into a terminal either.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+from campaign.errors import CampaignError
+
+NAME_LIMIT = 60
+"""Characters in a name: a campaign, a player, an actor."""
+TEXT_LIMIT = 2000
+"""Characters in a note or a reason: one Discord message."""
+SEPARATORS = "="
+"""Characters the command line uses between a name and a value (PLAYER=PCT)."""
+UNSEEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+"""Unicode categories that are not text: controls, format (zero-width, bidi), surrogates,
+private use, unassigned, line and paragraph separators."""
+RESERVED_ACTORS = ("the rules", "deadline")
+"""Who the program records its own events as; nobody may type these."""
+
+
+def unseen(character: str) -> bool:
+    return unicodedata.category(character) in UNSEEN
+
+
+def name(text: str, what: str) -> str:
+    """A name as stored: NFC, spaces collapsed, and refused when empty, too long, or holding
+    control or invisible characters or a separator the command line uses."""
+    value = " ".join(unicodedata.normalize("NFC", text).split())
+    if not value:
+        raise CampaignError(f"{what.capitalize()} cannot be empty.")
+    if len(value) > NAME_LIMIT:
+        raise CampaignError(
+            f"{what.capitalize()} is at most {NAME_LIMIT} characters long, not {len(value)}."
+        )
+    bad = sorted({c for c in value if unseen(c) or c in SEPARATORS})
+    if bad:
+        shown = ", ".join(f"U+{ord(c):04X}" if unseen(c) else repr(c) for c in bad)
+        raise CampaignError(
+            f"{what.capitalize()} cannot hold control, invisible or separator characters ({shown})."
+        )
+    return value
+
+
+def names(texts: Iterable[str], what: str) -> list[str]:
+    return [name(text, what) for text in texts]
+
+
+def actor(text: str) -> str:
+    """Who records a command (--actor): a name, and not one the program records itself as."""
+    value = name(text, "the actor's name")
+    if value.casefold() in RESERVED_ACTORS:
+        raise CampaignError(
+            f"{value!r} is how the program signs its own events; record as someone else."
+        )
+    return value
+
+
+def words(text: str, what: str, limit: int = TEXT_LIMIT) -> str:
+    """A note or a reason as stored: NFC, trimmed; lines and tabs kept, other control and
+    invisible characters refused; at most `limit` characters."""
+    value = unicodedata.normalize("NFC", text).strip()
+    if not value:
+        raise CampaignError(f"{what.capitalize()} needs some text.")
+    if len(value) > limit:
+        raise CampaignError(
+            f"{what.capitalize()} is at most {limit} characters long, not {len(value)}."
+        )
+    bad = sorted({c for c in value if unseen(c) and c not in "\n\t"})
+    if bad:
+        shown = ", ".join(f"U+{ord(c):04X}" for c in bad)
+        raise CampaignError(
+            f"{what.capitalize()} cannot hold control or invisible characters ({shown})."
+        )
+    return value
+
+
+def printable(text: str) -> str:
+    """`text` safe to show anywhere: control and invisible characters become U+FFFD; a line
+    break or tab becomes a space."""
+    return "".join(" " if c in "\n\t" else "\ufffd" if unseen(c) else c for c in text)
+
+
+def printable_data(data: Any) -> Any:
+    """Every string inside `data` (and every key) made printable."""
+    if isinstance(data, str):
+        return printable(data)
+    if isinstance(data, dict):
+        return {printable_data(k): printable_data(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [printable_data(v) for v in data]
+    return data
