@@ -6,7 +6,10 @@ each, addressed by a uuid5 of the campaign's name (users never see it).
 
 from __future__ import annotations
 
+import itertools
+import random
 import sqlite3
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from contextlib import closing
@@ -25,6 +28,7 @@ from eventsourcing.persistence import (
 )
 
 from campaign import chain, text
+from campaign.chain import campaign_id
 from campaign.common import retracted
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, StoreError
@@ -34,8 +38,8 @@ from campaign.registry import kind
 from events import event_class
 from events.common import CampaignEvent, CampaignStarted
 
-NAMESPACE = uuid.UUID("6f1d5a3c-8e0b-5c1e-9a55-0b2d6c1e4a77")
-RETRIES = 3
+RACE_BUDGET = 20.0
+"""Seconds a command keeps deciding again while other organisers append to the same campaign."""
 STARTED_TOPIC = CampaignStarted.TOPIC
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -80,10 +84,6 @@ class Loaded:
     @property
     def chain_break(self) -> tuple[int, str] | None:
         return chain.first_break(self.events)
-
-
-def campaign_id(name: str) -> uuid.UUID:
-    return uuid.uuid5(NAMESPACE, " ".join(name.split()).casefold())
 
 
 class InconsistentLog(StoreError):
@@ -147,7 +147,8 @@ class Campaigns:
         notifications = self._guard(
             lambda: self.store.recorder.select_notifications(1, 1_000_000, topics=[STARTED_TOPIC])
         )
-        return [self._decode(n) for n in notifications]
+        started = [self._decode(n) for n in notifications]
+        return [s for s in started if s.originator_id == campaign_id(s.name)]
 
     def choose(self, name: str | None) -> str:
         """The campaign a command means: the one named, or the only one in the store."""
@@ -215,9 +216,13 @@ class Campaigns:
         return self.act_on_log(name, lambda loaded: decide(loaded.state), actor)
 
     def act_on_log(
-        self, name: str, decide: Callable[[Loaded], list[Draft]], actor: str
+        self, name: str, decide: Callable[[Loaded], list[Draft]], actor: str, again: bool = True
     ) -> list[CampaignEvent]:
-        for _ in range(RETRIES):
+        """Load → decide → append. When another organiser appended first, decide again on the new
+        log (with backoff, within RACE_BUDGET seconds) — unless `again` is False: a decision about
+        the log itself (undo) must not be re-aimed at what someone else just recorded."""
+        deadline = time.monotonic() + RACE_BUDGET
+        for attempt in itertools.count():
             loaded = self.load(name)
             if loaded.chain_break:
                 raise StoreError(
@@ -228,7 +233,14 @@ class Campaigns:
             try:
                 return self._save(loaded, decide(loaded), actor)
             except IntegrityError:
-                continue
+                if not again:
+                    raise CampaignError(
+                        f"Someone recorded an event after event {len(loaded.events)} while this "
+                        "command was decided, so nothing was done: look at the log and try again."
+                    ) from None
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(min(0.5, 0.01 * 2**attempt) * (0.5 + random.random()))
         raise CampaignError(
             "The campaign kept changing under this command (another organiser is recording); try "
             "again."
@@ -300,7 +312,7 @@ class Campaigns:
     def _decode(self, stored: StoredEvent) -> Any:
         try:
             return self.store.mapper.to_domain_event(stored)
-        except (MapperDeserialisationError, TypeError, ValueError) as exc:
+        except (MapperDeserialisationError, TypeError, ValueError, RecursionError) as exc:
             if isinstance(exc, StoreError):
                 raise
             raise StoreError(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
@@ -14,6 +15,7 @@ from typing import Any
 from events.common import CampaignEvent
 
 GENESIS = "0" * 64
+NAMESPACE = uuid.UUID("6f1d5a3c-8e0b-5c1e-9a55-0b2d6c1e4a77")
 ENVELOPE = ("originator_id", "originator_version", "timestamp", "actor", "rules_version", "chain")
 
 
@@ -63,8 +65,16 @@ def link_of(previous: str, event: CampaignEvent) -> str:
     )
 
 
+def campaign_id(name: str) -> uuid.UUID:
+    """A campaign's stream: a uuid5 of its name, so a user never sees one."""
+    return uuid.uuid5(NAMESPACE, " ".join(name.split()).casefold())
+
+
 def first_break(events: Sequence[CampaignEvent]) -> tuple[int, str] | None:
-    """The first event at which the chain is broken, and how; None if it is intact."""
+    """The first event at which the chain is broken, and how; None if it is intact. The chain is
+    bound to the campaign: its first event names it, and the stream must be that name's."""
+    if events and events[0].originator_id != campaign_id(getattr(events[0], "name", "")):
+        return 1, "the log is stored under another campaign's identity: it was copied or moved"
     previous = GENESIS
     for seq, event in enumerate(events, 1):
         if event.originator_version != seq:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
+from campaign.errors import CampaignError
 from campaign.registry import kind
 
 
@@ -27,9 +28,12 @@ def script(rules: str) -> list[tuple[str, list[str]]]:
 
 
 def play(rules: str, into: str | None, quiet: bool, run: Callable[[list[str]], None]) -> None:
+    steps = script(rules)
+    if into is not None and Path(into).exists():
+        raise CampaignError(f"{into} already exists: the demo plays into a new store of its own.")
     with tempfile.TemporaryDirectory(prefix="campaign-demo-") as folder:
         db = into or str(Path(folder) / "demo.sqlite")
-        for header, words in script(rules):
+        for header, words in steps:
             if quiet:
                 with contextlib.redirect_stdout(io.StringIO()):
                     run(["--db", db, *words])

@@ -14,13 +14,14 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from campaign import chain
+from campaign import chain, text
 from campaign.app import Campaigns, Loaded, campaign_id
 from campaign.audit import audit
 from campaign.errors import CampaignError
-from campaign.registry import kind
+from campaign.registry import PACKAGES, kind
+from campaign.values import percentage
 from events import event_class
-from events.common import CampaignEvent
+from events.common import CampaignEvent, CampaignStarted
 
 FORMAT = "campaign-export/1"
 
@@ -59,13 +60,18 @@ def export_lines(loaded: Loaded) -> list[str]:
 
 
 def parse(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [line for line in text.removeprefix("\ufeff").splitlines() if line.strip()]
     if not lines:
         raise BadExport("The file is empty: it is not a campaign export.")
     rows = [_json(line, number) for number, line in enumerate(lines, 1)]
     header, body = rows[0], rows[1:]
     if header.get("format") != FORMAT:
         raise BadExport(f'Line 1 is not a campaign export header (it needs "format": "{FORMAT}").')
+    _check_header(header)
+    if not body:
+        raise BadExport(
+            "The file holds no event: a campaign export starts with the campaign's start."
+        )
     if header.get("events") != len(body):
         raise BadExport(
             f"The header counts {header.get('events')} events but the file holds {len(body)}: "
@@ -74,11 +80,32 @@ def parse(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return header, body
 
 
+def _check_header(header: dict[str, Any]) -> None:
+    """The header names a kind this program runs, under the rules version it applies today."""
+    rules = header.get("kind")
+    if not isinstance(rules, str) or rules not in PACKAGES:
+        raise BadExport(
+            f"Line 1 names no kind of campaign this program runs ({', '.join(PACKAGES)})."
+        )
+    version = kind(rules).rules_version
+    if header.get("rules_version") != version:
+        raise BadExport(
+            f"Line 1: the campaign was kept under rules other than {version}, which this "
+            "program applies."
+        )
+    if type(header.get("events")) is not int:
+        raise BadExport("Line 1 does not count the file's events.")
+
+
 def _json(line: str, number: int) -> dict[str, Any]:
     try:
         row = json.loads(line)
     except json.JSONDecodeError:
         raise BadExport(f"Line {number} is not JSON.") from None
+    except (RecursionError, ValueError):
+        raise BadExport(
+            f"Line {number} is not JSON a campaign export holds (too deep or too long a number)."
+        ) from None
     if not isinstance(row, dict):
         raise BadExport(f"Line {number} is not a JSON object.")
     return row
@@ -88,6 +115,7 @@ def check_file_chain(header: dict[str, Any], body: list[dict[str, Any]]) -> None
     """The file's own hashes, recomputed from its contents, line by line."""
     previous = chain.GENESIS
     for number, row in enumerate(body, 2):
+        _check_envelope(row, number)
         expected = chain.link(
             previous,
             row.get("seq"),
@@ -110,6 +138,17 @@ def check_file_chain(header: dict[str, Any], body: list[dict[str, Any]]) -> None
         )
 
 
+def _check_envelope(row: dict[str, Any], number: int) -> None:
+    """What every event line carries: its number, who recorded it and under which rules."""
+    if type(row.get("seq")) is not int:
+        raise BadExport(f"Line {number} has no event number.")
+    for field in ("actor", "rules_version", "topic"):
+        if not isinstance(row.get(field), str):
+            raise BadExport(f"Line {number} has no {field.replace('_', ' ')}.")
+    if not isinstance(row.get("data"), dict):
+        raise BadExport(f"Line {number} has no data.")
+
+
 def rebuild(body: list[dict[str, Any]], name: str) -> list[CampaignEvent]:
     """This program's own event objects for the file's rows, re-chained under `name`."""
     originator, previous, events = campaign_id(name), chain.GENESIS, []
@@ -120,9 +159,18 @@ def rebuild(body: list[dict[str, Any]], name: str) -> list[CampaignEvent]:
                 f"Line {number} holds an event of a kind this program does not know "
                 f"({row.get('topic')!r})."
             )
+        if (cls is CampaignStarted) != (number == 2):
+            raise BadExport(
+                f"Line {number}: a campaign's log starts with its start, and starts once."
+            )
         fields = _fields(cls, row.get("data"), number)
         if number == 2:
             fields["name"] = name
+            version = _version(fields["rules"])
+        if row["rules_version"] != version:
+            raise BadExport(
+                f"Line {number} was recorded under rules {row['rules_version']!r}, not {version}."
+            )
         when, seq = _time(row, number), number - 1
         link = chain.link(
             previous, seq, cls.TOPIC, when, row["actor"], row["rules_version"], fields
@@ -140,6 +188,14 @@ def rebuild(body: list[dict[str, Any]], name: str) -> list[CampaignEvent]:
         )
         previous = link
     return events
+
+
+def _version(rules: str) -> str:
+    if rules not in PACKAGES:
+        raise BadExport(
+            f"Line 2 names no kind of campaign this program runs ({', '.join(PACKAGES)})."
+        )
+    return kind(rules).rules_version
 
 
 def _time(row: dict[str, Any], number: int) -> datetime:
@@ -174,7 +230,7 @@ COERCE = {
     "str": lambda v: _typed(v, str),
     "int": lambda v: _typed(v, int),
     "bool": lambda v: _typed(v, bool),
-    "Decimal": lambda v: Decimal(_typed(v, str)),
+    "Decimal": lambda v: _decimal(v),
     "list[str]": lambda v: [_typed(x, str) for x in _typed(v, list)],
     "list[int]": lambda v: [_typed(x, int) for x in _typed(v, list)],
     "dict[str, int]": lambda v: {
@@ -184,7 +240,7 @@ COERCE = {
         _typed(k, str): _typed(x, str) for k, x in _typed(v, dict).items()
     },
     "dict[str, Decimal]": lambda v: {
-        _typed(k, str): Decimal(_typed(x, str)) for k, x in _typed(v, dict).items()
+        _typed(k, str): _decimal(x) for k, x in _typed(v, dict).items()
     },
 }
 
@@ -195,23 +251,34 @@ def _coerce(annotation: str, value: Any) -> Any:
     return COERCE[annotation](value)
 
 
+def _decimal(value: Any) -> Decimal:
+    """A percentage as exported: a plain decimal number, as `campaign result` takes it."""
+    parsed = percentage(_typed(value, str))
+    if parsed is None:
+        raise TypeError(value)
+    return parsed
+
+
 def _typed(value: Any, wanted: type) -> Any:
     if type(value) is not wanted:
         raise TypeError(value)
     return value
 
 
-def import_campaign(campaigns: Campaigns, text: str, name: str | None) -> Loaded:
+def import_campaign(campaigns: Campaigns, source: str, name: str | None) -> Loaded:
     """Re-create an exported campaign through every check; the store is unchanged on any refusal."""
-    header, body = parse(text)
-    check_file_chain(header, body)
-    return recreate(campaigns, body, name or str(header.get("name")))
+    try:
+        header, body = parse(source)
+        check_file_chain(header, body)
+        if body[0]["data"].get("rules") != header["kind"]:
+            raise BadExport("Line 2 starts a campaign of another kind than the header names.")
+        return recreate(campaigns, body, name or str(header.get("name")))
+    except RecursionError:
+        raise BadExport("The file nests its data too deeply to be a campaign export.") from None
 
 
 def recreate(campaigns: Campaigns, body: list[dict[str, Any]], name: str) -> Loaded:
-    name = " ".join(name.split())
-    if not name:
-        raise BadExport("The campaign needs a name.")
+    name = text.name(name, "the campaign's name")
     campaigns.check_name_free(name)
     events = rebuild(body, name)
     of = kind(events[0].rules)

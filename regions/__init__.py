@@ -103,9 +103,18 @@ def map_source(file_name: str) -> str:
     return resources.files(__name__).joinpath(file_name).read_text(encoding="utf-8")
 
 
+MAP_FILE_LIMIT = 1024 * 1024
+"""Bytes read from a map file: BC-1's map is 4 KB, Britannia's 20 KB."""
+
+
 def read_map_file(path: Path) -> str:
+    """A map file's text: a regular UTF-8 file of at most MAP_FILE_LIMIT bytes."""
     try:
-        return path.read_text(encoding="utf-8")
+        if not path.is_file():
+            raise MapError(str(path), ["it is not a regular file"])
+        if path.stat().st_size > MAP_FILE_LIMIT:
+            raise MapError(str(path), [f"it is larger than {MAP_FILE_LIMIT // 1024} KB"])
+        return path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise MapError(str(path), [f"it cannot be read ({exc.__class__.__name__})"]) from None
 
@@ -116,6 +125,8 @@ def parse_map(source: str, origin: str = "the map file") -> Map:
         data = tomllib.loads(source, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise MapError(origin, [f"it is not valid TOML ({exc})"]) from None
+    except RecursionError:
+        raise MapError(origin, ["it is nested too deeply to be a map"]) from None
     problems: list[str] = []
     regions = _read_regions(data.get("regions"), problems)
     graph = _read_borders(data.get("regions"), regions, problems)

@@ -25,6 +25,7 @@ from campaign.commandline.core import (
 )
 from campaign.errors import CampaignError
 from campaign.text import printable_data
+from campaign.views.plain import plain_text
 
 commands = typer.Typer()
 command = registrar(commands, "Every campaign")
@@ -108,7 +109,7 @@ def undo(
 
     name = ctx.obj.name(campaign)
     decide = lambda loaded: retract(loaded.events, steps, reason)  # noqa: E731
-    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor))
+    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
 
 
 @command()
@@ -128,9 +129,9 @@ def verify(
     name = ctx.obj.name(campaign)
     loaded = ctx.obj.campaigns.load(name)
     verified = audit(loaded.kind, loaded.events)
-    if head is not None:
-        say(published_head(loaded.events, head))
+    published = None if head is None else published_head(loaded.events, head)
     finished = len(finished_periods(loaded.kind, verified.state))
+    chain_head = loaded.events[-1].chain
     if as_json:
         return print_json(
             {
@@ -140,14 +141,23 @@ def verify(
                 "checks": verified.checks,
                 loaded.kind.period + "s": finished,
                 "status": loaded.kind.summary(verified.state),
-                "chain_head": loaded.events[-1].chain,
+                "chain_head": chain_head,
+                "vouches_for": f"events 1 to {verified.events}",
+                "published_head": published,
             }
         )
+    if published:
+        say(published)
     say(
         f"{name}: {verified.events} events and {finished} {loaded.kind.period}(s) verified with "
-        f"{verified.checks} checks; "
-        "the hash chain is intact and every event is lawful. Now: "
+        f"{verified.checks} checks; the hash chain is intact and every event is lawful. Now: "
         f"{loaded.kind.summary(verified.state)}."
+    )
+    say(
+        f"This vouches for events 1 to {verified.events} as they stand (chain head {chain_head}). "
+        "Events cut from the end, or a log rewritten whole, show only against a chain head "
+        "published earlier: every report and export carries one; check it with "
+        "campaign verify --head HASH."
     )
 
 
@@ -179,12 +189,11 @@ def import_file(
 ) -> None:
     """A new campaign from an exported file, re-created through every check that verify makes."""
     from campaign.exchange import import_campaign
+    from campaign.files import MB, read_text
 
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CampaignError(f"Cannot read {file} ({exc.__class__.__name__}).") from None
-    loaded = import_campaign(ctx.obj.campaigns, text, as_name)
+    loaded = import_campaign(
+        ctx.obj.campaigns, read_text(file, "the export file", 64 * MB), as_name
+    )
     say(
         f"Imported {loaded.started.name}: {len(loaded.events)} events, verified. Now: "
         f"{loaded.kind.summary(loaded.state)}."
@@ -256,7 +265,7 @@ def report(
     name, loaded = ctx.obj.view(campaign, as_of)
     text = render_report(name, loaded, round_number, chosen)
     if output is not None:
-        return write_file(output, text)
+        return write_file(output, plain_text(text) if chosen == "text" else text)
     if chosen == "text":
         return console().print(text)
     typer.echo(text, nl=not text.endswith("\n"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from campaign import text
 from campaign.errors import CampaignError
+from campaign.files import KB, read_text
 from campaign.kind import Decide
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import commands as decide
@@ -47,21 +48,26 @@ def new(title: str, rules: str, options: Mapping[str, Any]) -> tuple[dict[str, A
     return started, allocate
 
 
-def _commitment(text: str | None) -> str | None:
-    if text is None:
+def _commitment(given: str | None) -> str | None:
+    if given is None:
         return None
-    value = text.strip().lower()
+    value = given.strip().lower()
     if len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
         raise CampaignError("A seed commitment is the 64-character SHA-256 hex digest of the seed.")
     return value
 
 
+ALLOCATION_LIMIT = 64 * KB
+
+
 def read_allocation(path: Path) -> dict[str, str]:
+    """BC-2.2: an allocation made elsewhere, as a TOML table of region = "player"."""
+    source = read_text(path, "the allocation file", ALLOCATION_LIMIT)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+        data = tomllib.loads(source)
+    except RecursionError:
         raise CampaignError(
-            f"Cannot read the allocation file {path} ({exc.__class__.__name__})."
+            f"The allocation file {path} is nested too deeply to be an allocation."
         ) from None
     except tomllib.TOMLDecodeError as exc:
         raise CampaignError(f"The allocation file {path} is not valid TOML ({exc}).") from None
