@@ -23,30 +23,38 @@ EXIT_USAGE = 2
 
 
 def main() -> None:
-    """The console script: no traceback ever reaches a user, and every refusal is one sentence."""
-    undecodable = next((arg for arg in sys.argv[1:] if _undecodable(arg)), None)
+    """The console script."""
+    sys.exit(run(sys.argv[1:]))
+
+
+def run(arguments: list[str]) -> int:
+    """Run one command line and return its exit status: no traceback ever reaches a user, and
+    every refusal is one sentence on stderr."""
+    undecodable = next((arg for arg in arguments if _undecodable(arg)), None)
     if undecodable is not None:
-        refuse(f"An argument is not valid UTF-8 text: {printable(undecodable)!r}.", EXIT_USAGE)
+        return refuse(
+            f"An argument is not valid UTF-8 text: {printable(undecodable)!r}.", EXIT_USAGE
+        )
     try:
-        sys.exit(app(prog_name="campaign", standalone_mode=False) or 0)
+        return app(args=arguments, prog_name="campaign", standalone_mode=False) or 0
     except (CampaignError, MapError) as error:
-        refuse(str(error), EXIT_REFUSED)
+        return refuse(str(error), EXIT_REFUSED)
     except typer.Abort:
-        refuse("Stopped.", 130)
+        return refuse("Stopped.", 130)
     except KeyboardInterrupt:
-        sys.exit(130)
+        return 130
     except Exception as error:  # noqa: BLE001 - the last line of defence against tracebacks
         usage = _usage(error)
         if usage is not None:
-            refuse(usage, EXIT_USAGE)
-        refuse(
+            return refuse(usage, EXIT_USAGE)
+        return refuse(
             f"Something went wrong that the program did not expect: {error}. Please report it.", 70
         )
 
 
-def refuse(sentence: str, status: int) -> None:
+def refuse(sentence: str, status: int) -> int:
     typer.secho(printable(sentence), err=True, fg="red")
-    sys.exit(status)
+    return status
 
 
 def _undecodable(argument: str) -> bool:

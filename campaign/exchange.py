@@ -270,6 +270,8 @@ def import_campaign(campaigns: Campaigns, source: str, name: str | None) -> Load
     try:
         header, body = parse(source)
         check_file_chain(header, body)
+        if body[0]["topic"] != CampaignStarted.TOPIC:
+            raise BadExport("Line 2: a campaign's log starts with its start, and starts once.")
         if body[0]["data"].get("rules") != header["kind"]:
             raise BadExport("Line 2 starts a campaign of another kind than the header names.")
         return recreate(campaigns, body, name or str(header.get("name")))

@@ -206,9 +206,9 @@ def registrar(commands: typer.Typer, panel: str) -> Callable:
     """A decorator registering commands on `commands`, under a heading of `campaign --help`,
     with refusals turned into one sentence."""
 
-    def command(name: str | None = None):
+    def command(name: str | None = None, **settings: Any):
         def register(function):
-            return commands.command(name, rich_help_panel=panel)(refusals(function))
+            return commands.command(name, rich_help_panel=panel, **settings)(refusals(function))
 
         return register
 

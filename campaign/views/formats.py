@@ -60,7 +60,12 @@ def markdown_lines(report: dict[str, Any]) -> list[str]:
     for section in report["sections"]:
         lines += ["", f"**{escape(printable(section['heading']))}**"]
         if "table" in section:
-            lines += ["```", *(line.replace("`", "'") for line in aligned(section["table"])), "```"]
+            table = aligned(section["table"])
+            lines += [
+                "```",
+                *(MENTION.sub("@\u200b", printable(line).replace("`", "'")) for line in table),
+                "```",
+            ]
         for item in section.get("items", []):
             text = _names(report, bold, item, escape)
             lines.append(text if NUMBERED.match(item) else f"- {text}")

@@ -33,7 +33,35 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
         raise CampaignError(f"{loaded.kind.period.capitalize()}s are numbered from 1.")
     at_end = round_end(loaded, number)
     events = round_events(loaded, number)
-    return loaded.kind.report(name, at_end.state, number, events, loaded.state), at_end
+    data = loaded.kind.report(name, at_end.state, number, events, loaded.state)
+    return with_audit(data, loaded, _round_closed(loaded, number)), at_end
+
+
+def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, Any]:
+    """The report carries the chain head of the events it tells, so every player holds a copy
+    that `campaign verify --head` checks later; a tampered log is said inside the report."""
+    head = loaded.events[through - 1].chain
+    audit = {
+        "heading": "Audit",
+        "items": [
+            f"This report tells events 1 to {through} of the log, chain head {head}: "
+            f"anyone can check it with campaign verify --head {head}"
+        ],
+    }
+    warning = (
+        []
+        if loaded.chain_break is None
+        else [
+            {
+                "heading": "Warning",
+                "items": [
+                    f"The log has been tampered with: {loaded.chain_break[1]}. Run campaign verify."
+                ],
+            }
+        ]
+    )
+    sections = [*warning, *data["sections"], audit]
+    return data | {"events": through, "chain_head": head, "sections": sections}
 
 
 def render_report(name: str, loaded: Loaded, number: int | None, output_format: str) -> Any:

@@ -111,7 +111,7 @@ def forfeit(
     ctx.obj.act(campaign, lambda state: bc_commands.forfeit(state, reason, player), BC)
 
 
-@command()
+@command(context_settings={"ignore_unknown_options": True})  # "-0" is a figure, not an option
 def result(
     ctx: typer.Context,
     region: Annotated[str, typer.Argument(help="The defending region of the battle.")],

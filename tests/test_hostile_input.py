@@ -1,0 +1,593 @@
+"""Hostile input and hostile logs (issue: fuzzing and tampering). Names, notes and files come
+from people we do not know: a refused command exits non-zero with one sentence and appends
+nothing; what is stored is plain text; what is printed is never markup, escape codes or code."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from campaign import chain
+from campaign.errors import CampaignError
+from cli import run
+
+BBCODE_NAME = "[url]https://evil.example[/url]"
+SCRIPT_NAME = "@everyone <script>alert(1)</script>"
+MARKDOWN_NAME = "**Bold** [t](https://evil.example)"
+HOSTILE_NOTE = "@here # not a heading\n**x** [click](https://evil.example) <@123456789012345678>"
+
+
+def campaign(*args: str, db: Path | None = None) -> tuple[int, str, str]:
+    """The console script in this process: exit status, stdout, stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = run([*(["--db", str(db)] if db else []), *args])
+    return status, out.getvalue(), err.getvalue()
+
+
+def refused(db: Path, *args: str) -> str:
+    """A refusal: non-zero, one sentence on stderr, nothing appended."""
+    before = campaign("log", "--json", db=db)[1] if db.exists() else None
+    status, _, err = campaign(*args, db=db)
+    assert status not in (0, 70), err
+    assert len(err.strip().splitlines()) == 1, err
+    if before is not None:
+        assert campaign("log", "--json", db=db)[1] == before
+    return err.strip()
+
+
+def play_round_one(db: Path) -> None:
+    """Every player declares the first attack open to him, then every battle is fought 20–45."""
+    while True:
+        options = json.loads(campaign("options", "--json", db=db)[1])
+        if not options:
+            break
+        assert campaign("attack", options[0]["from"], options[0]["to"], db=db)[0] == 0
+    for attack in json.loads(campaign("status", "--json", db=db)[1])["attacks"]:
+        assert campaign("result", attack["to"], "20", "45", db=db)[0] == 0
+        status = json.loads(campaign("status", "--json", db=db)[1])
+        while status["awaiting_choice"]:
+            campaign("gain", status["awaiting_choice"]["choose_from"][0], db=db)
+            status = json.loads(campaign("status", "--json", db=db)[1])
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Path:
+    """A campaign whose players are named to inject BBCode, HTML and Markdown, with a hostile note,
+    after one round."""
+    db = tmp_path_factory.mktemp("hostile") / "campaigns.sqlite"
+    players = [BBCODE_NAME, SCRIPT_NAME, MARKDOWN_NAME]
+    args = [a for p in players for a in ("--player", p)]
+    assert campaign("new", "Hostile", *args, "--seed", "x", db=db)[0] == 0
+    play_round_one(db)
+    assert campaign("note", HOSTILE_NOTE, db=db)[0] == 0
+    return db
+
+
+# 1. Reserved actor names.
+
+
+@pytest.mark.parametrize("actor", ["the rules", "The Rules", " the  rules ", "deadline"])
+def test_1_the_programs_own_actor_names_cannot_be_typed(hostile, actor):
+    assert "how the program signs its own events" in refused(hostile, "--actor", actor, "note", "x")
+
+
+def test_1_an_undo_after_a_refused_actor_takes_back_only_the_latest_action(tmp_path, spring):
+    db = tmp_path / "c.sqlite"
+    for words in spring.through("attack Wessex Sussex"):
+        assert campaign(*words, db=db)[0] == 0
+    refused(db, "--actor", "the rules", "attack", "Gwynedd", "Dumnonia")
+    assert campaign("undo", "--reason", "test", db=db)[0] == 0
+    log = json.loads(campaign("log", "--json", db=db)[1])
+    assert [e["seq"] for e in log if e["retracted"]] == [4]
+    assert campaign("verify", db=db)[0] == 0
+
+
+# 2, 4, 12. Reports and maps in every format, with hostile names and notes.
+
+
+def report(db: Path, output_format: str) -> str:
+    status, out, err = campaign("report", "--round", "1", "--format", output_format, db=db)
+    assert status == 0, err
+    return out
+
+
+def test_2_bbcode_names_are_text_not_tags(hostile):
+    bbcode = report(hostile, "bbcode")
+    assert "[url]" not in bbcode and "(url)https://evil.example(/url)" in bbcode
+    assert bbcode.count("[b]") == bbcode.count("[/b]")
+    assert bbcode.count("[color=") == bbcode.count("[/color]")
+
+
+def test_4_markdown_for_discord_pings_nobody_and_links_nothing(hostile):
+    """Outside code blocks (where Discord renders nothing) every Markdown character is escaped."""
+    everything = report(hostile, "markdown")
+    assert "@everyone" not in everything and "@here" not in everything and "<@1" not in everything
+    assert "@\u200beveryone" in everything and "@\u200bhere" in everything
+    markdown = re.sub(r"```.*?```", "", everything, flags=re.S)
+    assert not re.search(r"(?<!\\)\]\(", markdown) and r"\[t\](https://evil.example)" in markdown
+    assert not [
+        line
+        for line in markdown.splitlines()
+        if line.startswith("#") and not line.startswith("## Hostile")
+    ]
+    assert "**Bold**" not in markdown and r"\*\*Bold\*\*" in markdown
+
+
+def test_12_the_map_is_well_formed_xml_naming_every_player_as_text(hostile, tmp_path):
+    out = tmp_path / "map.svg"
+    assert campaign("map", "-o", str(out), db=hostile)[0] == 0
+    svg = ElementTree.parse(out).getroot()
+    texts = " ".join(t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text"))
+    assert SCRIPT_NAME in texts and not list(svg.iter("script"))
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here (.ci/run installs it)")
+def test_the_html_report_shows_names_and_notes_as_text_in_chromium(hostile, tmp_path):
+    page = tmp_path / "report.html"
+    assert (
+        campaign("report", "--round", "1", "--format", "html", "-o", str(page), db=hostile)[0] == 0
+    )
+    with __import__("tempfile").TemporaryDirectory() as profile:
+        dom = subprocess.run(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                "--dump-dom",
+                page.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        ).stdout
+    assert "<script" not in dom.lower() and "&lt;script&gt;alert(1)&lt;/script&gt;" in dom
+
+
+# 3. Terminal escapes and rich markup.
+
+
+@pytest.mark.parametrize(
+    "name", ["\x1b]0;pwned\x07Ann", "Ann\x1b[31m", "An\u200bn", "\u200b", "Ann\u202e"]
+)
+def test_3_15_names_with_control_or_invisible_characters_are_refused(tmp_path, name):
+    db = tmp_path / "c.sqlite"
+    said = refused(db, "new", "X", "--player", name, "--player", "Bob", "--player", "Cid")
+    assert "control, invisible or separator characters" in said and "\x1b" not in said
+
+
+def test_3_notes_and_reasons_with_escape_codes_are_refused(hostile):
+    assert "control or invisible characters" in refused(
+        hostile, "note", "hi \x1b]8;;https://evil\x07x"
+    )
+    assert "control or invisible" in refused(hostile, "undo", "--reason", "\x1b[2J")
+
+
+def test_3_rich_markup_in_an_actor_is_printed_as_text(tmp_path, spring):
+    db = tmp_path / "c.sqlite"
+    campaign(*spring.step("new"), db=db)
+    assert campaign("--actor", "[blink]Ann[/blink]", "note", "ruling", db=db)[0] == 0
+    out = campaign("log", db=db)[1]
+    assert "[blink]Ann[/blink]" in "".join(out.split())
+
+
+def test_3_a_hand_edited_note_with_escape_codes_is_printed_harmless(tmp_path, spring):
+    """The chain shows the edit; `log`, `status` and `report` still print no escape code."""
+    db = tmp_path / "c.sqlite"
+    for words in spring.through("note Round 1"):
+        campaign(*words, db=db)
+    seq = next(
+        e["seq"]
+        for e in json.loads(campaign("log", "--json", db=db)[1])
+        if e["type"] == "NoteRecorded"
+    )
+    with sqlite3.connect(db) as connection:
+        (state,) = connection.execute(
+            "SELECT state FROM stored_events WHERE originator_version = ?", (seq,)
+        ).fetchone()
+        assert b"Round 1 checked" in state
+        connection.execute(
+            "UPDATE stored_events SET state = ? WHERE originator_version = ?",
+            (state.replace(b"Round 1 checked", b"\\u001b]0;pwned\\u0007 \\u009b31m"), seq),
+        )
+    connection.close()
+    for args in (["log"], ["log", "--json"], ["status"], ["report", "--round", "1"], ["list"]):
+        status, out, err = campaign(*args, db=db)
+        assert status == 0 and "\x1b" not in out + err and "\x9b" not in out + err, args
+    assert campaign("verify", db=db)[0] != 0
+
+
+# 5. Paths read without limits.
+
+
+def test_5_devices_pipes_and_huge_files_are_refused_before_reading(tmp_path):
+    db = tmp_path / "c.sqlite"
+    players = ["--player", "A", "--player", "B", "--player", "C"]
+    assert "not a regular file" in refused(db, "new", "X", *players, "--allocation", "/dev/zero")
+    assert "not a regular file" in refused(db, "new", "X", *players, "--map", "/dev/zero")
+    assert "not a regular file" in refused(db, "import", "/dev/zero")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert "not a regular file" in refused(db, "import", str(fifo))
+    huge = tmp_path / "huge.jsonl"
+    with huge.open("wb") as file:
+        file.truncate(200 * 1024 * 1024)
+    assert "at most 64.0 MB" in refused(db, "import", str(huge))
+
+
+def test_5_a_note_has_a_stated_size(hostile):
+    assert "at most 2000 characters" in refused(hostile, "note", "x" * 2001)
+
+
+# 6. report -o FILE in the default text format.
+
+
+def test_6_the_text_report_writes_to_a_file(hostile, tmp_path):
+    out = tmp_path / "round1.txt"
+    assert campaign("report", "--round", "1", "-o", str(out), db=hostile)[0] == 0
+    written = out.read_text()
+    assert "Hostile" in written and "\x1b" not in written and "Battle settings" in written
+
+
+# 7. The chain's tail: reports carry the head; verify says what it vouches for.
+
+
+def test_7_a_cut_tail_shows_against_the_head_a_report_carried(tmp_path, finished):
+    posted = json.loads(finished.ok("report", "--json").stdout)
+    head, events = posted["chain_head"], posted["events"]
+    assert head in finished.ok("report", "--format", "markdown").stdout
+    said = finished.ok("verify").stdout
+    assert "vouches for events 1 to 44" in said and "--head" in said
+    with sqlite3.connect(finished.db) as connection:
+        connection.execute("DELETE FROM stored_events WHERE originator_version >= ?", (events,))
+    connection.close()
+    result = finished("verify", "--head", head)
+    assert (
+        result.exit_code != 0
+        and "no event of the log has the published chain head" in result.stderr
+    )
+
+
+# 8. undo must undo what its caller saw.
+
+
+def test_8_an_undo_racing_another_organisers_result_retracts_nothing(tmp_path, spring):
+    from campaign.app import Campaigns
+    from campaign.common import undo
+    from campaign.kinds.boiling_cauldron import commands
+
+    db = tmp_path / "c.sqlite"
+    for words in spring.through("attack Hwicce West Anglia"):
+        campaign(*words, db=db)
+    mine, theirs = Campaigns(str(db)), Campaigns(str(db))
+
+    def decide(loaded):
+        decided = undo(loaded.events, 1, "typo")
+        theirs.act(
+            "Spring 869", lambda s: commands.result(s, "Kent", Decimal(20), Decimal(45)), "Bob"
+        )  # meanwhile
+        return decided
+
+    with pytest.raises(CampaignError) as refusal:
+        mine.act_on_log("Spring 869", decide, "organiser", again=False)
+    assert "nothing was done" in str(refusal.value)
+    log = json.loads(campaign("log", "--json", db=db)[1])
+    assert not any(e["retracted"] for e in log) and log[-1]["type"] in (
+        "BattleFought",
+        "RegionTransferred",
+    )
+
+
+# 9, 13. Names the command line could not parse back; empty names.
+
+
+@pytest.mark.parametrize(
+    "name, says",
+    [
+        ("D=ag", "separator"),
+        ("", "cannot be empty"),
+        ("   ", "cannot be empty"),
+        ("x" * 61, "at most 60"),
+    ],
+)
+def test_9_13_names_the_command_line_cannot_take_back_are_refused(tmp_path, name, says):
+    assert says in refused(
+        tmp_path / "c.sqlite", "new", "X", "--player", name, "--player", "B", "--player", "C"
+    )
+
+
+def test_15_names_that_normalise_alike_are_the_same_name(tmp_path):
+    """é typed precomposed and as e + combining acute are one player (NFC), so BC-2.1 refuses."""
+    said = refused(
+        tmp_path / "c.sqlite",
+        "new",
+        "X",
+        "--player",
+        "Andr\u00e9",
+        "--player",
+        "Andre\u0301",
+        "--player",
+        "Cid",
+    )
+    assert "BC-2.1" in said
+
+
+def test_15_a_campaign_name_with_an_invisible_character_is_refused(tmp_path):
+    assert "invisible" in refused(
+        tmp_path / "c.sqlite",
+        "new",
+        "Fuzz\u200b",
+        "--player",
+        "A",
+        "--player",
+        "B",
+        "--player",
+        "C",
+    )
+
+
+# 10, 14. Crafted import files.
+
+
+def rechain(rows: list[dict]) -> list[str]:
+    """Recompute every hash and the header's count and head, as a forger would."""
+    header, body, previous = rows[0], rows[1:], chain.GENESIS
+    from datetime import datetime
+
+    for row in body:
+        try:
+            row["hash"] = previous = chain.link(
+                previous,
+                row.get("seq"),
+                row.get("topic"),
+                datetime.fromisoformat(row["time"]),
+                row.get("actor"),
+                row.get("rules_version"),
+                row.get("data") or {},
+            )
+        except (TypeError, ValueError, KeyError, RecursionError):
+            pass
+    header.update(events=len(body), chain_head=previous)
+    return [json.dumps(row, ensure_ascii=False) for row in rows]
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory, finished_store, shell_at) -> list[dict]:
+    text = shell_at(finished_store).ok("export").stdout
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def crafted(exported: list[dict], change) -> list[dict]:
+    rows = json.loads(json.dumps(exported))
+    change(rows)
+    return rows
+
+
+def first(rows: list[dict], event_type: str) -> dict:
+    return next(row for row in rows[1:] if row["type"] == event_type)
+
+
+CRAFTS = {
+    "no events": (lambda rows: rows.__delitem__(slice(1, None)), "holds no event"),
+    "kind chess": (lambda rows: rows[0].update(kind="chess"), "names no kind"),
+    "kind a module path": (lambda rows: rows[0].update(kind="os.path"), "names no kind"),
+    "no kind": (lambda rows: rows[0].pop("kind"), "names no kind"),
+    "rules version 99": (
+        lambda rows: [r.update(rules_version="boiling-cauldron/99") for r in rows],
+        "rules",
+    ),
+    "first event not the start": (
+        lambda rows: [rows.pop(1), *(r.update(seq=n) for n, r in enumerate(rows[1:], 1))],
+        "starts with its start",
+    ),
+    "no actor": (lambda rows: rows[3].pop("actor"), "Line 4 has no actor"),
+    "no rules version": (lambda rows: rows[3].pop("rules_version"), "Line 4 has no rules version"),
+    "seq true": (lambda rows: rows[3].update(seq=True), "Line 4 has no event number"),
+    "seq 3.0": (lambda rows: rows[3].update(seq=3.0), "Line 4 has no event number"),
+    "an empty note": (
+        lambda rows: first(rows, "NoteRecorded")["data"].update(text=""),
+        "note needs some text",
+    ),
+    "a tiny percentage": (
+        lambda rows: first(rows, "BattleFought")["data"].update(attacker_casualties="1e-999999"),
+        "wrong type",
+    ),
+    "a nested map": (
+        lambda rows: rows[1]["data"].update(map_source="a = " + "[" * 5000),
+        "not a usable map",
+    ),
+}
+
+
+@pytest.mark.parametrize("craft", CRAFTS)
+def test_10_14_crafted_exports_are_refused_in_one_sentence_naming_what_is_wrong(
+    tmp_path, exported, craft
+):
+    change, says = CRAFTS[craft]
+    path = tmp_path / "crafted.jsonl"
+    path.write_text("\n".join(rechain(crafted(exported, change))) + "\n")
+    assert says in refused(tmp_path / "c.sqlite", "import", str(path))
+    assert json.loads(campaign("list", "--json", db=tmp_path / "c.sqlite")[1]) == []
+
+
+@pytest.mark.parametrize("line", ["[" * 100_000, '{"a": ' + "9" * 5000 + "}"])
+def test_10_deep_or_huge_json_is_refused_naming_the_line(tmp_path, exported, line):
+    path = tmp_path / "crafted.jsonl"
+    path.write_text(json.dumps(exported[0]) + "\n" + line + "\n")
+    assert "Line 2 is not JSON" in refused(tmp_path / "c.sqlite", "import", str(path))
+
+
+def test_14_a_file_starting_with_a_byte_order_mark_imports(tmp_path, exported):
+    path = tmp_path / "bom.jsonl"
+    path.write_text(
+        "\ufeff" + "\n".join(json.dumps(r, ensure_ascii=False) for r in exported) + "\n"
+    )
+    assert campaign("import", str(path), db=tmp_path / "c.sqlite")[0] == 0
+
+
+# 11. demo --into an existing store.
+
+
+def test_11_demo_into_an_existing_store_is_refused_before_writing(tmp_path, finished):
+    before = finished.db.read_bytes()
+    assert "already exists" in refused(finished.db, "demo", "--into", str(finished.db))
+    assert finished.db.read_bytes() == before
+
+
+# 16, 17, 19. Numbers, bytes and usage.
+
+
+@pytest.mark.parametrize(
+    "figure", ["٣٥", "３５", "1_5", "6E1", "+45", "50%%", "1e-999999", "0e999999999"]
+)
+def test_16_percentages_are_plain_decimal_numbers(tmp_path, spring, figure):
+    db = tmp_path / "c.sqlite"
+    for words in spring.through("attack Hwicce West Anglia"):
+        campaign(*words, db=db)
+    assert "BC-6.2" in refused(db, "result", "Kent", figure, "45")
+
+
+def test_17_19_undecodable_arguments_and_usage_errors_are_one_sentence(tmp_path):
+    script = [sys.executable, "-c", "import cli; cli.main()", "--db", str(tmp_path / "c.sqlite")]
+    for args, says in (
+        ([b"\xff\xfe"], "not valid UTF-8"),
+        (["status", "--frob"], "No such option"),
+        (["bogus"], "No such command"),
+        (["new"], "Missing argument"),
+    ):
+        done = subprocess.run([*script, *args], capture_output=True, timeout=60)
+        err = done.stderr.decode()
+        assert done.returncode == 2 and says in err and len(err.strip().splitlines()) == 1, err
+
+
+# 20. Contention.
+
+
+def test_20_sixteen_organisers_recording_at_once_all_land(tmp_path, spring):
+    db = tmp_path / "c.sqlite"
+    campaign(*spring.step("new"), db=db)
+    script = [sys.executable, "-c", "import cli; cli.main()", "--db", str(db), "note"]
+    processes = [
+        subprocess.Popen([*script, f"note {n}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for n in range(16)
+    ]
+    results = [p.communicate(timeout=120) + (p.returncode,) for p in processes]
+    assert all(code == 0 for _, _, code in results), [err for _, err, _ in results]
+    notes = [
+        e for e in json.loads(campaign("log", "--json", db=db)[1]) if e["type"] == "NoteRecorded"
+    ]
+    assert sorted(e["data"]["text"] for e in notes) == sorted(f"note {n}" for n in range(16))
+
+
+# 21. A stream copied under another identity.
+
+
+def test_21_a_stream_copied_under_another_identity_is_caught(finished):
+    """Every row of Spring 869 copied under a fresh stream id: the copy is not the campaign of the
+    name it carries, so `list` shows the campaign once and the copied chain is refused."""
+    import uuid
+
+    from campaign.app import Campaigns
+
+    copy = uuid.uuid4().hex
+    with sqlite3.connect(finished.db) as connection:
+        rows = connection.execute("SELECT * FROM stored_events").fetchall()
+        connection.executemany(
+            "INSERT INTO stored_events VALUES (?, ?, ?, ?)", [(copy, *r[1:]) for r in rows]
+        )
+    connection.close()
+    assert [c["name"] for c in finished.json("list")] == ["Spring 869"]
+    store = Campaigns(str(finished.db))
+    stored = store.store.events.recorder.select_events(uuid.UUID(copy))
+    copied = [store.store.mapper.to_domain_event(s) for s in stored]
+    assert len(copied) == 44 and chain.first_break(copied)[0] == 1
+    assert finished.ok("verify")
+
+
+# The fuzz: random command lines never crash, and a refusal changes nothing.
+
+WORDS = st.sampled_from(
+    [
+        "attack",
+        "result",
+        "gain",
+        "forfeit",
+        "note",
+        "undo",
+        "final-armies",
+        "final-result",
+        "status",
+        "log",
+        "report",
+        "options",
+        "verify",
+        "new",
+        "map",
+    ]
+)
+ARGS = st.lists(
+    st.one_of(
+        st.sampled_from(
+            [
+                "Essex",
+                "Kent",
+                "--reason",
+                "--winner",
+                "--casualties",
+                "Dag=25",
+                "-0",
+                "--round",
+                "9",
+                "--format",
+                "bbcode",
+            ]
+        ),
+        st.text(max_size=12),
+    ),
+    max_size=5,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(command=WORDS, args=ARGS)
+def test_fuzzed_command_lines_never_crash_and_refusals_append_nothing(fuzz_store, command, args):
+    before = campaign("log", "--json", db=fuzz_store)[1]
+    status, out, err = campaign(command, *args, db=fuzz_store)
+    assert status != 70, err
+    if status != 0:
+        assert len(err.strip().splitlines()) <= 1, err
+        assert campaign("log", "--json", db=fuzz_store)[1] == before
+
+
+@pytest.fixture(scope="module")
+def fuzz_store(tmp_path_factory, spring) -> Path:
+    db = tmp_path_factory.mktemp("fuzz") / "c.sqlite"
+    for words in spring.through("attack Hwicce West Anglia"):
+        campaign(*words, db=db)
+    return db
