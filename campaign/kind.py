@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, ClassVar
 
 from campaign.drafts import Draft
@@ -104,3 +105,34 @@ class Kind(ABC):
         """An SVG picture of campaign `name` now (or at the end of round `number`); None without a
         map."""
         return None
+
+
+class PackageKind(Kind):
+    """A Kind laid out as its package's modules are by convention: `state` (start, apply, summary,
+    round_over), `commands` (consequences, replay) and `narrate` (describe). A kind names the
+    three modules; what the core asks of them is answered here once."""
+
+    state: ClassVar[ModuleType]
+    commands: ClassVar[ModuleType]
+    narrate: ClassVar[ModuleType]
+
+    def start(self, started: CampaignStarted) -> State:
+        return self.state.start(started)
+
+    def apply(self, state: State, event: CampaignEvent) -> State:
+        return self.state.apply(state, event)
+
+    def consequences(self, state: State) -> list[Draft]:
+        return self.commands.consequences(state)
+
+    def replay(self, event: CampaignEvent) -> Decide:
+        return self.commands.replay(event)
+
+    def summary(self, state: State) -> str:
+        return self.state.summary(state)
+
+    def period_over(self, state: State, number: int) -> bool:
+        return self.state.round_over(state, number)
+
+    def describe(self, event: CampaignEvent) -> str:
+        return self.narrate.describe(event)

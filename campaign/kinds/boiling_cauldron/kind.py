@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from campaign.drafts import Draft
-from campaign.kind import Decide, Kind
+from campaign.kind import Decide, PackageKind
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, narrate, state
 from campaign.kinds.boiling_cauldron.state import Phase, State
 from events.boiling_cauldron import BattleFought
 from events.common import CampaignEvent, CampaignStarted
 
 
-class BoilingCauldron(Kind):
+class BoilingCauldron(PackageKind):
     rules = RULES
     rules_version = f"{RULES}/1"
     title = "The Boiling Cauldron"
     period = "round"
     example = "spring-869.campaign"
+    state, commands, narrate = state, commands, narrate
 
     def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
         from campaign.kinds.boiling_cauldron.starting import new
@@ -28,29 +28,8 @@ class BoilingCauldron(Kind):
     def check_start(self, started: CampaignStarted) -> None:
         checks.check_players(list(started.players))
 
-    def start(self, started: CampaignStarted) -> State:
-        return state.start(started)
-
-    def apply(self, current: State, event: CampaignEvent) -> State:
-        return state.apply(current, event)
-
-    def consequences(self, current: State) -> list[Draft]:
-        return commands.consequences(current)
-
-    def replay(self, event: CampaignEvent) -> Decide:
-        return commands.replay(event)
-
-    def summary(self, current: State) -> str:
-        return state.summary(current)
-
     def next_step(self, current: State) -> str:
         return next_step(current)
-
-    def period_over(self, current: State, number: int) -> bool:
-        return state.round_over(current, number)
-
-    def describe(self, event: CampaignEvent) -> str:
-        return narrate.describe(event)
 
     def outcome(self, current: State, event: CampaignEvent) -> list[str]:
         if isinstance(event, BattleFought):

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from campaign.drafts import Draft
 from campaign.errors import RuleViolation
-from campaign.kind import Decide, Kind
+from campaign.kind import Decide, PackageKind
 from campaign.kinds.onus import RULES, commands, narrate, state
 from campaign.kinds.onus.book import SIDE_NAMES, SIDES
 from campaign.kinds.onus.state import Phase, State
@@ -15,12 +14,13 @@ from events.common import CampaignEvent, CampaignStarted
 from events.onus import ScenarioPlayed
 
 
-class Onus(Kind):
+class Onus(PackageKind):
     rules = RULES
     rules_version = f"{RULES}/1"
     title = "ONUS! Under the Eagle"
     period = "scenario"
     example = "under-the-eagle.campaign"
+    state, commands, narrate = state, commands, narrate
 
     def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
         """ON-1.1: Rome and its enemies, each played by one player."""
@@ -38,29 +38,8 @@ class Onus(Kind):
                 "ON-1.1", "An ONUS! campaign is played by two players, Rome and its enemies"
             )
 
-    def start(self, started: CampaignStarted) -> State:
-        return state.start(started)
-
-    def apply(self, current: State, event: CampaignEvent) -> State:
-        return state.apply(current, event)
-
-    def consequences(self, current: State) -> list[Draft]:
-        return commands.consequences(current)
-
-    def replay(self, event: CampaignEvent) -> Decide:
-        return commands.replay(event)
-
-    def summary(self, current: State) -> str:
-        return state.summary(current)
-
     def next_step(self, current: State) -> str:
         return next_step(current)
-
-    def period_over(self, current: State, number: int) -> bool:
-        return state.round_over(current, number)
-
-    def describe(self, event: CampaignEvent) -> str:
-        return narrate.describe(event)
 
     def outcome(self, current: State, event: CampaignEvent) -> list[str]:
         if isinstance(event, ScenarioPlayed):
