@@ -104,7 +104,8 @@ class Eagle(Story):
             casualties.get("wounded", []),
             casualties.get("officers", []),
         )
-        self.when(onus.upgrade, upgrade)
+        if self.state.upgrade_due:
+            self.when(onus.upgrade, upgrade)
 
     def muster_cheapest(self) -> None:
         """Muster every free-choice army of the next scenario: its required units, then the

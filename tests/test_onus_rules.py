@@ -306,3 +306,28 @@ def test_on_3_3_the_briefing_shows_everything_needed_to_set_up_the_table(eagle):
     assert {u["id"]: u["status"] for u in rome["units"]}["legionaries-1"] == "veteran"
     assert rome["general"]["stands_in_for"] == "Macro" and "Macro" not in rome["characters"]
     assert [f["key"] for f in brief["facts"]] == ["narcissus_killed"]
+
+
+def test_on_1_3_after_the_eighth_scenario_the_campaign_is_over_at_once(eagle):
+    """ON-2.1's Interpretation: there is no next scenario to upgrade for, so none is asked."""
+    story = eagle()
+    story.play_to_the_end("RRRRRRR")
+    story.muster_cheapest()
+    story.when(scenario_result, {"ended_by": "druids_eliminated"})
+    state = story.state
+    assert (state.phase, state.upgrade_due, state.winner) == ("finished", None, "rome")
+    assert story.refused(upgrade, "legionaries-1") == "ON-1.2"
+
+
+def test_on_2_1_a_scenarios_report_does_not_wait_for_the_upgrade(eagle):
+    from campaign.views.reports import report_data
+
+    story = eagle()
+    story.when(scenario_result, RHINE_WON)
+    data, _ = report_data("Eagle", story.campaigns.load(story.name), 1)
+    assert data["upgrade"]["pending"] and ["pending (Marcus to choose)"] in [
+        s.get("items") for s in data["sections"]
+    ]
+    story.when(upgrade, "legionaries-1")
+    data, _ = report_data("Eagle", story.campaigns.load(story.name), 1)
+    assert (data["upgrade"]["unit"], data["upgrade"]["status"]) == ("legionaries-1", "veteran")

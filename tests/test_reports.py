@@ -67,12 +67,29 @@ def test_the_json_report_is_the_same_content_as_data(played):
 
 
 def test_the_report_line_reads_as_a_forum_post(played):
+    """The winner first, the casualties labelled as casualties, the difference that BC-7.1 uses."""
     text = played.ok("report", "--round", "2", "--format", "markdown").stdout
     assert (
         "3. **Cid** (Vikings + Welsh) attacks Wessex (**Dag**: Late Anglo-Saxons + Vikings) from "
-        "Essex "
-        "→ **Cid** wins 71–35 (+36) and gains Wessex, Sussex"
+        "Essex → **Cid** wins (casualties: **Cid** 35%, **Dag** 71%; difference +36) and gains "
+        "Wessex, Sussex"
     ) in text
+    assert "draw (casualties: **Bob** 30%, **Cid** 35%), no region changes hands (BC-6.3)" in text
+
+
+def test_the_round_in_progress_reads_as_the_organisers_opening_post(shell_at, spring, tmp_path):
+    """Round 1 after the declarations and one result: every battle with both armies and allies,
+    the settings, and what is still to come, in every format."""
+    shell = shell_at(tmp_path / "c.sqlite")
+    shell.play(spring.through("result Kent"))
+    data = shell.json("report", "--round", "1")
+    assert data["in_progress"] and data["still_to_fight"] == ["Sussex", "Dumnonia", "West Anglia"]
+    assert [b["to"] for b in data["battles"]] == ["Kent", "Sussex", "Dumnonia", "West Anglia"]
+    assert data["battles"][1]["attacker_army"] == {"main": "Late Anglo-Saxons", "ally": "Vikings"}
+    for output_format in ("text", "markdown", "bbcode", "html"):
+        text = shell.ok("report", "--round", "1", "--format", output_format).stdout
+        assert "Sussex, Dumnonia, West Anglia" in " ".join(text.split()), output_format
+        assert "North European Plain" in " ".join(text.split()) and "to be fought" in text
 
 
 def test_notes_belong_to_the_round_they_follow(played):
@@ -167,7 +184,7 @@ def test_the_map_as_png(played, tmp_path):
 @pytest.mark.parametrize(
     "args, says",
     [
-        (["report", "--round", "4"], "Round 4 has not finished; finished so far: 1, 2, 3"),
+        (["report", "--round", "4"], "There is no round 4: the rounds ended with round 3 (BC-3.1)"),
         (["report", "--format", "pdf"], "There is no report format called 'pdf'"),
         (
             ["report", "--format", "html", "-o", "/nonexistent/folder/r.html"],
@@ -287,7 +304,7 @@ def test_an_onus_scenario_report_has_armies_result_casualties_upgrade_and_score(
 
 def test_an_onus_campaign_has_no_map_and_reports_name_scenarios(eagle_played):
     assert "no map of regions" in eagle_played("map", "-o", "x.svg").stderr
-    assert "Scenario 9 has not finished" in eagle_played("report", "--round", "9").stderr
+    assert "There are eight scenarios (ON-1.2)" in eagle_played("report", "--round", "9").stderr
 
 
 def test_the_last_rounds_report_carries_the_final_battles_and_standings(played):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from campaign.app import Loaded, last_finished, round_end
+from campaign.app import Loaded, finished, last_finished, round_end
 from campaign.errors import CampaignError
 from campaign.views import formats
 from events.common import NoteRecorded
@@ -28,9 +28,15 @@ def round_events(loaded: Loaded, number: int) -> list:
 
 
 def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str, Any], Loaded]:
+    """The report of round (or scenario) `number`: a finished one as it ended, or the one in
+    progress as it stands (the organiser's opening post); by default the last finished."""
     number = number or last_finished(loaded)
     if number < 1:
         raise CampaignError(f"{loaded.kind.period.capitalize()}s are numbered from 1.")
+    if number == len(finished(loaded.kind, loaded.state)) + 1:
+        events = list(loaded.events[_round_closed(loaded, number - 1) :])
+        data = loaded.kind.report(name, loaded.state, number, events, loaded.state)
+        return with_audit(data, loaded, len(loaded.events)), loaded
     at_end = round_end(loaded, number)
     events = round_events(loaded, number)
     data = loaded.kind.report(name, at_end.state, number, events, loaded.state)

@@ -13,12 +13,15 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from campaign.errors import CampaignError
 from campaign.kinds.boiling_cauldron import RULES
 from campaign.kinds.boiling_cauldron import rules as bc
-from campaign.kinds.boiling_cauldron.state import Army, Battle, Phase, State
+from campaign.kinds.boiling_cauldron.state import Army, Battle, Phase, State, round_over
 from campaign.views.colours import player_colour
 from campaign.views.jsonable import number
 from events.common import CampaignEvent, NoteRecorded
+
+Section = dict[str, Any]
 
 
 def army(value: Army) -> str:
@@ -30,27 +33,36 @@ def figure(value: Decimal) -> str:
 
 
 def battle_line(index: int, b: Battle) -> str:
-    """`1. Bob (Late Anglo-Saxons + Welsh) attacks Hwicce from West Anglia → Bob wins 62–26 (+36)
-    and gains Hwicce`."""
+    """`1. Bob (Late Anglo-Saxons + Welsh) attacks Hwicce (Cid: Welsh) from West Anglia → Bob wins
+    (casualties: Bob 26%, Cid 62%; difference +36) and gains Hwicce`: the winner first, the
+    casualties labelled, so that the line reads one way in a forum thread."""
     head = (
         f"{index}. {b.attacker} ({army(b.attacker_army)}) attacks {b.to_region} "
         f"({b.defender}: {army(b.defender_army)}) from {b.from_region}"
     )
     r = b.result
+    if r is None:
+        return f"{head} → to be fought"
     if r.winner is None:
-        return (
-            f"{head} → draw {figure(r.attacker_casualties)}–{figure(r.defender_casualties)}, "
-            "no region changes hands"
-        )
-    won, lost = (
+        return f"{head} → draw ({casualties(b)}), no region changes hands (BC-6.3)"
+    loser_casualties, winner_casualties = (
         (r.defender_casualties, r.attacker_casualties)
         if r.winner == b.attacker
         else (r.attacker_casualties, r.defender_casualties)
     )
-    outcome = f"{r.winner} wins {figure(won)}–{figure(lost)} ({won - lost:+f})"
+    difference = f"difference {loser_casualties - winner_casualties:+f}"
     gains = f" and gains {', '.join(b.gained)}" if b.gained else " but gains no region"
     override = f" [ruling: {r.override}]" if r.override else ""
-    return f"{head} → {outcome}{gains}{override}"
+    return f"{head} → {r.winner} wins ({casualties(b)}; {difference}){gains}{override}"
+
+
+def casualties(b: Battle) -> str:
+    """`casualties: Bob 26%, Cid 62%`, the attacker first."""
+    r = b.result
+    return (
+        f"casualties: {b.attacker} {figure(r.attacker_casualties)}%, "
+        f"{b.defender} {figure(r.defender_casualties)}%"
+    )
 
 
 def battle_data(b: Battle) -> dict[str, Any]:
@@ -71,6 +83,94 @@ def battle_data(b: Battle) -> dict[str, Any]:
     }
 
 
+def opening_report(
+    name: str, state: State, number: int, events: Sequence[CampaignEvent]
+) -> dict[str, Any]:
+    """The round in progress, as organisers open it in a forum thread: the attack order, every
+    battle declared with both armies and allies, the settings, and what is still to come."""
+    if state.phase in (Phase.FINAL, Phase.FINISHED):
+        raise CampaignError(
+            f"There is no round {number}: the rounds ended with round {state.round} (BC-3.1)."
+        )
+    if state.round != number:
+        raise CampaignError(f"Round {number} has not begun: the regions have not been drawn yet.")
+    battles = state.round_battles(number)
+    declaring = [
+        p
+        for p in state.attack_order
+        if state.phase == Phase.DECLARATION
+        and p not in {b.attacker for b in battles} | {f.player for f in state.round_forfeits()}
+    ]
+    report = {
+        "campaign": name,
+        "rules": RULES,
+        "kind": "round",
+        "round": number,
+        "in_progress": True,
+        "title": f"{name} — The Boiling Cauldron, round {number} (in progress)",
+        "players": {p: player_colour(p, list(state.players)) for p in state.players},
+        "attack_order": list(state.attack_order),
+        "battles": [declared_data(b) for b in battles],
+        "forfeits": _forfeits_of(state, number),
+        "still_to_declare": declaring,
+        "still_to_fight": [b.to_region for b in battles if b.result is None],
+        "settings": bc.BATTLE_SETTINGS,
+        "notes": [e.text for e in events if isinstance(e, NoteRecorded)],
+    }
+    report["sections"] = _opening_sections(report, battles)
+    return report
+
+
+def declared_data(b: Battle) -> dict[str, Any]:
+    return (
+        battle_data(b)
+        if b.result
+        else {
+            "attacker": b.attacker,
+            "defender": b.defender,
+            "from": b.from_region,
+            "to": b.to_region,
+            "attacker_army": {"main": b.attacker_army.main, "ally": b.attacker_army.ally},
+            "defender_army": {"main": b.defender_army.main, "ally": b.defender_army.ally},
+            "result": None,
+        }
+    )
+
+
+def _forfeits_of(state: State, number: int) -> list[dict[str, Any]]:
+    return [
+        {"player": f.player, "reason": f.reason, "automatic": f.automatic}
+        for f in state.round_forfeits(number)
+    ]
+
+
+def _opening_sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[Section]:
+    to_come = [
+        f"Declarations still to come from {', '.join(report['still_to_declare'])}"
+        if report["still_to_declare"]
+        else None,
+        f"Results still to come for the battles for {', '.join(report['still_to_fight'])}"
+        if report["still_to_fight"]
+        else None,
+    ]
+    sections = [
+        {"heading": "Attack order (BC-3.2)", "items": [", ".join(report["attack_order"])]},
+        {
+            "heading": "Battles declared",
+            "items": [battle_line(i, b) for i, b in enumerate(battles, 1)]
+            or ["None declared yet."],
+        },
+        _forfeits(report["forfeits"]),
+        {
+            "heading": "Still to come",
+            "items": [t for t in to_come if t] or ["Nothing: the round is complete."],
+        },
+        {"heading": "Battle settings (BC-5.1)", "items": [report["settings"]]},
+        report["notes"] and {"heading": "Organiser's notes", "items": report["notes"]},
+    ]
+    return [section for section in sections if section]
+
+
 def round_report(
     name: str,
     state: State,
@@ -81,6 +181,8 @@ def round_report(
     """`state` is the campaign when the round ended; `events` are the round's own events (for
     notes);
     `later`, the campaign now, adds the Final Battles fought since the last round (BC-8)."""
+    if not round_over(state, round_number):
+        return opening_report(name, state, round_number, events)
     battles = state.round_battles(round_number)
     change: Counter[str] = Counter()
     for b in battles:
@@ -88,10 +190,7 @@ def round_report(
         change[b.result.loser] -= len(b.gained)
     held = state.holdings()
     table = [{"player": p, "regions": len(held[p]), "change": change[p]} for p in state.standings]
-    forfeits = [
-        {"player": f.player, "reason": f.reason, "automatic": f.automatic}
-        for f in state.round_forfeits(round_number)
-    ]
+    forfeits = _forfeits_of(state, round_number)
     out = [{"player": e.player, "by": e.by} for e in state.eliminations if e.round == round_number]
     notes = [e.text for e in events if isinstance(e, NoteRecorded)]
     report = {
@@ -143,8 +242,13 @@ def _final_lines(final: dict[str, Any]) -> list[str]:
         )
         lines.append(
             f"Final Battle {battle['number']}: {sides} → "
-            + (f"{battle['winner']} wins" if battle["winner"] else "draw, fought again")
+            + (
+                f"{battle['winner']} wins"
+                if battle["winner"]
+                else "draw: another Final Battle is fought, and armies may be chosen again"
+            )
         )
+    lines.append(f"Every Final Battle (BC-8.4): {final['settings']}")
     if final["standings"]:
         lines.append(
             "Final standings (BC-8.5): "
@@ -159,9 +263,6 @@ def _next(state: State, round_number: int) -> dict[str, Any]:
     if state.phase == Phase.FINAL:
         return {"what": "final", "finalists": list(state.finalists)}
     return {"what": "round", "round": round_number + 1, "attack_order": list(state.attack_order)}
-
-
-Section = dict[str, Any]
 
 
 def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[Section]:

@@ -62,7 +62,7 @@ class Onus(PackageKind):
     ) -> dict[str, Any]:
         from campaign.kinds.onus.report import scenario_report
 
-        return scenario_report(name, at_end, number, events)
+        return scenario_report(name, at_end, number, events, now)
 
 
 def next_step(current: State) -> str:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from campaign.errors import CampaignError
 from campaign.kinds.onus import RULES
 from campaign.kinds.onus.book import SIDES
-from campaign.kinds.onus.state import Played, State
+from campaign.kinds.onus.state import LAST, Played, State
 from campaign.kinds.onus.status import facts as typed_facts
 from events.common import CampaignEvent, NoteRecorded
 
@@ -17,9 +18,16 @@ COLOURS = {"rome": "#b22222", "enemies": "#2e7d32"}
 
 
 def scenario_report(
-    name: str, state: State, number: int, events: Sequence[CampaignEvent]
+    name: str, state: State, number: int, events: Sequence[CampaignEvent], now: State | None = None
 ) -> dict[str, Any]:
-    """`state` is the campaign when scenario `number` was over (result and upgrade recorded)."""
+    """`state` is the campaign once scenario `number` was played: its result in, its winner's
+    upgrade recorded or still to come."""
+    if number > LAST:
+        raise CampaignError(f"There are eight scenarios (ON-1.2); there is no scenario {number}.")
+    if number > len(state.results):
+        raise CampaignError(
+            f"Scenario {number} has not been played yet: campaign briefing shows its set-up."
+        )
     played = state.results[number - 1]
     scenario = state.book.scenario(number)
     players = state.side_names
@@ -41,7 +49,7 @@ def scenario_report(
         "lost_with_unit": list(played.lost_with_unit),
         "wounded": list(played.wounded),
         "officer_casualties": list(played.officer_casualties),
-        "upgrade": _upgrade(state, played),
+        "upgrade": _upgrade(now or state, number),
         "score": _score(state, number),
         "next": _next(state, number),
         "notes": [e.text for e in events if isinstance(e, NoteRecorded)],
@@ -50,11 +58,16 @@ def scenario_report(
     return report
 
 
-def _upgrade(state: State, played: Played) -> dict[str, Any] | None:
-    if played.upgrade is None:
-        return None
-    unit, status = played.upgrade
-    return {"side": played.winner, "unit": unit, "status": status}
+def _upgrade(now: State, number: int) -> dict[str, Any] | None:
+    """ON-2.1: the winner's upgrade as it stands now: made, pending, declined (None), or none at
+    all after the eighth scenario."""
+    played = now.results[number - 1]
+    if played.upgrade is not None:
+        unit, status = played.upgrade
+        return {"side": played.winner, "unit": unit, "status": status, "pending": False}
+    if number == LAST or (now.upgrade_due and len(now.results) == number):
+        return {"side": played.winner, "unit": None, "status": None, "pending": number < LAST}
+    return None
 
 
 def _score(state: State, number: int) -> dict[str, int]:
@@ -133,6 +146,12 @@ def _casualties(played: Played) -> Section:
 
 def _upgrade_made(report: dict[str, Any], players: dict[str, str], played: Played) -> Section:
     upgrade = report["upgrade"]
+    if upgrade and upgrade["pending"]:
+        said = f"pending ({players[upgrade['side']]} to choose)"
+        return {"heading": "Upgrade (ON-2.1)", "items": [said]}
+    if upgrade and upgrade["unit"] is None:
+        said = "none: the eighth scenario was the last, so there is no next scenario to upgrade for"
+        return {"heading": "Upgrade (ON-2.1)", "items": [said]}
     if upgrade is None:
         return {
             "heading": "Upgrade (ON-2.1)",

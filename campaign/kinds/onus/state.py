@@ -163,8 +163,8 @@ def _(event: ScenarioPlayed, state: State) -> State:
         musters={},
         results=state.results + (played,),
         absent=frozenset(event.lost_with_unit),
-        upgrade_due=played.winner,
-        phase=Phase.UPGRADE,
+        upgrade_due=None if scenario.number == LAST else played.winner,
+        phase=Phase.FINISHED if scenario.number == LAST else Phase.UPGRADE,
     )
 
 
@@ -208,8 +208,6 @@ def summary(state: State) -> str:
 
 
 def round_over(state: State, number: int) -> bool:
-    """Scenario `number` is over once its result and its winner's upgrade (or decline) are
-    recorded."""
-    return len(state.results) > number or (
-        len(state.results) == number and state.upgrade_due is None
-    )
+    """Scenario `number` is over once its result is recorded (ON-2.1's Interpretation: a scenario's
+    result and report do not wait for the upgrade choice)."""
+    return len(state.results) >= number
