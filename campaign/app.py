@@ -160,7 +160,8 @@ class Campaigns:
         if not names:
             raise CampaignError("The store holds no campaign yet: start one with 'campaign new'.")
         raise CampaignError(
-            f"The store holds {len(names)} campaigns ({', '.join(names)}): choose one with -c NAME."
+            f"The store holds {len(names)} campaigns ({', '.join(names)}): choose one with "
+            "-c NAME, or make one current with campaign use NAME."
         )
 
     def load(self, name: str, as_of: int | None = None) -> Loaded:

@@ -9,6 +9,30 @@ from collections.abc import Iterable
 from campaign.errors import UnknownName
 
 
+def resolve_all(what: str, given: Iterable[str], choices: Iterable[str]) -> list[str]:
+    """Every name of `given` resolved, or one UnknownName that names every unknown one."""
+    by_fold = {choice.casefold(): choice for choice in choices}
+    resolved, unknown = [], []
+    for name in given:
+        wanted = " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+        if wanted in by_fold:
+            resolved.append(by_fold[wanted])
+        else:
+            unknown.append((name, _suggestion(wanted, by_fold)))
+    if len(unknown) == 1:
+        name, suggestion = unknown[0]
+        raise UnknownName(f"There is no {what} called {name!r}{suggestion}")
+    if unknown:
+        said = [
+            f"{name!r} ({suggestion.lstrip('; ').rstrip('.?')}?)"
+            if "mean" in suggestion
+            else repr(name)
+            for name, suggestion in unknown
+        ]
+        raise UnknownName(f"There is no {what} called {' or '.join(said)}.")
+    return resolved
+
+
 def resolve(what: str, given: str, choices: Iterable[str]) -> str:
     """The canonical spelling of `given` among `choices`, or UnknownName suggesting the closest."""
     by_fold = {choice.casefold(): choice for choice in choices}

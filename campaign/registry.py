@@ -19,10 +19,9 @@ DEFAULT = "boiling-cauldron"
 
 
 def kind(rules: str) -> Kind:
-    """The kind named `rules`, or by the start of its name (case-insensitive, with a suggestion)."""
-    wanted = rules.strip().casefold()
-    starting = [name for name in PACKAGES if wanted and name.startswith(wanted)]
-    name = starting[0] if len(starting) == 1 else resolve("kind of campaign", rules, PACKAGES)
+    """The kind named `rules` exactly (case-insensitive), or a refusal suggesting the closest:
+    a prefix such as `boiling` is never taken silently for a kind."""
+    name = resolve("kind of campaign", rules, PACKAGES)
     return import_module(f"{PACKAGES[name]}.kind").KIND
 
 

@@ -74,8 +74,9 @@ def test_bc_8_4_armies_come_from_the_cultures_the_finalist_controls(final):
     assert final.refused(final_armies, "Bob", "Welsh", "Welsh") == "BC-8.4"
 
 
-def test_bc_8_2_only_finalists_choose_final_armies(final):
-    assert final.refused(final_armies, "Ann", "Welsh", None) == "BC-8.2"
+def test_bc_8_2_only_finalists_choose_final_armies_and_the_refusal_cites_why(final):
+    """Ann is no finalist because she was eliminated: the refusal cites BC-7.3, not BC-8.2."""
+    assert final.refused(final_armies, "Ann", "Welsh", None) == "BC-7.3"
 
 
 def test_bc_8_4_no_final_result_before_both_have_chosen(final):

@@ -32,7 +32,9 @@ EXIT_REFUSED = 1
 
 CampaignOption = Annotated[
     Optional[str],
-    typer.Option("-c", "--campaign", help="The campaign (optional when the store holds one)."),
+    typer.Option(
+        "-c", "--campaign", help="The campaign (optional when the store holds one, or after use)."
+    ),
 ]
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print one JSON document instead of tables.")
@@ -130,7 +132,23 @@ class Session:
         return self._campaigns
 
     def name(self, override: str | None = None) -> str:
-        return self.campaigns.choose(override or self.campaign)
+        """The campaign meant: -c on the command, -c (or CAMPAIGN) before it, the current one
+        (`campaign use`), or the only one in the store."""
+        return self.campaigns.choose(override or self.campaign or self.current())
+
+    @property
+    def current_file(self) -> Path | None:
+        """Where `campaign use` keeps the current campaign: beside the store, never in its log."""
+        db = self.db or default_db()
+        return None if db == ":memory:" else Path(f"{db}-current")
+
+    def current(self) -> str | None:
+        path = self.current_file
+        if path is None or not path.is_file():
+            return None
+        name = path.read_text(encoding="utf-8").strip()
+        known = {started.name.casefold() for started in self.campaigns.catalogue()}
+        return name if name.casefold() in known else None
 
     def view(self, override: str | None, as_of: int | None = None, round_number: int | None = None):
         """The campaign to show: now, after event N, or at the end of round N. Warns if the chain is
@@ -228,7 +246,15 @@ def options(
         Optional[str],
         typer.Option("--db", envvar="CAMPAIGN_DB", help="The event store (a SQLite file)."),
     ] = None,
-    campaign: CampaignOption = None,
+    campaign: Annotated[
+        Optional[str],
+        typer.Option(
+            "-c",
+            "--campaign",
+            envvar="CAMPAIGN",
+            help="The campaign (optional when the store holds one, or after use).",
+        ),
+    ] = None,
     actor: Annotated[
         str, typer.Option("--actor", envvar="CAMPAIGN_ACTOR", help="Who is recording, for the log.")
     ] = "organiser",
@@ -237,12 +263,15 @@ def options(
 
 
 def console():
+    """Rich output that fits the terminal it is in (to a file or a pipe: 100 columns). Stored text
+    is never read as markup or emoji codes."""
     from rich.console import Console
 
-    return Console(width=max(100, Console().width), markup=False, emoji=False, highlight=False)
+    width = None if sys.stdout.isatty() else 100
+    return Console(width=width, markup=False, emoji=False, highlight=False)
 
 
-def write_file(path: Path, content: str | bytes) -> None:
+def write_file(path: Path, content: str | bytes, quiet: bool = False) -> None:
     try:
         if isinstance(content, bytes):
             path.write_bytes(content)
@@ -252,7 +281,8 @@ def write_file(path: Path, content: str | bytes) -> None:
         raise CampaignError(
             f"Cannot write {path} ({exc.strerror or exc.__class__.__name__})."
         ) from None
-    say(f"Written to {path}.")
+    if not quiet:
+        say(f"Written to {path}.")
 
 
 def pairs(items: list[str], shape: str) -> dict[str, str]:

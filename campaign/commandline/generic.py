@@ -55,6 +55,27 @@ def list_campaigns(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 
 @command()
+def use(
+    ctx: typer.Context,
+    name: Annotated[Optional[str], typer.Argument(help="The campaign to make current.")] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="No current campaign any more.")] = False,
+) -> None:
+    """The current campaign, so that -c can be left out (the CAMPAIGN variable does the same)."""
+    path = ctx.obj.current_file
+    if path is None:
+        raise CampaignError("A store in memory keeps no current campaign.")
+    if clear:
+        path.unlink(missing_ok=True)
+        return say("No campaign is current now.")
+    if name is None:
+        current = ctx.obj.current()
+        return say(f"The current campaign is {current}." if current else "No campaign is current.")
+    chosen = ctx.obj.campaigns.choose(name)
+    write_file(path, chosen + "\n", quiet=True)
+    say(f"{chosen} is the current campaign: commands without -c act on it.")
+
+
+@command()
 def status(
     ctx: typer.Context,
     campaign: CampaignOption = None,
@@ -89,7 +110,11 @@ def log(
 
 
 @command()
-def note(ctx: typer.Context, text: str, campaign: CampaignOption = None) -> None:
+def note(
+    ctx: typer.Context,
+    text: Annotated[str, typer.Argument(help="The note or ruling, as plain text.")],
+    campaign: CampaignOption = None,
+) -> None:
     """Record an organiser's note or ruling in the log at this point."""
     from campaign.common import note as write_note
 
@@ -203,7 +228,7 @@ def import_file(
 @command()
 def fork(
     ctx: typer.Context,
-    new_name: Annotated[str, typer.Argument(metavar="NEW")],
+    new_name: Annotated[str, typer.Argument(metavar="NEW", help="The what-if campaign's name.")],
     as_of: Annotated[int, typer.Option("--as-of", help="Keep the first N events.")],
     campaign: CampaignOption = None,
 ) -> None:
@@ -243,11 +268,20 @@ FORMATS = ("text", "markdown", "bbcode", "html", "json")
 def report(
     ctx: typer.Context,
     round_number: Annotated[
-        Optional[int], typer.Option("--round", help="Which round (default: the last finished).")
+        Optional[int],
+        typer.Option(
+            "--round",
+            help="Which round or scenario: a finished one, or the one in progress (its opening "
+            "post). Default: the last finished.",
+        ),
     ] = None,
     output_format: Annotated[
         str,
-        typer.Option("--format", help="text, markdown (Discord), bbcode (forums), html or json."),
+        typer.Option(
+            "--format",
+            help="text, markdown (Discord), bbcode (forums) or html; json still works, and --json "
+            "is the way every command asks for JSON.",
+        ),
     ] = "text",
     output: Annotated[
         Optional[Path],
@@ -257,7 +291,7 @@ def report(
     campaign: CampaignOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The report of a round, ready to paste into a forum thread or a Discord channel."""
+    """The report of a round or scenario, ready for a forum thread or a Discord channel."""
     from campaign.names import resolve
     from campaign.views.reports import render_report
 

@@ -309,12 +309,24 @@ def _ineligible(state: State, battle: Battle, name: str, tier: list[str]) -> Rul
 
 
 def check_finalist(state: State, player: str) -> None:
-    """BC-8.2/BC-8.3: only the finalists fight the Final Battle."""
-    if player not in state.finalists:
+    """Only the finalists fight the Final Battle; a refusal cites the rule that left `player` out:
+    BC-7.3 (eliminated), BC-8.3 (fewer regions, or the westernmost tie-break), BC-8.2."""
+    if player in state.finalists:
+        return
+    final = " v ".join(state.finalists)
+    out = next((e for e in state.eliminations if e.player == player), None)
+    if out is not None:
         raise RuleViolation(
-            "BC-8.2",
-            f"{player} is not a finalist; the Final Battle is {' v '.join(state.finalists)}",
+            "BC-7.3", f"{player} was eliminated in round {out.round}; the Final Battle is {final}"
         )
+    if len(state.active) > 2:
+        raise RuleViolation(
+            "BC-8.3",
+            f"{player} is not among the two holding the most regions "
+            "(ties to "
+            f"the westernmost); the Final Battle is {final}",
+        )
+    raise RuleViolation("BC-8.2", f"{player} is not a finalist; the Final Battle is {final}")
 
 
 def check_own_culture(player: str, culture: str, own: set[str]) -> None:

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from campaign.kinds.boiling_cauldron import RULES as BC
-from campaign.errors import RuleViolation
+from campaign.errors import CampaignError, RuleViolation
 from campaign.values import percentage
 from campaign.commandline.core import CampaignOption, JsonOption, pairs, print_json, registrar, say
 
@@ -83,8 +83,8 @@ def attack_options(
 @command()
 def attack(
     ctx: typer.Context,
-    source: Annotated[str, typer.Argument(metavar="FROM")],
-    target: Annotated[str, typer.Argument(metavar="TO")],
+    source: Annotated[str, typer.Argument(metavar="FROM", help="The attacking region, his own.")],
+    target: Annotated[str, typer.Argument(metavar="TO", help="The region attacked.")],
     player: Annotated[
         Optional[str], typer.Option("--player", help="Must be the player on turn.")
     ] = None,
@@ -100,6 +100,9 @@ def attack(
 def forfeit(
     ctx: typer.Context,
     reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
+    named: Annotated[
+        Optional[str], typer.Argument(metavar="", hidden=True, show_default=False)
+    ] = None,
     player: Annotated[
         Optional[str], typer.Option("--player", help="Must be the player on turn.")
     ] = None,
@@ -108,6 +111,11 @@ def forfeit(
     """Forfeit the attack of the player on turn (BC-4.4)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
+    if named is not None:
+        raise CampaignError(
+            "forfeit takes no player: it forfeits the attack of the player on turn "
+            f"(to make sure it is {named}, add --player {named})."
+        )
     ctx.obj.act(campaign, lambda state: bc_commands.forfeit(state, reason, player), BC)
 
 
@@ -115,8 +123,12 @@ def forfeit(
 def result(
     ctx: typer.Context,
     region: Annotated[str, typer.Argument(help="The defending region of the battle.")],
-    attacker_pct: Annotated[str, typer.Argument(metavar="ATTACKER_PCT")],
-    defender_pct: Annotated[str, typer.Argument(metavar="DEFENDER_PCT")],
+    attacker_pct: Annotated[
+        str, typer.Argument(metavar="ATTACKER_PCT", help="The attacker's casualties, e.g. 35.5.")
+    ],
+    defender_pct: Annotated[
+        str, typer.Argument(metavar="DEFENDER_PCT", help="The defender's casualties, e.g. 62.")
+    ],
     winner: Annotated[
         Optional[str],
         typer.Option("--winner", help="attacker, defender (or draw, with --override)."),
@@ -139,7 +151,10 @@ def result(
 @command()
 def gain(
     ctx: typer.Context,
-    regions: Annotated[list[str], typer.Argument(metavar="REGION...")],
+    regions: Annotated[
+        list[str],
+        typer.Argument(metavar="REGION...", help="The loser's regions to take, in order."),
+    ],
     campaign: CampaignOption = None,
 ) -> None:
     """The victor's choice of the loser's regions, tier by tier (BC-7.2)."""
@@ -151,9 +166,11 @@ def gain(
 @command("final-armies")
 def final_armies(
     ctx: typer.Context,
-    player: str,
-    main: str,
-    ally: Annotated[Optional[str], typer.Argument()] = None,
+    player: Annotated[str, typer.Argument(help="A finalist.")],
+    main: Annotated[str, typer.Argument(help="His main army: a culture of a region he holds.")],
+    ally: Annotated[
+        Optional[str], typer.Argument(help="His ally: another culture he holds (BC-8.4).")
+    ] = None,
     campaign: CampaignOption = None,
 ) -> None:
     """A finalist's main army and (compulsory if he holds two cultures) ally (BC-8.4)."""

@@ -18,7 +18,7 @@ from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.rules import DRAW, Side, Stated
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
-from campaign.names import resolve
+from campaign.names import resolve, resolve_all
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,
@@ -79,7 +79,7 @@ def draw(state: State, seed: str) -> list[Draft]:
 def attack(state: State, source: str, target: str, who: str | None = None) -> list[Draft]:
     """BC-4.1 … BC-4.3: the player on turn declares an attack."""
     checks.check_phase(state, Phase.DECLARATION, doing="declare an attack")
-    source, target = region(state.world, source), region(state.world, target)
+    source, target = resolve_all("region", [source, target], state.world.names)
     checks.check_on_turn(state, None if who is None else player(state, who))
     checks.check_attack(state, state.on_turn, source, target)
     return [
@@ -164,7 +164,10 @@ def _battle(state: State, where: str) -> Battle:
         )
         raise CampaignError(f"No attack on {where} was declared in round {state.round}{hint}.")
     if battle.result is not None:
-        raise CampaignError(f"The battle for {where} already has its result.")
+        raise CampaignError(
+            f"The battle for {where} already has its result; to enter it again, take it back first "
+            "with campaign undo --reason …"
+        )
     return battle
 
 
@@ -197,8 +200,12 @@ def gain(state: State, names: list[str]) -> list[Draft]:
     checks.check_phase(state, Phase.BATTLES, doing="gain regions")
     battle = state.awaiting_choice
     if battle is None:
-        raise CampaignError("No victor is waiting to choose regions.")
-    chosen = [region(state.world, n) for n in names]
+        waiting = [b.to_region for b in state.round_battles() if b.result is None]
+        raise CampaignError(
+            "No victor is waiting to choose regions; the battles still to be fought: "
+            f"{', '.join(waiting) or 'none'}."
+        )
+    chosen = resolve_all("region", names, state.world.names)
     checks.check_each_region_once(chosen)
     checks.check_regions_due(battle, chosen)
     checks.check_eligible(state, battle, chosen)

@@ -8,7 +8,14 @@ from typing import Any
 from campaign.kind import Decide, PackageKind
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, narrate, state
 from campaign.kinds.boiling_cauldron.state import Phase, State
-from events.boiling_cauldron import BattleFought
+from campaign.views.grammar import listing
+from events.boiling_cauldron import (
+    AttackDeclared,
+    AttackForfeited,
+    BattleFought,
+    FinalBattleFought,
+    RegionTransferred,
+)
 from events.common import CampaignEvent, CampaignStarted
 
 
@@ -32,9 +39,17 @@ class BoilingCauldron(PackageKind):
         return next_step(current)
 
     def outcome(self, current: State, event: CampaignEvent) -> list[str]:
+        """A result's meaning, an elimination, the end of a round: told by the event that did it."""
+        told = []
         if isinstance(event, BattleFought):
-            return [narrate.battle_outcome(current, event.region, event.round)]
-        return []
+            told.append(narrate.battle_outcome(current, event.region, event.round))
+        if isinstance(event, RegionTransferred):
+            told.append(narrate.elimination(current, event))
+        if isinstance(event, (BattleFought, RegionTransferred, AttackForfeited, AttackDeclared)):
+            told.append(narrate.rounds_moved_on(current, event.round))
+        if isinstance(event, FinalBattleFought):
+            told.append(narrate.final_outcome(current, event.number))
+        return [line for line in told if line]
 
     def status(self, current: State, name: str) -> dict[str, Any]:
         from campaign.kinds.boiling_cauldron.status import status
@@ -89,7 +104,8 @@ def _final_step(current: State) -> str:
     number = len(current.finals) + 1
     missing = [p for p in current.finalists if p not in current.final_armies]
     if missing:
-        return f"Final Battle {number}: {' and '.join(missing)} choose armies (final-armies)."
+        verb = "chooses" if len(missing) == 1 else "choose"
+        return f"Final Battle {number}: {listing(missing)} {verb} armies (final-armies)."
     return (
         f"Final Battle {number}: {' v '.join(current.finalists)}; enter its result (final-result)."
     )

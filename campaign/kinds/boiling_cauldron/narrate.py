@@ -5,7 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import singledispatch
 
-from campaign.kinds.boiling_cauldron.state import State
+from campaign.kinds.boiling_cauldron.state import Phase, State
+from campaign.views.grammar import listing, plural, possessive
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,
@@ -90,7 +91,7 @@ def _(event: FinalBattleFought) -> str:
 
 def battle_outcome(state: State, region: str, number: int) -> str:
     """What a recorded result means under BC-6 and BC-7: who won, by how much, how many regions are
-    due."""
+    due, and why fewer when BC-7.2 leaves fewer to take."""
     battle = next(b for b in state.battles if (b.round, b.to_region) == (number, region))
     r = battle.result
     if r.winner is None:
@@ -100,10 +101,60 @@ def battle_outcome(state: State, region: str, number: int) -> str:
         if r.winner == battle.attacker
         else (r.defender_casualties, r.attacker_casualties)
     )
-    difference = loser_casualties - victor_casualties
-    due = f"{r.regions_due} region{'' if r.regions_due == 1 else 's'}"
+    difference = (loser_casualties - victor_casualties).normalize()
+    won = f"{r.winner} wins the battle for {region}, casualty difference {difference:+f}: "
+    if r.regions_due < r.by_arithmetic:
+        return (
+            f"{won}{plural(r.by_arithmetic, 'region')} due from {r.loser} by BC-7.1; only "
+            f"{r.regions_due} can be taken (BC-7.2)."
+        )
+    return f"{won}{plural(r.regions_due, 'region')} due from {r.loser} (BC-7.1)."
+
+
+def elimination(state: State, event: RegionTransferred) -> str | None:
+    """BC-7.3, told by the command that caused it."""
+    if state.held(event.from_player):
+        return None
+    return f"{event.from_player} holds no region any more and is out of the campaign (BC-7.3)."
+
+
+def rounds_moved_on(state: State, round_number: int) -> str | None:
+    """The end of a round, told by the event that ended it: the next round's attack order (BC-3.2),
+    or the Final Battle and how its finalists were found (BC-3.1, BC-8.2, BC-8.3)."""
+    if state.round > round_number:
+        order = ", ".join(state.attack_order)
+        return f"Round {round_number} is over. Round {state.round} attack order (BC-3.2): {order}."
+    if state.phase == Phase.FINISHED and not state.finals:
+        return f"{state.winner} holds every region and wins the campaign (BC-8.1)."
+    if state.phase == Phase.FINAL and not state.finals and not state.final_armies:
+        return (
+            f"The rounds are over: {listing(list(state.finalists))} fight the Final "
+            f"Battle{_tie(state)}."
+        )
+    return None
+
+
+def _tie(state: State) -> str:
+    """BC-8.3: say so when the westernmost region broke a tie for the second place."""
+    held = {p: len(state.held(p)) for p in state.players if state.held(p)}
+    if len(held) <= 2:
+        return " (BC-8.2)"
+    second = state.finalists[1]
+    tied = [p for p, n in held.items() if n == held[second] and p not in state.finalists]
+    if not tied:
+        return " (BC-8.3: the most regions)"
     return (
-        f"{r.winner} wins the battle for {region}, casualty difference "
-        f"{difference.normalize():+f}: "
-        f"{due} due from {r.loser} (BC-7.1)."
+        f" (BC-8.3): {listing([second, *tied])} hold {plural(held[second], 'region')} each, and "
+        f"{possessive(second)} westernmost region lies further west"
+    )
+
+
+def final_outcome(state: State, number: int) -> str:
+    """BC-8.4: a Final Battle won ends the campaign; a draw means another, armies chosen again."""
+    final = state.finals[number - 1]
+    if final.winner:
+        return f"{final.winner} wins Final Battle {number} and the campaign (BC-8.4)."
+    return (
+        f"Final Battle {number} is a draw: Final Battle {number + 1} follows, and the finalists "
+        "may choose their armies again (BC-8.4)."
     )

@@ -51,6 +51,8 @@ class Result:
     loser: str | None
     regions_due: int
     override: str | None
+    by_arithmetic: int = 0
+    """BC-7.1's count before BC-7.2 capped it at the regions that can be taken."""
 
 
 @dataclass(frozen=True)
@@ -259,11 +261,14 @@ def _(event: BattleFought, state: State) -> State:
     result = Result(*casualties, None, None, 0, event.override)
     if won is not None:
         winner, loser = sides[won], sides[1 - won]
+        arithmetic = _by_arithmetic(state, loser, casualties[1 - won] - casualties[won])
+        takeable = sum(map(len, state.gain_tiers(battle, loser)))
         result = replace(
             result,
             winner=winner,
             loser=loser,
-            regions_due=_regions_due(state, battle, loser, casualties[1 - won] - casualties[won]),
+            by_arithmetic=arithmetic,
+            regions_due=min(arithmetic, takeable),
         )
     return _replace_battle(state, replace(battle, result=result))
 
@@ -275,9 +280,10 @@ def winning_side(casualties: tuple[Decimal, Decimal], stated: str | None) -> int
     return bc.outcome(casualties).winner
 
 
-def _regions_due(state: State, battle: Battle, loser: str, difference: Decimal) -> int:
+def _by_arithmetic(state: State, loser: str, difference: Decimal) -> int:
+    """BC-7.1: from the regions the loser held at the start of the round."""
     at_start = sum(1 for owner in state.round_start_control.values() if owner == loser)
-    return min(bc.regions_due(difference, at_start), sum(map(len, state.gain_tiers(battle, loser))))
+    return bc.regions_due(difference, at_start)
 
 
 @evolve.register

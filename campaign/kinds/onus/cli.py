@@ -62,7 +62,9 @@ def briefing(
 def muster(
     ctx: typer.Context,
     side: Annotated[str, typer.Argument(help="rome or enemies.")],
-    units: Annotated[list[str], typer.Argument(metavar="UNIT=COUNT...")],
+    units: Annotated[
+        list[str], typer.Argument(metavar="UNIT=COUNT...", help="Unit types and how many of each.")
+    ],
     campaign: CampaignOption = None,
 ) -> None:
     """A free-choice army for the next scenario, checked against its points and constraints
@@ -124,7 +126,9 @@ def scenario_result(
 @command()
 def upgrade(
     ctx: typer.Context,
-    unit: Annotated[Optional[str], typer.Argument(metavar="UNIT_ID")] = None,
+    unit: Annotated[
+        Optional[str], typer.Argument(metavar="UNIT_ID", help="The unit card, e.g. legionaries-1.")
+    ] = None,
     decline: Annotated[bool, typer.Option("--decline", help="Decline the upgrade.")] = False,
     campaign: CampaignOption = None,
 ) -> None:
