@@ -1,0 +1,180 @@
+"""The organiser's round without friction: what the program says, where, and how it reads.
+Each test names the point of the issue it checks (80 columns, the opening post, say why,
+one current campaign, the way forward, announcements, help, a tampered store's reports)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from decimal import Decimal
+
+import pytest
+from rich.console import Console
+
+from campaign.app import Campaigns
+from campaign.kinds.boiling_cauldron import commands, narrate
+from campaign.views.log import table
+from campaign.views.reports import render_report
+from cli import app
+
+SPLIT = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
+
+
+def widest_line(renderable, width: int = 80) -> int:
+    console = Console(width=width, record=True, markup=False)
+    console.print(renderable)
+    return max(len(line) for line in console.export_text().splitlines())
+
+
+@pytest.mark.parametrize("as_of", [7, 20, None])
+def test_1_every_view_fits_80_columns(finished, as_of):
+    """The dashboard mid-round, in the Final and at the end; the log; the text report."""
+    loaded = Campaigns(str(finished.db)).load("Spring 869", as_of)
+    data = loaded.kind.status(loaded.state, "Spring 869")
+    assert widest_line(loaded.kind.dashboard(loaded.state, data)) <= 80
+    assert widest_line(table(loaded.events, loaded.kind)) <= 80
+    assert widest_line(render_report("Spring 869", loaded, 1, "text")) <= 80
+
+
+def test_1_the_onus_dashboard_and_briefing_fit_80_columns(tmp_path, shell_at, under_the_eagle):
+    from campaign.kinds.onus.dashboard import briefing_panel
+    from campaign.kinds.onus.status import briefing
+
+    shell = shell_at(tmp_path / "e.sqlite")
+    shell.play(under_the_eagle.through("upgrade legionaries-1"))
+    loaded = Campaigns(str(shell.db)).load("Under the Eagle")
+    data = loaded.kind.status(loaded.state, "Under the Eagle")
+    assert widest_line(loaded.kind.dashboard(loaded.state, data)) <= 80
+    assert widest_line(briefing_panel(briefing(loaded.state))) <= 80
+
+
+def test_4_when_bc_7_2_allows_fewer_regions_than_bc_7_1_both_are_said(shell, spring):
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    said = shell.ok("result", "Kent", "20", "45").stdout
+    assert "1 region due from Dag (BC-7.1)" in said
+    said = shell.ok("result", "Sussex", "10", "80").stdout
+    assert "3 regions due from Eve by BC-7.1; only 2 can be taken (BC-7.2)" in said
+
+
+def test_4_a_finalist_tie_broken_by_the_westernmost_region_is_said(given):
+    """Six rounds of draws leave Ann, Bob and Cid with two regions each: BC-8.3's tie-break."""
+    from campaign.kinds.boiling_cauldron.checks import legal_attacks
+
+    story = given(SPLIT)
+    while story.state.phase != "final":
+        while story.state.on_turn:
+            story.when(commands.attack, *legal_attacks(story.state, story.state.on_turn)[0])
+        for battle in story.state.round_battles():
+            story.when(commands.result, battle.to_region, Decimal(30), Decimal(35))
+    said = narrate.rounds_moved_on(story.state, 6)
+    assert "(BC-8.3)" in said and "westernmost region lies further west" in said
+    assert said.startswith(f"The rounds are over: {story.state.finalists[0]} and")
+    outsider = next(p for p in story.state.players if p not in story.state.finalists)
+    assert story.refused(commands.final_armies, outsider, "Welsh", None) == "BC-8.3"
+
+
+def test_5_a_drawn_final_says_another_follows_and_armies_may_change(shell, spring):
+    shell.play(spring.through("final-armies Cid"))
+    said = shell.ok("final-result", "--casualties", "Dag=35", "--casualties", "Cid=30").stdout
+    assert "Final Battle 1 is a draw: Final Battle 2 follows" in said
+    assert "may choose their armies again (BC-8.4)" in said
+
+
+def test_5_the_last_rounds_report_names_the_final_battles_module(finished):
+    text = finished.ok("report", "--format", "markdown").stdout
+    assert "Dark Ages Britain v1.7" in text and "another Final Battle is fought" in text
+
+
+def test_6_one_current_campaign_with_use_or_campaign(shell, spring):
+    shell.ok(*spring.step("new"))
+    shell.ok("new", "Autumn 870", "--player", "A", "--player", "B", "--player", "C", "--seed", "x")
+    assert "campaign use NAME" in shell("status").stderr
+    assert "Spring 869 is the current campaign" in shell.ok("use", "spring 869").stdout
+    assert shell.json("status")["name"] == "Spring 869"
+    chosen = shell.runner.invoke(
+        app, ["--db", str(shell.db), "status", "--json"], env={"CAMPAIGN": "autumn 870"}
+    )
+    assert json.loads(chosen.stdout)["name"] == "Autumn 870"
+    shell.ok("use", "--clear")
+    assert "campaign use NAME" in shell("status").stderr
+
+
+def test_7_a_refusal_names_the_way_forward(shell, spring):
+    shell.play(spring.through("result Kent"))
+    assert "still to be fought: Sussex, Dumnonia, West Anglia" in shell.refuses("gain", "Kent")
+    assert "campaign undo" in shell.refuses("result", "Kent", "20", "45")
+    assert "forfeit takes no player" in shell.refuses("forfeit", "Ann", "--reason", "away")
+
+
+def test_7_every_typo_of_a_command_is_reported_at_once(shell, spring):
+    shell.play(spring.through("new"))
+    said = shell.refuses("attack", "Esex", "Kentt")
+    assert said == (
+        "There is no region called 'Esex' (did you mean Essex?) or 'Kentt' (did you mean Kent?)."
+    )
+
+
+def test_8_an_elimination_and_the_end_of_a_round_are_announced_by_the_command(shell, spring):
+    shell.play(spring.through("result Sussex"))
+    said = shell.ok(*spring.step("result Dumnonia")).stdout
+    assert "Eve holds no region any more and is out of the campaign (BC-7.3)." in said
+    said = shell.ok(*spring.step("result West Anglia")).stdout
+    assert "Round 1 is over. Round 2 attack order (BC-3.2): Dag, Bob, Cid, Ann." in said
+
+
+def test_8_one_finalist_still_to_choose_chooses(shell, spring):
+    shell.play(spring.through("final-armies Dag"))
+    assert "Cid chooses armies" in shell.ok("status").stdout + shell.ok("note", "x").stdout
+
+
+def test_9_a_kind_is_named_exactly(shell):
+    said = shell(
+        "new", "X", "--rules", "boiling", "--player", "A", "--player", "B", "--player", "C"
+    )
+    assert said.exit_code == 1 and said.stderr.strip() == (
+        "There is no kind of campaign called 'boiling'; did you mean boiling-cauldron?"
+    )
+
+
+def test_10_new_comes_first_and_every_argument_has_help():
+    from typer.main import get_command_from_info
+
+    from campaign.commandline import core
+
+    names, undocumented = [], []
+    for module in core.command_modules():
+        infos = [b() for b in getattr(module, "BUILT", {}).values()] + list(
+            module.commands.registered_commands
+        )
+        for info in infos:
+            command = get_command_from_info(
+                info, pretty_exceptions_short=True, rich_markup_mode="rich"
+            )
+            names.append(command.name)
+            undocumented += [
+                f"{command.name} {p.name}"
+                for p in command.params
+                if not getattr(p, "help", None) and not getattr(p, "hidden", False)
+            ]
+    assert names[0] == "new" and undocumented == []
+
+
+def test_11_a_report_from_a_tampered_store_carries_the_warning_inside(finished):
+    with sqlite3.connect(finished.db) as connection:
+        connection.execute("DELETE FROM stored_events WHERE originator_version = 30")
+    connection.close()
+    text = finished.ok("report", "--round", "1", "--format", "markdown").stdout
+    assert "**Warning**" in text and "tampered with" in text
+
+
+def test_1_the_console_takes_the_terminals_width_and_pipes_get_100_columns(monkeypatch):
+    """Views used to force 100 columns, wrapping every line of an 80-column terminal."""
+    import sys
+
+    from campaign.commandline.core import console
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    assert console().width == 80
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False, raising=False)
+    assert console().width == 100
