@@ -13,7 +13,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ from campaign.kind import Kind
 from campaign.names import resolve
 from campaign.registry import kind
 from events import event_class
-from events.common import CampaignEvent, CampaignStarted
+from events.common import CampaignArchived, CampaignEvent, CampaignRenamed, CampaignStarted
 
 RACE_BUDGET = 20.0
 """Seconds a command keeps deciding again while other organisers append to the same campaign."""
@@ -142,19 +142,22 @@ class Campaigns:
             raise StoreError(f"Cannot open the campaign store {db}: {exc}.") from None
         self.db = db
 
-    def catalogue(self) -> list[CampaignStarted]:
-        """Every campaign of the store, in the order they were started."""
+    def catalogue(self, archived: bool = True) -> list[Entry]:
+        """Every campaign of the store under its current name, in the order they were started
+        (the archived ones too, unless `archived` is False)."""
         notifications = self._guard(
-            lambda: self.store.recorder.select_notifications(1, 1_000_000, topics=[STARTED_TOPIC])
+            lambda: self.store.recorder.select_notifications(1, 10_000_000, topics=CATALOGUE_TOPICS)
         )
-        started = [self._decode(n) for n in notifications]
-        return [s for s in started if s.originator_id == campaign_id(s.name)]
+        entries: dict[uuid.UUID, Entry] = {}
+        for event in map(self._decode, notifications):
+            entries = catalogued(entries, event)
+        return [e for e in entries.values() if archived or not e.archived]
 
     def choose(self, name: str | None) -> str:
         """The campaign a command means: the one named, or the only one in the store."""
-        names = [started.name for started in self.catalogue()]
         if name is not None:
-            return resolve("campaign", name, names)
+            return resolve("campaign", name, [e.name for e in self.catalogue()])
+        names = [e.name for e in self.catalogue(archived=False)]
         if len(names) == 1:
             return names[0]
         if not names:
@@ -164,9 +167,16 @@ class Campaigns:
             "-c NAME, or make one current with campaign use NAME."
         )
 
+    def stream(self, name: str) -> uuid.UUID:
+        """The stream of the campaign called `name` now (renamed campaigns keep their stream)."""
+        wanted = " ".join(name.split()).casefold()
+        found = [e.started.originator_id for e in self.catalogue() if e.name.casefold() == wanted]
+        return found[0] if found else campaign_id(name)
+
     def load(self, name: str, as_of: int | None = None) -> Loaded:
         """The campaign, or its first `as_of` events (time travel)."""
-        stored = self._guard(lambda: self.store.events.recorder.select_events(campaign_id(name)))
+        stream = self.stream(name)
+        stored = self._guard(lambda: self.store.events.recorder.select_events(stream))
         events = tuple(self._decode(s) for s in stored)
         if not events:
             raise CampaignError(f"There is no campaign called {name!r}.")
@@ -207,8 +217,26 @@ class Campaigns:
             ) from None
 
     def check_name_free(self, name: str) -> None:
-        if campaign_id(name) in {campaign_id(c.name) for c in self.catalogue()}:
-            raise CampaignError(f"A campaign called {name!r} already exists in this store.")
+        """A new name is neither a campaign's name now nor the name a campaign started under."""
+        for entry in self.catalogue():
+            if entry.name.casefold() == " ".join(name.split()).casefold():
+                raise CampaignError(f"A campaign called {name!r} already exists in this store.")
+            if entry.started.originator_id == campaign_id(name):
+                raise CampaignError(
+                    f"{name!r} is the name {entry.name} started under; choose another."
+                )
+
+    def delete(self, name: str) -> int:
+        """Remove a campaign's whole log from the store (the one thing that is not appended);
+        returns how many events went."""
+        stream, count = self.stream(name), len(self.load(name).events)
+
+        def remove() -> None:
+            with self.store.recorder.datastore.transaction(commit=True) as cursor:
+                cursor.execute("DELETE FROM stored_events WHERE originator_id = ?", (stream.hex,))
+
+        self._guard(remove)
+        return count
 
     def act(
         self, name: str, decide: Callable[[Any], list[Draft]], actor: str
@@ -330,6 +358,36 @@ class Campaigns:
             raise StoreError(f"The campaign store {self.db} refused the change.") from None
         except PersistenceError as exc:
             raise StoreError(f"The campaign store {self.db} cannot be used: {exc}.") from None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A campaign as the store's catalogue lists it: its current name, its start, archived or
+    not."""
+
+    name: str
+    started: CampaignStarted
+    archived: bool = False
+
+
+CATALOGUE_TOPICS = [CampaignStarted.TOPIC, CampaignRenamed.TOPIC, CampaignArchived.TOPIC]
+
+
+def catalogued(entries: dict[uuid.UUID, Entry], event: CampaignEvent) -> dict[uuid.UUID, Entry]:
+    """The catalogue after one of its events: a start (whose stream is its name's), a new name,
+    archived or restored."""
+    stream = event.originator_id
+    if isinstance(event, CampaignStarted):
+        return (
+            {**entries, stream: Entry(event.name, event)}
+            if stream == campaign_id(event.name)
+            else entries
+        )
+    if stream not in entries:
+        return entries
+    if isinstance(event, CampaignRenamed):
+        return {**entries, stream: replace(entries[stream], name=event.name)}
+    return {**entries, stream: replace(entries[stream], archived=event.archived)}
 
 
 def round_end(loaded: Loaded, number: int) -> Loaded:

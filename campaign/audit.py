@@ -12,11 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign import chain, text
-from campaign.common import actions, note, retracted, undo
+from campaign.common import actions, archive, note, redo, rename, retracted, undo
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kind import Decide, Kind
-from events.common import ActionsRetracted, CampaignEvent, NoteRecorded
+from events.common import (
+    ActionsRestored,
+    ActionsRetracted,
+    CampaignArchived,
+    CampaignEvent,
+    CampaignRenamed,
+    NoteRecorded,
+)
 
 
 class AuditFailure(CampaignError):
@@ -49,6 +56,8 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
     for position, event in enumerate(events[1:], 1):
         if isinstance(event, ActionsRetracted):
             _check_retraction(events[:position], event)
+        elif isinstance(event, ActionsRestored):
+            _check_restore(events[:position], event)
         elif event.originator_version not in taken_back:
             _check_event(of, state, event)
             state = of.apply(state, event)
@@ -108,9 +117,12 @@ def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
 
 def _replay(of: Kind, event: CampaignEvent) -> Decide:
     """The command that recorded `event`: a note, or one of the kind's commands."""
-    if isinstance(event, NoteRecorded):
-        return lambda state: note(event.text)
-    return of.replay(event)
+    shared = {
+        NoteRecorded: lambda state: note(event.text),
+        CampaignRenamed: lambda state: rename(event.name),
+        CampaignArchived: lambda state: archive(event.archived),
+    }
+    return shared.get(type(event)) or of.replay(event)
 
 
 def _check_retraction(before: Sequence[CampaignEvent], event: ActionsRetracted) -> None:
@@ -124,6 +136,19 @@ def _check_retraction(before: Sequence[CampaignEvent], event: ActionsRetracted) 
         ) from None
     if not same(expected, event):
         raise AuditFailure(event.originator_version, "the undo does not retract the latest actions")
+
+
+def _check_restore(before: Sequence[CampaignEvent], event: ActionsRestored) -> None:
+    """A redo restores the latest undo still standing, when nothing was recorded since."""
+    try:
+        _check_actor(event)
+        expected = redo(before, event.reason)[0]
+    except CampaignError as refusal:
+        raise AuditFailure(
+            event.originator_version, f"the redo would be refused: {refusal}"
+        ) from None
+    if not same(expected, event):
+        raise AuditFailure(event.originator_version, "the redo does not restore the latest undo")
 
 
 def published_head(events: Sequence[CampaignEvent], head: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from campaign import chain, text
 from campaign.app import Campaigns, Loaded, campaign_id
 from campaign.audit import audit
+from campaign.common import current_name
 from campaign.errors import CampaignError
 from campaign.registry import PACKAGES, kind
 from campaign.values import percentage
@@ -50,7 +51,7 @@ def export_lines(loaded: Loaded) -> list[str]:
     started = loaded.started
     header = {
         "format": FORMAT,
-        "name": started.name,
+        "name": current_name(loaded.events),
         "kind": started.rules,
         "rules_version": started.rules_version,
         "events": len(loaded.events),

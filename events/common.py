@@ -53,3 +53,26 @@ class ActionsRetracted(CampaignEvent):
 
     seqs: list[int]
     reason: str
+
+
+@topic("campaign.CampaignRenamed")
+class CampaignRenamed(CampaignEvent):
+    """`campaign rename`: the campaign is called `name` from now on (its log stays one stream)."""
+
+    name: str
+
+
+@topic("campaign.CampaignArchived")
+class CampaignArchived(CampaignEvent):
+    """`campaign archive` (archived) or `campaign archive --restore`: shown in `list` or not."""
+
+    archived: bool
+
+
+@topic("campaign.ActionsRestored")
+class ActionsRestored(CampaignEvent):
+    """`campaign redo`: the undo numbered `undo` no longer counts; what it retracted stands
+    again."""
+
+    undo: int
+    reason: str

@@ -178,3 +178,48 @@ def test_1_the_console_takes_the_terminals_width_and_pipes_get_100_columns(monke
     assert console().width == 80
     monkeypatch.setattr(sys.stdout, "isatty", lambda: False, raising=False)
     assert console().width == 100
+
+
+def test_9_rename_keeps_the_log_and_every_published_chain_head(finished):
+    head = finished.json("report")["chain_head"]
+    assert (
+        "Spring 869 is called Spring 869 (won) now."
+        in finished.ok("rename", "Spring 869 (won)").stdout
+    )
+    assert [c["name"] for c in finished.json("list")] == ["Spring 869 (won)"]
+    assert "published chain head is event" in finished.ok("verify", "--head", head).stdout
+    assert json.loads(finished.ok("export").stdout.splitlines()[0])["name"] == "Spring 869 (won)"
+    assert (
+        "started under"
+        in finished("new", "Spring 869", "--player", "A", "--player", "B", "--player", "C").stderr
+    )
+
+
+def test_9_archive_hides_and_delete_removes_only_that_campaign(finished):
+    finished.ok(
+        "new", "Autumn 870", "--player", "A", "--player", "B", "--player", "C", "--seed", "x"
+    )
+    finished.ok("-c", "spring 869", "archive")
+    assert [c["name"] for c in finished.json("list")] == ["Autumn 870"]
+    assert [(c["name"], c["archived"]) for c in finished.json("list", "--all")] == [
+        ("Spring 869", True),
+        ("Autumn 870", False),
+    ]
+    assert "add --yes" in finished("-c", "Spring 869", "delete").stderr
+    autumn = finished.ok("-c", "Autumn 870", "log", "--json").stdout
+    finished.ok("-c", "Spring 869", "delete", "--yes")
+    assert [c["name"] for c in finished.json("list", "--all")] == ["Autumn 870"]
+    assert finished.ok("-c", "Autumn 870", "log", "--json").stdout == autumn
+
+
+def test_9_redo_takes_back_the_latest_undo_and_verify_agrees(shell, spring):
+    shell.play(spring.through("result Kent"))
+    before = shell.json("status")
+    shell.ok("undo", "--reason", "wrong figures?")
+    assert shell.json("status")["attacks"][0]["result"] is None
+    shell.ok("redo", "--reason", "the figures were right")
+    assert shell.json("status")["attacks"] == before["attacks"]
+    assert shell.json("verify")["verified"]
+    shell.ok("undo", "--reason", "wrong after all")
+    shell.ok("result", "Kent", "25", "45")
+    assert "cannot be redone" in shell.refuses("redo", "--reason", "no")

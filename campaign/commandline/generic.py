@@ -32,23 +32,31 @@ command = registrar(commands, "Every campaign")
 
 
 @command("list")
-def list_campaigns(ctx: typer.Context, as_json: JsonOption = False) -> None:
-    """The campaigns in the store: name, rules, status."""
+def list_campaigns(
+    ctx: typer.Context,
+    as_json: JsonOption = False,
+    everything: Annotated[bool, typer.Option("--all", help="Archived campaigns too.")] = False,
+) -> None:
+    """The campaigns in the store: name, rules, status (archived ones with --all)."""
     campaigns = ctx.obj.campaigns
     rows = []
-    for started in campaigns.catalogue():
-        loaded = campaigns.load(started.name)
+    for entry in campaigns.catalogue(archived=everything):
+        loaded = campaigns.load(entry.name)
         rows.append(
             {
-                "name": started.name,
-                "rules": started.rules,
+                "name": entry.name,
+                "rules": entry.started.rules,
                 "status": loaded.kind.summary(loaded.state),
-                "players": started.players,
+                "players": entry.started.players,
             }
+            | ({"archived": entry.archived} if everything else {})
         )
     if as_json:
         return print_json(rows)
     if not rows:
+        hidden = len(campaigns.catalogue()) - len(rows)
+        if hidden:
+            return say(f"No campaign to show; {hidden} archived (campaign list --all shows them).")
         return say("No campaigns yet: start one with 'campaign new'.")
     for row in rows:
         say(f"{row['name']}  ({row['rules']})  {row['status']}")
@@ -135,6 +143,71 @@ def undo(
     name = ctx.obj.name(campaign)
     decide = lambda loaded: retract(loaded.events, steps, reason)  # noqa: E731
     ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
+
+
+@command()
+def redo(
+    ctx: typer.Context,
+    reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """Take back the latest undo, when nothing was recorded since: what it retracted stands
+    again."""
+    from campaign.common import redo as restore
+
+    name = ctx.obj.name(campaign)
+    decide = lambda loaded: restore(loaded.events, reason)  # noqa: E731
+    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
+
+
+@command()
+def rename(
+    ctx: typer.Context,
+    new_name: Annotated[str, typer.Argument(metavar="NEW", help="The campaign's new name.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """Give the campaign a new name; its log, hashes and published chain heads stay as they are."""
+    from campaign.common import rename as renamed
+    from campaign.text import name as name_text
+
+    name, new = ctx.obj.name(campaign), name_text(new_name, "the campaign's name")
+    ctx.obj.campaigns.check_name_free(new)
+    ctx.obj.campaigns.act(name, lambda state: renamed(new), ctx.obj.actor)
+    say(f"{name} is called {new} now.")
+
+
+@command()
+def archive(
+    ctx: typer.Context,
+    restore: Annotated[bool, typer.Option("--restore", help="Show it in list again.")] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """Hide a finished or abandoned campaign from list (list --all shows it); nothing is lost."""
+    from campaign.common import archive as archived
+
+    name = ctx.obj.name(campaign)
+    ctx.obj.campaigns.act(name, lambda state: archived(not restore), ctx.obj.actor)
+    say(f"{name} is {'shown in list again' if restore else 'archived: list --all shows it'}.")
+
+
+@command()
+def delete(
+    ctx: typer.Context,
+    yes: Annotated[bool, typer.Option("--yes", help="Confirm: the log is gone for good.")] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """Delete a campaign and its whole log from the store; nothing else in the store is touched."""
+    name = ctx.obj.name(campaign)
+    if not yes:
+        events = len(ctx.obj.campaigns.load(name).events)
+        raise CampaignError(
+            f"This deletes {name} and its {events} events for good (campaign export "
+            "keeps a copy first): add --yes to confirm."
+        )
+    count = ctx.obj.campaigns.delete(name)
+    if ctx.obj.current() is None and ctx.obj.current_file is not None:
+        ctx.obj.current_file.unlink(missing_ok=True)
+    say(f"{name} and its {count} events are deleted.")
 
 
 @command()
