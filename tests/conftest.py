@@ -116,6 +116,15 @@ class Eagle(Story):
             if self.state.army_units(side) is None:
                 self.when(onus.muster, side, cheapest_army(self.state, side))
 
+    def upgrade_and_field(self, unit: str) -> None:
+        """The winner's upgrade (ON-2.1), then a muster that fields it where the army is free."""
+        from campaign.kinds.onus import commands as onus
+
+        side = self.state.upgrade_due
+        self.when(onus.upgrade, unit)
+        if unit not in {c.id for c in self.state.fielded(side)}:
+            self.when(onus.muster, side, cheapest_army(self.state, side, unit))
+
     def play_to_the_end(self, winners: str) -> None:
         """The scenarios from the next to the eighth, won as `winners` says ("RRE…"); no upgrade."""
         for winner in winners:
@@ -141,17 +150,34 @@ WINNING_FACTS = {
 """ON-3.1's table, read as a player would."""
 
 
-def cheapest_army(state: Any, side: str) -> dict[str, int]:
-    """A lawful free-choice army: the required units, then the cheapest unit up to the unit cap."""
+def cheapest_army(state: Any, side: str, must: str | None = None) -> dict[str, int]:
+    """A lawful free-choice army: the required units (and enough of the type of `must`, a card
+    upgraded to play in it, to field that card), then the cheapest unit up to the points and the
+    unit cap."""
     army = state.next_scenario.armies[side]
     catalogue = state.book.catalogue(side, army.people)
     units = dict(army.required)
-    spare = army.points - sum(catalogue[u] * n for u, n in army.required.items())
+    if must:
+        unit_type = state.book.type_of(must)
+        units[unit_type] = max(units.get(unit_type, 0), fielding(state.roster[side], must))
+    spare = army.points - sum(catalogue[u] * n for u, n in units.items())
     cheapest = min((u for u in catalogue if u not in state.book.scenario_only), key=catalogue.get)
-    count = min(spare // catalogue[cheapest], (army.max_units or 99) - sum(army.required.values()))
+    count = min(spare // catalogue[cheapest], (army.max_units or 99) - sum(units.values()))
     if count > 0:
         units[cheapest] = units.get(cheapest, 0) + count
     return units
+
+
+def fielding(roster: Any, card_id: str) -> int:
+    """How many cards of its type an army needs for `card_id` to take the field (best first)."""
+    from campaign.kinds.onus.rules import STATUSES
+
+    unit_type = next(c.type for c in roster if c.id == card_id)
+    ranked = sorted(
+        (c for c in roster if c.type == unit_type),
+        key=lambda c: (-STATUSES.index(c.status), int(c.id.rsplit("-", 1)[1])),
+    )
+    return [c.id for c in ranked].index(card_id) + 1
 
 
 @pytest.fixture(scope="session")

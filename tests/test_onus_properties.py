@@ -23,12 +23,18 @@ def fact_value(fact):
 
 def choose(data, state, cheapest):
     if state.upgrade_due:
-        cards = [c.id for c in state.roster[state.upgrade_due] if c.status != "elite"]
+        cards = [c.id for c in commands.upgradable(state).values() if c.status != "elite"]
         pick = data.draw(st.sampled_from([None, *cards]))
         return lambda s: commands.upgrade(s, pick)
+    upgraded = state.results[-1].upgrade if state.results else None
     for side in SIDES:
-        if state.army_units(side) is None:
-            units = cheapest(state, side)
+        unfielded = (
+            upgraded
+            and side == state.results[-1].winner
+            and upgraded[0] not in {c.id for c in state.fielded(side)}
+        )
+        if state.army_units(side) is None or unfielded:
+            units = cheapest(state, side, upgraded[0] if unfielded else None)
             return lambda s: commands.muster(s, side, units)
     scenario = state.next_scenario
     facts = {f.key: data.draw(fact_value(f)) for f in scenario.facts}

@@ -131,13 +131,45 @@ def test_on_2_2_option_eliminated_units_go_back_to_regular(eagle):
 
 
 def test_on_2_2_an_army_draws_on_the_roster_best_cards_first_and_adds_new_regular_cards(eagle):
-    """Interpretation: scenario 2 needs 4 Legionaries of the 6 on the roster: the Veteran, then by
-    number."""
+    """Interpretation BEST_CARDS_FIRST: the Medway needs 9 Legionaries, so cards 7 to 9 are new
+    regular cards, and Rome upgrades the new legionaries-8 to play there (ON-2.1); Camulodunum
+    needs 6 of the 9: the Veteran first, then by number."""
     story = eagle()
-    story.play(RHINE_WON, "legionaries-5")
-    fielded = [c.id for c in story.state.fielded("rome")]
-    assert fielded[:4] == ["legionaries-1", "legionaries-2", "legionaries-3", "legionaries-5"]
-    assert fielded[4] == "stationary-chariots-1"
+    story.play_to_the_end("RR")
+    story.play({"vespasian_survived": "yes", "roman_units_available": "5"}, "legionaries-8")
+    medway = [c.id for c in story.state.fielded("rome")]
+    assert medway == [f"legionaries-{n}" for n in range(1, 10)]
+    story.muster_cheapest()
+    story.play({"ended_by": "celtic_rout"}, None)
+    fielded = [c.id for c in story.state.fielded("rome") if c.type == "Legionaries"]
+    assert fielded == [
+        "legionaries-1",
+        "legionaries-2",
+        "legionaries-3",
+        "legionaries-4",
+        "legionaries-5",
+        "legionaries-8",
+    ]
+
+
+def test_on_2_1_the_upgrade_is_for_a_unit_of_the_next_scenarios_army(eagle):
+    """Rome's army in Gaul is four Legionaries and the Chariots: legionaries-5, on the roster since
+    the Rhine, does not play there. Boudica's next army is Celtic: a new Celtic card is hers to
+    upgrade, a Germanic one is not, and the upgraded card must take the field."""
+    story = eagle()
+    story.when(scenario_result, RHINE_WON)
+    said = story.refused(upgrade, "legionaries-5")
+    assert said == "ON-2.1"
+    story.when(upgrade, "legionaries-4")
+    story.when(scenario_result, {"narcissus_killed": "yes"})
+    assert story.refused(upgrade, "berserkir-1") == "ON-2.1"
+    story.when(upgrade, "briton-riders-1")
+    assert (
+        story.refused(scenario_result, {"vespasian_survived": "yes", "roman_units_available": "5"})
+        == "ON-2.1"
+    )
+    story.when(muster, "enemies", {"Briton Riders": 1, "Celtic Spearmen": 10})
+    story.when(scenario_result, {"vespasian_survived": "yes", "roman_units_available": "5"})
 
 
 def test_on_2_5_a_character_lost_with_his_unit_misses_the_next_scenario_and_returns_after(eagle):

@@ -47,7 +47,7 @@ def test_the_whole_campaign_as_the_organiser_records_it(under_the_eagle, shell):
     assert [f["key"] for f in briefing["facts"]] == ["narcissus_killed"]
 
     # Narcissus is killed: the enemies' first win; Macro and Cato are back for scenario 3.
-    shell.play(under_the_eagle.between("upgrade legionaries-1", "upgrade syrian-horsemen-1"))
+    shell.play(under_the_eagle.between("upgrade legionaries-1", "upgrade celtic-spearmen-1"))
     status = shell.json("status")
     assert (
         status["wins"] == {"rome": 1, "enemies": 1} and status["characters"]["Macro"] == "available"
@@ -55,7 +55,7 @@ def test_the_whole_campaign_as_the_organiser_records_it(under_the_eagle, shell):
 
     # At the Medway the Celts must muster; their army shows in the briefing once mustered.
     shell.play(
-        under_the_eagle.between("upgrade syrian-horsemen-1", "scenario-result --fact vespasian")
+        under_the_eagle.between("upgrade celtic-spearmen-1", "scenario-result --fact vespasian")
     )
     shell.ok(*under_the_eagle.step(*SCENARIO_3_UPGRADED))
     assert shell.json("briefing")["armies"]["enemies"]["muster_needed"] is True
@@ -75,9 +75,8 @@ def test_the_whole_campaign_as_the_organiser_records_it(under_the_eagle, shell):
         "rome",
     )
     assert {c["id"]: c["status"] for c in status["roster"]["rome"]}["legionaries-1"] == "elite"
-    assert {c["id"]: c["status"] for c in status["roster"]["enemies"]}[
-        "celtic-chariots-1"
-    ] == "elite"
+    enemies = {c["id"]: c["status"] for c in status["roster"]["enemies"]}
+    assert (enemies["celtic-spearmen-1"], enemies["briton-riders-1"]) == ("elite", "veteran")
     assert "lawful" in shell.ok("verify").stdout
 
 

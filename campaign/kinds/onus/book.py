@@ -3,12 +3,18 @@ scenarios (ON-3), loaded from `campaign/kinds/onus/onus-under-the-eagle.toml` an
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from importlib import resources
 from typing import Any
+
+
+def slug(unit_type: str) -> str:
+    """A unit type as card ids spell it: `Britannia's Noblemen` → `britannias-noblemen`."""
+    return re.sub(r"[^a-z0-9]+", "-", unit_type.lower().replace("'", "")).strip("-")
 
 
 class Side(StrEnum):
@@ -86,6 +92,11 @@ class Book:
 
     def scenario(self, number: int) -> Scenario:
         return self.scenarios[number - 1]
+
+    def type_of(self, card_id: str) -> str:
+        """The unit type of a card id (`celtic-spearmen-3` → Celtic Spearmen)."""
+        prefix = card_id.rsplit("-", 1)[0]
+        return next(t for s in self.points for t in self.points[s] if slug(t) == prefix)
 
     def catalogue(self, side: str, people: str) -> dict[str, int]:
         return self.points["rome"] if side == "rome" else self.peoples[people]

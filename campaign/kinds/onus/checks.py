@@ -45,6 +45,33 @@ def check_armies_mustered(state: State) -> None:
             )
 
 
+def check_plays_next(state: State, unit: str, cards: Mapping[str, object]) -> None:
+    """ON-2.1: the upgrade is for a unit "to play in the next scenario"."""
+    if unit not in cards:
+        number = state.next_scenario.number
+        listed = ", ".join(sorted(cards)[:12]) + (" …" if len(cards) > 12 else "")
+        raise RuleViolation(
+            "ON-2.1",
+            f"{unit} does not play in scenario {number}; the upgrade is for "
+            f"one of the winner's units there: {listed}",
+        )
+
+
+def check_upgraded_unit_fields(state: State) -> None:
+    """ON-2.1: a unit upgraded to play in this scenario takes the field (a free choice musters
+    it)."""
+    upgrade = state.results[-1].upgrade if state.results else None
+    if upgrade is None:
+        return
+    side = state.results[-1].winner
+    if upgrade[0] not in {c.id for c in state.fielded(side)}:
+        raise RuleViolation(
+            "ON-2.1",
+            f"{upgrade[0]} was upgraded to play in scenario "
+            f"{state.next_scenario.number}: muster it into the {side} army",
+        )
+
+
 def check_stated_winner(derived: Side, stated: Side | None) -> None:
     """ON-3.1: the facts decide the winner; a stated winner must agree."""
     if stated is not None and stated != derived:

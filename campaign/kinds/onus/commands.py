@@ -12,7 +12,7 @@ from typing import Any
 from campaign import text
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError
-from campaign.kinds.onus import checks, interpretations
+from campaign.kinds.onus import checks
 from campaign.kinds.onus import rules as onus
 from campaign.kinds.onus.book import SIDES, Side, book
 from campaign.kinds.onus.state import State
@@ -81,6 +81,7 @@ def scenario_result(
     checks.check_open(state, "record")
     checks.check_upgrade_made(state)
     checks.check_armies_mustered(state)
+    checks.check_upgraded_unit_fields(state)
     scenario = state.next_scenario
     values = onus.read_facts(scenario, {k.strip().lower(): v for k, v in facts.items()})
     stated = None if winner is None else side(state, winner)
@@ -135,18 +136,30 @@ def upgrade(state: State, unit_id: str | None, who: str | None = None) -> list[D
     due, number = state.upgrade_due, len(state.results)
     if unit_id is None:
         return [draft(UpgradeDeclined, scenario=number, side=due)]
-    owner, card = state.card(resolve("unit", unit_id, _upgradable(state)))
-    checks.check_own_card(state, owner, card.id)
+    cards = upgradable(state)
+    rostered = {c.id: (s, c) for s in SIDES for c in state.roster[s]}
+    chosen = resolve("unit", unit_id, set(cards) | set(rostered))
+    if chosen in rostered:
+        checks.check_own_card(state, rostered[chosen][0], chosen)
+    checks.check_plays_next(state, chosen, cards)
+    card = cards[chosen]
     return [
         draft(UnitUpgraded, scenario=number, side=due, unit=card.id, status=onus.next_status(card))
     ]
 
 
-def _upgradable(state: State) -> set[str]:
-    """ON-2.1 (Interpretation UPGRADE_ANY_CARD_OF_THE_ROSTER): the cards an upgrade may name."""
-    if interpretations.UPGRADE_ANY_CARD_OF_THE_ROSTER:
-        return {c.id for s in SIDES for c in state.roster[s]}
-    return {c.id for cards in state.results[-1].fielded.values() for c in cards}
+def upgradable(state: State) -> dict[str, onus.Card]:
+    """ON-2.1 (Interpretation UPGRADE_FOR_THE_NEXT_SCENARIO): the winner's cards that may play in
+    the next scenario: a fixed army's own cards; for a free choice, the roster's cards of the right
+    people and a new card of each catalogue type."""
+    due = state.upgrade_due
+    army = state.next_scenario.armies[due]
+    if army.mode == "fixed":
+        return {c.id: c for c in state.fielded(due)}
+    types = [t for t in state.book.catalogue(due, army.people) if t not in state.book.scenario_only]
+    own = [c for c in state.roster[due] if c.type in types]
+    fresh = [onus.new_card(state.roster[due], t) for t in types]
+    return {c.id: c for c in own + fresh}
 
 
 def consequences(state: State) -> list[Draft]:

@@ -18,6 +18,9 @@ BEST_CARDS_FIRST = True
 UPGRADE_BEFORE_NEXT_RESULT = True
 """ON-2.1 (ours): the winner upgrades (or declines) before the next scenario's result is entered."""
 
-UPGRADE_ANY_CARD_OF_THE_ROSTER = True
-"""ON-2.1 (ours): the winner may upgrade any unit card on his side's roster, not only one that
-fought."""
+UPGRADE_FOR_THE_NEXT_SCENARIO = True
+"""ON-2.1 ("to play in the next scenario"): the upgraded unit is one of the winner's units in the
+next scenario's army. For a fixed army, one of its cards (a card that first appears then is created
+at that moment); for a free-choice army (suggested and recommended ones too), a roster card of the
+right people or a new card of a catalogue type, which must then take the field. Not a switch: the
+rules page states it; `commands.upgradable` and `checks.check_upgraded_unit_fields` apply it."""

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
 from campaign.errors import RuleViolation
-from campaign.kinds.onus.book import Army, Book, Fact, Scenario
+from campaign.kinds.onus.book import Army, Book, Fact, Scenario, slug
 
 STATUSES = ("regular", "veteran", "elite")
 """ON-2.1: regular → Veteran → Elite; Elite is the top."""
@@ -25,24 +24,28 @@ class Card:
     status: str = "regular"
 
 
-def slug(unit_type: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", unit_type.lower().replace("'", "")).strip("-")
-
-
 def field_army(roster: Sequence[Card], units: Mapping[str, int]) -> list[Card]:
     """ON-2.2: the cards a scenario's army draws on, best status first, new regular cards where
-    the roster lacks them (Interpretation: BEST_CARDS_FIRST)."""
+    the roster lacks them, numbered from the lowest free number (Interpretation:
+    BEST_CARDS_FIRST)."""
     fielded: list[Card] = []
     for unit_type, count in units.items():
         own = [c for c in roster if c.type == unit_type]
         best = sorted(own, key=lambda c: (-STATUSES.index(c.status), _number(c)))[:count]
-        start = max((_number(c) for c in own), default=0)
-        fresh = [
-            Card(f"{slug(unit_type)}-{start + i}", unit_type)
-            for i in range(1, count - len(best) + 1)
-        ]
-        fielded += sorted(best, key=_number) + fresh
+        fresh = _fresh(own, unit_type, count - len(best))
+        fielded += sorted(best + fresh, key=_number)
     return fielded
+
+
+def _fresh(own: Sequence[Card], unit_type: str, count: int) -> list[Card]:
+    taken = {_number(c) for c in own}
+    numbers = [n for n in range(1, len(taken) + count + 1) if n not in taken][:count]
+    return [Card(f"{slug(unit_type)}-{n}", unit_type) for n in numbers]
+
+
+def new_card(roster: Sequence[Card], unit_type: str) -> Card:
+    """The next card of `unit_type` that a roster would take: the lowest free number."""
+    return _fresh([c for c in roster if c.type == unit_type], unit_type, 1)[0]
 
 
 def _number(card: Card) -> int:

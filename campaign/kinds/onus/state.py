@@ -175,10 +175,10 @@ def _merge(roster: tuple[onus.Card, ...], fielded: list[onus.Card]) -> tuple[onu
 
 @evolve.register
 def _(event: UnitUpgraded, state: State) -> State:
-    cards = tuple(
-        replace(c, status=event.status) if c.id == event.unit else c
-        for c in state.roster[event.side]
-    )
+    roster = state.roster[event.side]
+    if event.unit not in {c.id for c in roster}:
+        roster += (onus.Card(event.unit, state.book.type_of(event.unit)),)
+    cards = tuple(replace(c, status=event.status) if c.id == event.unit else c for c in roster)
     results = state.results[:-1] + (replace(state.results[-1], upgrade=(event.unit, event.status)),)
     return _upgraded(replace(state, roster={**state.roster, event.side: cards}, results=results))
 
