@@ -40,7 +40,13 @@ def choose(data, state, cheapest):
     facts = {f.key: data.draw(fact_value(f)) for f in scenario.facts}
     fielded = [c.id for side in SIDES for c in state.fielded(side)]
     eliminated = data.draw(st.lists(st.sampled_from(fielded), max_size=3, unique=True))
-    present = sorted(commands.present_characters(state))
+    fell = {side for side in SIDES for c in state.fielded(side) if c.id in eliminated}
+    named = {
+        side: {*scenario.armies[side].characters, scenario.armies[side].general} for side in SIDES
+    }
+    present = sorted(
+        c for c in commands.present_characters(state) if any(c in named[side] for side in fell)
+    )  # ON-2.5: lost with a unit that fell
     lost = data.draw(st.lists(st.sampled_from(present), max_size=2, unique=True)) if present else []
     return lambda s: commands.scenario_result(s, facts, eliminated, lost)
 

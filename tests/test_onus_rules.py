@@ -185,7 +185,7 @@ def test_on_2_5_the_sine_nomine_general_stands_in_for_an_absent_general(eagle):
     from campaign.kinds.onus.status import briefing
 
     story = eagle()
-    story.play(RHINE_WON, None, lost=["Macro"])
+    story.play(RHINE_WON, None, eliminated=["legionaries-6"], lost=["Macro"])
     assert briefing(story.state)["armies"]["rome"]["general"] == {
         "name": "Sine Nomine",
         "stands_in_for": "Macro",
@@ -324,7 +324,7 @@ def test_on_3_3_the_briefing_shows_everything_needed_to_set_up_the_table(eagle):
     from campaign.kinds.onus.status import briefing
 
     story = eagle()
-    story.play(RHINE_WON, "legionaries-1", lost=["Macro"])
+    story.play(RHINE_WON, "legionaries-1", eliminated=["legionaries-6"], lost=["Macro"])
     brief, scenario = briefing(story.state), book().scenario(2)
     assert (brief["first_turn"], brief["duration"], brief["scale"], brief["battlefield"]) == (
         scenario.first_turn,
@@ -363,3 +363,30 @@ def test_on_2_1_a_scenarios_report_does_not_wait_for_the_upgrade(eagle):
     story.when(upgrade, "legionaries-1")
     data, _ = report_data("Eagle", story.campaigns.load(story.name), 1)
     assert (data["upgrade"]["unit"], data["upgrade"]["status"]) == ("legionaries-1", "veteran")
+
+
+def test_on_2_5_a_character_is_lost_only_with_a_unit_of_his_side_that_fell(eagle):
+    story = eagle()
+    assert story.refused(scenario_result, RHINE_WON, [], ["Macro"]) == "ON-2.5"
+    assert story.refused(scenario_result, RHINE_WON, ["berserkir-1"], ["Macro"]) == "ON-2.5"
+    story.when(scenario_result, RHINE_WON, ["legionaries-6"], ["Macro"])
+
+
+def test_on_3_2_muster_lists_what_the_army_may_muster(eagle):
+    from campaign.errors import CampaignError
+    from campaign.kinds.onus.commands import muster_choices
+
+    story = eagle()
+    advance_to(story, 4)
+    choices = muster_choices(story.state, "enemies")
+    assert (choices["people"], choices["points"], choices["units"]["Celtic Spearmen"]) == (
+        "Celts",
+        1200,
+        70,
+    )
+    assert "Legionaries" not in choices["units"]
+    with pytest.raises(CampaignError) as refusal:
+        story.when(muster, "enemies", {"Celtic Spermen": 2})
+    assert "did you mean Celtic Spearmen?" in str(refusal.value) and "Armed Peasants (30)" in str(
+        refusal.value
+    )

@@ -72,6 +72,24 @@ def check_upgraded_unit_fields(state: State) -> None:
         )
 
 
+def check_lost_with_a_unit(state: State, lost: list[str], eliminated: list[str]) -> None:
+    """ON-2.5: a Character is lost with his unit, so one of his side's units was eliminated."""
+    for character in lost:
+        side = next(s for s in Side if character in _named(state, s))
+        own = {c.id for c in state.fielded(side)}
+        if not own & set(eliminated):
+            raise RuleViolation(
+                "ON-2.5",
+                f"{character} can be lost only with his unit: name the "
+                f"{side} unit eliminated with --eliminated",
+            )
+
+
+def _named(state: State, side: Side) -> set[str]:
+    army = state.next_scenario.armies[side]
+    return {*army.characters, army.general}
+
+
 def check_stated_winner(derived: Side, stated: Side | None) -> None:
     """ON-3.1: the facts decide the winner; a stated winner must agree."""
     if stated is not None and stated != derived:

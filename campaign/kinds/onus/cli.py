@@ -63,14 +63,34 @@ def muster(
     ctx: typer.Context,
     side: Annotated[str, typer.Argument(help="rome or enemies.")],
     units: Annotated[
-        list[str], typer.Argument(metavar="UNIT=COUNT...", help="Unit types and how many of each.")
-    ],
+        Optional[list[str]],
+        typer.Argument(metavar="UNIT=COUNT...", help="Unit types and how many of each."),
+    ] = None,
+    listing: Annotated[
+        bool, typer.Option("--list", help="The unit types and points this army may muster.")
+    ] = False,
     campaign: CampaignOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """A free-choice army for the next scenario, checked against its points and constraints
-    (ON-3.2)."""
+    (ON-3.2); --list shows what it may muster."""
     from campaign.kinds.onus import commands as onus_commands
 
+    if listing or not units:
+        state = ctx.obj.require(ctx.obj.name(campaign), ONUS).state
+        choices = onus_commands.muster_choices(state, side)
+        if as_json:
+            return print_json(choices)
+        say(
+            f"{choices['people']} for scenario {choices['scenario']}: at most {choices['points']} "
+            "points"
+            + (f", at most {choices['max_units']} units" if choices["max_units"] else "")
+            + "".join(f", at least {n} {t}" for t, n in choices["required"].items())
+            + ":"
+        )
+        for unit_type, points in choices["units"].items():
+            say(f"  {unit_type}={points} points")
+        return None
     items = {
         unit: whole_number(n, f"The count of {unit}")
         for unit, n in pairs(units, "UNIT=COUNT").items()

@@ -52,12 +52,42 @@ def muster(state: State, side_name: str, counts: Mapping[str, int]) -> list[Draf
     army = scenario.armies[who]
     units: dict[str, int] = {}
     for raw, count in counts.items():
-        unit = resolve("unit type", raw, {u for s in SIDES for u in state.book.points[s]})
+        unit = _unit_type(state, who, raw)
         checks.check_musterable(state.book, who, army.people, unit)
         units[unit] = units.get(unit, 0) + _count(raw, count)
     checks.check_muster(state.book, army, units)
     in_order = {u: units[u] for u in state.book.catalogue(who, army.people) if u in units}
     return [draft(ArmyMustered, scenario=scenario.number, side=who.value, units=in_order)]
+
+
+def muster_choices(state: State, side_name: str) -> dict[str, Any]:
+    """ON-3.2: what the next scenario's `side` army may muster: unit types with their points, the
+    points allowed, the unit cap and the units required."""
+    checks.check_open(state, "muster")
+    who, scenario = side(state, side_name), state.next_scenario
+    army = scenario.armies[who]
+    catalogue = state.book.catalogue(who, army.people)
+    return {
+        "scenario": scenario.number,
+        "side": who.value,
+        "people": army.people,
+        "points": army.points,
+        "max_units": army.max_units,
+        "required": dict(army.required),
+        "units": {t: p for t, p in catalogue.items() if t not in state.book.scenario_only},
+    }
+
+
+def _unit_type(state: State, who: Side, raw: str) -> str:
+    """A unit type as typed; an unknown one is refused with the types this army may muster."""
+    try:
+        return resolve("unit type", raw, {u for s in SIDES for u in state.book.points[s]})
+    except CampaignError as refusal:
+        choices = muster_choices(state, who)
+        listed = ", ".join(f"{t} ({p})" for t, p in choices["units"].items())
+        raise CampaignError(
+            f"{str(refusal).rstrip('.?')}? {choices['people']} muster: {listed}."
+        ) from None
 
 
 def _count(raw: str, count: int) -> int:
@@ -84,6 +114,8 @@ def scenario_result(
     checks.check_upgraded_unit_fields(state)
     scenario = state.next_scenario
     values = onus.read_facts(scenario, {k.strip().lower(): v for k, v in facts.items()})
+    lost = _characters(state, lost_with_unit, "ON-2.5")
+    checks.check_lost_with_a_unit(state, lost, _units(state, eliminated, "ON-2.2"))
     stated = None if winner is None else side(state, winner)
     checks.check_stated_winner(Side(onus.winner(scenario, values)), stated)
     return [

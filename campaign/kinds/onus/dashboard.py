@@ -98,7 +98,8 @@ def _roster(data: dict[str, Any], side: str) -> Table:
 
 
 def _characters(data: dict[str, Any]) -> Table:
-    table = Table(title="Characters (next scenario)", title_justify="left", pad_edge=False)
+    title = "Characters (next scenario)" if data["scenario"] else "Characters"
+    table = Table(title=title, title_justify="left", pad_edge=False)
     table.add_column("Character")
     table.add_column("")
     for name, availability in data["characters"].items():
@@ -156,9 +157,8 @@ def _army_text(side: str, army: dict[str, Any]) -> Text:
             f"{u['id']} ({u['status']})" if u["status"] != "regular" else u["id"]
             for u in army["units"]
         )
-        text.append(
-            f"\n  {army['points']} of {army['points_allowed']} points ({army['mode']}): {units}"
-        )
+        how = "mustered" if army["mustered"] else army["mode"]
+        text.append(f"\n  {army['points']} of {army['points_allowed']} points ({how}): {units}")
     general = army["general"]
     text.append(
         f"\n  General: {general['name']}"
