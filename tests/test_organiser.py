@@ -223,3 +223,16 @@ def test_9_redo_takes_back_the_latest_undo_and_verify_agrees(shell, spring):
     shell.ok("undo", "--reason", "wrong after all")
     shell.ok("result", "Kent", "25", "45")
     assert "cannot be redone" in shell.refuses("redo", "--reason", "no")
+
+
+def test_16_onus_views_speak_of_units_and_facts_as_players_do(tmp_path, shell_at, under_the_eagle):
+    shell = shell_at(tmp_path / "e.sqlite")
+    shell.play(under_the_eagle.through("muster enemies Celtic Spearmen=6"))
+    report = shell.ok("report", "--round", "1", "--format", "markdown").stdout
+    assert "Vitellius survived: yes" in report and "vitellius\\_survived" not in report
+    assert "Legionaries 6" in report and "legionaries-6" not in report
+    dashboard = " ".join(shell.ok("status").stdout.split())
+    assert "Enemy Generals" in dashboard and "Germanic Tribal Chief" in dashboard
+    assert "(mustered)" in dashboard and "(free)" not in dashboard
+    sides = shell.json("status")["character_sides"]
+    assert (sides["Cato"], sides["Dark Moon Druid"]) == ("rome", "enemies")

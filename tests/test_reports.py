@@ -288,11 +288,12 @@ def test_an_onus_scenario_report_has_armies_result_casualties_upgrade_and_score(
         eagle_played.ok("report", "--round", "5", "--format", output_format).stdout.split()
     )
     played = eagle_played.json("status")["results"][4]
-    assert "Battle for Camulodunum" in text and "romans_destroyed" in text.replace("\\_", "_")
-    assert "legionaries-1 (Elite)" in text and "celtic-chariots-1" in text
-    for name in played["eliminated"] + played["lost_with_unit"]:
+    assert "Battle for Camulodunum" in text and "Ended by: Romans destroyed" in text
+    assert "Legionaries 1 (Elite)" in text and "Celtic Chariots 1" in text
+    assert "legionaries-1" not in text and "ended_by" not in text.replace("\\_", "_")
+    for name in [*(unit_name(u) for u in played["eliminated"]), *played["lost_with_unit"]]:
         assert name in text
-    assert f"upgrades {played['upgrade']['unit']} to Veteran" in text
+    assert f"upgrades {unit_name(played['upgrade']['unit'])} to Veteran" in text
     score = eagle_played.json("report", "--round", "5")["score"]
     assert score == {
         "rome": sum(r["winner"] == "rome" for r in eagle_played.json("status")["results"][:5]),
@@ -318,3 +319,9 @@ def test_the_last_rounds_report_carries_the_final_battles_and_standings(played):
     assert report["final"]["standings"] == status["standings"]
     assert "The Final Battle" in played.ok("report", "--round", "3", "--format", "bbcode").stdout
     assert played.json("report", "--round", "2")["final"] is None
+
+
+def unit_name(card_id: str) -> str:
+    """How a report names a card: `legionaries-1` → `Legionaries 1`."""
+    kind, number = card_id.rsplit("-", 1)
+    return f"{kind.replace('-', ' ').title()} {number}"

@@ -93,6 +93,15 @@ class Book:
     def scenario(self, number: int) -> Scenario:
         return self.scenarios[number - 1]
 
+    def side_of(self, character: str) -> str:
+        """Whose a Character is: Rome's, or an enemy General (from the armies he appears in)."""
+        enemies = any(
+            character in (a.general, *a.characters)
+            for s in self.scenarios
+            for a in [s.armies["enemies"]]
+        )
+        return "enemies" if enemies else "rome"
+
     def type_of(self, card_id: str) -> str:
         """The unit type of a card id (`celtic-spearmen-3` → Celtic Spearmen)."""
         prefix = card_id.rsplit("-", 1)[0]

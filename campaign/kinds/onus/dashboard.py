@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.kinds.onus.book import SIDE_NAMES
+from campaign.kinds.onus.words import fact_text, unit_name
 
 STATUS_STYLE = {"regular": "", "veteran": "bold cyan", "elite": "bold magenta"}
 SIDE_STYLE = {"rome": "bold red", "enemies": "bold green"}
@@ -57,13 +58,15 @@ def _results(data: dict[str, Any]) -> Table:
     for column in ("#", "Scenario", "Winner", "Facts", "Upgrade"):
         table.add_column(column)
     for r in data["results"]:
-        facts = ", ".join(f"{k}={v}" for k, v in r["facts"].items())
+        facts = "; ".join(fact_text(k, v) for k, v in r["facts"].items())
         table.add_row(
             str(r["number"]),
             r["title"],
             Text(r["winner"], style=SIDE_STYLE[r["winner"]]),
             facts,
-            f"{r['upgrade']['unit']} → {r['upgrade']['status']}" if r["upgrade"] else "—",
+            f"{unit_name(r['upgrade']['type'], r['upgrade']['unit'])} → {r['upgrade']['status']}"
+            if r["upgrade"]
+            else "—",
         )
     if not data["results"]:
         table.add_row("", "none yet", "", "", "")
@@ -102,10 +105,12 @@ def _characters(data: dict[str, Any]) -> Table:
     table = Table(title=title, title_justify="left", pad_edge=False)
     table.add_column("Character")
     table.add_column("")
-    for name, availability in data["characters"].items():
-        table.add_row(
-            name, Text(availability, style="dim red" if availability == "absent" else "green")
-        )
+    for side, heading in (("rome", "Rome"), ("enemies", "Enemy Generals")):
+        table.add_row(Text(heading, style=SIDE_STYLE[side]), "")
+        for name, availability in data["characters"].items():
+            if data["character_sides"][name] == side:
+                style = "dim red" if availability == "absent" else "green"
+                table.add_row(f"  {name}", Text(availability, style=style))
     return table
 
 

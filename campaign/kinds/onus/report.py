@@ -12,6 +12,7 @@ from campaign.kinds.onus import RULES
 from campaign.kinds.onus.book import SIDES
 from campaign.kinds.onus.state import LAST, Played, State
 from campaign.kinds.onus.status import facts as typed_facts
+from campaign.kinds.onus.words import fact_text, unit_name
 from events.common import CampaignEvent, NoteRecorded
 
 COLOURS = {"rome": "#b22222", "enemies": "#2e7d32"}
@@ -64,7 +65,13 @@ def _upgrade(now: State, number: int) -> dict[str, Any] | None:
     played = now.results[number - 1]
     if played.upgrade is not None:
         unit, status = played.upgrade
-        return {"side": played.winner, "unit": unit, "status": status, "pending": False}
+        return {
+            "side": played.winner,
+            "unit": unit,
+            "type": now.book.type_of(unit),
+            "status": status,
+            "pending": False,
+        }
     if number == LAST or (now.upgrade_due and len(now.results) == number):
         return {"side": played.winner, "unit": None, "status": None, "pending": number < LAST}
     return None
@@ -82,8 +89,10 @@ def _next(state: State, number: int) -> dict[str, Any]:
 
 
 def _cards(cards: list[dict[str, str]]) -> str:
+    """`Legionaries 1 (Elite), Legionaries 2`: unit names, not card ids."""
     return ", ".join(
-        c["id"] + (f" ({c['status'].capitalize()})" if c["status"] != "regular" else "")
+        unit_name(c["type"], c["id"])
+        + (f" ({c['status'].capitalize()})" if c["status"] != "regular" else "")
         for c in cards
     )
 
@@ -97,7 +106,7 @@ def _sections(report: dict[str, Any], state: State, played: Played) -> list[Sect
     sections = [
         _result(report, players, played),
         _armies(report, players, state.book.scenario(played.number).armies["enemies"].people),
-        _casualties(played),
+        _casualties(played, state),
         _upgrade_made(report, players, played),
         _score_table(report, players),
         _next_scenario(report["next"]),
@@ -108,7 +117,7 @@ def _sections(report: dict[str, Any], state: State, played: Played) -> list[Sect
 
 
 def _result(report: dict[str, Any], players: dict[str, str], played: Played) -> Section:
-    facts = ", ".join(f"{k}={v}" for k, v in report["facts"].items())
+    facts = "; ".join(fact_text(k, v) for k, v in report["facts"].items())
     winner = played.winner
     return {
         "heading": "Result",
@@ -135,9 +144,16 @@ CASUALTIES = (
 )
 
 
-def _casualties(played: Played) -> Section:
+def _casualties(played: Played, state: State) -> Section:
+    def named(value: str) -> str:
+        return (
+            unit_name(state.book.type_of(value), value)
+            if "-" in value and value[-1].isdigit()
+            else value
+        )
+
     items = [
-        f"{label}: {', '.join(getattr(played, field))}"
+        f"{label}: {', '.join(map(named, getattr(played, field)))}"
         for label, field in CASUALTIES
         if getattr(played, field)
     ]
@@ -157,9 +173,8 @@ def _upgrade_made(report: dict[str, Any], players: dict[str, str], played: Playe
             "heading": "Upgrade (ON-2.1)",
             "items": [f"{players[played.winner]} declined the upgrade"],
         }
-    said = (
-        f"{players[upgrade['side']]} upgrades {upgrade['unit']} to {upgrade['status'].capitalize()}"
-    )
+    unit = unit_name(upgrade["type"], upgrade["unit"])
+    said = f"{players[upgrade['side']]} upgrades {unit} to {upgrade['status'].capitalize()}"
     return {"heading": "Upgrade (ON-2.1)", "items": [said]}
 
 

@@ -25,7 +25,11 @@ def result(state: State, played: Played) -> dict[str, Any]:
         "lost_with_unit": list(played.lost_with_unit),
         "wounded": list(played.wounded),
         "officer_casualties": list(played.officer_casualties),
-        "upgrade": {"unit": played.upgrade[0], "status": played.upgrade[1]}
+        "upgrade": {
+            "unit": played.upgrade[0],
+            "status": played.upgrade[1],
+            "type": state.book.type_of(played.upgrade[0]),
+        }
         if played.upgrade
         else None,
     }
@@ -48,6 +52,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         "characters": {
             c: "absent" if c in state.absent else "available" for c in state.book.characters
         },
+        "character_sides": {c: state.book.side_of(c) for c in state.book.characters},
         "upgrade_due": state.upgrade_due,
         "reset_eliminated": state.reset_eliminated,
         "winner": state.winner,
