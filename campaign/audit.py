@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign import chain, text
-from campaign.common import actions, archive, note, redo, rename, retracted, undo
+from campaign.common import Ledger, archive, note, redo_latest, rename, retracted, undo_latest
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kind import Decide, Kind
@@ -51,16 +51,17 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
     if broken:
         raise AuditFailure(broken[0], broken[1])
     _check_start(of, events[0])
-    taken_back = retracted(events)
+    taken_back, ledger = retracted(events), Ledger.of(events[:1], of.setup_events)
     state, checks = of.start(events[0]), len(events)
-    for position, event in enumerate(events[1:], 1):
+    for event in events[1:]:
         if isinstance(event, ActionsRetracted):
-            _check_retraction(events[:position], event)
+            _check_retraction(ledger, event)
         elif isinstance(event, ActionsRestored):
-            _check_restore(events[:position], event)
+            _check_restore(ledger, event)
         elif event.originator_version not in taken_back:
             _check_event(of, state, event)
             state = of.apply(state, event)
+        ledger.record(event)
         checks += 1
     if of.consequences(state):
         raise AuditFailure(
@@ -125,11 +126,14 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
     return shared.get(type(event)) or of.replay(event)
 
 
-def _check_retraction(before: Sequence[CampaignEvent], event: ActionsRetracted) -> None:
-    steps = len([group for group in actions(before) if set(group) & set(event.seqs)])
+def _check_retraction(ledger: Ledger, event: ActionsRetracted) -> None:
+    """An undo retracts the latest actions still standing, whole."""
+    steps = len(
+        [group for group in ledger.standing[-len(event.seqs) :] if set(group) & set(event.seqs)]
+    )
     try:
         _check_actor(event)
-        expected = undo(before, max(steps, 1), event.reason)[0]
+        expected = undo_latest(ledger, max(steps, 1), event.reason)[0]
     except CampaignError as refusal:
         raise AuditFailure(
             event.originator_version, f"the undo would be refused: {refusal}"
@@ -138,11 +142,11 @@ def _check_retraction(before: Sequence[CampaignEvent], event: ActionsRetracted) 
         raise AuditFailure(event.originator_version, "the undo does not retract the latest actions")
 
 
-def _check_restore(before: Sequence[CampaignEvent], event: ActionsRestored) -> None:
+def _check_restore(ledger: Ledger, event: ActionsRestored) -> None:
     """A redo restores the latest undo still standing, when nothing was recorded since."""
     try:
         _check_actor(event)
-        expected = redo(before, event.reason)[0]
+        expected = redo_latest(ledger, event.reason)[0]
     except CampaignError as refusal:
         raise AuditFailure(
             event.originator_version, f"the redo would be refused: {refusal}"

@@ -44,31 +44,62 @@ def retracted(events: Sequence[CampaignEvent]) -> set[int]:
     return set(retractions(events))
 
 
-def actions(events: Sequence[CampaignEvent]) -> list[list[int]]:
-    """The organiser's actions still standing, each with the events the rules recorded after it.
-    The campaign's start (its creation, the allocation of regions and what they forced) is not
-    one."""
-    taken_back = retracted(events)
-    groups: list[list[int]] = []
-    at_start = True
-    for event in events:
-        if event.originator_version in taken_back or isinstance(event, NOT_ACTIONS):
-            continue
-        if event.actor == AUTOMATIC_ACTOR:
-            if not at_start:
-                groups[-1].append(event.originator_version)
-        elif isinstance(event, CampaignStarted) or (
-            at_start and type(event).__name__ == "RegionsAllocated"
-        ):
-            at_start = True
+class Ledger:
+    """The organiser's actions still standing, each with the events the rules recorded after it,
+    kept up to date event by event (so that `verify` checks every undo in linear time). The
+    campaign's set-up — its start and the kind's `setup` events, with what they forced — is not
+    an action."""
+
+    def __init__(self, setup: tuple[type, ...] = ()) -> None:
+        self.setup, self.at_start = setup, True
+        self.standing: list[list[int]] = []
+        self.undone: dict[int, list[list[int]]] = {}
+        self.last_action = 0
+
+    @classmethod
+    def of(cls, events: Sequence[CampaignEvent], setup: tuple[type, ...] = ()) -> Ledger:
+        ledger = cls(setup)
+        for event in events:
+            ledger.record(event)
+        return ledger
+
+    def record(self, event: CampaignEvent) -> None:
+        seq = event.originator_version
+        if isinstance(event, ActionsRetracted):
+            self._retract(seq, set(event.seqs))
+        elif isinstance(event, ActionsRestored):
+            self.standing += self.undone.pop(event.undo, [])
+        elif isinstance(event, NOT_ACTIONS):
+            return
+        elif event.actor == AUTOMATIC_ACTOR:
+            if not self.at_start:
+                self.standing[-1].append(seq)
+        elif isinstance(event, (CampaignStarted, *self.setup)):
+            self.at_start = True
         else:
-            at_start = False
-            groups.append([event.originator_version])
-    return groups
+            self.at_start, self.last_action = False, seq
+            self.standing.append([seq])
+
+    def _retract(self, undo: int, seqs: set[int]) -> None:
+        taken: list[list[int]] = []
+        while self.standing and set(self.standing[-1]) <= seqs:
+            taken.insert(0, self.standing.pop())
+        self.undone[undo] = taken
 
 
-def undo(events: Sequence[CampaignEvent], steps: int, reason: str) -> list[Draft]:
+def actions(events: Sequence[CampaignEvent], setup: tuple[type, ...] = ()) -> list[list[int]]:
+    """The organiser's actions still standing (see Ledger)."""
+    return Ledger.of(events, setup).standing
+
+
+def undo(
+    events: Sequence[CampaignEvent], steps: int, reason: str, setup: tuple[type, ...] = ()
+) -> list[Draft]:
     """Retract the latest `steps` actions: the log keeps them, the state forgets them."""
+    return undo_latest(Ledger.of(events, setup), steps, reason)
+
+
+def undo_latest(ledger: Ledger, steps: int, reason: str) -> list[Draft]:
     if not reason.strip():
         raise CampaignError(
             "Say why with --reason: the log keeps the retracted actions and the reason."
@@ -76,7 +107,7 @@ def undo(events: Sequence[CampaignEvent], steps: int, reason: str) -> list[Draft
     reason = words(reason, "the reason")
     if steps < 1:
         raise CampaignError("--steps takes a whole number of actions, 1 or more.")
-    standing = actions(events)
+    standing = ledger.standing
     if not standing:
         raise CampaignError("There is nothing to undo: the campaign's start cannot be retracted.")
     if steps > len(standing):
@@ -85,7 +116,7 @@ def undo(events: Sequence[CampaignEvent], steps: int, reason: str) -> list[Draft
             "retracted."
         )
     seqs = [seq for group in standing[-steps:] for seq in group]
-    return [draft(ActionsRetracted, seqs=seqs, reason=reason.strip())]
+    return [draft(ActionsRetracted, seqs=seqs, reason=reason)]
 
 
 def current_name(events: Sequence[CampaignEvent]) -> str:
@@ -94,25 +125,22 @@ def current_name(events: Sequence[CampaignEvent]) -> str:
     return renamed[-1] if renamed else events[0].name
 
 
-def redo(events: Sequence[CampaignEvent], reason: str) -> list[Draft]:
+def redo(events: Sequence[CampaignEvent], reason: str, setup: tuple[type, ...] = ()) -> list[Draft]:
     """Restore what the latest undo took back, when no action was recorded since it."""
+    return redo_latest(Ledger.of(events, setup), reason)
+
+
+def redo_latest(ledger: Ledger, reason: str) -> list[Draft]:
     reason = words(reason, "the reason")
-    restored = {e.undo for e in events if isinstance(e, ActionsRestored)}
-    undos = [
-        e
-        for e in events
-        if isinstance(e, ActionsRetracted) and e.originator_version not in restored
-    ]
-    if not undos:
+    if not ledger.undone:
         raise CampaignError("There is nothing to redo: no undo stands.")
-    latest = undos[-1]
-    later = [e for e in events[latest.originator_version :] if not isinstance(e, NOT_ACTIONS)]
-    if later:
+    latest = max(ledger.undone)
+    if ledger.last_action > latest:
         raise CampaignError(
-            f"Event {later[0].originator_version} was recorded after the undo "
-            f"(event {latest.originator_version}), so it cannot be redone."
+            f"Event {ledger.last_action} was recorded after the undo (event {latest}), so it "
+            "cannot be redone."
         )
-    return [draft(ActionsRestored, undo=latest.originator_version, reason=reason)]
+    return [draft(ActionsRestored, undo=latest, reason=reason)]
 
 
 def rename(name: str) -> list[Draft]:

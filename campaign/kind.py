@@ -33,6 +33,8 @@ class Kind(ABC):
     """What the campaign's steps are called: rounds, scenarios."""
     example: ClassVar[str]
     """The example campaign in `examples/` that `campaign demo` plays."""
+    setup_events: ClassVar[tuple[type, ...]] = ()
+    """Events of the campaign's set-up (the draw, the sides taken): not actions, never undone."""
 
     # Starting a campaign.
 

@@ -390,3 +390,17 @@ def test_on_3_2_muster_lists_what_the_army_may_muster(eagle):
     assert "did you mean Celtic Spearmen?" in str(refusal.value) and "Armed Peasants (30)" in str(
         refusal.value
     )
+
+
+def test_on_1_1_the_sides_taken_are_the_campaigns_set_up_and_cannot_be_undone(eagle):
+    from campaign.common import undo
+
+    story = eagle()
+    assert "nothing to undo" in story.refused(
+        lambda state: undo(
+            story.campaigns.load(story.name).events,
+            1,
+            "x",
+            story.campaigns.load(story.name).kind.setup_events,
+        )
+    )

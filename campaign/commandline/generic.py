@@ -141,7 +141,7 @@ def undo(
     from campaign.common import undo as retract
 
     name = ctx.obj.name(campaign)
-    decide = lambda loaded: retract(loaded.events, steps, reason)  # noqa: E731
+    decide = lambda loaded: retract(loaded.events, steps, reason, loaded.kind.setup_events)  # noqa: E731
     ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
 
 
@@ -156,7 +156,7 @@ def redo(
     from campaign.common import redo as restore
 
     name = ctx.obj.name(campaign)
-    decide = lambda loaded: restore(loaded.events, reason)  # noqa: E731
+    decide = lambda loaded: restore(loaded.events, reason, loaded.kind.setup_events)  # noqa: E731
     ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
 
 

@@ -14,6 +14,7 @@ from events.boiling_cauldron import (
     AttackForfeited,
     BattleFought,
     FinalBattleFought,
+    RegionsAllocated,
     RegionTransferred,
 )
 from events.common import CampaignEvent, CampaignStarted
@@ -26,6 +27,7 @@ class BoilingCauldron(PackageKind):
     period = "round"
     example = "spring-869.campaign"
     state, commands, narrate = state, commands, narrate
+    setup_events = (RegionsAllocated,)
 
     def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
         from campaign.kinds.boiling_cauldron.starting import new

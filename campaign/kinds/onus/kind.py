@@ -11,7 +11,7 @@ from campaign.kinds.onus import RULES, commands, narrate, state
 from campaign.kinds.onus.book import SIDE_NAMES, SIDES
 from campaign.kinds.onus.state import Phase, State
 from events.common import CampaignEvent, CampaignStarted
-from events.onus import ScenarioPlayed
+from events.onus import ScenarioPlayed, SidesTaken
 
 
 class Onus(PackageKind):
@@ -21,6 +21,7 @@ class Onus(PackageKind):
     period = "scenario"
     example = "under-the-eagle.campaign"
     state, commands, narrate = state, commands, narrate
+    setup_events = (SidesTaken,)
 
     def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
         """ON-1.1: Rome and its enemies, each played by one player."""
