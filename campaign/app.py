@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,14 @@ from campaign.kind import Kind
 from campaign.names import resolve
 from campaign.registry import kind
 from events import event_class
-from events.common import CampaignArchived, CampaignEvent, CampaignRenamed, CampaignStarted
+from events.common import (
+    ActionsRestored,
+    ActionsRetracted,
+    CampaignArchived,
+    CampaignEvent,
+    CampaignRenamed,
+    CampaignStarted,
+)
 
 RACE_BUDGET = 20.0
 """Seconds a command keeps deciding again while other organisers append to the same campaign."""
@@ -81,7 +89,7 @@ class Loaded:
     def started(self) -> CampaignStarted:
         return self.events[0]
 
-    @property
+    @cached_property
     def chain_break(self) -> tuple[int, str] | None:
         return chain.first_break(self.events)
 
@@ -141,6 +149,8 @@ class Campaigns:
         except PersistenceError as exc:
             raise StoreError(f"Cannot open the campaign store {db}: {exc}.") from None
         self.db = db
+        self.after: Loaded | None = None
+        """The campaign as the last command recorded it: read again by nobody."""
 
     def catalogue(self, archived: bool = True) -> list[Entry]:
         """Every campaign of the store under its current name, in the order they were started
@@ -289,7 +299,19 @@ class Campaigns:
     ) -> list[CampaignEvent]:
         new = self.settle(loaded, drafts, actor, head or [])
         self._guard(lambda: self.store.save(*new), conflicts=True)
+        self.after = self._extended(loaded, new, len(head or []))
         return new
+
+    @staticmethod
+    def _extended(loaded: Loaded, new: list[CampaignEvent], skip: int) -> Loaded:
+        """`loaded` with the events just recorded (an undo or redo changes what counts: fold)."""
+        events = loaded.events + tuple(new[skip:])
+        if any(isinstance(e, (ActionsRetracted, ActionsRestored)) for e in new):
+            return Loaded(loaded.kind, events, fold(loaded.kind, events))
+        state = loaded.state
+        for event in new[skip:]:
+            state = loaded.kind.apply(state, event)
+        return Loaded(loaded.kind, events, state)
 
     def settle(
         self, loaded: Loaded, drafts: list[Draft], actor: str, head: list[CampaignEvent]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -119,8 +119,10 @@ def read_map_file(path: Path) -> str:
         raise MapError(str(path), [f"it cannot be read ({exc.__class__.__name__})"]) from None
 
 
+@lru_cache(maxsize=16)
 def parse_map(source: str, origin: str = "the map file") -> Map:
-    """Parse and validate a map file, refusing it with every problem found."""
+    """Parse and validate a map file, refusing it with every problem found. Cached by its text:
+    every fold of a campaign reads the same map (a Map is never changed once made)."""
     try:
         data = tomllib.loads(source, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:

@@ -170,9 +170,9 @@ class Session:
             typer.secho(warning, err=True, fg="yellow")
         return name, loaded
 
-    def require(self, name: str, rules: str):
+    def require(self, name: str, rules: str, loaded=None):
         """The campaign, refusing a command meant for another kind of campaign."""
-        loaded = self.campaigns.load(name)
+        loaded = loaded or self.campaigns.load(name)
         if loaded.kind.rules != rules:
             meant = registry.kind(rules).title
             raise CampaignError(
@@ -184,15 +184,19 @@ class Session:
         """Record what `decide` makes of the campaign's state, then say what happened and what is
         next."""
         name = self.name(override)
-        if rules:
-            self.require(name, rules)
-        self.tell(name, self.campaigns.act(name, decide, self.actor))
+
+        def checked(loaded):
+            if rules:
+                self.require(name, rules, loaded)
+            return decide(loaded.state)
+
+        self.tell(name, self.campaigns.act_on_log(name, checked, self.actor))
 
     def tell(self, name: str, recorded: list) -> None:
         from campaign.drafts import AUTOMATIC_ACTOR
         from campaign.views.narrate import describe
 
-        loaded = self.campaigns.load(name)
+        loaded = self.campaigns.after or self.campaigns.load(name)
         for event in recorded:
             automatic = "  [automatic]" if event.actor == AUTOMATIC_ACTOR else ""
             say(describe(event, loaded.kind) + automatic)
