@@ -404,3 +404,22 @@ def test_on_1_1_the_sides_taken_are_the_campaigns_set_up_and_cannot_be_undone(ea
             story.campaigns.load(story.name).kind.setup_events,
         )
     )
+
+
+def test_on_2_5_a_sine_nomine_general_can_be_wounded_or_lost_and_nobody_is_absent_for_it(eagle):
+    """At Togodumnus the Celts' General is Togodumnus (Sine Nomine): recorded, not a Character."""
+    story = eagle()
+    story.play_to_the_end("RR")
+    story.when(
+        scenario_result,
+        {"vespasian_survived": "no", "roman_units_available": "5"},
+        ["celtic-spearmen-1"],
+        ["Togodumnus"],
+    )
+    assert story.state.results[-1].lost_with_unit == ("Togodumnus",)
+    assert story.state.absent == frozenset()
+    story.when(upgrade, None)
+    assert (
+        story.refused(scenario_result, {"ended_by": "celtic_rout"}, [], [], ["Sine Nomine"])
+        != "ON-2.4"
+    )

@@ -87,7 +87,7 @@ def check_lost_with_a_unit(state: State, lost: list[str], eliminated: list[str])
 
 def _named(state: State, side: Side) -> set[str]:
     army = state.next_scenario.armies[side]
-    return {*army.characters, army.general}
+    return {*army.characters, army.general, army.general_title}
 
 
 def check_stated_winner(derived: Side, stated: Side | None) -> None:

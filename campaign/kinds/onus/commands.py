@@ -153,8 +153,16 @@ def present_characters(state: State) -> set[str]:
     return named - state.absent
 
 
+def sine_nomine_generals(state: State) -> set[str]:
+    """The next scenario's Sine Nomine Generals by the name they go by (`Togodumnus`, or `Sine
+    Nomine`): they can be wounded or fall with their unit like anyone, and are recorded so, but are
+    no Characters: nobody is absent for it (ON-2.5)."""
+    armies = state.next_scenario.armies.values()
+    return {a.general_title or a.general for a in armies if a.general == onus.SINE_NOMINE}
+
+
 def _characters(state: State, names: Sequence[str], rule: str) -> list[str]:
-    present = present_characters(state)
+    present = present_characters(state) | sine_nomine_generals(state)
     chosen = [resolve("Character", name, present | set(book().characters)) for name in names]
     for character in chosen:
         checks.check_present(character, present, rule)

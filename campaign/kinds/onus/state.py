@@ -162,7 +162,7 @@ def _(event: ScenarioPlayed, state: State) -> State:
         roster=roster,
         musters={},
         results=state.results + (played,),
-        absent=frozenset(event.lost_with_unit),
+        absent=frozenset(c for c in event.lost_with_unit if c in state.book.characters),
         upgrade_due=None if scenario.number == LAST else played.winner,
         phase=Phase.FINISHED if scenario.number == LAST else Phase.UPGRADE,
     )
