@@ -66,14 +66,9 @@ def casualties(b: Battle) -> str:
 
 
 def battle_data(b: Battle) -> dict[str, Any]:
+    """A battle as the report's data: who, where, both armies, and its result."""
     r = b.result
-    return {
-        "attacker": b.attacker,
-        "defender": b.defender,
-        "from": b.from_region,
-        "to": b.to_region,
-        "attacker_army": {"main": b.attacker_army.main, "ally": b.attacker_army.ally},
-        "defender_army": {"main": b.defender_army.main, "ally": b.defender_army.ally},
+    return declared_data(b) | {
         "attacker_casualties": number(r.attacker_casualties),
         "defender_casualties": number(r.defender_casualties),
         "winner": r.winner,
@@ -110,7 +105,9 @@ def opening_report(
         "title": f"{name} — The Boiling Cauldron, round {number} (in progress)",
         "players": {p: player_colour(p, list(state.players)) for p in state.players},
         "attack_order": list(state.attack_order),
-        "battles": [declared_data(b) for b in battles],
+        "battles": [
+            battle_data(b) if b.result else declared_data(b) | {"result": None} for b in battles
+        ],
         "forfeits": _forfeits_of(state, number),
         "still_to_declare": declaring,
         "still_to_fight": [b.to_region for b in battles if b.result is None],
@@ -122,19 +119,15 @@ def opening_report(
 
 
 def declared_data(b: Battle) -> dict[str, Any]:
-    return (
-        battle_data(b)
-        if b.result
-        else {
-            "attacker": b.attacker,
-            "defender": b.defender,
-            "from": b.from_region,
-            "to": b.to_region,
-            "attacker_army": {"main": b.attacker_army.main, "ally": b.attacker_army.ally},
-            "defender_army": {"main": b.defender_army.main, "ally": b.defender_army.ally},
-            "result": None,
-        }
-    )
+    """A battle as declared: who attacks whom from where, with both armies (BC-5)."""
+    return {
+        "attacker": b.attacker,
+        "defender": b.defender,
+        "from": b.from_region,
+        "to": b.to_region,
+        "attacker_army": {"main": b.attacker_army.main, "ally": b.attacker_army.ally},
+        "defender_army": {"main": b.defender_army.main, "ally": b.defender_army.ally},
+    }
 
 
 def _forfeits_of(state: State, number: int) -> list[dict[str, Any]]:
