@@ -10,7 +10,7 @@ from campaign.app import Loaded, fold
 from campaign.audit import audit
 from campaign.kinds.onus import commands as commands
 from campaign.kinds.onus.book import SIDES
-from campaign.kinds.onus.rules import STATUSES
+from campaign.kinds.onus.rules import STATUSES, placements
 
 
 def fact_value(fact):
@@ -44,9 +44,18 @@ def choose(data, state, cheapest):
     named = {
         side: {*scenario.armies[side].characters, scenario.armies[side].general} for side in SIDES
     }
-    present = sorted(
-        c for c in commands.present_characters(state) if any(c in named[side] for side in fell)
-    )  # ON-2.5: lost with a unit that fell
+    placed = {
+        c: card
+        for side in SIDES
+        for c, card in placements(scenario.armies[side], state.fielded(side), state.absent).items()
+    }
+
+    def may_fall(character: str) -> bool:  # ON-2.5: lost with his own unit, or one of his side's
+        if character in placed:
+            return placed[character] in eliminated
+        return any(character in named[side] for side in fell)
+
+    present = sorted(c for c in commands.present_characters(state) if may_fall(c))
     lost = data.draw(st.lists(st.sampled_from(present), max_size=2, unique=True)) if present else []
     return lambda s: commands.scenario_result(s, facts, eliminated, lost)
 

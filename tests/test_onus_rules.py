@@ -423,3 +423,19 @@ def test_on_2_5_a_sine_nomine_general_can_be_wounded_or_lost_and_nobody_is_absen
         story.refused(scenario_result, {"ended_by": "celtic_rout"}, [], [], ["Sine Nomine"])
         != "ON-2.4"
     )
+
+
+def test_on_3_3_the_briefing_says_which_card_carries_which_character(eagle):
+    """The Rhine: Vitellius in the I Centuria, Macro and Cato in the VI (as the scenario says);
+    a Character the scenario places is lost only with that very card (ON-2.5)."""
+    from campaign.kinds.onus.status import briefing
+
+    story = eagle()
+    placed = briefing(story.state)["armies"]["rome"]["placed"]
+    assert placed == {
+        "Vitellius": "legionaries-1",
+        "Macro": "legionaries-6",
+        "Cato": "legionaries-6",
+    }
+    assert story.refused(scenario_result, RHINE_WON, ["legionaries-2"], ["Macro"]) == "ON-2.5"
+    story.when(scenario_result, RHINE_WON, ["legionaries-6"], ["Macro", "Cato"])

@@ -61,6 +61,9 @@ class Army:
     notes: str
     max_units: int | None
     required: dict[str, int]
+    placed: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """Where the source places a Character: the n-th unit of a type (`Legionaries`, 6 for the VI
+    Centuria). Elsewhere the players place him, and Action cards may move him."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,7 @@ def _army(side: str, spec: dict[str, Any]) -> Army:
         spec.get("notes", ""),
         spec.get("max_units"),
         dict(spec.get("required", {})),
+        {c: (unit, int(n)) for c, (unit, n) in spec.get("placed", {}).items()},
     )
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from campaign.errors import RuleViolation
 from campaign.kinds.onus import interpretations
 from campaign.kinds.onus.book import Army, Book, Side
+from campaign.kinds.onus.rules import placements
 from campaign.kinds.onus.state import Phase, State
 
 
@@ -77,6 +78,14 @@ def check_lost_with_a_unit(state: State, lost: list[str], eliminated: list[str])
     for character in lost:
         side = next(s for s in Side if character in _named(state, s))
         own = {c.id for c in state.fielded(side)}
+        army = state.next_scenario.armies[side]
+        card = placements(army, state.fielded(side), state.absent).get(character)
+        if card is not None and card not in eliminated:
+            raise RuleViolation(
+                "ON-2.5",
+                f"{character} is in {card}, which was not eliminated: "
+                f"he is lost only with his unit",
+            )
         if not own & set(eliminated):
             raise RuleViolation(
                 "ON-2.5",

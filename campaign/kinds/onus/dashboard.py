@@ -149,6 +149,19 @@ def briefing_panel(brief: dict[str, Any]) -> Panel:
     )
 
 
+def _placed(army: dict[str, Any]) -> str:
+    """Which card carries which Character, where the scenario says; the players place the rest."""
+    said = [f"{c} in {unit_name(_type(army, card), card)}" for c, card in army["placed"].items()]
+    free = [c for c in army["characters"] if c not in army["placed"]]
+    if free:
+        said.append(f"{', '.join(free)} placed by the player")
+    return "Placed: " + ("; ".join(said) if said else "by the player")
+
+
+def _type(army: dict[str, Any], card_id: str) -> str:
+    return next((u["type"] for u in army["units"] or [] if u["id"] == card_id), card_id)
+
+
 def _army_text(side: str, army: dict[str, Any]) -> Text:
     people = f", {army['people']}" if side != "rome" else ""
     text = Text(f"\n{side.capitalize()} — {army['player']}{people}", style=SIDE_STYLE[side])
@@ -175,6 +188,7 @@ def _army_text(side: str, army: dict[str, Any]) -> Text:
     )
     if army["characters"]:
         text.append(f"\n  Characters: {', '.join(army['characters'])}")
+    text.append(f"\n  {_placed(army)}")
     for stand in (s for s in army["stands"] if len(s["characters"]) > 1):
         bonus = ", ".join(f"+{stand[a]} {a}" for a in ("attack", "defence", "morale") if stand[a])
         unknown = (

@@ -116,6 +116,17 @@ def general(army: Army, absent: Set[str]) -> tuple[str, str | None]:
     return army.general_title or army.general, None
 
 
+def placements(army: Army, fielded: Sequence[Card], absent: Set[str]) -> dict[str, str]:
+    """Which card carries each Character the source places (the n-th fielded unit of a type);
+    the others are placed by the players."""
+    placed = {}
+    for character, (unit_type, n) in army.placed.items():
+        of_type = [c.id for c in fielded if c.type == unit_type]
+        if character not in absent and len(of_type) >= n:
+            placed[character] = of_type[n - 1]
+    return placed
+
+
 def combined_attributes(characters: Iterable[str], book: Book) -> dict[str, Any]:
     """ON-2.6: in one unit each attribute takes the best value among the Characters present, not
     their sum. Only the values the rulebook gives are used; the others are reported unknown."""

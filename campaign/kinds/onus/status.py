@@ -128,5 +128,6 @@ def _army(state: State, scenario: Scenario, side: str) -> dict[str, Any]:
         "general": general(state, scenario, side),
         "characters": [c for c in army.characters if c not in state.absent],
         "stands": stands(state, scenario, side),
+        "placed": onus.placements(army, state.fielded(side), state.absent),
         "notes": army.notes,
     }
