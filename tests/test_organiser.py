@@ -108,6 +108,7 @@ def test_7_a_refusal_names_the_way_forward(shell, spring):
 
 def test_7_every_typo_of_a_command_is_reported_at_once(shell, spring):
     shell.play(spring.through("new"))
+    assert "did you mean" not in shell.refuses("attack", "Dagg", "Kent")  # a player, not a region
     said = shell.refuses("attack", "Esex", "Kentt")
     assert said == (
         "There is no region called 'Esex' (did you mean Essex?) or 'Kentt' (did you mean Kent?)."
