@@ -7,7 +7,9 @@ each, addressed by a uuid5 of the campaign's name (users never see it).
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import shutil
 import sqlite3
 import time
 import uuid
@@ -139,18 +141,33 @@ class Campaigns:
 
     def __init__(self, db: str) -> None:
         check_store_file(db)
-        env = {
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": db,
-            "SQLITE_LOCK_TIMEOUT": "10",
-        }
+        self.db, self.unwritable = db, None
+        """Why the store can be read but not written (read-only media, a full disk), or None."""
         try:
-            self.store = EventStore(env=env)
-        except PersistenceError as exc:
-            raise StoreError(f"Cannot open the campaign store {db}: {exc}.") from None
-        self.db = db
+            self.store = EventStore(env=_env(db))
+        except (PersistenceError, sqlite3.Error) as exc:
+            self.store = self._read_only(db, exc)
         self.after: Loaded | None = None
         """The campaign as the last command recorded it: read again by nobody."""
+
+    def _read_only(self, db: str, failure: Exception) -> EventStore:
+        """A store that cannot be opened for writing is opened to be read (read-only media, a
+        full disk): every read works; a write is refused saying why."""
+        why = describe_failure(db, failure)
+        if db == ":memory:" or not Path(db).is_file():
+            raise StoreError(f"Cannot open the campaign store {db}: {why}.")
+        try:
+            store = EventStore(env=_env(read_only_uri(db)))
+        except (PersistenceError, sqlite3.Error):
+            raise StoreError(f"Cannot open the campaign store {db}: {why}.") from None
+        self.unwritable = why
+        return store
+
+    def check_writable(self) -> None:
+        if self.unwritable:
+            raise StoreError(
+                f"The campaign store {self.db} can be read but not written ({self.unwritable})."
+            )
 
     def catalogue(self, archived: bool = True) -> list[Entry]:
         """Every campaign of the store under its current name, in the order they were started
@@ -239,6 +256,7 @@ class Campaigns:
     def delete(self, name: str) -> int:
         """Remove a campaign's whole log from the store (the one thing that is not appended);
         returns how many events went."""
+        self.check_writable()
         stream, count = self.stream(name), len(self.load(name).events)
 
         def remove() -> None:
@@ -287,6 +305,7 @@ class Campaigns:
 
     def record(self, events: Sequence[CampaignEvent]) -> None:
         """Append events already stamped and checked (an import or a fork) in one write."""
+        self.check_writable()
         try:
             self._guard(lambda: self.store.save(*events), conflicts=True)
         except IntegrityError:
@@ -297,6 +316,7 @@ class Campaigns:
     def _save(
         self, loaded: Loaded, drafts: list[Draft], actor: str, head: list | None = None
     ) -> list[CampaignEvent]:
+        self.check_writable()
         new = self.settle(loaded, drafts, actor, head or [])
         self._guard(lambda: self.store.save(*new), conflicts=True)
         self.after = self._extended(loaded, new, len(head or []))
@@ -468,12 +488,45 @@ def check_store_file(db: str) -> None:
         raise StoreError(f"{db} is an SQLite database of another program, not a campaign store.")
 
 
-def _tables(db: str) -> set[str]:
+def _env(db_name: str) -> dict[str, str]:
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": db_name,
+        "SQLITE_LOCK_TIMEOUT": "10",
+    }
+
+
+def read_only_uri(db: str) -> str:
+    """SQLite's URI for reading a store that cannot be written: when its write-ahead log is empty
+    (the store was closed cleanly) it is read as immutable, needing no lock or shared-memory file,
+    so it reads on read-only media and on a full disk; otherwise read-only as usual."""
+    wal = Path(f"{db}-wal")
+    settled = not wal.exists() or wal.stat().st_size == 0
+    return Path(db).resolve().as_uri() + ("?mode=ro&immutable=1" if settled else "?mode=ro")
+
+
+def describe_failure(db: str, failure: Exception) -> str:
+    """Why a store cannot be used, in words: read-only media, a full disk, or the error itself."""
+    folder = Path(db).resolve().parent
+    if not os.access(folder, os.W_OK) or (Path(db).exists() and not os.access(db, os.W_OK)):
+        return f"{folder} is on read-only media or not writable"
     try:
-        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
-            return {
-                row[0]
-                for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-            }
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{db} is not a readable campaign store ({exc}).") from None
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return str(failure)
+    if free < 1024 * 1024:
+        return f"the disk is full ({free // 1024} KB free)"
+    return str(failure)
+
+
+def _tables(db: str) -> set[str]:
+    """The store's tables, read as usual, or (read-only media, a full disk) as `read_only_uri`."""
+    failure: Exception = StoreError("unreadable")
+    for uri in (Path(db).resolve().as_uri() + "?mode=ro", read_only_uri(db)):
+        try:
+            with closing(sqlite3.connect(uri, uri=True)) as connection:
+                rows = connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+                return {row[0] for row in rows}
+        except sqlite3.DatabaseError as exc:
+            failure = exc
+    raise StoreError(f"{db} is not a readable campaign store ({describe_failure(db, failure)}).")

@@ -591,3 +591,65 @@ def fuzz_store(tmp_path_factory, spring) -> Path:
     for words in spring.through("attack Hwicce West Anglia"):
         campaign(*words, db=db)
     return db
+
+
+# 18. Read-only media and full disks.
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A tmpfs of 2 MB mounted for the test (on this project's machines CI runs as root);
+    skipped where mounting is not allowed."""
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip("mounting a small tmpfs needs root: read-only and full-disk cases not tried")
+    yield folder
+    subprocess.run(["umount", "-l", str(folder)], capture_output=True)
+
+
+def console_script(db: Path, *args: str) -> subprocess.CompletedProcess:
+    """The command in a process of its own, so that no store stays open in this one."""
+    return subprocess.run(
+        [sys.executable, "-c", "import cli; cli.main()", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_18_a_store_on_read_only_media_reads_and_refuses_writes_in_one_sentence(small_disk, spring):
+    db = small_disk / "c.sqlite"
+    played = console_script(db, "demo", "--quiet", "--into", str(db))
+    assert played.returncode == 0, played.stderr
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    status, out, err = campaign("status", "--json", db=db)
+    assert status == 0 and json.loads(out)["winner"] == "Dag", (err, out[-400:])
+    assert campaign("verify", db=db)[0] == 0
+    said = refused(db, "note", "from the read-only copy")
+    assert "can be read but not written" in said and "read-only" in said
+
+
+def test_18_a_full_disk_still_reads_and_says_it_is_full(small_disk, spring):
+    db = small_disk / "c.sqlite"
+    for words in spring.through("attack Hwicce West Anglia"):
+        console_script(db, *words)
+    (small_disk / "fill").write_bytes(b"")
+    with contextlib.suppress(OSError), (small_disk / "fill").open("wb") as fill:
+        fill.write(b"\0" * 4 * 1024 * 1024)
+    assert campaign("status", "--json", db=db)[0] == 0
+    status, _, err = campaign(
+        "new",
+        "Another",
+        "--player",
+        "A",
+        "--player",
+        "B",
+        "--player",
+        "C",
+        db=small_disk / "d.sqlite",
+    )
+    assert status == 1 and "disk is full" in err and len(err.strip().splitlines()) == 1
