@@ -171,8 +171,12 @@ def _final(data: dict[str, Any], players: list[str]) -> RenderableType:
         figures = ", ".join(f"{p} {v}%" for p, v in battle["casualties"].items())
         lines.append(
             Text(
-                f"Final Battle {battle['number']}: {figures} → "
-                f"{battle['winner'] or 'draw, fight again'}"
+                f"Final Battle {battle['number']}: casualties {figures} → "
+                + (
+                    f"{battle['winner']} wins"
+                    if battle["winner"]
+                    else "draw: another Final Battle, armies may be chosen again"
+                )
             )
         )
     lines.append(Text(f"Final Battle (BC-8.4): {bc.FINAL_SETTINGS}", style="dim"))
