@@ -148,6 +148,8 @@ class Campaigns:
         except (PersistenceError, sqlite3.Error) as exc:
             self.store = self._read_only(db, exc)
         self.after: Loaded | None = None
+        self._entries: list[Entry] | None = None
+        """The catalogue as last read; forgotten whenever this object writes."""
         """The campaign as the last command recorded it: read again by nobody."""
 
     def _read_only(self, db: str, failure: Exception) -> EventStore:
@@ -172,13 +174,17 @@ class Campaigns:
     def catalogue(self, archived: bool = True) -> list[Entry]:
         """Every campaign of the store under its current name, in the order they were started
         (the archived ones too, unless `archived` is False)."""
-        notifications = self._guard(
-            lambda: self.store.recorder.select_notifications(1, 10_000_000, topics=CATALOGUE_TOPICS)
-        )
-        entries: dict[uuid.UUID, Entry] = {}
-        for event in map(self._decode, notifications):
-            entries = catalogued(entries, event)
-        return [e for e in entries.values() if archived or not e.archived]
+        if self._entries is None:
+            notifications = self._guard(
+                lambda: self.store.recorder.select_notifications(
+                    1, 10_000_000, topics=CATALOGUE_TOPICS
+                )
+            )
+            entries: dict[uuid.UUID, Entry] = {}
+            for event in map(self._decode, notifications):
+                catalogued(entries, event)
+            self._entries = list(entries.values())
+        return [e for e in self._entries if archived or not e.archived]
 
     def choose(self, name: str | None) -> str:
         """The campaign a command means: the one named, or the only one in the store."""
@@ -258,6 +264,7 @@ class Campaigns:
         returns how many events went."""
         self.check_writable()
         stream, count = self.stream(name), len(self.load(name).events)
+        self._entries = None
 
         def remove() -> None:
             with self.store.recorder.datastore.transaction(commit=True) as cursor:
@@ -306,6 +313,7 @@ class Campaigns:
     def record(self, events: Sequence[CampaignEvent]) -> None:
         """Append events already stamped and checked (an import or a fork) in one write."""
         self.check_writable()
+        self._entries = None
         try:
             self._guard(lambda: self.store.save(*events), conflicts=True)
         except IntegrityError:
@@ -317,6 +325,7 @@ class Campaigns:
         self, loaded: Loaded, drafts: list[Draft], actor: str, head: list | None = None
     ) -> list[CampaignEvent]:
         self.check_writable()
+        self._entries = None
         new = self.settle(loaded, drafts, actor, head or [])
         self._guard(lambda: self.store.save(*new), conflicts=True)
         self.after = self._extended(loaded, new, len(head or []))
@@ -415,21 +424,17 @@ class Entry:
 CATALOGUE_TOPICS = [CampaignStarted.TOPIC, CampaignRenamed.TOPIC, CampaignArchived.TOPIC]
 
 
-def catalogued(entries: dict[uuid.UUID, Entry], event: CampaignEvent) -> dict[uuid.UUID, Entry]:
-    """The catalogue after one of its events: a start (whose stream is its name's), a new name,
-    archived or restored."""
+def catalogued(entries: dict[uuid.UUID, Entry], event: CampaignEvent) -> None:
+    """The catalogue after one of its events (in place): a start (whose stream is its name's), a
+    new name, archived or restored."""
     stream = event.originator_id
     if isinstance(event, CampaignStarted):
-        return (
-            {**entries, stream: Entry(event.name, event)}
-            if stream == campaign_id(event.name)
-            else entries
-        )
-    if stream not in entries:
-        return entries
-    if isinstance(event, CampaignRenamed):
-        return {**entries, stream: replace(entries[stream], name=event.name)}
-    return {**entries, stream: replace(entries[stream], archived=event.archived)}
+        if stream == campaign_id(event.name):
+            entries[stream] = Entry(event.name, event)
+    elif stream in entries and isinstance(event, CampaignRenamed):
+        entries[stream] = replace(entries[stream], name=event.name)
+    elif stream in entries:
+        entries[stream] = replace(entries[stream], archived=event.archived)
 
 
 def round_end(loaded: Loaded, number: int) -> Loaded:
