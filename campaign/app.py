@@ -50,7 +50,6 @@ from events.common import (
 
 RACE_BUDGET = 20.0
 """Seconds a command keeps deciding again while other organisers append to the same campaign."""
-STARTED_TOPIC = CampaignStarted.TOPIC
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 

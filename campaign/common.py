@@ -87,11 +87,6 @@ class Ledger:
         self.undone[undo] = taken
 
 
-def actions(events: Sequence[CampaignEvent], setup: tuple[type, ...] = ()) -> list[list[int]]:
-    """The organiser's actions still standing (see Ledger)."""
-    return Ledger.of(events, setup).standing
-
-
 def undo(
     events: Sequence[CampaignEvent], steps: int, reason: str, setup: tuple[type, ...] = ()
 ) -> list[Draft]:
