@@ -442,6 +442,7 @@ def start_options(rules: str) -> dict[str, inspect.Parameter]:
 
 
 def _every_option() -> dict[str, inspect.Parameter]:
+    """The start options of every kind (an option two kinds share is declared by the first)."""
     from campaign.registry import PACKAGES
 
     every: dict[str, inspect.Parameter] = {}

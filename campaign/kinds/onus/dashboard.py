@@ -188,7 +188,8 @@ def _army_text(side: str, army: dict[str, Any]) -> Text:
     )
     if army["characters"]:
         text.append(f"\n  Characters: {', '.join(army['characters'])}")
-    text.append(f"\n  {_placed(army)}")
+    if army["characters"] or army["placed"]:
+        text.append(f"\n  {_placed(army)}")
     for stand in (s for s in army["stands"] if len(s["characters"]) > 1):
         bonus = ", ".join(f"+{stand[a]} {a}" for a in ("attack", "defence", "morale") if stand[a])
         unknown = (
