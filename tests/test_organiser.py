@@ -237,3 +237,22 @@ def test_16_onus_views_speak_of_units_and_facts_as_players_do(tmp_path, shell_at
     assert "(mustered)" in dashboard and "(free)" not in dashboard
     sides = shell.json("status")["character_sides"]
     assert (sides["Cato"], sides["Dark Moon Druid"]) == ("rome", "enemies")
+
+
+def test_per_player_options_say_what_one_player_may_attack_as_the_round_stands(shell, spring):
+    """For the organiser's message to one player (BC-4.1 as it stands when his turn comes)."""
+    shell.play(spring.through("attack Essex Kent"))
+    dag = shell.json("options", "--player", "dag")
+    assert dag and all(row["from"] != "Kent" for row in dag)  # Kent is involved now (BC-4.1)
+    assert ("Wessex", "Sussex") in {(row["from"], row["to"]) for row in dag}
+    said = shell.ok("options", "--player", "Ann").stdout
+    assert "(on turn now: Dag)" in said
+
+
+def test_a_report_for_one_player_keeps_what_concerns_him(finished):
+    text = finished.ok("report", "--round", "2", "--for", "ann", "--format", "markdown").stdout
+    assert "round 2, for Ann" in text
+    assert "attacks Lindsey (**Ann**" in text and "attacks Gwynedd" in text
+    assert "attacks Wessex" not in text  # Cid v Dag does not concern Ann
+    assert "Standings" in text and "Battle settings (BC-5.1)" in text and "chain head" in text
+    assert "did you mean Ann?" in finished("report", "--for", "Anne").stderr

@@ -363,6 +363,10 @@ def report(
     as_of: AsOfOption = None,
     campaign: CampaignOption = None,
     as_json: JsonOption = False,
+    player: Annotated[
+        Optional[str],
+        typer.Option("--for", help="Only what concerns this player, to send him alone."),
+    ] = None,
 ) -> None:
     """The report of a round or scenario, ready for a forum thread or a Discord channel."""
     from campaign.names import resolve
@@ -370,7 +374,7 @@ def report(
 
     chosen = "json" if as_json else resolve("report format", output_format, FORMATS)
     name, loaded = ctx.obj.view(campaign, as_of)
-    text = render_report(name, loaded, round_number, chosen)
+    text = render_report(name, loaded, round_number, chosen, player)
     if output is not None:
         return write_file(output, plain_text(text) if chosen == "text" else text)
     if chosen == "text":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from campaign.app import Loaded, finished, last_finished, round_end
@@ -70,8 +71,32 @@ def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, 
     return data | {"events": through, "chain_head": head, "sections": sections}
 
 
-def render_report(name: str, loaded: Loaded, number: int | None, output_format: str) -> Any:
+def for_player(data: dict[str, Any], player: str) -> dict[str, Any]:
+    """The report as one player needs it: the lines that name him (his battle, his armies, his
+    forfeit, his next step), with the tables, the settings and the audit line kept whole."""
+    from campaign.names import resolve
+
+    who = resolve("player", player, data["players"])
+    naming = re.compile(rf"\b{re.escape(who)}\b")
+    sections = []
+    for section in data["sections"]:
+        items = section.get("items")
+        if items is None or section["heading"].startswith(KEPT_WHOLE):
+            sections.append(section)
+        elif mine := [item for item in items if naming.search(item)]:
+            sections.append(section | {"items": mine})
+    return data | {"title": f"{data['title']}, for {who}", "for": who, "sections": sections}
+
+
+KEPT_WHOLE = ("Battle settings", "Audit", "Warning", "Next", "Attack order", "Still to come")
+
+
+def render_report(
+    name: str, loaded: Loaded, number: int | None, output_format: str, player: str | None = None
+) -> Any:
     data, at_end = report_data(name, loaded, number)
+    if player is not None:
+        data = for_player(data, player)
     if output_format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False)
     if output_format == "markdown":

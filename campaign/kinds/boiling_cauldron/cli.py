@@ -58,18 +58,30 @@ def draw(
 
 @command("options")
 def attack_options(
-    ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False
+    ctx: typer.Context,
+    player: Annotated[
+        Optional[str],
+        typer.Option("--player", help="What this player may attack, as the round stands now."),
+    ] = None,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """The legal attacks of the player on turn, with both armies (BC-4, BC-5)."""
+    """The legal attacks of the player on turn (or of --player), with both armies (BC-4, BC-5)."""
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
     from campaign.kinds.boiling_cauldron import status as bc_data
 
     state = ctx.obj.require(ctx.obj.name(campaign), BC).state
-    rows = bc_data.options(state)
+    who = None if player is None else bc_commands.player(state, player)
+    rows = bc_data.options(state, who)
     if as_json:
         return print_json(rows)
-    if state.on_turn is None:
+    who = who or state.on_turn
+    if who is None:
         return say("Nobody is on turn to attack now.")
-    say(f"{state.on_turn} may attack:", style="bold")
+    turn = "" if who == state.on_turn else f" (on turn now: {state.on_turn or 'nobody'})"
+    if not rows:
+        return say(f"{who} has no attack open now{turn}.")
+    say(f"{who} may attack{turn}:", style="bold")
     for row in rows:
         attacker = row["attacker_army"]["main"] + (
             f" + {row['attacker_army']['ally']}" if row["attacker_army"]["ally"] else ""

@@ -107,10 +107,11 @@ def _awaiting(state: State) -> dict[str, Any] | None:
     }
 
 
-def options(state: State) -> list[dict[str, Any]]:
-    """The legal attacks of the player on turn, with the armies each would bring (BC-4, BC-5)."""
-    player = state.on_turn
-    if player is None:
+def options(state: State, player: str | None = None) -> list[dict[str, Any]]:
+    """The legal attacks of the player on turn (or of `player`, as the round stands now), with the
+    armies each would bring (BC-4, BC-5)."""
+    player = player or state.on_turn
+    if player is None or state.phase != Phase.DECLARATION or not state.held(player):
         return []
     rows = []
     for source, target in checks.legal_attacks(state, player):
