@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaign import chain, text
+from campaign import chain, deadlines, text
 from campaign.common import Ledger, archive, note, redo_latest, rename, retracted, undo_latest
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, RuleViolation
@@ -22,6 +22,8 @@ from events.common import (
     CampaignArchived,
     CampaignEvent,
     CampaignRenamed,
+    DeadlineCleared,
+    DeadlineSet,
     NoteRecorded,
 )
 
@@ -120,6 +122,10 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
     """The command that recorded `event`: a note, or one of the kind's commands."""
     shared = {
         NoteRecorded: lambda state: note(event.text),
+        DeadlineSet: lambda state: deadlines.set_for(
+            of.next_step(state), deadlines.instant(event.at), event.timestamp, event.reason
+        ),
+        DeadlineCleared: lambda state: deadlines.clear(event.reason),
         CampaignRenamed: lambda state: rename(event.name),
         CampaignArchived: lambda state: archive(event.archived),
     }

@@ -15,10 +15,20 @@ from events.common import (
     CampaignEvent,
     CampaignRenamed,
     CampaignStarted,
+    DeadlineCleared,
+    DeadlineSet,
     NoteRecorded,
 )
 
-NOT_ACTIONS = (NoteRecorded, ActionsRetracted, ActionsRestored, CampaignRenamed, CampaignArchived)
+NOT_ACTIONS = (
+    NoteRecorded,
+    ActionsRetracted,
+    ActionsRestored,
+    CampaignRenamed,
+    CampaignArchived,
+    DeadlineSet,
+    DeadlineCleared,
+)
 """Events that are not actions of the campaign: undo never takes them back."""
 
 

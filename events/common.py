@@ -76,3 +76,19 @@ class ActionsRestored(CampaignEvent):
 
     undo: int
     reason: str
+
+
+@topic("campaign.DeadlineSet")
+class DeadlineSet(CampaignEvent):
+    """BC-9.1, ON-4.1: the step in hand (as the program words it) is due `at` (ISO 8601, UTC)."""
+
+    step: str
+    at: str
+    reason: str | None
+
+
+@topic("campaign.DeadlineCleared")
+class DeadlineCleared(CampaignEvent):
+    """BC-9.1, ON-4.1: no deadline any more, and why."""
+
+    reason: str

@@ -256,3 +256,46 @@ def test_a_report_for_one_player_keeps_what_concerns_him(finished):
     assert "attacks Wessex" not in text  # Cid v Dag does not concern Ann
     assert "Standings" in text and "Battle settings (BC-5.1)" in text and "chain head" in text
     assert "did you mean Ann?" in finished("report", "--for", "Anne").stderr
+
+
+def test_bc_9_1_a_deadline_for_the_step_in_hand_shows_in_status_until_the_step_is_done(
+    shell, spring
+):
+    shell.play(spring.through("new"))
+    pinned = {"CAMPAIGN_NOW": "2026-12-01T12:00Z"}
+    said = shell.runner.invoke(
+        app,
+        ["--db", str(shell.db), "deadline", "set", "--in", "14d", "--reason", "two weeks a round"],
+        env=pinned,
+    )
+    assert said.exit_code == 0 and "Deadline for round 1, Cid declares an attack" in said.stdout
+    status = json.loads(
+        shell.runner.invoke(app, ["--db", str(shell.db), "status", "--json"], env=pinned).stdout
+    )
+    assert status["deadline"] == {
+        "step": "round 1, Cid declares an attack.",
+        "at": "2026-12-15T12:00:00+00:00",
+        "overdue": False,
+    }
+    late = shell.json("overdue", "--now", "2026-12-16T00:00Z")
+    assert late == [
+        {
+            "campaign": "Spring 869",
+            "step": "round 1, Cid declares an attack.",
+            "deadline": status["deadline"] | {"overdue": True},
+        }
+    ]
+    shell.ok(*spring.step("attack Essex Kent"))
+    assert shell.json("status")["deadline"] is None  # Cid's step is done; Dag's has none yet
+    assert shell.json("verify")["verified"]
+
+
+def test_bc_9_1_a_deadline_in_the_past_is_refused_and_clearing_says_why(shell, spring):
+    shell.play(spring.through("new"))
+    assert "has passed" in shell.refuses("deadline", "set", "2020-01-01T00:00Z")
+    assert "timezone" in shell.refuses("deadline", "set", "2030-01-01T00:00")
+    shell.ok("deadline", "set", "2030-01-01T00:00Z")
+    assert shell.json("status")["deadline"]["at"] == "2030-01-01T00:00:00+00:00"
+    shell.ok("deadline", "clear", "--reason", "the players asked for time")
+    assert shell.json("status")["deadline"] is None
+    assert "Deadline cleared: the players asked for time" in shell.ok("log").stdout

@@ -4,6 +4,8 @@ import, fork, demo, reports and maps, and `new`."""
 from __future__ import annotations
 
 import inspect
+import os
+from datetime import UTC, datetime
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -23,6 +25,7 @@ from campaign.commandline.core import (
     say,
     write_file,
 )
+from campaign.deadlines import current, instant
 from campaign.errors import CampaignError
 from campaign.text import printable_data
 from campaign.views.plain import plain_text
@@ -83,6 +86,73 @@ def use(
     say(f"{chosen} is the current campaign: commands without -c act on it.")
 
 
+def now() -> datetime:
+    """The one place the command line reads the clock (CAMPAIGN_NOW pins it, for tests)."""
+    pinned = os.environ.get("CAMPAIGN_NOW")
+    return instant(pinned) if pinned else datetime.now(UTC)
+
+
+def deadline_data(loaded, at: datetime) -> dict[str, Any] | None:
+    """`status --json`'s `deadline`: the one standing for the step in hand, or None."""
+    standing = current(loaded.events, loaded.kind.next_step(loaded.state))
+    return None if standing is None else standing.data(at)
+
+
+@command()
+def deadline(
+    ctx: typer.Context,
+    action: Annotated[str, typer.Argument(metavar="set|clear", help="Set (or extend) or clear.")],
+    when: Annotated[
+        Optional[str], typer.Argument(metavar="ISO-TIME", help="e.g. 2026-12-14T18:00Z.")
+    ] = None,
+    within: Annotated[
+        Optional[str], typer.Option("--in", help="From now instead: 14d, 36h, 2w.")
+    ] = None,
+    reason: Annotated[Optional[str], typer.Option("--reason", help="Why, for the record.")] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """A deadline for the step in hand (BC-9.1, ON-4.1): set, extend (set again) or clear."""
+    from campaign import deadlines
+    from campaign.names import resolve
+
+    chosen = resolve("deadline action", action, ["set", "clear"])
+    name, moment = ctx.obj.name(campaign), now()
+    if chosen == "clear":
+        decide = lambda loaded: deadlines.clear(reason or "cleared")  # noqa: E731
+    else:
+        if (when is None) == (within is None):
+            raise CampaignError("Give the deadline as an ISO time or --in 14d (one of them).")
+        at = instant(when) if when else deadlines.after(within, moment)
+        decide = lambda loaded: deadlines.set_for(  # noqa: E731
+            loaded.kind.next_step(loaded.state), at, moment, reason
+        )
+    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor))
+
+
+@command()
+def overdue(
+    ctx: typer.Context,
+    as_json: JsonOption = False,
+    at: Annotated[Optional[str], typer.Option("--now", help="As if it were this ISO time.")] = None,
+) -> None:
+    """Every campaign of the store: who must act now, by when, and whether the deadline passed."""
+    moment = instant(at) if at else now()
+    rows = []
+    for entry in ctx.obj.campaigns.catalogue(archived=False):
+        loaded = ctx.obj.campaigns.load(entry.name)
+        step = loaded.kind.next_step(loaded.state)
+        rows.append(
+            {"campaign": entry.name, "step": step, "deadline": deadline_data(loaded, moment)}
+        )
+    if as_json:
+        return print_json(rows)
+    for row in rows:
+        due = row["deadline"]
+        late = "" if due is None or not due["overdue"] else " (OVERDUE)"
+        say(f"{row['campaign']}: {row['step']}" + ("" if due is None else f" by {due['at']}{late}"))
+    return None
+
+
 @command()
 def status(
     ctx: typer.Context,
@@ -93,7 +163,11 @@ def status(
 ) -> None:
     """The dashboard: map, players, the round's attacks and results, the Final."""
     name, loaded = ctx.obj.view(campaign, as_of, round_number)
-    extra = {"events": len(loaded.events), "chain_intact": loaded.chain_break is None}
+    extra = {
+        "events": len(loaded.events),
+        "chain_intact": loaded.chain_break is None,
+        "deadline": deadline_data(loaded, now()),
+    }
     data = loaded.kind.status(loaded.state, name) | extra
     if as_json:
         return print_json(data)

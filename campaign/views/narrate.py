@@ -5,10 +5,18 @@ The events every kind shares are told here; a kind tells its own (`Kind.describe
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import singledispatch
 
 from campaign.kind import Kind
-from events.common import ActionsRetracted, CampaignEvent, CampaignStarted, NoteRecorded
+from events.common import (
+    ActionsRetracted,
+    CampaignEvent,
+    CampaignStarted,
+    DeadlineCleared,
+    DeadlineSet,
+    NoteRecorded,
+)
 
 
 def describe(event: CampaignEvent, of: Kind) -> str:
@@ -36,3 +44,15 @@ def _(event: NoteRecorded) -> str:
 def _(event: ActionsRetracted) -> str:
     numbers = ", ".join(f"#{seq}" for seq in event.seqs)
     return f"Undo: events {numbers} retracted: {event.reason}"
+
+
+@_common.register
+def _(event: DeadlineSet) -> str:
+    when = datetime.fromisoformat(event.at).strftime("%Y-%m-%d %H:%M UTC")
+    why = f" ({event.reason})" if event.reason else ""
+    return f"Deadline for {event.step.rstrip('.')}: {when}{why}"
+
+
+@_common.register
+def _(event: DeadlineCleared) -> str:
+    return f"Deadline cleared: {event.reason}"
