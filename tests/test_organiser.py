@@ -299,3 +299,11 @@ def test_bc_9_1_a_deadline_in_the_past_is_refused_and_clearing_says_why(shell, s
     shell.ok("deadline", "clear", "--reason", "the players asked for time")
     assert shell.json("status")["deadline"] is None
     assert "Deadline cleared: the players asked for time" in shell.ok("log").stdout
+
+
+def test_the_opening_post_says_by_when_the_step_in_hand_is_due(shell, spring):
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    shell.ok("deadline", "set", "2030-01-15T18:00Z")
+    text = shell.ok("report", "--round", "1", "--format", "markdown").stdout
+    assert "**Deadline**" in text and "by 2030-01-15 18:00 UTC" in text
+    assert shell.json("report", "--round", "1")["deadline"] == "2030-01-15T18:00:00+00:00"

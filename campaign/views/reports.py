@@ -36,12 +36,27 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
         raise CampaignError(f"{loaded.kind.period.capitalize()}s are numbered from 1.")
     if number == len(finished(loaded.kind, loaded.state)) + 1:
         events = list(loaded.events[_round_closed(loaded, number - 1) :])
-        data = loaded.kind.report(name, loaded.state, number, events, loaded.state)
+        data = with_deadline(
+            loaded.kind.report(name, loaded.state, number, events, loaded.state), loaded
+        )
         return with_audit(data, loaded, len(loaded.events)), loaded
     at_end = round_end(loaded, number)
     events = round_events(loaded, number)
     data = loaded.kind.report(name, at_end.state, number, events, loaded.state)
     return with_audit(data, loaded, _round_closed(loaded, number)), at_end
+
+
+def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
+    """The opening post says by when the step in hand is due (BC-9.1, ON-4.1)."""
+    from campaign.deadlines import current
+
+    step = loaded.kind.next_step(loaded.state)
+    standing = current(loaded.events, step)
+    if standing is None:
+        return data | {"deadline": None}
+    when = standing.at.strftime("%Y-%m-%d %H:%M UTC")
+    section = {"heading": "Deadline", "items": [f"{step.rstrip('.').capitalize()} by {when}"]}
+    return data | {"deadline": standing.at.isoformat(), "sections": [*data["sections"], section]}
 
 
 def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, Any]:
