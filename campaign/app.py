@@ -279,11 +279,17 @@ class Campaigns:
         return self.act_on_log(name, lambda loaded: decide(loaded.state), actor)
 
     def act_on_log(
-        self, name: str, decide: Callable[[Loaded], list[Draft]], actor: str, again: bool = True
+        self,
+        name: str,
+        decide: Callable[[Loaded], list[Draft]],
+        actor: str,
+        again: bool = True,
+        when: datetime | None = None,
     ) -> list[CampaignEvent]:
         """Load → decide → append. When another organiser appended first, decide again on the new
         log (with backoff, within RACE_BUDGET seconds) — unless `again` is False: a decision about
-        the log itself (undo) must not be re-aimed at what someone else just recorded."""
+        the log itself (undo) must not be re-aimed at what someone else just recorded. `when`
+        stamps the events (a tick at a given moment); by default, now."""
         deadline = time.monotonic() + RACE_BUDGET
         for attempt in itertools.count():
             loaded = self.load(name)
@@ -294,7 +300,7 @@ class Campaigns:
                     "run 'campaign verify'."
                 )
             try:
-                return self._save(loaded, decide(loaded), actor)
+                return self._save(loaded, decide(loaded), actor, when=when)
             except IntegrityError:
                 if not again:
                     raise CampaignError(
@@ -321,11 +327,16 @@ class Campaigns:
             ) from None
 
     def _save(
-        self, loaded: Loaded, drafts: list[Draft], actor: str, head: list | None = None
+        self,
+        loaded: Loaded,
+        drafts: list[Draft],
+        actor: str,
+        head: list | None = None,
+        when: datetime | None = None,
     ) -> list[CampaignEvent]:
         self.check_writable()
         self._entries = None
-        new = self.settle(loaded, drafts, actor, head or [])
+        new = self.settle(loaded, drafts, actor, head or [], when)
         self._guard(lambda: self.store.save(*new), conflicts=True)
         self.after = self._extended(loaded, new, len(head or []))
         return new
@@ -342,7 +353,12 @@ class Campaigns:
         return Loaded(loaded.kind, events, state)
 
     def settle(
-        self, loaded: Loaded, drafts: list[Draft], actor: str, head: list[CampaignEvent]
+        self,
+        loaded: Loaded,
+        drafts: list[Draft],
+        actor: str,
+        head: list[CampaignEvent],
+        when: datetime | None = None,
     ) -> list[CampaignEvent]:
         """Stamp the decided events, then the consequences the rules force, until none is left."""
         state, new = loaded.state, list(head)
@@ -355,7 +371,13 @@ class Campaigns:
                     return new
             version += 1
             event = self.stamp(
-                loaded.kind, loaded.started.originator_id, previous, version, pending.pop(0), actor
+                loaded.kind,
+                loaded.started.originator_id,
+                previous,
+                version,
+                pending.pop(0),
+                actor,
+                when,
             )
             state, previous = loaded.kind.apply(state, event), event.chain
             new.append(event)

@@ -23,6 +23,7 @@ from events.common import (
     CampaignEvent,
     CampaignRenamed,
     DeadlineCleared,
+    DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
 )
@@ -55,13 +56,16 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
     _check_start(of, events[0])
     taken_back, ledger = retracted(events), Ledger.of(events[:1], of.setup_events)
     state, checks = of.start(events[0]), len(events)
-    for event in events[1:]:
+    for position, event in enumerate(events[1:], 1):
         if isinstance(event, ActionsRetracted):
             _check_retraction(ledger, event)
         elif isinstance(event, ActionsRestored):
             _check_restore(ledger, event)
         elif event.originator_version not in taken_back:
-            _check_event(of, state, event)
+            if event.actor == deadlines.DEADLINE_ACTOR:
+                _check_missed(of, state, event, events[:position])
+            else:
+                _check_event(of, state, event)
             state = of.apply(state, event)
         ledger.record(event)
         checks += 1
@@ -118,6 +122,22 @@ def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
         raise AuditFailure(seq, f"{name} is not what the command decides from the state before it")
 
 
+def _check_missed(
+    of: Kind, state: Any, event: CampaignEvent, before: Sequence[CampaignEvent]
+) -> None:
+    """An event the actor `deadline` recorded: the rule was `auto`, a deadline for the step then
+    in hand had passed when it was recorded, and it is what the kind does then (BC-9.2, ON-4.2)."""
+    seq, name = event.originator_version, type(event).__name__
+    step = of.next_step(state)
+    if deadlines.rule(before) != "auto" or deadlines.missed(before, step, event.timestamp) is None:
+        raise AuditFailure(
+            seq, f"{name} is signed by the deadline, but no passed deadline called for it"
+        )
+    decided = of.missed(state)
+    if not decided or not same(decided[0], event):
+        raise AuditFailure(seq, f"{name} is not what a missed deadline does here")
+
+
 def _replay(of: Kind, event: CampaignEvent) -> Decide:
     """The command that recorded `event`: a note, or one of the kind's commands."""
     shared = {
@@ -126,6 +146,7 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
             of.next_step(state), deadlines.instant(event.at), event.timestamp, event.reason
         ),
         DeadlineCleared: lambda state: deadlines.clear(event.reason),
+        DeadlineRuleChosen: lambda state: deadlines.choose_rule(event.rule),
         CampaignRenamed: lambda state: rename(event.name),
         CampaignArchived: lambda state: archive(event.archived),
     }

@@ -16,6 +16,7 @@ from events.common import (
     CampaignRenamed,
     CampaignStarted,
     DeadlineCleared,
+    DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
 )
@@ -28,6 +29,7 @@ NOT_ACTIONS = (
     CampaignArchived,
     DeadlineSet,
     DeadlineCleared,
+    DeadlineRuleChosen,
 )
 """Events that are not actions of the campaign: undo never takes them back."""
 

@@ -17,7 +17,7 @@ from campaign.common import retracted
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError
 from campaign.text import words
-from events.common import CampaignEvent, DeadlineCleared, DeadlineSet
+from events.common import CampaignEvent, DeadlineCleared, DeadlineRuleChosen, DeadlineSet
 
 DURATION = re.compile(r"(\d{1,3})\s*([dhw])", re.ASCII)
 UNITS = {"d": timedelta(days=1), "h": timedelta(hours=1), "w": timedelta(weeks=1)}
@@ -85,3 +85,26 @@ def current(events: Sequence[CampaignEvent], step: str) -> Deadline | None:
 def replayed(event: DeadlineSet) -> list[Draft]:
     """What `verify` re-decides: the same deadline, later than the moment it was recorded."""
     return set_for(event.step, instant(event.at), event.timestamp, event.reason)
+
+
+DEADLINE_ACTOR = "deadline"
+"""Who records what a missed deadline does under the rule `auto` (BC-9.2, ON-4.2)."""
+RULES = ("auto", "organiser")
+
+
+def choose_rule(rule: str) -> list[Draft]:
+    from campaign.names import resolve
+
+    return [draft(DeadlineRuleChosen, rule=resolve("deadline rule", rule, RULES))]
+
+
+def rule(events: Sequence[CampaignEvent]) -> str:
+    """The house rule for missed deadlines: the last chosen (the organiser decides by default)."""
+    chosen = [e.rule for e in events if isinstance(e, DeadlineRuleChosen)]
+    return chosen[-1] if chosen else "organiser"
+
+
+def missed(events: Sequence[CampaignEvent], step: str, now: datetime) -> Deadline | None:
+    """The deadline standing for `step` if it has passed by `now`."""
+    standing = current(events, step)
+    return standing if standing is not None and now > standing.at else None

@@ -82,6 +82,11 @@ class Kind(ABC):
     def describe(self, event: CampaignEvent) -> str:
         """One line of the log for one of its own events."""
 
+    def missed(self, state: State) -> list[Draft]:
+        """What a missed deadline does to the step in hand under the rule `auto` (BC-9.2,
+        ON-4.2); nothing where the organiser decides."""
+        return []
+
     def outcome(self, state: State, event: CampaignEvent) -> list[str]:
         """What a just-recorded event means, in sentences (who won, what is due)."""
         return []

@@ -92,3 +92,11 @@ class DeadlineCleared(CampaignEvent):
     """BC-9.1, ON-4.1: no deadline any more, and why."""
 
     reason: str
+
+
+@topic("campaign.DeadlineRuleChosen")
+class DeadlineRuleChosen(CampaignEvent):
+    """BC-9.2, ON-4.2: what a missed deadline does — `auto` (the program forfeits a declaration or
+    declines an upgrade, as the actor `deadline`) or `organiser` (he decides)."""
+
+    rule: str

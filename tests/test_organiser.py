@@ -307,3 +307,50 @@ def test_the_opening_post_says_by_when_the_step_in_hand_is_due(shell, spring):
     text = shell.ok("report", "--round", "1", "--format", "markdown").stdout
     assert "**Deadline**" in text and "by 2030-01-15 18:00 UTC" in text
     assert shell.json("report", "--round", "1")["deadline"] == "2030-01-15T18:00:00+00:00"
+
+
+def test_bc_9_2_under_auto_a_missed_declaration_is_forfeited_at_tick(shell, spring):
+    shell.play(spring.through("new"))
+    shell.ok("deadline", "rule", "auto")
+    shell.ok("deadline", "set", "2030-01-01T00:00Z")
+    assert shell.ok("tick", "--now", "2029-12-31T00:00Z").stdout == ""  # not passed yet
+    said = shell.ok("tick", "--now", "2030-01-02T00:00Z").stdout
+    assert "Cid forfeits the attack: the deadline passed (BC-9.2)" in said
+    forfeit = shell.json("log")[-1]
+    assert (forfeit["type"], forfeit["actor"], forfeit["data"]["player"]) == (
+        "AttackForfeited",
+        "deadline",
+        "Cid",
+    )
+    assert shell.json("status")["on_turn"] == "Dag" and shell.json("verify")["verified"]
+
+
+def test_bc_9_2_without_auto_the_organiser_decides_and_nothing_is_recorded(shell, spring):
+    shell.play(spring.through("new"))
+    shell.ok("deadline", "set", "2030-01-01T00:00Z")
+    before = shell.json("log")
+    assert "the organiser decides" in shell.ok("tick", "--now", "2030-01-02T00:00Z").stdout
+    assert shell.json("log") == before
+
+
+def test_on_4_2_under_auto_a_missed_upgrade_is_declined_at_tick(shell, under_the_eagle):
+    shell.play(under_the_eagle.through("scenario-result --fact vitellius"))
+    shell.ok("deadline", "rule", "auto")
+    shell.ok("deadline", "set", "2030-01-01T00:00Z")
+    shell.ok("tick", "--now", "2030-01-02T00:00Z")
+    declined = shell.json("log")[-1]
+    assert (declined["type"], declined["actor"]) == ("UpgradeDeclined", "deadline")
+    assert shell.json("verify")["verified"]
+
+
+def test_bc_9_2_an_event_signed_by_the_deadline_without_a_passed_deadline_fails_verify(
+    shell, spring
+):
+    from campaign.deadlines import DEADLINE_ACTOR
+
+    shell.play(spring.through("new"))
+    shell.ok("deadline", "rule", "auto")
+    store = Campaigns(str(shell.db))
+    store.act_on_log("Spring 869", lambda log: log.kind.missed(log.state), DEADLINE_ACTOR)
+    result = shell("verify")
+    assert result.exit_code != 0 and "no passed deadline called for it" in result.stderr

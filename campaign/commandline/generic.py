@@ -101,9 +101,18 @@ def deadline_data(loaded, at: datetime) -> dict[str, Any] | None:
 @command()
 def deadline(
     ctx: typer.Context,
-    action: Annotated[str, typer.Argument(metavar="set|clear", help="Set (or extend) or clear.")],
+    action: Annotated[
+        str,
+        typer.Argument(
+            metavar="set|clear|rule", help="Set (or extend), clear, or choose the house rule."
+        ),
+    ],
     when: Annotated[
-        Optional[str], typer.Argument(metavar="ISO-TIME", help="e.g. 2026-12-14T18:00Z.")
+        Optional[str],
+        typer.Argument(
+            metavar="ISO-TIME|auto|organiser",
+            help="e.g. 2026-12-14T18:00Z; with rule, what a missed deadline does.",
+        ),
     ] = None,
     within: Annotated[
         Optional[str], typer.Option("--in", help="From now instead: 14d, 36h, 2w.")
@@ -115,9 +124,11 @@ def deadline(
     from campaign import deadlines
     from campaign.names import resolve
 
-    chosen = resolve("deadline action", action, ["set", "clear"])
+    chosen = resolve("deadline action", action, ["set", "clear", "rule"])
     name, moment = ctx.obj.name(campaign), now()
-    if chosen == "clear":
+    if chosen == "rule":
+        decide = lambda loaded: deadlines.choose_rule(when or "")  # noqa: E731
+    elif chosen == "clear":
         decide = lambda loaded: deadlines.clear(reason or "cleared")  # noqa: E731
     else:
         if (when is None) == (within is None):
@@ -127,6 +138,37 @@ def deadline(
             loaded.kind.next_step(loaded.state), at, moment, reason
         )
     ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor))
+
+
+@command()
+def tick(
+    ctx: typer.Context,
+    at: Annotated[Optional[str], typer.Option("--now", help="As if it were this ISO time.")] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """Apply each campaign's missed-deadline house rule (BC-9.2, ON-4.2): under `auto` the
+    program records what a passed deadline does, as the actor `deadline`."""
+    from campaign.deadlines import DEADLINE_ACTOR, missed, rule
+
+    moment = instant(at) if at else now()
+    names = (
+        [ctx.obj.name(campaign)]
+        if campaign or ctx.obj.campaign
+        else [e.name for e in ctx.obj.campaigns.catalogue(archived=False)]
+    )
+    for name in names:
+        loaded = ctx.obj.campaigns.load(name)
+        step = loaded.kind.next_step(loaded.state)
+        passed = missed(loaded.events, step, moment)
+        if passed is None:
+            continue
+        if rule(loaded.events) != "auto" or not loaded.kind.missed(loaded.state):
+            say(f"{name}: the deadline for {step.rstrip('.')} passed; the organiser decides.")
+            continue
+        decide = lambda log: log.kind.missed(log.state)  # noqa: E731
+        say(f"{name}:")
+        recorded = ctx.obj.campaigns.act_on_log(name, decide, DEADLINE_ACTOR, when=moment)
+        ctx.obj.tell(name, recorded)
 
 
 @command()

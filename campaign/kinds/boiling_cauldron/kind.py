@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from campaign.drafts import Draft
 from campaign.kind import Decide, PackageKind
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, narrate, state
 from campaign.kinds.boiling_cauldron.state import Phase, State
@@ -33,6 +34,10 @@ class BoilingCauldron(PackageKind):
         from campaign.kinds.boiling_cauldron.starting import new
 
         return new(title, self.rules, options)
+
+    def missed(self, current: State) -> list[Draft]:
+        """BC-9.2: a missed declaration is forfeited, with the reason "deadline"."""
+        return commands.forfeit(current, "deadline") if current.on_turn else []
 
     def check_start(self, started: CampaignStarted) -> None:
         checks.check_players(list(started.players))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import singledispatch
 
+from campaign.deadlines import DEADLINE_ACTOR
 from campaign.kinds.boiling_cauldron.state import Phase, State
 from campaign.views.grammar import listing, plural, possessive
 from events.boiling_cauldron import (
@@ -53,7 +54,14 @@ def _(event: AttackDeclared) -> str:
 def _(event: AttackForfeited) -> str:
     if event.automatic:
         return f"Round {event.round}: {event.player} forfeits the attack: {event.reason} (BC-4.4)"
-    return f"Round {event.round}: the organiser forfeits {event.player}'s attack: {event.reason}"
+    if event.actor == DEADLINE_ACTOR:
+        return (
+            f"Round {event.round}: {event.player} forfeits the attack: the deadline passed (BC-9.2)"
+        )
+    return (
+        f"Round {event.round}: the organiser forfeits {possessive(event.player)} attack: "
+        f"{event.reason}"
+    )
 
 
 @describe.register

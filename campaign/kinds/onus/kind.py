@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from campaign.drafts import Draft
 from campaign.errors import RuleViolation
 from campaign.kind import Decide, PackageKind
 from campaign.kinds.onus import RULES, commands, narrate, state
@@ -32,6 +33,10 @@ class Onus(PackageKind):
             name=title, rules=self.rules, players=players, map_source="", seed_commitment=None
         )
         return started, lambda current: sides
+
+    def missed(self, current: State) -> list[Draft]:
+        """ON-4.2: a missed upgrade is declined."""
+        return commands.upgrade(current, None) if current.upgrade_due else []
 
     def check_start(self, started: CampaignStarted) -> None:
         if len(started.players) != 2:
