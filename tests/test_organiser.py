@@ -354,3 +354,26 @@ def test_bc_9_2_an_event_signed_by_the_deadline_without_a_passed_deadline_fails_
     store.act_on_log("Spring 869", lambda log: log.kind.missed(log.state), DEADLINE_ACTOR)
     result = shell("verify")
     assert result.exit_code != 0 and "no passed deadline called for it" in result.stderr
+
+
+def test_bc_9_3_a_walkover_is_a_rout_of_the_absent_side_and_bc_7_applies(shell, spring):
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    said = shell.ok("walkover", "Kent", "attacker", "--reason", "Dag did not turn up").stdout
+    assert "Cid wins the battle for Kent, casualty difference +100" in said
+    battle = shell.json("status")["attacks"][0]["result"]
+    assert (battle["attacker_casualties"], battle["defender_casualties"], battle["winner"]) == (
+        0,
+        100,
+        "Cid",
+    )
+    notes = [e["data"]["text"] for e in shell.json("log") if e["type"] == "NoteRecorded"]
+    assert notes == ["Battle for Kent: walkover to attacker (BC-9.3): Dag did not turn up"]
+    assert shell.json("verify")["verified"]
+
+
+def test_bc_9_3_a_double_loss_is_a_draw(shell, spring):
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    before = shell.json("status")["control"]
+    said = shell.ok("double-loss", "Sussex", "--reason", "neither played").stdout
+    assert "is a draw: no region changes hands (BC-6.3)" in said
+    assert shell.json("status")["control"] == before and shell.json("verify")["verified"]

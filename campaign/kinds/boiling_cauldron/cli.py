@@ -161,6 +161,35 @@ def result(
 
 
 @command()
+def walkover(
+    ctx: typer.Context,
+    region: Annotated[str, typer.Argument(help="The defending region of the battle.")],
+    present: Annotated[
+        str, typer.Argument(metavar="SIDE", help="Who turned up: attacker, defender or a name.")
+    ],
+    reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """A battle not played by its deadline, won by the side that turned up (BC-9.3)."""
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
+
+    ctx.obj.act(campaign, lambda state: bc_commands.unplayed(state, region, present, reason), BC)
+
+
+@command("double-loss")
+def double_loss(
+    ctx: typer.Context,
+    region: Annotated[str, typer.Argument(help="The defending region of the battle.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """A battle neither side played by its deadline: a draw, no region changes hands (BC-9.3)."""
+    from campaign.kinds.boiling_cauldron import commands as bc_commands
+
+    ctx.obj.act(campaign, lambda state: bc_commands.unplayed(state, region, None, reason), BC)
+
+
+@command()
 def gain(
     ctx: typer.Context,
     regions: Annotated[

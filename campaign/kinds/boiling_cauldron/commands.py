@@ -28,7 +28,7 @@ from events.boiling_cauldron import (
     RegionsAllocated,
     RegionTransferred,
 )
-from events.common import CampaignEvent
+from events.common import CampaignEvent, NoteRecorded
 from regions import Map
 
 
@@ -151,6 +151,34 @@ def result(
             override=override,
         )
     ]
+
+
+def unplayed(state: State, where: str, present: str | None, reason: str) -> list[Draft]:
+    """BC-9.3: a battle not played by its deadline. A walkover to the side that turned up (the
+    absent side routed with 100 % casualties, the other 0 %: BC-6 and BC-7 apply as to any
+    victory), or with no side present a double loss (a draw: no region changes hands). The
+    reason is recorded as a note just before the result, in the same append."""
+    said = text.words(reason, "the reason")
+    battle = _battle(state, region(state.world, where))
+    if present is None:
+        figures = (Decimal(0), Decimal(0))
+    else:
+        side = _stated(
+            present,
+            {
+                "attacker": Side.ATTACKER,
+                "defender": Side.DEFENDER,
+                battle.attacker: Side.ATTACKER,
+                battle.defender: Side.DEFENDER,
+            },
+        )
+        figures = (
+            (Decimal(0), Decimal(100)) if side == Side.ATTACKER else (Decimal(100), Decimal(0))
+        )
+    how = "double loss" if present is None else f"walkover to {present}"
+    decided = result(state, battle.to_region, *figures)
+    note = draft(NoteRecorded, text=f"Battle for {battle.to_region}: {how} (BC-9.3): {said}")
+    return [note, *decided]  # the note first: the result's forced gains follow the result
 
 
 def _battle(state: State, where: str) -> Battle:
