@@ -439,3 +439,18 @@ def test_on_3_3_the_briefing_says_which_card_carries_which_character(eagle):
     }
     assert story.refused(scenario_result, RHINE_WON, ["legionaries-2"], ["Macro"]) == "ON-2.5"
     story.when(scenario_result, RHINE_WON, ["legionaries-6"], ["Macro", "Cato"])
+
+
+def test_on_4_3_a_scenario_not_played_by_its_deadline_is_a_walkover_for_the_side_that_came(eagle):
+    story = eagle()
+    assert (
+        story.refused(scenario_result, {"walkover": "rome", "vitellius_survived": "yes"})
+        == "ON-4.3"
+    )
+    assert story.refused(scenario_result, {"walkover": "nobody"}) == "ON-4.3"
+    story.when(scenario_result, {"walkover": "enemies"})
+    assert (story.state.results[-1].winner, story.state.wins()) == (
+        "enemies",
+        {"rome": 0, "enemies": 1},
+    )
+    assert story.state.upgrade_due == "enemies"

@@ -59,8 +59,16 @@ def next_status(card: Card) -> str:
     return STATUSES[STATUSES.index(card.status) + 1]
 
 
+WALKOVER = "walkover"
+"""ON-4.3: the fact a scenario not played by its deadline is recorded with: the side that turned
+up, instead of the scenario's own facts."""
+
+
 def read_facts(scenario: Scenario, given: Mapping[str, str]) -> dict[str, str]:
-    """ON-3.1: exactly the scenario's fact keys, each within its values."""
+    """ON-3.1: exactly the scenario's fact keys, each within its values — or ON-4.3's walkover
+    alone."""
+    if WALKOVER in given:
+        return _walkover(scenario, given)
     wanted = {f.key: f for f in scenario.facts}
     takes = ", ".join(f.describe() for f in scenario.facts)
     unknown = sorted(set(given) - set(wanted))
@@ -71,6 +79,19 @@ def read_facts(scenario: Scenario, given: Mapping[str, str]) -> dict[str, str]:
             "ON-3.1", f"Scenario {scenario.number} takes the facts {takes} ({what})"
         )
     return {key: _value(wanted[key], str(given[key]), takes) for key in wanted}
+
+
+def _walkover(scenario: Scenario, given: Mapping[str, str]) -> dict[str, str]:
+    side = str(given[WALKOVER]).strip().lower()
+    if len(given) > 1 or side not in ("rome", "enemies"):
+        raise RuleViolation(
+            "ON-4.3",
+            f"A walkover of scenario {scenario.number} is recorded "
+            "alone, "
+            "as walkover=rome or walkover=enemies (the side that "
+            "turned up)",
+        )
+    return {WALKOVER: side}
 
 
 def _value(fact: Fact, text: str, takes: str) -> str:
@@ -87,6 +108,8 @@ def _value(fact: Fact, text: str, takes: str) -> str:
 def winner(scenario: Scenario, facts: Mapping[str, str]) -> str:
     """ON-3.1: the side named in the victory condition if every fact meets it, else the other
     side."""
+    if WALKOVER in facts:
+        return facts[WALKOVER]
     met = all(_meets(facts[key], condition) for key, condition in scenario.victory_when.items())
     return scenario.victory_side if met else other(scenario.victory_side)
 
