@@ -377,3 +377,9 @@ def test_bc_9_3_a_double_loss_is_a_draw(shell, spring):
     said = shell.ok("double-loss", "Sussex", "--reason", "neither played").stdout
     assert "is a draw: no region changes hands (BC-6.3)" in said
     assert shell.json("status")["control"] == before and shell.json("verify")["verified"]
+
+
+def test_8_a_sentence_about_a_side_starts_with_a_capital(shell, under_the_eagle):
+    shell.play(under_the_eagle.through("upgrade legionaries-1"))
+    said = shell.ok(*under_the_eagle.step("scenario-result --fact narcissus_killed=yes")).stdout
+    assert "The enemies win scenario 2 (Boudica, ON-3.1)." in said

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import singledispatch
 
 from campaign.kinds.onus.state import State
+from campaign.views.grammar import sentence
 from events.common import CampaignEvent
 from events.onus import (
     ArmyMustered,
@@ -73,7 +74,8 @@ def scenario_outcome(state: State, number: int) -> str:
         side: sum(r.winner == side for r in state.results[:number]) for side in ("rome", "enemies")
     }
     return (
-        f"{side_does(played.winner, 'win')} scenario {number} ({state.side_names[played.winner]}, "
+        f"{sentence(side_does(played.winner, 'win'))} scenario {number} "
+        f"({state.side_names[played.winner]}, "
         "ON-3.1). "
         f"Score: Rome {wins['rome']}, the enemies {wins['enemies']}."
     )
