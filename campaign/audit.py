@@ -126,7 +126,8 @@ def _check_missed(
     of: Kind, state: Any, event: CampaignEvent, before: Sequence[CampaignEvent]
 ) -> None:
     """An event the actor `deadline` recorded: the rule was `auto`, a deadline for the step then
-    in hand had passed when it was recorded, and it is what the kind does then (BC-9.2, ON-4.2)."""
+    in hand had passed when it was recorded, and it is what the kind does then (its rules page's
+    deadline house rule)."""
     seq, name = event.originator_version, type(event).__name__
     step = of.next_step(state)
     if deadlines.rule(before) != "auto" or deadlines.missed(before, step, event.timestamp) is None:

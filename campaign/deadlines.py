@@ -1,4 +1,5 @@
-"""Deadlines for the step in hand (BC-9.1, ON-4.1): set, extended and cleared as events.
+"""Deadlines for the step in hand (each rules page's deadline house rules): set, extended and
+cleared as events.
 
 A deadline names the step it was set for, in the words `Kind.next_step` uses; once the campaign
 has moved on to another step, that deadline no longer applies. Only views read the clock: the
@@ -58,7 +59,7 @@ def after(text: str, now: datetime) -> datetime:
 
 
 def set_for(step: str, at: datetime, now: datetime, reason: str | None) -> list[Draft]:
-    """BC-9.1, ON-4.1: a deadline for the step in hand, later than now."""
+    """A deadline for the step in hand, later than now."""
     if at <= now:
         raise CampaignError(f"A deadline is in the future: {at.isoformat()} has passed.")
     said = None if reason is None else words(reason, "the reason")
@@ -88,7 +89,7 @@ def replayed(event: DeadlineSet) -> list[Draft]:
 
 
 DEADLINE_ACTOR = "deadline"
-"""Who records what a missed deadline does under the rule `auto` (BC-9.2, ON-4.2)."""
+"""Who records what a missed deadline does under the rule `auto` (`Kind.missed`)."""
 RULES = ("auto", "organiser")
 
 

@@ -83,8 +83,8 @@ class Kind(ABC):
         """One line of the log for one of its own events."""
 
     def missed(self, state: State) -> list[Draft]:
-        """What a missed deadline does to the step in hand under the rule `auto` (BC-9.2,
-        ON-4.2); nothing where the organiser decides."""
+        """What a missed deadline does to the step in hand under the rule `auto`, as the kind's
+        rules page says; nothing where the organiser decides."""
         return []
 
     def outcome(self, state: State, event: CampaignEvent) -> list[str]:

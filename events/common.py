@@ -80,7 +80,7 @@ class ActionsRestored(CampaignEvent):
 
 @topic("campaign.DeadlineSet")
 class DeadlineSet(CampaignEvent):
-    """BC-9.1, ON-4.1: the step in hand (as the program words it) is due `at` (ISO 8601, UTC)."""
+    """The step in hand (as the program words it) is due `at` (ISO 8601, UTC)."""
 
     step: str
     at: str
@@ -89,14 +89,14 @@ class DeadlineSet(CampaignEvent):
 
 @topic("campaign.DeadlineCleared")
 class DeadlineCleared(CampaignEvent):
-    """BC-9.1, ON-4.1: no deadline any more, and why."""
+    """No deadline any more, and why."""
 
     reason: str
 
 
 @topic("campaign.DeadlineRuleChosen")
 class DeadlineRuleChosen(CampaignEvent):
-    """BC-9.2, ON-4.2: what a missed deadline does — `auto` (the program forfeits a declaration or
-    declines an upgrade, as the actor `deadline`) or `organiser` (he decides)."""
+    """What a missed deadline does: `auto` (the program records what the kind's rules page says,
+    as the actor `deadline`) or `organiser` (he decides)."""
 
     rule: str

@@ -104,7 +104,7 @@ def map_source(file_name: str) -> str:
 
 
 MAP_FILE_LIMIT = 1024 * 1024
-"""Bytes read from a map file: BC-1's map is 4 KB, Britannia's 20 KB."""
+"""Bytes read from a map file: the maps the program ships are 4 to 20 KB."""
 
 
 def read_map_file(path: Path) -> str:

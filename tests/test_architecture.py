@@ -54,7 +54,8 @@ def test_every_module_of_the_core_is_under_the_contract():
 
 @pytest.mark.parametrize("rules", PACKAGES)
 def test_no_module_outside_a_kind_names_it(rules):
-    """Nothing outside the kind's package, its events module and the registry names the kind."""
+    """Nothing outside the kind's package, its events module and the registry names the kind or
+    cites one of its rules."""
     of = kind(rules)
     package = PACKAGES[rules]
     own = {
@@ -62,15 +63,23 @@ def test_no_module_outside_a_kind_names_it(rules):
         ROOT / "events" / f"{package.rsplit('.', 1)[1]}.py",
         ROOT / "campaign" / "registry.py",
     }
-    names = re.compile(
-        "|".join(re.escape(n) for n in (rules, package.rsplit(".", 1)[1], of.title)), re.IGNORECASE
-    )
+    words = [re.escape(n) for n in (rules, package.rsplit(".", 1)[1], of.title)]
+    names = re.compile("|".join(words), re.IGNORECASE)
+    rule_ids = re.compile(r"\b(" + "|".join(rule_prefixes(package)) + r")-\d")
     naming = [
         str(path.relative_to(ROOT))
         for path in SOURCES
-        if not any(path == o or o in path.parents for o in own) and names.search(path.read_text())
+        if not any(path == o or o in path.parents for o in own)
+        and (names.search(path.read_text()) or rule_ids.search(path.read_text()))
     ]
     assert naming == []
+
+
+def rule_prefixes(package: str) -> set[str]:
+    """The rule ids' prefixes a kind cites (`BC` of BC-4.2), read from its refusals."""
+    folder = ROOT / Path(*package.split("."))
+    cited = "\n".join(p.read_text() for p in folder.glob("*.py"))
+    return set(re.findall(r'RuleViolation\(\s*"([A-Z]+)-\d', cited))
 
 
 @pytest.mark.parametrize("rules", PACKAGES)

@@ -120,7 +120,7 @@ def deadline(
     reason: Annotated[Optional[str], typer.Option("--reason", help="Why, for the record.")] = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """A deadline for the step in hand (BC-9.1, ON-4.1): set, extend (set again) or clear."""
+    """A deadline for the step in hand (the rules page's house rules): set, extend, clear."""
     from campaign import deadlines
     from campaign.names import resolve
 
@@ -146,7 +146,7 @@ def tick(
     at: Annotated[Optional[str], typer.Option("--now", help="As if it were this ISO time.")] = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """Apply each campaign's missed-deadline house rule (BC-9.2, ON-4.2): under `auto` the
+    """Apply each campaign's missed-deadline house rule (its rules page): under `auto` the
     program records what a passed deadline does, as the actor `deadline`."""
     from campaign.deadlines import DEADLINE_ACTOR, missed, rule
 

@@ -47,7 +47,7 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
 
 
 def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
-    """The opening post says by when the step in hand is due (BC-9.1, ON-4.1)."""
+    """The opening post says by when the step in hand is due."""
     from campaign.deadlines import current
 
     step = loaded.kind.next_step(loaded.state)
