@@ -7,7 +7,7 @@ rules force there; the hash chain must be intact from the first event on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,31 +156,36 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
 
 def _check_retraction(ledger: Ledger, event: ActionsRetracted) -> None:
     """An undo retracts the latest actions still standing, whole."""
-    steps = len(
-        [group for group in ledger.standing[-len(event.seqs) :] if set(group) & set(event.seqs)]
+    latest = ledger.standing[-len(event.seqs) :]
+    steps = max(1, len([group for group in latest if set(group) & set(event.seqs)]))
+    _check_decided(
+        event,
+        "undo",
+        lambda: undo_latest(ledger, steps, event.reason),
+        "does not retract the latest actions",
     )
-    try:
-        _check_actor(event)
-        expected = undo_latest(ledger, max(steps, 1), event.reason)[0]
-    except CampaignError as refusal:
-        raise AuditFailure(
-            event.originator_version, f"the undo would be refused: {refusal}"
-        ) from None
-    if not same(expected, event):
-        raise AuditFailure(event.originator_version, "the undo does not retract the latest actions")
 
 
 def _check_restore(ledger: Ledger, event: ActionsRestored) -> None:
     """A redo restores the latest undo still standing, when nothing was recorded since."""
+    _check_decided(
+        event, "redo", lambda: redo_latest(ledger, event.reason), "does not restore the latest undo"
+    )
+
+
+def _check_decided(
+    event: CampaignEvent, what: str, decide: Callable[[], list[Draft]], otherwise: str
+) -> None:
+    """`event` is what the command `what` decides from the log before it."""
     try:
         _check_actor(event)
-        expected = redo_latest(ledger, event.reason)[0]
+        expected = decide()[0]
     except CampaignError as refusal:
         raise AuditFailure(
-            event.originator_version, f"the redo would be refused: {refusal}"
+            event.originator_version, f"the {what} would be refused: {refusal}"
         ) from None
     if not same(expected, event):
-        raise AuditFailure(event.originator_version, "the redo does not restore the latest undo")
+        raise AuditFailure(event.originator_version, f"the {what} {otherwise}")
 
 
 def published_head(events: Sequence[CampaignEvent], head: str) -> str:

@@ -104,12 +104,7 @@ def battle_outcome(state: State, region: str, number: int) -> str:
     r = battle.result
     if r.winner is None:
         return f"The battle for {region} is a draw: no region changes hands (BC-6.3)."
-    victor_casualties, loser_casualties = (
-        (r.attacker_casualties, r.defender_casualties)
-        if r.winner == battle.attacker
-        else (r.defender_casualties, r.attacker_casualties)
-    )
-    difference = (loser_casualties - victor_casualties).normalize()
+    difference = battle.margin.normalize()
     won = f"{r.winner} wins the battle for {region}, casualty difference {difference:+f}: "
     if r.regions_due < r.by_arithmetic:
         return (

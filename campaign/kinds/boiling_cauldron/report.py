@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import Any
 
 from campaign.errors import CampaignError
 from campaign.kinds.boiling_cauldron import RULES
 from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.state import Army, Battle, Phase, State, round_over
+from campaign.kinds.boiling_cauldron.status import declared
 from campaign.views.colours import player_colour
 from campaign.views.jsonable import number
 from events.common import CampaignEvent, NoteRecorded
@@ -26,10 +27,6 @@ Section = dict[str, Any]
 
 def army(value: Army) -> str:
     return value.main + (f" + {value.ally}" if value.ally else "")
-
-
-def figure(value: Decimal) -> str:
-    return f"{value.normalize():f}"
 
 
 def battle_line(index: int, b: Battle) -> str:
@@ -45,12 +42,7 @@ def battle_line(index: int, b: Battle) -> str:
         return f"{head} → to be fought"
     if r.winner is None:
         return f"{head} → draw ({casualties(b)}), no region changes hands (BC-6.3)"
-    loser_casualties, winner_casualties = (
-        (r.defender_casualties, r.attacker_casualties)
-        if r.winner == b.attacker
-        else (r.attacker_casualties, r.defender_casualties)
-    )
-    difference = f"difference {loser_casualties - winner_casualties:+f}"
+    difference = f"difference {b.margin:+f}"
     gains = f" and gains {', '.join(b.gained)}" if b.gained else " but gains no region"
     override = f" [ruling: {r.override}]" if r.override else ""
     return f"{head} → {r.winner} wins ({casualties(b)}; {difference}){gains}{override}"
@@ -60,15 +52,15 @@ def casualties(b: Battle) -> str:
     """`casualties: Bob 26%, Cid 62%`, the attacker first."""
     r = b.result
     return (
-        f"casualties: {b.attacker} {figure(r.attacker_casualties)}%, "
-        f"{b.defender} {figure(r.defender_casualties)}%"
+        f"casualties: {b.attacker} {pct(r.attacker_casualties)}, "
+        f"{b.defender} {pct(r.defender_casualties)}"
     )
 
 
 def battle_data(b: Battle) -> dict[str, Any]:
     """A battle as the report's data: who, where, both armies, and its result."""
     r = b.result
-    return declared_data(b) | {
+    return declared(b) | {
         "attacker_casualties": number(r.attacker_casualties),
         "defender_casualties": number(r.defender_casualties),
         "winner": r.winner,
@@ -106,7 +98,7 @@ def opening_report(
         "players": {p: player_colour(p, list(state.players)) for p in state.players},
         "attack_order": list(state.attack_order),
         "battles": [
-            battle_data(b) if b.result else declared_data(b) | {"result": None} for b in battles
+            battle_data(b) if b.result else declared(b) | {"result": None} for b in battles
         ],
         "forfeits": _forfeits_of(state, number),
         "still_to_declare": declaring,
@@ -116,18 +108,6 @@ def opening_report(
     }
     report["sections"] = _opening_sections(report, battles)
     return report
-
-
-def declared_data(b: Battle) -> dict[str, Any]:
-    """A battle as declared: who attacks whom from where, with both armies (BC-5)."""
-    return {
-        "attacker": b.attacker,
-        "defender": b.defender,
-        "from": b.from_region,
-        "to": b.to_region,
-        "attacker_army": {"main": b.attacker_army.main, "ally": b.attacker_army.ally},
-        "defender_army": {"main": b.defender_army.main, "ally": b.defender_army.ally},
-    }
 
 
 def _forfeits_of(state: State, number: int) -> list[dict[str, Any]]:

@@ -74,6 +74,17 @@ class Battle:
         return (self.from_region, self.to_region)
 
     @property
+    def margin(self) -> Decimal | None:
+        """BC-7.1's d: the victor's casualty difference (BC-3.2), None for a draw or no result."""
+        r = self.result
+        if r is None or r.winner is None:
+            return None
+        own, enemy = (r.attacker_casualties, r.defender_casualties)
+        return bc.casualty_difference(
+            *((own, enemy) if r.winner == self.attacker else (enemy, own))
+        )
+
+    @property
     def awaiting_gains(self) -> bool:
         return self.result is not None and len(self.gained) < self.result.regions_due
 
@@ -261,7 +272,8 @@ def _(event: BattleFought, state: State) -> State:
     result = Result(*casualties, None, None, 0, event.override)
     if won is not None:
         winner, loser = sides[won], sides[1 - won]
-        arithmetic = _by_arithmetic(state, loser, casualties[1 - won] - casualties[won])
+        margin = bc.casualty_difference(casualties[won], casualties[1 - won])
+        arithmetic = _by_arithmetic(state, loser, margin)
         takeable = sum(map(len, state.gain_tiers(battle, loser)))
         result = replace(
             result,
@@ -276,7 +288,7 @@ def _(event: BattleFought, state: State) -> State:
 def winning_side(casualties: tuple[Decimal, Decimal], stated: str | None) -> int | None:
     """BC-6.2: the side the organiser stated, else the one the figures decide."""
     if stated is not None:
-        return {"attacker": 0, "defender": 1}.get(stated)
+        return bc.Side.__members__.get(stated.upper())  # "draw": no side
     return bc.outcome(casualties).winner
 
 

@@ -29,7 +29,8 @@ def result(battle: Battle) -> dict[str, Any] | None:
     }
 
 
-def attack(battle: Battle) -> dict[str, Any]:
+def declared(battle: Battle) -> dict[str, Any]:
+    """A battle as declared: who attacks whom from where, with both armies (BC-5)."""
     return {
         "attacker": battle.attacker,
         "defender": battle.defender,
@@ -37,9 +38,11 @@ def attack(battle: Battle) -> dict[str, Any]:
         "to": battle.to_region,
         "attacker_army": army(battle.attacker_army),
         "defender_army": army(battle.defender_army),
-        "result": result(battle),
-        "settings": bc.BATTLE_SETTINGS,
     }
+
+
+def attack(battle: Battle) -> dict[str, Any]:
+    return declared(battle) | {"result": result(battle), "settings": bc.BATTLE_SETTINGS}
 
 
 def status(state: State, name: str) -> dict[str, Any]:
