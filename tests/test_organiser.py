@@ -21,9 +21,13 @@ SPLIT = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob
 
 
 def widest_line(renderable, width: int = 80) -> int:
+    """The widest line `renderable` takes at `width` columns; refuses a rendering that fits only
+    by cropping text (rich's "…"), which would hide a name or a figure."""
     console = Console(width=width, record=True, markup=False)
     console.print(renderable)
-    return max(len(line) for line in console.export_text().splitlines())
+    text = console.export_text()
+    assert "…" not in text, text
+    return max(len(line) for line in text.splitlines())
 
 
 @pytest.mark.parametrize("as_of", [7, 20, None])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -48,7 +49,7 @@ def _title(data: dict[str, Any]) -> Text:
     return text
 
 
-def _map_and_players(data: dict[str, Any], players: list[str]) -> Table:
+def _map_and_players(data: dict[str, Any], players: list[str]) -> RenderableType:
     regions = Table(
         title="Regions",
         title_justify="left",
@@ -80,9 +81,7 @@ def _map_and_players(data: dict[str, Any], players: list[str]) -> Table:
             Text(f"out, round {out['round']}, by {out['by']}", style="dim") if out else Text("in")
         )
         side.add_row(_who(p["name"], players), str(p["regions"]), status)
-    grid = Table.grid(padding=(0, 3))
-    grid.add_row(regions, Group(side, _standings(data, players)))
-    return grid
+    return Columns([regions, Group(side, _standings(data, players))], padding=(0, 3))
 
 
 def _standings(data: dict[str, Any], players: list[str]) -> RenderableType:

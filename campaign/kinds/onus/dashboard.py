@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -37,9 +38,10 @@ def dashboard(data: dict[str, Any], brief: dict[str, Any] | None) -> RenderableT
             style="bold",
         )
     parts: list[RenderableType] = [title, _results(data)]
-    grid = Table.grid(padding=(0, 3))
-    grid.add_row(_roster(data, "rome"), _characters(data))
-    parts += [grid, _roster(data, "enemies")]
+    parts += [
+        Columns([_roster(data, "rome"), _characters(data)], padding=(0, 3)),
+        _roster(data, "enemies"),
+    ]
     if data["upgrade_due"]:
         parts.append(
             Text(
