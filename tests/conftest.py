@@ -193,6 +193,14 @@ def given() -> Callable[..., Story]:
 
 
 @pytest.fixture(scope="session")
+def split() -> dict[str, str]:
+    """The test map shared by three players, two regions each: Ann holds Aber and Dun, Bob Bryn
+    and Eske, Cid Caer and Fenn; Cid holds the last region drawn, so Cid, Bob, Ann attack in
+    that order (BC-2.3)."""
+    return {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
+
+
+@pytest.fixture(scope="session")
 def britain() -> Callable[..., Story]:
     """`britain(allocation=…, players=…, seed=…)`: a Boiling Cauldron campaign on BC-1's map."""
     return lambda allocation=None, players=None, seed=None: boiling_cauldron(

@@ -14,19 +14,10 @@ import pytest
 from campaign.kinds.boiling_cauldron import interpretations
 from campaign.kinds.boiling_cauldron.commands import attack, forfeit, result
 
-ROUND_ONE = {
-    "Aber": "Ann",
-    "Bryn": "Bob",
-    "Caer": "Cid",
-    "Dun": "Ann",
-    "Eske": "Bob",
-    "Fenn": "Cid",
-}
-
 
 @pytest.fixture
-def story(given):
-    return given(ROUND_ONE)
+def story(split, given):
+    return given(split)
 
 
 def test_bc_4_1_the_player_on_turn_declares_an_attack(story):

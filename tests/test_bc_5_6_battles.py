@@ -13,14 +13,6 @@ from campaign.values import percentage
 from regions import parse_map
 
 BRITAIN = parse_map(default_map_source())
-ROUND_ONE = {
-    "Aber": "Ann",
-    "Bryn": "Bob",
-    "Caer": "Cid",
-    "Dun": "Ann",
-    "Eske": "Bob",
-    "Fenn": "Cid",
-}
 
 
 def test_bc_5_3_the_culture_with_most_adjacent_regions_gives_the_allies():
@@ -49,8 +41,8 @@ def test_bc_5_3_regions_of_the_main_army_culture_do_not_count():
     assert bc.allies("Wessex", "Ann", control, BRITAIN) == "Welsh"
 
 
-def test_bc_5_2_main_armies_are_the_cultures_of_the_attacking_and_defending_regions(given):
-    story = given(ROUND_ONE)
+def test_bc_5_2_main_armies_are_the_cultures_of_the_attacking_and_defending_regions(split, given):
+    story = given(split)
     story.when(attack, "Caer", "Bryn")
     battle = story.state.round_battles()[0]
     assert (battle.attacker_army.main, battle.defender_army.main) == ("Saxons", "Welsh")
@@ -77,8 +69,8 @@ def test_bc_6_2_when_both_sides_reach_a_rout_the_figures_do_not_decide():
 
 
 @pytest.fixture
-def battles(given):
-    story = given(ROUND_ONE)
+def battles(split, given):
+    story = given(split)
     story.when(attack, "Caer", "Bryn")
     story.when(attack, "Eske", "Dun")
     return story

@@ -33,21 +33,10 @@ def test_bc_7_1_never_fewer_than_none():
     assert bc.regions_due(Decimal(-3), 5) == 0
 
 
-# Ann holds Aber and Dun, Bob Bryn and Eske, Cid Caer and Fenn: Cid, Bob, Ann attack in that order
-SPLIT = {
-    "Aber": "Ann",
-    "Bryn": "Bob",
-    "Caer": "Cid",
-    "Dun": "Ann",
-    "Eske": "Bob",
-    "Fenn": "Cid",
-}
-
-
 @pytest.fixture
-def final_story(given):
+def final_story(split, given):
     """Cid attacks Ann at Dun, Bob attacks Cid at Fenn, Ann attacks Bob at Bryn."""
-    story = given(SPLIT)
+    story = given(split)
     story.when(attack, "Caer", "Dun")
     story.when(attack, "Eske", "Fenn")
     story.when(attack, "Aber", "Bryn")
@@ -85,11 +74,11 @@ def test_bc_7_3_a_player_who_controls_no_region_is_eliminated(final_story):
     ]
 
 
-def test_bc_7_2_tier_three_takes_any_adjacent_region_across_the_sea(given):
+def test_bc_7_2_tier_three_takes_any_adjacent_region_across_the_sea(split, given):
     """Cid attacks Ann at Dun from Caer and Ann's own attack is forfeited. Ann's Aber shares no land
     border with Caer or Dun but is coastal like Dun: tier 3. Cid is due 2 (60 % of 2 = 1.2) and
     takes both."""
-    story = given(SPLIT)
+    story = given(split)
     story.when(attack, "Caer", "Dun")
     story.when(attack, "Eske", "Fenn")
     story.when(forfeit, "away")

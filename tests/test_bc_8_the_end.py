@@ -22,12 +22,11 @@ from campaign.kinds.boiling_cauldron.starting import default_map_source
 from regions import parse_map
 
 BRITAIN = parse_map(default_map_source())
-SPLIT = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
 
 
 @pytest.fixture
-def final(given):
-    story = given(SPLIT)
+def final(split, given):
+    story = given(split)
     for source, target in [("Caer", "Dun"), ("Eske", "Fenn"), ("Aber", "Bryn")]:
         story.when(attack, source, target)
     for region, attacker, defender in [

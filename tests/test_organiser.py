@@ -17,8 +17,6 @@ from campaign.views.log import table
 from campaign.views.reports import render_report
 from cli import app
 
-SPLIT = {"Aber": "Ann", "Bryn": "Bob", "Caer": "Cid", "Dun": "Ann", "Eske": "Bob", "Fenn": "Cid"}
-
 
 def widest_line(renderable, width: int = 80) -> int:
     """The widest line `renderable` takes at `width` columns; refuses a rendering that fits only
@@ -60,11 +58,11 @@ def test_4_when_bc_7_2_allows_fewer_regions_than_bc_7_1_both_are_said(shell, spr
     assert "3 regions due from Eve by BC-7.1; only 2 can be taken (BC-7.2)" in said
 
 
-def test_4_a_finalist_tie_broken_by_the_westernmost_region_is_said(given):
+def test_4_a_finalist_tie_broken_by_the_westernmost_region_is_said(split, given):
     """Six rounds of draws leave Ann, Bob and Cid with two regions each: BC-8.3's tie-break."""
     from campaign.kinds.boiling_cauldron.checks import legal_attacks
 
-    story = given(SPLIT)
+    story = given(split)
     while story.state.phase != "final":
         while story.state.on_turn:
             story.when(commands.attack, *legal_attacks(story.state, story.state.on_turn)[0])
