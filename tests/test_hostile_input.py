@@ -540,6 +540,14 @@ WORDS = st.sampled_from(
         "undo",
         "final-armies",
         "final-result",
+        "deadline",
+        "tick",
+        "overdue",
+        "rename",
+        "redo",
+        "use",
+        "walkover",
+        "double-loss",
         "status",
         "log",
         "report",
@@ -562,6 +570,12 @@ ARGS = st.lists(
                 "-0",
                 "--round",
                 "9",
+                "set",
+                "--in",
+                "14d",
+                "--now",
+                "--for",
+                "attacker",
                 "--format",
                 "bbcode",
             ]
@@ -653,3 +667,26 @@ def test_18_a_full_disk_still_reads_and_says_it_is_full(small_disk, spring):
         db=small_disk / "d.sqlite",
     )
     assert status == 1 and "disk is full" in err and len(err.strip().splitlines()) == 1
+
+
+# New ways in since the first list: every one takes names and notes as text.
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["rename", "Spring\x1b[2J 870"],
+        ["deadline", "set", "--in", "14d", "--reason", "late\x1b]0;pwned\x07"],
+        ["walkover", "Kent", "attacker", "--reason", "gone\u202e"],
+        ["double-loss", "Kent", "--reason", "\x9b31m"],
+        ["redo", "--reason", "\x1b[5m"],
+        ["report", "--for", "Ann\x1b[31m"],
+        ["use", "Spring\x00869"],
+    ],
+)
+def test_new_commands_refuse_escape_codes_in_what_people_type(tmp_path, spring, command):
+    db = tmp_path / "c.sqlite"
+    for words in spring.through("attack Hwicce West Anglia"):
+        campaign(*words, db=db)
+    said = refused(db, *command)
+    assert "\x1b" not in said and "\x9b" not in said and "\x00" not in said
