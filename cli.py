@@ -13,7 +13,7 @@ import sys
 import typer
 from typer.core import TyperGroup
 
-from campaign.commandline.core import EXIT_REFUSED, app
+from campaign.commandline.core import EXIT_REFUSED, app, complain
 from campaign.errors import CampaignError
 from campaign.text import printable
 from regions import MapError
@@ -53,7 +53,7 @@ def run(arguments: list[str]) -> int:
 
 
 def refuse(sentence: str, status: int) -> int:
-    typer.secho(printable(sentence), err=True, fg="red")
+    complain(sentence)
     return status
 
 

@@ -83,11 +83,6 @@ def current(events: Sequence[CampaignEvent], step: str) -> Deadline | None:
     return None
 
 
-def replayed(event: DeadlineSet) -> list[Draft]:
-    """What `verify` re-decides: the same deadline, later than the moment it was recorded."""
-    return set_for(event.step, instant(event.at), event.timestamp, event.reason)
-
-
 DEADLINE_ACTOR = "deadline"
 """Who records what a missed deadline does under the rule `auto` (`Kind.missed`)."""
 RULES = ("auto", "organiser")

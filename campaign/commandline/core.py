@@ -210,6 +210,11 @@ def say(line: str, err: bool = False, style: str | None = None) -> None:
     typer.secho(text.printable(line), err=err, bold=style == "bold")
 
 
+def complain(sentence: str) -> None:
+    """A refusal: one red sentence on stderr, stored text in it made printable."""
+    typer.secho(text.printable(sentence), err=True, fg="red")
+
+
 def refusals(function: Callable) -> Callable:
     """Turn a domain refusal into one red sentence on stderr and a non-zero exit."""
 
@@ -218,7 +223,7 @@ def refusals(function: Callable) -> Callable:
         try:
             return function(*args, **kwargs)
         except (CampaignError, MapError) as error:
-            typer.secho(text.printable(str(error)), err=True, fg="red")
+            complain(str(error))
             raise typer.Exit(EXIT_REFUSED) from None
 
     return guarded
