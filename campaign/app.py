@@ -36,7 +36,7 @@ from campaign.common import retracted
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, StoreError
 from campaign.kind import Kind
-from campaign.names import resolve
+from campaign.names import folded, resolve
 from campaign.registry import kind
 from events import event_class
 from events.common import (
@@ -201,8 +201,9 @@ class Campaigns:
 
     def stream(self, name: str) -> uuid.UUID:
         """The stream of the campaign called `name` now (renamed campaigns keep their stream)."""
-        wanted = " ".join(name.split()).casefold()
-        found = [e.started.originator_id for e in self.catalogue() if e.name.casefold() == wanted]
+        found = [
+            e.started.originator_id for e in self.catalogue() if folded(e.name) == folded(name)
+        ]
         return found[0] if found else campaign_id(name)
 
     def load(self, name: str, as_of: int | None = None) -> Loaded:
@@ -251,7 +252,7 @@ class Campaigns:
     def check_name_free(self, name: str) -> None:
         """A new name is neither a campaign's name now nor the name a campaign started under."""
         for entry in self.catalogue():
-            if entry.name.casefold() == " ".join(name.split()).casefold():
+            if folded(entry.name) == folded(name):
                 raise CampaignError(f"A campaign called {name!r} already exists in this store.")
             if entry.started.originator_id == campaign_id(name):
                 raise CampaignError(

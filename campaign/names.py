@@ -9,12 +9,17 @@ from collections.abc import Iterable
 from campaign.errors import UnknownName
 
 
+def folded(name: str) -> str:
+    """How names compare: NFC, spaces collapsed, case folded (`spring  869` is `Spring 869`)."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
 def resolve_all(what: str, given: Iterable[str], choices: Iterable[str]) -> list[str]:
     """Every name of `given` resolved, or one UnknownName that names every unknown one."""
-    by_fold = {choice.casefold(): choice for choice in choices}
+    by_fold = {folded(choice): choice for choice in choices}
     resolved, unknown = [], []
     for name in given:
-        wanted = " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+        wanted = folded(name)
         if wanted in by_fold:
             resolved.append(by_fold[wanted])
         else:
@@ -35,8 +40,8 @@ def resolve_all(what: str, given: Iterable[str], choices: Iterable[str]) -> list
 
 def resolve(what: str, given: str, choices: Iterable[str]) -> str:
     """The canonical spelling of `given` among `choices`, or UnknownName suggesting the closest."""
-    by_fold = {choice.casefold(): choice for choice in choices}
-    wanted = " ".join(unicodedata.normalize("NFC", given).split()).casefold()
+    by_fold = {folded(choice): choice for choice in choices}
+    wanted = folded(given)
     if wanted in by_fold:
         return by_fold[wanted]
     raise UnknownName(f"There is no {what} called {given!r}{_suggestion(wanted, by_fold)}")

@@ -25,6 +25,7 @@ from typer.main import get_command_from_info
 
 from campaign import registry, text
 from campaign.errors import CampaignError
+from campaign.names import folded
 from regions import MapError
 
 GENERIC = "campaign.commandline.generic"
@@ -147,8 +148,8 @@ class Session:
         if path is None or not path.is_file():
             return None
         name = path.read_text(encoding="utf-8").strip()
-        known = {started.name.casefold() for started in self.campaigns.catalogue()}
-        return name if name.casefold() in known else None
+        known = {folded(entry.name) for entry in self.campaigns.catalogue()}
+        return name if folded(name) in known else None
 
     def view(self, override: str | None, as_of: int | None = None, round_number: int | None = None):
         """The campaign to show: now, after event N, or at the end of round N. Warns if the chain is
