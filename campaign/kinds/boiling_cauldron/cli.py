@@ -83,13 +83,10 @@ def attack_options(
         return say(f"{who} has no attack open now{turn}.")
     say(f"{who} may attack{turn}:", style="bold")
     for row in rows:
-        attacker = row["attacker_army"]["main"] + (
-            f" + {row['attacker_army']['ally']}" if row["attacker_army"]["ally"] else ""
+        armies = (
+            f"{bc_data.army_text(row['attacker_army'])} v {bc_data.army_text(row['defender_army'])}"
         )
-        defender = row["defender_army"]["main"] + (
-            f" + {row['defender_army']['ally']}" if row["defender_army"]["ally"] else ""
-        )
-        say(f"  {row['from']} → {row['to']} ({row['defender']}): {attacker} v {defender}")
+        say(f"  {row['from']} → {row['to']} ({row['defender']}): {armies}")
 
 
 @command()

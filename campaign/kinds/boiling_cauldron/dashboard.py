@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.status import army_text
 from campaign.views.colours import player_style
 
 PHASES = {
@@ -97,10 +98,6 @@ def _standings(data: dict[str, Any], players: list[str]) -> RenderableType:
     return table
 
 
-def _army(army: dict[str, str | None]) -> str:
-    return army["main"] + (f" + {army['ally']}" if army["ally"] else "")
-
-
 def _round(data: dict[str, Any], players: list[str]) -> RenderableType:
     order = Text("Attack order: ")
     for i, name in enumerate(data["attack_order"]):
@@ -112,9 +109,9 @@ def _round(data: dict[str, Any], players: list[str]) -> RenderableType:
     for i, a in enumerate(data["attacks"], 1):
         battles.add_row(
             str(i),
-            Text.assemble(_who(a["attacker"], players), f"\n{_army(a['attacker_army'])}"),
+            Text.assemble(_who(a["attacker"], players), f"\n{army_text(a['attacker_army'])}"),
             f"{a['from']} → {a['to']}",
-            Text.assemble(_who(a["defender"], players), f"\n{_army(a['defender_army'])}"),
+            Text.assemble(_who(a["defender"], players), f"\n{army_text(a['defender_army'])}"),
             _result(a),
         )
     lines: list[RenderableType] = [
@@ -165,7 +162,7 @@ def _final(data: dict[str, Any], players: list[str]) -> RenderableType:
         )
     ]
     for player, army in data["final_armies"].items():
-        lines.append(Text(f"{player}: {_army(army)}"))
+        lines.append(Text(f"{player}: {army_text(army)}"))
     for battle in data["final_battles"]:
         figures = ", ".join(f"{p} {v}%" for p, v in battle["casualties"].items())
         lines.append(

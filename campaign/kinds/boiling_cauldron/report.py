@@ -17,7 +17,8 @@ from campaign.kinds.boiling_cauldron import RULES
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.state import Army, Battle, Phase, State, round_over
-from campaign.kinds.boiling_cauldron.status import declared
+from campaign.kinds.boiling_cauldron.status import army as army_data
+from campaign.kinds.boiling_cauldron.status import army_text, declared
 from campaign.views.colours import player_colour
 from campaign.views.jsonable import number
 from events.common import CampaignEvent, NoteRecorded
@@ -26,7 +27,7 @@ Section = dict[str, Any]
 
 
 def army(value: Army) -> str:
-    return value.main + (f" + {value.ally}" if value.ally else "")
+    return army_text(army_data(value))
 
 
 def battle_line(index: int, b: Battle) -> str:

@@ -29,6 +29,11 @@ def result(battle: Battle) -> dict[str, Any] | None:
     }
 
 
+def army_text(value: dict[str, str | None]) -> str:
+    """`Vikings + Welsh`: a main army and its allies (BC-5.2, BC-5.3), as every view writes it."""
+    return value["main"] + (f" + {value['ally']}" if value["ally"] else "")
+
+
 def declared(battle: Battle) -> dict[str, Any]:
     """A battle as declared: who attacks whom from where, with both armies (BC-5)."""
     return {
