@@ -12,6 +12,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from campaign.names import folded
 from events.common import CampaignEvent
 
 GENESIS = "0" * 64
@@ -78,7 +79,7 @@ def link_of(previous: str, event: CampaignEvent) -> str:
 
 def campaign_id(name: str) -> uuid.UUID:
     """A campaign's stream: a uuid5 of its name, so a user never sees one."""
-    return uuid.uuid5(NAMESPACE, " ".join(name.split()).casefold())
+    return uuid.uuid5(NAMESPACE, folded(name))
 
 
 def first_break(events: Sequence[CampaignEvent]) -> tuple[int, str] | None:

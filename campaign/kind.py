@@ -1,10 +1,9 @@
 """The Kind interface: everything the shared core asks of a kind of campaign.
 
-Each kind is one package under `campaign/` (its rules, its fold, its decisions,
-its views and its command-line commands) whose `KIND` implements this class;
-`campaign/registry.py` lists them. Its `cli.py` holds its commands (a `typer.Typer` called
-`commands`) and, as the parameters of `start_options`, the options `campaign new` takes. The
-store, the audit, export and import and
+Each kind is one package under `campaign/kinds/` (its rules, its fold, its decisions, its views
+and its command-line commands) whose `KIND` implements this class; `campaign/registry.py` lists
+them. Its `cli.py` holds its commands (a `typer.Typer` called `commands`) and, as the parameters
+of `start_options`, the options `campaign new` takes. The store, the audit, export and import and
 the generic commands ask the kind and never branch on which kind it is.
 """
 

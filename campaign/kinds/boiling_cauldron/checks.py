@@ -13,6 +13,7 @@ from campaign.kinds.boiling_cauldron import interpretations
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.rules import DRAW, Stated
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
+from campaign.names import folded
 
 PHASE_WORDS = {
     Phase.ALLOCATION: "the regions have not been allocated yet",
@@ -28,7 +29,7 @@ PHASE_WORDS = {
 
 def check_players(players: list[str]) -> None:
     """BC-2.1: three or more players, each named once."""
-    repeated = sorted({p for p, n in Counter(p.casefold() for p in players).items() if n > 1})
+    repeated = sorted({p for p, n in Counter(folded(p) for p in players).items() if n > 1})
     if repeated:
         raise RuleViolation("BC-2.1", f"Each player is named once; repeated: {', '.join(repeated)}")
     if len(players) < bc.MIN_PLAYERS:

@@ -3,18 +3,23 @@ that cites it. A command lists the checks it runs (`commands.py`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from campaign.errors import RuleViolation
 from campaign.kinds.onus import interpretations
 from campaign.kinds.onus.book import Army, Book, Side
 from campaign.kinds.onus.rules import placements
 from campaign.kinds.onus.state import Phase, State
+from campaign.names import folded
 
 
-def check_two_players(rome: str, enemies: str) -> None:
+def check_players(players: Sequence[str]) -> None:
     """ON-1.1: one player always plays Rome, the other the enemies of Rome."""
-    if rome.casefold() == enemies.casefold():
+    if len(players) != 2:
+        raise RuleViolation(
+            "ON-1.1", "An ONUS! campaign is played by two players, Rome and its enemies"
+        )
+    if folded(players[0]) == folded(players[1]):
         raise RuleViolation("ON-1.1", "Rome and its enemies are played by two different players")
 
 

@@ -35,7 +35,7 @@ def take_sides(rome: str, enemies: str, reset_eliminated: bool) -> list[Draft]:
         text.name(rome, "the player of Rome"),
         text.name(enemies, "the player of the enemies"),
     )
-    checks.check_two_players(rome, enemies)
+    checks.check_players([rome, enemies])
     return [draft(SidesTaken, rome=rome, enemies=enemies, reset_eliminated=reset_eliminated)]
 
 

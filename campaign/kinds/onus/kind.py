@@ -6,9 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from campaign.drafts import Draft
-from campaign.errors import RuleViolation
 from campaign.kind import Decide, PackageKind
-from campaign.kinds.onus import RULES, commands, narrate, state
+from campaign.kinds.onus import RULES, checks, commands, narrate, state
 from campaign.kinds.onus.book import SIDE_NAMES, SIDES
 from campaign.kinds.onus.state import Phase, State
 from events.common import CampaignEvent, CampaignStarted
@@ -39,10 +38,7 @@ class Onus(PackageKind):
         return commands.upgrade(current, None) if current.upgrade_due else []
 
     def check_start(self, started: CampaignStarted) -> None:
-        if len(started.players) != 2:
-            raise RuleViolation(
-                "ON-1.1", "An ONUS! campaign is played by two players, Rome and its enemies"
-            )
+        checks.check_players(started.players)
 
     def next_step(self, current: State) -> str:
         return next_step(current)
