@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds.onus import checks
 from campaign.kinds.onus import rules as onus
 from campaign.kinds.onus.book import book, check_book
 from campaign.kinds.onus.commands import muster, scenario_result, take_sides, upgrade
@@ -15,6 +16,14 @@ RHINE_WON = {"vitellius_survived": "yes"}
 def test_on_1_1_rome_and_its_enemies_are_two_different_players():
     with pytest.raises(RuleViolation) as refusal:
         take_sides("Marcus", "marcus", False)
+    assert refusal.value.rule == "ON-1.1"
+
+
+@pytest.mark.parametrize("players", [["Marcus"], ["Marcus", "Arminius", "Boudica"]])
+def test_on_1_1_a_start_of_other_than_two_players_is_refused(players):
+    """ON-1.1 as `verify` and `import` check a log's first event, not only as `new` does."""
+    with pytest.raises(RuleViolation) as refusal:
+        checks.check_players(players)
     assert refusal.value.rule == "ON-1.1"
 
 
