@@ -20,7 +20,6 @@ from campaign.audit import audit
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import commands as commands
 from campaign.kinds.boiling_cauldron import rules as bc
-from campaign.kinds.boiling_cauldron.starting import default_map_source
 from campaign.registry import kind
 
 NAMES = ["Ann", "Bob", "Cid", "Dag", "Eve", "Finn", "Gyda", "Hild"]
@@ -28,18 +27,8 @@ CASUALTIES = st.integers(0, 100).map(Decimal) | st.decimals(0, 100, places=1, al
 
 
 def start(players: list[str], seed: str) -> tuple[Campaigns, Loaded]:
-    campaigns = Campaigns(":memory:")
-    started = dict(
-        name="Prop",
-        rules="boiling-cauldron",
-        players=players,
-        map_source=default_map_source(),
-        seed_commitment=None,
-    )
-    events = campaigns.start(
-        started, lambda s: [commands.allocate(s.world, players, None, seed)], "organiser"
-    )
-    bc_kind = kind("boiling-cauldron")
+    campaigns, bc_kind = Campaigns(":memory:"), kind("boiling-cauldron")
+    events = campaigns.start(*bc_kind.new("Prop", {"player": players, "seed": seed}), "organiser")
     return campaigns, Loaded(bc_kind, tuple(events), fold(bc_kind, events))
 
 

@@ -10,24 +10,20 @@ import pytest
 from campaign.app import Campaigns, campaign_id
 from campaign.errors import CampaignError, RuleViolation, StoreError
 from campaign.kinds.boiling_cauldron import commands as commands
-from campaign.kinds.boiling_cauldron.starting import default_map_source
+from campaign.registry import kind
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dag", "Eve"]
+
+
+def starting(name: str, seed: str):
+    """A Boiling Cauldron campaign's first event and its draw, as `campaign new` makes them."""
+    return kind("boiling-cauldron").new(name, {"player": PLAYERS, "seed": seed})
 
 
 @pytest.fixture
 def db(tmp_path):
     path = str(tmp_path / "store.sqlite")
-    started = dict(
-        name="Spring 869",
-        rules="boiling-cauldron",
-        players=PLAYERS,
-        map_source=default_map_source(),
-        seed_commitment=None,
-    )
-    Campaigns(path).start(
-        started, lambda s: [commands.allocate(s.world, PLAYERS, None, "Spring 869")], "organiser"
-    )
+    Campaigns(path).start(*starting("Spring 869", seed="Spring 869"), "organiser")
     return path
 
 
@@ -105,19 +101,11 @@ def test_a_campaign_that_does_not_exist_is_named_in_the_refusal(db):
 def test_two_organisers_creating_the_same_campaign_at_once_get_one_campaign(db):
     """The second organiser's write collides with the first's: one sentence, one campaign."""
     first, second = Campaigns(db), Campaigns(db)
-    started = dict(
-        name="Autumn 870",
-        rules="boiling-cauldron",
-        players=PLAYERS,
-        map_source=default_map_source(),
-        seed_commitment=None,
-    )
+    started, allocate_a = starting("Autumn 870", seed="a")
 
     def allocate_after_the_other_organiser(state):
-        second.start(
-            started, lambda s: [commands.allocate(s.world, PLAYERS, None, "b")], "second organiser"
-        )
-        return [commands.allocate(state.world, PLAYERS, None, "a")]
+        second.start(*starting("Autumn 870", seed="b"), "second organiser")
+        return allocate_a(state)
 
     with pytest.raises(CampaignError) as refusal:
         first.start(started, allocate_after_the_other_organiser, "first organiser")
