@@ -385,3 +385,23 @@ def test_8_a_sentence_about_a_side_starts_with_a_capital(shell, under_the_eagle)
     shell.play(under_the_eagle.through("upgrade legionaries-1"))
     said = shell.ok(*under_the_eagle.step("scenario-result --fact narcissus_killed=yes")).stdout
     assert "The enemies win scenario 2 (Boudica, ON-3.1)." in said
+
+
+def test_every_shared_event_is_told_in_words_in_the_log(shell, spring):
+    """The log tells each shared event (rename, archive, redo, the deadline rule...) in the
+    campaign's language: no event is shown by its class name."""
+    from campaign.views.narrate import describe
+
+    shell.play(spring.through("result Kent"))
+    shell.ok("undo", "--reason", "wrong figures?")
+    shell.ok("redo", "--reason", "the figures were right")
+    shell.ok("deadline", "rule", "auto")
+    shell.ok("deadline", "set", "--in", "2d")
+    shell.ok("deadline", "clear")
+    shell.ok("archive")
+    shell.ok("-c", "Spring 869", "archive", "--restore")
+    shell.ok("rename", "Spring 870")
+    loaded = Campaigns(str(shell.db)).load("Spring 870")
+    told = {type(e).__name__: describe(e, loaded.kind) for e in loaded.events}
+    assert {"ActionsRestored", "CampaignRenamed", "DeadlineRuleChosen"} <= told.keys()
+    assert [kind for kind, line in told.items() if kind in line] == []

@@ -10,10 +10,14 @@ from functools import singledispatch
 
 from campaign.kind import Kind
 from events.common import (
+    ActionsRestored,
     ActionsRetracted,
+    CampaignArchived,
     CampaignEvent,
+    CampaignRenamed,
     CampaignStarted,
     DeadlineCleared,
+    DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
 )
@@ -47,6 +51,21 @@ def _(event: ActionsRetracted) -> str:
 
 
 @_common.register
+def _(event: ActionsRestored) -> str:
+    return f"Redo: undo #{event.undo} no longer counts: {event.reason}"
+
+
+@_common.register
+def _(event: CampaignRenamed) -> str:
+    return f"The campaign is called {event.name} from now on"
+
+
+@_common.register
+def _(event: CampaignArchived) -> str:
+    return "Archived: hidden from list" if event.archived else "Shown in list again"
+
+
+@_common.register
 def _(event: DeadlineSet) -> str:
     when = datetime.fromisoformat(event.at).strftime("%Y-%m-%d %H:%M UTC")
     why = f" ({event.reason})" if event.reason else ""
@@ -56,3 +75,13 @@ def _(event: DeadlineSet) -> str:
 @_common.register
 def _(event: DeadlineCleared) -> str:
     return f"Deadline cleared: {event.reason}"
+
+
+@_common.register
+def _(event: DeadlineRuleChosen) -> str:
+    what = (
+        "the program records what the rules say"
+        if event.rule == "auto"
+        else "the organiser decides"
+    )
+    return f"Missed deadlines: {what} ({event.rule})"
