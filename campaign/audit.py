@@ -130,7 +130,7 @@ def _check_missed(
     deadline house rule)."""
     seq, name = event.originator_version, type(event).__name__
     step = of.next_step(state)
-    if deadlines.rule(before) != "auto" or deadlines.missed(before, step, event.timestamp) is None:
+    if not deadlines.automatic(before, step, event.timestamp):
         raise AuditFailure(
             seq, f"{name} is signed by the deadline, but no passed deadline called for it"
         )

@@ -17,6 +17,7 @@ from typing import Any
 from campaign.common import retracted
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError
+from campaign.names import resolve
 from campaign.text import words
 from events.common import CampaignEvent, DeadlineCleared, DeadlineRuleChosen, DeadlineSet
 
@@ -89,8 +90,6 @@ RULES = ("auto", "organiser")
 
 
 def choose_rule(rule: str) -> list[Draft]:
-    from campaign.names import resolve
-
     return [draft(DeadlineRuleChosen, rule=resolve("deadline rule", rule, RULES))]
 
 
@@ -104,3 +103,9 @@ def missed(events: Sequence[CampaignEvent], step: str, now: datetime) -> Deadlin
     """The deadline standing for `step` if it has passed by `now`."""
     standing = current(events, step)
     return standing if standing is not None and now > standing.at else None
+
+
+def automatic(events: Sequence[CampaignEvent], step: str, now: datetime) -> bool:
+    """Whether the program records what a missed deadline does: the house rule is `auto` and the
+    deadline for `step` has passed by `now` (`tick` records it, `verify` checks it was so)."""
+    return rule(events) == "auto" and missed(events, step, now) is not None

@@ -148,7 +148,7 @@ def tick(
 ) -> None:
     """Apply each campaign's missed-deadline house rule (its rules page): under `auto` the
     program records what a passed deadline does, as the actor `deadline`."""
-    from campaign.deadlines import DEADLINE_ACTOR, missed, rule
+    from campaign.deadlines import DEADLINE_ACTOR, automatic, missed
 
     moment = instant(at) if at else now()
     names = (
@@ -162,7 +162,7 @@ def tick(
         passed = missed(loaded.events, step, moment)
         if passed is None:
             continue
-        if rule(loaded.events) != "auto" or not loaded.kind.missed(loaded.state):
+        if not automatic(loaded.events, step, moment) or not loaded.kind.missed(loaded.state):
             say(f"{name}: the deadline for {step.rstrip('.')} passed; the organiser decides.")
             continue
         decide = lambda log: log.kind.missed(log.state)  # noqa: E731
