@@ -192,6 +192,11 @@ class Campaigns:
         names = [e.name for e in self.catalogue(archived=False)]
         if len(names) == 1:
             return names[0]
+        if not names and self.catalogue():
+            raise CampaignError(
+                "Every campaign of the store is archived (list --all shows them): choose one "
+                "with -c NAME."
+            )
         if not names:
             raise CampaignError("The store holds no campaign yet: start one with 'campaign new'.")
         raise CampaignError(

@@ -399,6 +399,8 @@ def test_every_shared_event_is_told_in_words_in_the_log(shell, spring):
     shell.ok("deadline", "set", "--in", "2d")
     shell.ok("deadline", "clear")
     shell.ok("archive")
+    hidden = shell("status")
+    assert hidden.exit_code == 1 and "archived (list --all shows them)" in hidden.stderr
     shell.ok("-c", "Spring 869", "archive", "--restore")
     shell.ok("rename", "Spring 870")
     loaded = Campaigns(str(shell.db)).load("Spring 870")
