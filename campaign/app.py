@@ -30,7 +30,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from campaign import chain, text
+from campaign import chain, dice, text
 from campaign.chain import campaign_id
 from campaign.common import retracted
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
@@ -48,6 +48,10 @@ from events.common import (
     CampaignStarted,
 )
 
+SECRETS = "campaign_secrets"
+SECRETS_COLUMNS = "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, label))"
+"""Where the store keeps the dice secrets of campaigns (campaign.dice): beside the log, never in
+it."""
 RACE_BUDGET = 20.0
 """Seconds a command keeps deciding again while other organisers append to the same campaign."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -274,9 +278,54 @@ class Campaigns:
         def remove() -> None:
             with self.store.recorder.datastore.transaction(commit=True) as cursor:
                 cursor.execute("DELETE FROM stored_events WHERE originator_id = ?", (stream.hex,))
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {SECRETS} {SECRETS_COLUMNS}")
+                cursor.execute(f"DELETE FROM {SECRETS} WHERE stream = ?", (stream.hex,))
 
         self._guard(remove)
         return count
+
+    def seal(
+        self, name: str, labels: Sequence[str], given: dict[str, str] | None = None
+    ) -> dict[str, str]:
+        """The secrets (`labels` → hex) the store keeps for the campaign that `name` starts, drawn
+        now, or `given` (a fork keeps its original's) — never in the log, which is public. Two
+        organisers creating the same campaign at once get the same secrets: the first stored
+        stay."""
+        self.check_writable()
+        stream = campaign_id(text.name(name, "the campaign's name")).hex
+        drawn = {label: (given or {}).get(label) or dice.fresh_secret() for label in labels}
+
+        def keep() -> None:
+            with self.store.recorder.datastore.transaction(commit=True) as cursor:
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {SECRETS} {SECRETS_COLUMNS}")
+                cursor.executemany(
+                    f"INSERT OR IGNORE INTO {SECRETS} VALUES (?, ?, ?)",
+                    [(stream, label, secret) for label, secret in drawn.items()],
+                )
+
+        self._guard(keep)
+        return self._secrets(stream)
+
+    def unseal(self, name: str) -> dict[str, str]:
+        """The secrets the store keeps for campaign `name` (none for an imported campaign: they
+        stayed with the store it was created in)."""
+        return self._secrets(self.stream(name).hex)
+
+    def unseal_stream(self, stream: uuid.UUID) -> dict[str, str]:
+        return self._secrets(stream.hex)
+
+    def _secrets(self, stream: str) -> dict[str, str]:
+        def read() -> list[tuple[str, str]]:
+            with self.store.recorder.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    "SELECT name FROM sqlite_master WHERE type='table' AND name = ?", (SECRETS,)
+                )
+                if not cursor.fetchall():
+                    return []
+                cursor.execute(f"SELECT label, secret FROM {SECRETS} WHERE stream = ?", (stream,))
+                return cursor.fetchall()
+
+        return {label: secret for label, secret in self._guard(read)}
 
     def act(
         self, name: str, decide: Callable[[Any], list[Draft]], actor: str

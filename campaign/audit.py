@@ -54,7 +54,7 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
     if broken:
         raise AuditFailure(broken[0], broken[1])
     _check_start(of, events[0])
-    taken_back, ledger = retracted(events), Ledger.of(events[:1], of.setup_events)
+    taken_back, ledger = retracted(events), Ledger.of(events[:1], of)
     state, checks = of.start(events[0]), len(events)
     for position, event in enumerate(events[1:], 1):
         if isinstance(event, ActionsRetracted):

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from campaign.drafts import AUTOMATIC_ACTOR, Draft, draft
 from campaign.errors import CampaignError
+from campaign.kind import Kind
 from campaign.text import name as name_text
 from campaign.text import words
 from events.common import (
@@ -59,18 +60,21 @@ def retracted(events: Sequence[CampaignEvent]) -> set[int]:
 class Ledger:
     """The organiser's actions still standing, each with the events the rules recorded after it,
     kept up to date event by event (so that `verify` checks every undo in linear time). The
-    campaign's set-up — its start and the kind's `setup` events, with what they forced — is not
-    an action."""
+    campaign's set-up — its start and the kind's `setup_events`, with what they forced — is not
+    an action; nothing up to an event that stands (`Kind.stands`: a die rolled) can be undone."""
 
-    def __init__(self, setup: tuple[type, ...] = ()) -> None:
-        self.setup, self.at_start = setup, True
+    def __init__(self, of: Kind | None = None) -> None:
+        self.setup = (CampaignStarted, *(of.setup_events if of else ()))
+        self.stands = of.stands if of else (lambda event: False)
+        self.why_standing = of.standing_reason if of else ""
+        self.at_start, self.fixed = True, False
         self.standing: list[list[int]] = []
         self.undone: dict[int, list[list[int]]] = {}
         self.last_action = 0
 
     @classmethod
-    def of(cls, events: Sequence[CampaignEvent], setup: tuple[type, ...] = ()) -> Ledger:
-        ledger = cls(setup)
+    def of(cls, events: Sequence[CampaignEvent], of: Kind | None = None) -> Ledger:
+        ledger = cls(of)
         for event in events:
             ledger.record(event)
         return ledger
@@ -83,10 +87,14 @@ class Ledger:
             self.standing += self.undone.pop(event.undo, [])
         elif isinstance(event, NOT_ACTIONS):
             return
+        elif self.stands(event):
+            self.standing.clear()
+            self.undone.clear()
+            self.at_start, self.fixed, self.last_action = True, True, seq
         elif event.actor == AUTOMATIC_ACTOR:
             if not self.at_start:
                 self.standing[-1].append(seq)
-        elif isinstance(event, (CampaignStarted, *self.setup)):
+        elif isinstance(event, self.setup):
             self.at_start = True
         else:
             self.at_start, self.last_action = False, seq
@@ -98,12 +106,19 @@ class Ledger:
             taken.insert(0, self.standing.pop())
         self.undone[undo] = taken
 
+    @property
+    def limit(self) -> str:
+        """What no undo reaches past, in words."""
+        if self.fixed:
+            return self.why_standing
+        return "the campaign's start cannot be retracted"
+
 
 def undo(
-    events: Sequence[CampaignEvent], steps: int, reason: str, setup: tuple[type, ...] = ()
+    events: Sequence[CampaignEvent], steps: int, reason: str, of: Kind | None = None
 ) -> list[Draft]:
     """Retract the latest `steps` actions: the log keeps them, the state forgets them."""
-    return undo_latest(Ledger.of(events, setup), steps, reason)
+    return undo_latest(Ledger.of(events, of), steps, reason)
 
 
 def undo_latest(ledger: Ledger, steps: int, reason: str) -> list[Draft]:
@@ -116,12 +131,9 @@ def undo_latest(ledger: Ledger, steps: int, reason: str) -> list[Draft]:
         raise CampaignError("--steps takes a whole number of actions, 1 or more.")
     standing = ledger.standing
     if not standing:
-        raise CampaignError("There is nothing to undo: the campaign's start cannot be retracted.")
+        raise CampaignError(f"There is nothing to undo: {ledger.limit}.")
     if steps > len(standing):
-        raise CampaignError(
-            f"Only {len(standing)} action(s) can be undone; the campaign's start cannot be "
-            "retracted."
-        )
+        raise CampaignError(f"Only {len(standing)} action(s) can be undone: {ledger.limit}.")
     seqs = [seq for group in standing[-steps:] for seq in group]
     return [draft(ActionsRetracted, seqs=seqs, reason=reason)]
 
@@ -132,9 +144,9 @@ def current_name(events: Sequence[CampaignEvent]) -> str:
     return renamed[-1] if renamed else events[0].name
 
 
-def redo(events: Sequence[CampaignEvent], reason: str, setup: tuple[type, ...] = ()) -> list[Draft]:
+def redo(events: Sequence[CampaignEvent], reason: str, of: Kind | None = None) -> list[Draft]:
     """Restore what the latest undo took back, when no action was recorded since it."""
-    return redo_latest(Ledger.of(events, setup), reason)
+    return redo_latest(Ledger.of(events, of), reason)
 
 
 def redo_latest(ledger: Ledger, reason: str) -> list[Draft]:

@@ -291,5 +291,10 @@ def recreate(campaigns: Campaigns, body: list[dict[str, Any]], name: str) -> Loa
 
 
 def fork(campaigns: Campaigns, loaded: Loaded, new_name: str) -> Loaded:
-    """A what-if branch: a new campaign whose log is `loaded`'s events, checked as an import is."""
-    return recreate(campaigns, records(loaded.events), new_name)
+    """A what-if branch: a new campaign whose log is `loaded`'s events, checked as an import is;
+    the store's dice secrets of the original go with it (its commitments are in the log)."""
+    forked = recreate(campaigns, records(loaded.events), new_name)
+    kept = campaigns.unseal_stream(loaded.started.originator_id)
+    if kept:
+        campaigns.seal(new_name, list(kept), given=kept)
+    return forked

@@ -21,6 +21,8 @@ State = Any
 """A kind's own state: a frozen value folded from the events."""
 Decide = Callable[[State], list[Draft]]
 """A command bound to its inputs: the state in, the events to record out (or a refusal)."""
+Seal = Callable[[Sequence[str]], dict[str, str]]
+"""Secrets drawn and kept by the store for a new campaign, by label (campaign.dice)."""
 
 
 class Kind(ABC):
@@ -34,12 +36,17 @@ class Kind(ABC):
     """The example campaign in `examples/` that `campaign demo` plays."""
     setup_events: ClassVar[tuple[type, ...]] = ()
     """Events of the campaign's set-up (the draw, the sides taken): not actions, never undone."""
+    standing_reason: ClassVar[str] = ""
+    """Why, in words, no undo reaches past an event that `stands`."""
 
     # Starting a campaign.
 
     @abstractmethod
-    def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
-        """The fields of the CampaignStarted event, and what to decide on the initial state."""
+    def new(
+        self, title: str, options: Mapping[str, Any], seal: Seal | None = None
+    ) -> tuple[dict[str, Any], Decide]:
+        """The fields of the CampaignStarted event, and what to decide on the initial state.
+        `seal(labels)` has the store draw and keep secrets for the campaign (campaign.dice)."""
 
     @abstractmethod
     def check_start(self, started: CampaignStarted) -> None:
@@ -80,6 +87,11 @@ class Kind(ABC):
     @abstractmethod
     def describe(self, event: CampaignEvent) -> str:
         """One line of the log for one of its own events."""
+
+    def stands(self, event: CampaignEvent) -> bool:
+        """Whether an event stands once recorded (a die rolled, a secret revealed): neither it
+        nor anything before it can be undone."""
+        return False
 
     def missed(self, state: State) -> list[Draft]:
         """What a missed deadline does to the step in hand under the rule `auto`, as the kind's

@@ -14,6 +14,7 @@ from campaign.names import resolve
 PACKAGES = {
     "boiling-cauldron": "campaign.kinds.boiling_cauldron",
     "onus-under-the-eagle": "campaign.kinds.onus",
+    "hadrians-wall": "campaign.kinds.hadrians_wall",
 }
 DEFAULT = "boiling-cauldron"
 

@@ -257,7 +257,7 @@ def undo(
     from campaign.common import undo as retract
 
     name = ctx.obj.name(campaign)
-    decide = lambda loaded: retract(loaded.events, steps, reason, loaded.kind.setup_events)  # noqa: E731
+    decide = lambda loaded: retract(loaded.events, steps, reason, loaded.kind)  # noqa: E731
     ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
 
 
@@ -272,7 +272,7 @@ def redo(
     from campaign.common import redo as restore
 
     name = ctx.obj.name(campaign)
-    decide = lambda loaded: restore(loaded.events, reason, loaded.kind.setup_events)  # noqa: E731
+    decide = lambda loaded: restore(loaded.events, reason, loaded.kind)  # noqa: E731
     ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
 
 
@@ -537,7 +537,9 @@ def new(ctx: typer.Context, name: str, rules: str, **options: Any) -> None:
         raise CampaignError("A campaign needs a name.")
     chosen = kind(rules)
     _check_options(chosen, options, {p.name: p.opts[0] for p in ctx.command.params if p.opts})
-    started, then = chosen.new(title, options)
+    started, then = chosen.new(
+        title, options, seal=lambda labels: ctx.obj.campaigns.seal(title, labels)
+    )
     ctx.obj.tell(title, ctx.obj.campaigns.start(started, then, ctx.obj.actor))
 
 

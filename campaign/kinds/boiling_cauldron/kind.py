@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from campaign.drafts import Draft
-from campaign.kind import Decide, PackageKind
+from campaign.kind import Decide, PackageKind, Seal
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, narrate, state
 from campaign.kinds.boiling_cauldron.state import Phase, State
 from campaign.views.grammar import listing
@@ -30,7 +30,9 @@ class BoilingCauldron(PackageKind):
     state, commands, narrate = state, commands, narrate
     setup_events = (RegionsAllocated,)
 
-    def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
+    def new(
+        self, title: str, options: Mapping[str, Any], seal: Seal | None = None
+    ) -> tuple[dict[str, Any], Decide]:
         from campaign.kinds.boiling_cauldron.starting import new
 
         return new(title, self.rules, options)

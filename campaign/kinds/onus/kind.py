@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from campaign.drafts import Draft
-from campaign.kind import Decide, PackageKind
+from campaign.kind import Decide, PackageKind, Seal
 from campaign.kinds.onus import RULES, checks, commands, narrate, state
 from campaign.kinds.onus.book import SIDE_NAMES, SIDES
 from campaign.kinds.onus.state import Phase, State
@@ -23,7 +23,9 @@ class Onus(PackageKind):
     state, commands, narrate = state, commands, narrate
     setup_events = (SidesTaken,)
 
-    def new(self, title: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
+    def new(
+        self, title: str, options: Mapping[str, Any], seal: Seal | None = None
+    ) -> tuple[dict[str, Any], Decide]:
         """ON-1.1: Rome and its enemies, each played by one player."""
         rome, enemies = (options.get(side) or "" for side in SIDES)
         sides = commands.take_sides(rome, enemies, bool(options.get("reset_eliminated")))

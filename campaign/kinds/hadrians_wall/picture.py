@@ -1,0 +1,166 @@
+"""`campaign map` for Britannia with Hadrian's Wall (pure: state in, SVG text out; HW-8.2).
+
+Areas stand at their rough geographic places (the board file's labels), land as rounded boxes
+filled with the colour of the player whose counters hold them (a dashed outline where several
+players' counters share an area), seas as pale ovals; borders are grey lines, straits dashed,
+sea links pale blue. A wall built and standing is a thick bar across its border with its name.
+Every area is an element of class `area` with `data-area`, every wall of class `wall` with
+`data-wall`, so that the picture can be read by a program as well as by eye.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from html import escape as html_escape
+
+from campaign.kinds.hadrians_wall import interpretations as chosen
+from campaign.kinds.hadrians_wall.narrate import nation_name
+from campaign.kinds.hadrians_wall.report import COLOURS
+from campaign.kinds.hadrians_wall.state import State
+from campaign.text import printable
+
+WEST, NORTH = -7.6, 59.7
+PER_LON, PER_LAT = 64.0, 100.0
+WIDTH, HEIGHT, LEGEND = 700, 1010, 250
+BOX_W, BOX_H = 78, 30
+
+
+def escape(text: str) -> str:
+    return html_escape(printable(text))
+
+
+def at(state: State, area: str) -> tuple[float, float]:
+    east, north = state.board.area(area).label or (0.0, 0.0)
+    return round((east - WEST) * PER_LON, 1), round((NORTH - north) * PER_LAT + 40, 1)
+
+
+def picture(state: State, name: str, number: int | None = None) -> str:
+    when = f"end of turn {number}" if number else f"turn {state.turn}"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH + LEGEND}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH + LEGEND} {HEIGHT}" font-family="sans-serif">',
+        f'<rect width="{WIDTH + LEGEND}" height="{HEIGHT}" fill="#f4f8fb"/>',
+        f'<text x="12" y="24" font-size="17" font-weight="bold">{escape(name)} — {when}</text>',
+        *_links(state),
+        *_areas(state),
+        *_walls(state),
+        *_legend(state),
+        "</svg>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _links(state: State) -> list[str]:
+    lines = []
+    for pair, how in state.board.links.items():
+        a, b = sorted(pair)
+        (x1, y1), (x2, y2) = at(state, a), at(state, b)
+        land = state.board.area(a).land and state.board.area(b).land
+        style = (
+            'stroke="#888" stroke-width="2"'
+            if land and how == "border"
+            else 'stroke="#888" stroke-width="2" stroke-dasharray="5 4"'
+            if land
+            else 'stroke="#9cc3e0" stroke-width="1"'
+        )
+        lines.append(
+            f'<line class="link" data-between="{a}|{b}" x1="{x1}" y1="{y1}" x2="{x2}" '
+            f'y2="{y2}" {style}/>'
+        )
+    return lines
+
+
+def _holder_colours(state: State, area: str) -> list[str]:
+    colours = []
+    for counter in state.here(area):
+        colour = state.colour_of(counter.nation)
+        if colour not in colours:
+            colours.append(colour)
+    return colours
+
+
+def _areas(state: State) -> list[str]:
+    shapes = []
+    for area in state.board.areas.values():
+        x, y = at(state, area.id)
+        here = state.here(area.id)
+        tally = Tally(chosen.PREFIX[c.nation] for c in here)
+        counted = " ".join(f"{p}×{n}" if n > 1 else p for p, n in tally.items())
+        if not area.land:
+            shapes.append(
+                f'<g class="area" data-area="{area.id}"><ellipse cx="{x}" cy="{y}" rx="52" '
+                f'ry="18" fill="#dcebf7" stroke="#9cc3e0"/><text x="{x}" y="{y - 2}" '
+                f'font-size="10" font-style="italic" text-anchor="middle" fill="#36648b">'
+                f'{escape(area.name)}</text><text x="{x}" y="{y + 10}" font-size="9" '
+                f'text-anchor="middle">{escape(counted)}</text></g>'
+            )
+            continue
+        colours = _holder_colours(state, area.id)
+        fill = COLOURS[colours[0]] if colours else "#ffffff"
+        outline = (
+            'stroke="#111" stroke-width="2.5" stroke-dasharray="4 3"'
+            if len(colours) > 1
+            else 'stroke="#555" stroke-width="1"'
+        )
+        ink = "#fff" if colours else "#111"
+        shapes.append(
+            f'<g class="area" data-area="{area.id}" data-holders="{" ".join(colours)}">'
+            f'<rect x="{x - BOX_W / 2}" y="{y - BOX_H / 2}" width="{BOX_W}" height="{BOX_H}" '
+            f'rx="6" fill="{fill}" {outline}/>'
+            f'<text x="{x}" y="{y - 2}" font-size="10" font-weight="bold" text-anchor="middle" '
+            f'fill="{ink}">{escape(area.name)}</text>'
+            f'<text x="{x}" y="{y + 10}" font-size="9" text-anchor="middle" fill="{ink}">'
+            f"{escape(counted)}</text></g>"
+        )
+    return shapes
+
+
+def _walls(state: State) -> list[str]:
+    """A wall built and standing: a thick bar across the middle of its border (HW-8.2)."""
+    bars = []
+    for wall in state.walls:
+        if not state.wall_standing(wall):
+            continue
+        a, b = state.board.walls[wall]
+        (x1, y1), (x2, y2) = at(state, a), at(state, b)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        dx, dy = x2 - x1, y2 - y1
+        length = max((dx * dx + dy * dy) ** 0.5, 1.0)
+        nx, ny = -dy / length * 16, dx / length * 16
+        bars.append(
+            f'<g class="wall" data-wall="{wall}" data-between="{a}|{b}">'
+            f'<line x1="{mx - nx:.1f}" y1="{my - ny:.1f}" x2="{mx + nx:.1f}" y2="{my + ny:.1f}" '
+            f'stroke="#5a1a00" stroke-width="7" stroke-linecap="round"/>'
+            f'<text x="{mx + nx + 4:.1f}" y="{my + ny:.1f}" font-size="11" font-weight="bold" '
+            f'fill="#5a1a00">{wall}</text></g>'
+        )
+    return bars
+
+
+def _legend(state: State) -> list[str]:
+    x, y = WIDTH + 10, 60
+    lines = [f'<text x="{x}" y="{y}" font-size="13" font-weight="bold">Players</text>']
+    for colour, nations in chosen.SPLIT.items():
+        y += 22
+        player = state.colours.get(colour, colour)
+        lines.append(
+            f'<rect x="{x}" y="{y - 12}" width="14" height="14" fill="{COLOURS[colour]}"/>'
+            f'<text x="{x + 20}" y="{y}" font-size="12">{escape(player)} ({colour})</text>'
+        )
+        for nation in nations:
+            y += 15
+            lines.append(
+                f'<text x="{x + 20}" y="{y}" font-size="10">{chosen.PREFIX[nation]} '
+                f"{escape(nation_name(nation))}</text>"
+            )
+    y += 30
+    standing = [w for w in state.walls if state.wall_standing(w)]
+    said = (
+        "Walls removed (turn 6)"
+        if state.walls_removed
+        else f"Walls built: {', '.join(standing)}"
+        if standing
+        else "No wall built"
+    )
+    lines.append(f'<text x="{x}" y="{y}" font-size="12" font-weight="bold">{said}</text>')
+    return lines
