@@ -326,7 +326,8 @@ class Wall(Story):
 
     name = "demo"
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, secrets: dict[str, str] | None = None, **options: Any) -> None:
+        """`secrets`: the dice secrets the store is to keep (by default, fresh ones)."""
         from campaign.registry import kind
 
         self.campaigns = Campaigns(":memory:")
@@ -334,7 +335,7 @@ class Wall(Story):
         started, then = kind("hadrians-wall").new(
             self.name,
             {**players, **options},
-            seal=lambda labels: self.campaigns.seal(self.name, labels),
+            seal=lambda labels: self.campaigns.seal(self.name, labels, given=secrets),
         )
         self.campaigns.start(started, then, "organiser")
 
