@@ -1,0 +1,162 @@
+"""Britannia with Hadrian's Wall on the command line, on a real SQLite file: the demo's turns 1 to
+6 from `examples/hadrians-wall.campaign`, refusals in one sentence citing their HW id, the move
+list stopping at a crossing (HW-6.4), dice entered from outside (HW-7.5), status --json, the
+reports and the map, verify, undo, fork, export and import."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from campaign.demo import script
+
+NEW = ["new", "Wall", "--rules", "hadrians-wall", "--purple", "Ann", "--blue", "Bob"]
+PLAYERS = [*NEW, "--red", "Cid", "--green", "Dee"]
+
+
+@pytest.fixture(scope="module")
+def demo_store(tmp_path_factory):
+    from conftest import Shell
+
+    shell = Shell(tmp_path_factory.mktemp("hw") / "demo.sqlite")
+    shell.play([words for _, words in script("hadrians-wall")])
+    return shell.db
+
+
+@pytest.fixture
+def demo(demo_store, tmp_path, shell_at):
+    """A copy of the demo's store, for a test to change."""
+    copy = tmp_path / "demo.sqlite"
+    with sqlite3.connect(demo_store) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    source.close()
+    target.close()
+    return shell_at(copy)
+
+
+def test_the_demo_plays_turns_1_to_6_builds_w1_and_w2_and_removes_them(demo):
+    data = demo.json("status")
+    assert (data["turn"], data["nation"], data["phase"]) == (6, "picts", "movement")
+    walls = data["walls"]
+    assert {w: (v["built"], v["turn"], v["cause"]) for w, v in walls.items()} == {
+        "W1": (True, 2, "bernicia"),
+        "W2": (True, 2, "pennines"),
+        "W3": (False, None, None),
+    }
+    assert data["walls_removed"] and not walls["W1"]["standing"]
+    assert data["triggered"] == {"bernicia": 2, "pennines": 2}
+    assert [(c["counter"], c["wall"], c["turn"]) for c in data["crossings"]] == [
+        ("BR4", "W2", 3),
+        ("P1", "W1", 3),
+    ]
+    assert set(data["commitments"]) == set(data["revealed"]) == {"1", "2", "3", "4", "5"}
+    assert {"id": "P3", "nation": "picts", "kind": "infantry"} in data["areas"]["bernicia"]
+    assert data["pending"]["player"] == "Bob"
+    verified = demo.json("verify")
+    assert verified["events"] == len(demo.json("log"))
+
+
+def refused(shell, *args):
+    """A refused `new`: non-zero, one sentence, no campaign."""
+    result = shell(*args)
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert "No campaigns yet" in shell("list").stdout
+    return result.stderr.strip()
+
+
+def test_new_names_four_players_and_refuses_in_one_sentence(shell):
+    message = refused(shell, *NEW)
+    assert message.endswith("(HW-2.3).") and "--red PLAYER --green PLAYER" in message
+    message = refused(shell, *PLAYERS, "--board", "ffg")
+    assert message.endswith("(HW-1.3).")
+    assert "did you mean roman-action" in refused(shell, *PLAYERS, "--wall-trigger", "roman")
+    assert "takes --purple" in refused(shell, *PLAYERS, "--seed", "x")
+
+
+def test_a_refused_move_cites_its_rule_and_records_nothing(shell):
+    shell.ok(*PLAYERS)
+    assert shell.refuses("move", "R1:english-channel,kent").endswith("(HW-3.7).")
+    shell.ok("advance", "--to", "movement")
+    assert shell.refuses("move", "R1:english-channel,york").endswith("(HW-3.7).")
+    assert "COUNTER:FROM,TO" in shell.refuses("move", "R1")
+    assert "did you mean" in shell.refuses("move", "R99:english-channel,kent")
+    assert "(HW-7.1)" in shell.refuses("move", "R1:english-channel,kent", "--die", "3")
+
+
+def external_crossing(shell):
+    """A campaign with dice rolled outside, a legion alone in Bernicia (W1 built in turn 2),
+    the Brigantes' movement phase of turn 2, a second Brigantes army in Lothian."""
+    shell.ok(*PLAYERS, "--dice", "external")
+    shell.ok("remove", "BR3", "BR4", "--reason", "cleared")
+    shell.ok("place", "romans", "york")
+    shell.ok("advance", "--to", "end-of-turn")
+    shell.ok("advance")
+    shell.ok("advance", "--to", "movement")
+    shell.ok("move", "R17:york,bernicia")
+    shell.ok("place", "brigantes", "lothian")
+    shell.ok("advance", "--to", "brigantes")
+    shell.ok("advance", "--to", "movement")
+
+
+def test_hw_6_4_the_list_stops_after_the_first_crossing_and_says_what_was_left(shell):
+    external_crossing(shell)
+    result = shell.ok(
+        "move", "BR7:lothian,bernicia", "BR3:lothian,bernicia", "--die", "2", "--evidence", "#41"
+    )
+    assert "crosses W1 into Roman-occupied Bernicia — d6 = 2, enters (crossing 1) [#41]" in (
+        result.stdout
+    )
+    assert "1 move(s) not carried out (BR3:lothian,bernicia)" in result.stdout
+    result = shell.ok("move", "BR3:lothian,bernicia", "--die", "6", "--evidence", "#42")
+    assert "d6 = 6, eliminated (crossing 2)" in result.stdout
+    crossings = shell.json("status")["crossings"]
+    assert [(c["die"], c["eliminated"], c["evidence"]) for c in crossings] == [
+        (2, False, "#41"),
+        (6, True, "#42"),
+    ]
+    assert "(HW-6.10)" in shell.refuses("undo", "--reason", "oops")
+    shell.ok("ruling", "2", "--die", "3", "--reason", "the roller showed 3")
+    assert shell.json("status")["crossings"][1]["ruled_from"] == 6
+
+
+def test_a_player_cannot_enter_another_players_nation(shell):
+    external_crossing(shell)
+    message = shell.refuses("--actor", "Bob", "move", "BR7:lothian,strathclyde")
+    assert message.endswith("(HW-2.3).") and "Cid" in message
+    shell.ok("--actor", "Cid", "move", "BR7:lothian,strathclyde")
+    assert shell.json("log")[-1]["actor"] == "Cid"
+
+
+def test_reports_in_every_format_and_the_map(demo, tmp_path):
+    text = demo.ok("report", "--round", "3").stdout
+    assert "crosses W2 into Roman-occupied Pennines" in text
+    markdown = demo.ok("report", "--round", "6", "--format", "markdown").stdout
+    assert "The walls are gone" in markdown
+    bbcode = demo.ok("report", "--round", "2", "--format", "bbcode").stdout
+    assert "W1 (Bernicia | Lothian): built in turn 2" in bbcode
+    page = demo.ok("report", "--round", "2", "--format", "html").stdout
+    assert 'data-wall="W1"' in page and 'data-wall="W2"' in page
+    report = json.loads(demo.ok("report", "--round", "2", "--json").stdout)
+    assert report["walls"]["W1"] == {"turn": 2, "cause": "bernicia", "standing": True}
+    demo.ok("map", "-o", str(tmp_path / "turn2.svg"), "--round", "2")
+    svg = ET.parse(tmp_path / "turn2.svg").getroot()
+    walls = [g.get("data-wall") for g in svg.iter() if g.get("class") == "wall"]
+    assert walls == ["W1", "W2"]
+
+
+def test_undo_fork_export_and_import_work_as_for_every_kind(demo, tmp_path, shell_at):
+    demo.ok("undo", "--reason", "the note was early")
+    assert demo.json("log")[-1]["type"] == "ActionsRetracted"
+    demo.ok("fork", "What if", "--as-of", "30")
+    forked = demo.json("status", "-c", "What if")
+    assert forked["turn"] == 3
+    demo.ok("export", "-c", "Hadrian's Wall", "-o", str(tmp_path / "wall.jsonl"))
+    other = shell_at(tmp_path / "other.sqlite")
+    other.ok("import", str(tmp_path / "wall.jsonl"))
+    assert (
+        other.json("status")["crossings"]
+        == demo.json("status", "-c", "Hadrian's Wall")["crossings"]
+    )
