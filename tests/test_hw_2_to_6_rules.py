@@ -397,3 +397,50 @@ def test_hw_6_10_a_roll_stands_no_undo_reaches_it_and_a_ruling_corrects_it(wall)
     assert (crossing.die, crossing.original, crossing.eliminated) == (2, 6, False)
     assert campaign.state.counters["BR7"].area == "bernicia"
     assert [e["data"]["dice"] for e in campaign.log if e["type"] == "CounterMoved"][-1] == [6]
+
+
+def test_hw_3_6_and_4_3_a_roman_army_passing_through_an_empty_trigger_area_builds_its_wall(wall):
+    campaign = wall()
+    campaign.clear("york", "bernicia")
+    (legion,) = campaign.place("romans", "york")
+    campaign.at(2, "romans", "movement")
+    recorded = campaign.move(f"{legion}:york,bernicia,lothian")  # Lothian still holds BR7
+    assert built(recorded) == [("bernicia", ["W1"])]
+    assert campaign.state.counters[legion].area == "lothian"
+    assert "lothian" not in campaign.state.triggered
+
+
+def test_hw_4_4_lothian_builds_only_the_wall_still_missing(wall):
+    campaign = wall()
+    campaign.clear("york", "pennines", "lothian")
+    (legion,) = campaign.place("romans", "york")
+    campaign.at(2, "romans", "movement")
+    recorded = campaign.move(f"{legion}:york,pennines,lothian")
+    assert built(recorded) == [("pennines", ["W2"]), ("lothian", ["W1"])]
+    assert {w: b.cause for w, b in campaign.state.walls.items()} == {
+        "W2": "pennines",
+        "W1": "lothian",
+    }
+
+
+@pytest.mark.parametrize(("die", "ends"), [(1, "york"), (4, "york"), (5, None), (6, None)])
+def test_hw_6_2_on_1_to_4_the_move_goes_on_on_5_or_6_the_counter_dies_on_the_border(
+    wall, die, ends
+):
+    campaign = wall(dice="external")
+    w1_and_a_legion_in_bernicia(campaign)
+    campaign.clear("york")
+    campaign.at(2, "brigantes", "movement")
+    campaign.move("BR7:lothian,bernicia,york", dice=[die])
+    assert campaign.state.counters["BR7"].area == ends
+    assert campaign.state.crossings[0].eliminated is (ends is None)
+
+
+def test_hw_6_3_counters_moving_together_each_roll_for_themselves(wall):
+    campaign = wall()
+    w1_and_a_legion_in_bernicia(campaign)
+    second, third = campaign.place("picts", "lothian", count=2)
+    campaign.at(2, "picts", "movement")
+    campaign.move(f"{second}:lothian,bernicia", f"{third}:lothian,bernicia", through=True)
+    crossings = campaign.state.crossings
+    assert [(c.number, c.counter) for c in crossings] == [(1, second), (2, third)]
