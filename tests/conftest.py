@@ -311,12 +311,16 @@ def finished_store(tmp_path_factory, spring) -> Path:
 @pytest.fixture
 def finished(finished_store, tmp_path) -> Shell:
     """A store of its own holding Spring 869, finished: won by Dag after two Final Battles."""
-    copy = tmp_path / "campaigns.sqlite"
-    with sqlite3.connect(finished_store) as source, sqlite3.connect(copy) as target:
+    return Shell(copied(finished_store, tmp_path / "campaigns.sqlite"))
+
+
+def copied(store: Path, copy: Path) -> Path:
+    """A copy of a store (with what its write-ahead log holds), for a test to change."""
+    with sqlite3.connect(store) as source, sqlite3.connect(copy) as target:
         source.backup(target)
     source.close()
     target.close()
-    return Shell(copy)
+    return copy
 
 
 class Wall(Story):

@@ -351,14 +351,21 @@ def test_hw_6_8_with_leaders_roll_no_a_leader_crosses_only_beside_an_army_and_ro
     assert campaign.state.counters[leader].area == "bernicia"
 
 
-def test_hw_6_9_a_path_over_two_walls_rolls_twice_in_path_order(wall):
-    campaign = wall(dice="external")
+def a_brigante_south_of_two_roman_walls(campaign):
+    """W1 and W2 built in turn 2, legions in Lothian and the Pennines, a Brigantes army in
+    Bernicia in the Brigantes' movement phase."""
     campaign.clear("york", "bernicia", "lothian", "pennines")
     first, second = campaign.place("romans", "york", count=2)
     campaign.at(2, "romans", "movement")
     campaign.move(f"{first}:york,bernicia,lothian", f"{second}:york,pennines")
     (brigante,) = campaign.place("brigantes", "bernicia")
     campaign.at(2, "brigantes", "movement")
+    return brigante
+
+
+def test_hw_6_9_a_path_over_two_walls_rolls_twice_in_path_order(wall):
+    campaign = wall(dice="external")
+    brigante = a_brigante_south_of_two_roman_walls(campaign)
     recorded = campaign.move(f"{brigante}:bernicia,lothian,pennines", dice=[1, 2])
     assert moved_dice(recorded) == [[1, 2]]
     assert [(c.wall, c.origin, c.to) for c in campaign.state.crossings] == [
@@ -369,12 +376,7 @@ def test_hw_6_9_a_path_over_two_walls_rolls_twice_in_path_order(wall):
 
 def test_hw_6_9_the_second_crossing_is_never_rolled_when_the_first_eliminates(wall):
     campaign = wall(dice="external")
-    campaign.clear("york", "bernicia", "lothian", "pennines")
-    first, second = campaign.place("romans", "york", count=2)
-    campaign.at(2, "romans", "movement")
-    campaign.move(f"{first}:york,bernicia,lothian", f"{second}:york,pennines")
-    (brigante,) = campaign.place("brigantes", "bernicia")
-    campaign.at(2, "brigantes", "movement")
+    brigante = a_brigante_south_of_two_roman_walls(campaign)
     recorded = campaign.move(f"{brigante}:bernicia,lothian,pennines", dice=[5])
     assert moved_dice(recorded) == [[5]]
     assert campaign.state.counters[brigante].area is None

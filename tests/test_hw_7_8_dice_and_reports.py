@@ -88,6 +88,9 @@ def test_hw_7_3_a_committed_crossing_rolls_what_its_record_and_the_secret_give(w
     (crossing,) = campaign.state.crossings
     record = f"HW|demo|T3|picts|#1|{pict}|lothian>bernicia"
     assert crossing.die == expected_die(campaign.secrets["S3"], record)
+    loaded = campaign.campaigns.load(campaign.name)
+    (shown,) = loaded.kind.status(loaded.state, campaign.name)["crossings"]
+    assert shown["record"] == record and shown["die"] == crossing.die
 
 
 def test_hw_7_3_verify_recomputes_every_roll_once_its_secret_is_revealed(wall):

@@ -6,7 +6,6 @@ reports and the map, verify, undo, fork, export and import."""
 from __future__ import annotations
 
 import json
-import sqlite3
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -29,12 +28,9 @@ def demo_store(tmp_path_factory):
 @pytest.fixture
 def demo(demo_store, tmp_path, shell_at):
     """A copy of the demo's store, for a test to change."""
-    copy = tmp_path / "demo.sqlite"
-    with sqlite3.connect(demo_store) as source, sqlite3.connect(copy) as target:
-        source.backup(target)
-    source.close()
-    target.close()
-    return shell_at(copy)
+    from conftest import copied
+
+    return shell_at(copied(demo_store, tmp_path / "demo.sqlite"))
 
 
 def test_the_demo_plays_turns_1_to_6_builds_w1_and_w2_and_removes_them(demo):

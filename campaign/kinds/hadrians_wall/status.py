@@ -54,7 +54,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         },
         "walls_removed": state.walls_removed,
         "triggered": dict(state.triggered),
-        "crossings": [crossing(c) for c in state.crossings],
+        "crossings": [crossing(state, c) for c in state.crossings],
         "commitments": {str(t): c for t, c in state.commitments.items()},
         "revealed": {str(t): s for t, s in state.revealed.items()},
         "pending": {
@@ -66,7 +66,9 @@ def status(state: State, name: str) -> dict[str, Any]:
     }
 
 
-def crossing(c: Crossing) -> dict[str, Any]:
+def crossing(state: State, c: Crossing) -> dict[str, Any]:
+    """A crossing with the record its die was rolled for (HW-7.3), so that anyone holding the
+    revealed secret can recompute it."""
     return {
         "number": c.number,
         "turn": c.turn,
@@ -79,6 +81,9 @@ def crossing(c: Crossing) -> dict[str, Any]:
         "eliminated": c.eliminated,
         "evidence": c.evidence or None,
         "ruled_from": c.original,
+        "record": rules.record(
+            state.campaign, c.turn, c.nation, c.number, c.counter, c.origin, c.to
+        ),
     }
 
 
