@@ -12,7 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign import chain, deadlines, text
-from campaign.common import Ledger, archive, note, redo_latest, rename, retracted, undo_latest
+from campaign.common import (
+    Ledger,
+    archive,
+    note,
+    redo_latest,
+    rename,
+    rename_player,
+    replace_player,
+    retracted,
+    undo_latest,
+    withdraw,
+)
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kind import Decide, Kind
@@ -26,6 +37,9 @@ from events.common import (
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
+    PlayerRenamed,
+    PlayerReplaced,
+    PlayerWithdrew,
 )
 
 
@@ -150,6 +164,11 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
         DeadlineRuleChosen: lambda state: deadlines.choose_rule(event.rule),
         CampaignRenamed: lambda state: rename(event.name),
         CampaignArchived: lambda state: archive(event.archived),
+        PlayerReplaced: lambda state: replace_player(
+            of, state, event.player, event.by, event.reason
+        ),
+        PlayerRenamed: lambda state: rename_player(of, state, event.player, event.to, event.reason),
+        PlayerWithdrew: lambda state: withdraw(of, state, event.player, event.reason),
     }
     return shared.get(type(event)) or of.replay(event)
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from campaign.drafts import AUTOMATIC_ACTOR, Draft, draft
 from campaign.errors import CampaignError
 from campaign.kind import Kind
+from campaign.names import folded, resolve
 from campaign.text import name as name_text
 from campaign.text import words
 from events.common import (
@@ -20,6 +21,9 @@ from events.common import (
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
+    PlayerRenamed,
+    PlayerReplaced,
+    PlayerWithdrew,
 )
 
 NOT_ACTIONS = (
@@ -170,3 +174,44 @@ def rename(name: str) -> list[Draft]:
 def archive(archived: bool) -> list[Draft]:
     """Hidden from `campaign list` (unless --all), or shown again."""
     return [draft(CampaignArchived, archived=archived)]
+
+
+# People: a newcomer for a player, a name put right, a player who leaves.
+
+
+def replace_player(of: Kind, state: object, player: str, by: str, reason: str) -> list[Draft]:
+    """A newcomer takes over a player's place and everything still to come."""
+    old, new = _newcomer(of, state, player, by, "the newcomer's name")
+    of.check_leaving(state, old, "replaced")
+    return [draft(PlayerReplaced, player=old, by=new, reason=_why(reason))]
+
+
+def rename_player(of: Kind, state: object, player: str, to: str, reason: str) -> list[Draft]:
+    """The same player, his name put right everywhere."""
+    old, new = _newcomer(of, state, player, to, "the player's new name")
+    return [draft(PlayerRenamed, player=old, to=new, reason=_why(reason))]
+
+
+def withdraw(of: Kind, state: object, player: str, reason: str) -> list[Draft]:
+    """A player leaves with no replacement: his kind's rules page says what becomes of his
+    place (a kind without such a rule refuses, naming replace-player)."""
+    who = resolve("player", player, of.players(state))
+    of.check_leaving(state, who, "withdrawn")
+    return [draft(PlayerWithdrew, player=who, reason=_why(reason))]
+
+
+def _newcomer(of: Kind, state: object, player: str, by: str, what: str) -> tuple[str, str]:
+    current = of.players(state)
+    old, new = resolve("player", player, current), name_text(by, what)
+    playing = {folded(p): p for p in current}
+    if folded(new) in playing:
+        raise CampaignError(
+            f"{playing[folded(new)]} already plays in this campaign; name someone new."
+        )
+    return old, new
+
+
+def _why(reason: str) -> str:
+    if not reason.strip():
+        raise CampaignError("Say why with --reason: the log keeps it for the players.")
+    return words(reason, "the reason")

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from campaign.drafts import Draft
+from campaign.errors import CampaignError
 from events.common import CampaignEvent, CampaignStarted
 
 State = Any
@@ -92,6 +93,20 @@ class Kind(ABC):
         """Whether an event stands once recorded (a die rolled, a secret revealed): neither it
         nor anything before it can be undone."""
         return False
+
+    def players(self, state: State) -> list[str]:
+        """The players now, by their names now (a replaced player's newcomer in his place)."""
+        return list(state.players)
+
+    def check_leaving(self, state: State, player: str, how: str) -> None:
+        """Refuses, with the rule, a player being `replaced` or `withdrawn` now; by default a
+        player may be replaced, and withdrawing (which the kind's rules page must say what to do
+        with) is refused."""
+        if how == "withdrawn":
+            raise CampaignError(
+                f"A campaign of {self.title} has no rule for a player who leaves without a "
+                f"replacement: replace {player} instead (replace-player)."
+            )
 
     def missed(self, state: State) -> list[Draft]:
         """What a missed deadline does to the step in hand under the rule `auto`, as the kind's

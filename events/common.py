@@ -100,3 +100,32 @@ class DeadlineRuleChosen(CampaignEvent):
     as the actor `deadline`) or `organiser` (he decides)."""
 
     rule: str
+
+
+@topic("campaign.PlayerReplaced")
+class PlayerReplaced(CampaignEvent):
+    """`campaign replace-player`: `by` takes over `player`'s place, holdings and everything still
+    to come; what `player` did stays his in the log and in past rounds."""
+
+    player: str
+    by: str
+    reason: str
+
+
+@topic("campaign.PlayerRenamed")
+class PlayerRenamed(CampaignEvent):
+    """`campaign rename-player`: the same person, his name written `to` from now on and in
+    every round shown (a typo put right)."""
+
+    player: str
+    to: str
+    reason: str
+
+
+@topic("campaign.PlayerWithdrew")
+class PlayerWithdrew(CampaignEvent):
+    """`campaign withdraw`: `player` leaves with no replacement; the kind's rules page says what
+    becomes of his place."""
+
+    player: str
+    reason: str

@@ -28,6 +28,7 @@ from campaign.commandline.core import (
 from campaign.deadlines import current, instant
 from campaign.errors import CampaignError
 from campaign.text import printable_data
+from campaign.views.people import people
 from campaign.views.plain import plain_text
 
 commands = typer.Typer()
@@ -209,6 +210,7 @@ def status(
         "events": len(loaded.events),
         "chain_intact": loaded.chain_break is None,
         "deadline": deadline_data(loaded, now()),
+        "people": people(loaded.events),
     }
     data = loaded.kind.status(loaded.state, name) | extra
     if as_json:
@@ -290,6 +292,60 @@ def rename(
     ctx.obj.campaigns.check_name_free(new)
     ctx.obj.campaigns.act(name, lambda state: renamed(new), ctx.obj.actor)
     say(f"{name} is called {new} now.")
+
+
+ReasonOption = Annotated[str, typer.Option("--reason", help="Why, for the record.")]
+
+
+@command("replace-player")
+def replace_player(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(metavar="OLD", help="The player who leaves.")],
+    newcomer: Annotated[str, typer.Argument(metavar="NEW", help="Who takes over his place.")],
+    reason: ReasonOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """A newcomer takes over a player's holdings, roster, place in the order and everything still
+    to come; what the player did stays his in the log and the reports."""
+    from campaign.common import replace_player as replaced
+
+    decide = lambda loaded: replaced(loaded.kind, loaded.state, player, newcomer, reason)  # noqa: E731
+    _act_on_people(ctx, campaign, decide)
+
+
+@command("rename-player")
+def rename_player(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(metavar="OLD", help="The name as it was written.")],
+    new_name: Annotated[str, typer.Argument(metavar="NEW", help="The name as it should be.")],
+    reason: ReasonOption = "a typo put right",
+    campaign: CampaignOption = None,
+) -> None:
+    """Put a player's name right: the same player, under his right name in every round."""
+    from campaign.common import rename_player as renamed
+
+    decide = lambda loaded: renamed(loaded.kind, loaded.state, player, new_name, reason)  # noqa: E731
+    _act_on_people(ctx, campaign, decide)
+
+
+@command()
+def withdraw(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(help="The player who leaves with no replacement.")],
+    reason: ReasonOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """A player leaves with no replacement; the rules page says what becomes of his place (The
+    Boiling Cauldron: he forfeits when on turn, his defences are walkovers)."""
+    from campaign.common import withdraw as withdrawn
+
+    decide = lambda loaded: withdrawn(loaded.kind, loaded.state, player, reason)  # noqa: E731
+    _act_on_people(ctx, campaign, decide)
+
+
+def _act_on_people(ctx: typer.Context, campaign: str | None, decide) -> None:
+    name = ctx.obj.name(campaign)
+    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor))
 
 
 @command()

@@ -20,6 +20,9 @@ from events.common import (
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
+    PlayerRenamed,
+    PlayerReplaced,
+    PlayerWithdrew,
 )
 
 
@@ -85,3 +88,18 @@ def _(event: DeadlineRuleChosen) -> str:
         else "the organiser decides"
     )
     return f"Missed deadlines: {what} ({event.rule})"
+
+
+@_common.register
+def _(event: PlayerReplaced) -> str:
+    return f"{event.by} replaces {event.player} from now on: {event.reason}"
+
+
+@_common.register
+def _(event: PlayerRenamed) -> str:
+    return f"{event.player} is called {event.to} from now on: {event.reason}"
+
+
+@_common.register
+def _(event: PlayerWithdrew) -> str:
+    return f"{event.player} withdraws, with no replacement: {event.reason}"

@@ -39,11 +39,28 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
         data = with_deadline(
             loaded.kind.report(name, loaded.state, number, events, loaded.state), loaded
         )
+        data = with_people(data, loaded, len(loaded.events))
         return with_audit(data, loaded, len(loaded.events)), loaded
-    at_end = round_end(loaded, number)
+    at_end = renamed_since(loaded, round_end(loaded, number))
     events = round_events(loaded, number)
     data = loaded.kind.report(name, at_end.state, number, events, loaded.state)
+    data = with_people(data, loaded, _round_closed(loaded, number))
     return with_audit(data, loaded, _round_closed(loaded, number)), at_end
+
+
+def renamed_since(loaded: Loaded, at_end: Loaded) -> Loaded:
+    """A past round under the names the players have now: a name put right (a typo) is put right
+    in every round; a replacement is not (the round was played by the player replaced)."""
+    from dataclasses import replace
+
+    from campaign.common import retracted
+    from events.common import PlayerRenamed
+
+    taken_back, state = retracted(loaded.events), at_end.state
+    for event in loaded.events[len(at_end.events) :]:
+        if isinstance(event, PlayerRenamed) and event.originator_version not in taken_back:
+            state = loaded.kind.apply(state, event)
+    return replace(at_end, state=state)
 
 
 def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
@@ -57,6 +74,16 @@ def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
     when = standing.at.strftime("%Y-%m-%d %H:%M UTC")
     section = {"heading": "Deadline", "items": [f"{step.rstrip('.').capitalize()} by {when}"]}
     return data | {"deadline": standing.at.isoformat(), "sections": [*data["sections"], section]}
+
+
+def with_people(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, Any]:
+    """Every report names both a newcomer and the player he replaced (and who withdrew)."""
+    from campaign.views.people import lines
+
+    told = lines(loaded.events[:through])
+    if not told:
+        return data
+    return data | {"sections": [*data["sections"], {"heading": "Players", "items": told}]}
 
 
 def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, Any]:

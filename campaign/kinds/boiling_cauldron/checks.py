@@ -361,3 +361,18 @@ def check_final_armies_chosen(state: State) -> None:
         raise RuleViolation(
             "BC-8.4", f"{' and '.join(missing)} must first choose armies with final-armies"
         )
+
+
+def check_leaving(state: State, player: str, how: str) -> None:
+    """BC-9.5 and BC-9.6: a player still in the campaign may be replaced, or withdraw once; the
+    eliminated have nothing left to take over (BC-7.3), and a won campaign nothing to come."""
+    rule = "BC-9.5" if how == "replaced" else "BC-9.6"
+    if state.phase == Phase.FINISHED:
+        raise RuleViolation(rule, f"The campaign is over: {state.winner} has won it")
+    out = next((e for e in state.eliminations if e.player == player), None)
+    if out is not None:
+        raise RuleViolation(
+            rule, f"{player} was eliminated in round {out.round}; nothing of his is still to come"
+        )
+    if how == "withdrawn" and player in state.withdrawn:
+        raise RuleViolation(rule, f"{player} has already withdrawn")

@@ -193,12 +193,20 @@ def gain(
         list[str],
         typer.Argument(metavar="REGION...", help="The loser's regions to take, in order."),
     ],
+    reason: Annotated[
+        Optional[str],
+        typer.Option(
+            "--reason",
+            help="The organiser choosing for a victor who missed his deadline (BC-9.4): why.",
+        ),
+    ] = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """The victor's choice of the loser's regions, tier by tier (BC-7.2)."""
+    """The victor's choice of the loser's regions, tier by tier (BC-7.2); with --reason, the
+    organiser's choice for a victor who missed his deadline (BC-9.4)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
-    ctx.obj.act(campaign, lambda state: bc_commands.gain(state, regions), BC)
+    ctx.obj.act(campaign, lambda state: bc_commands.gain(state, regions, reason), BC)
 
 
 @command("final-armies")

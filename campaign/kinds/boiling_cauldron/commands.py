@@ -223,8 +223,10 @@ def _check_override(override: str | None, winner: str | None) -> None:
 # BC-7 Gaining and losing regions.
 
 
-def gain(state: State, names: list[str]) -> list[Draft]:
-    """BC-7.2: the victor's choice of the loser's regions, tier by tier."""
+def gain(state: State, names: list[str], reason: str | None = None) -> list[Draft]:
+    """BC-7.2: the victor's choice of the loser's regions, tier by tier; with a reason, the
+    organiser's choice for a victor who did not make it by the deadline (BC-9.4), the reason
+    recorded as a note just before, in the same append."""
     checks.check_phase(state, Phase.BATTLES, doing="gain regions")
     battle = state.awaiting_choice
     if battle is None:
@@ -237,7 +239,17 @@ def gain(state: State, names: list[str]) -> list[Draft]:
     checks.check_each_region_once(chosen)
     checks.check_regions_due(battle, chosen)
     checks.check_eligible(state, battle, chosen)
-    return [_transfer(state, battle, name, forced=False) for name in chosen]
+    transfers = [_transfer(state, battle, name, forced=False) for name in chosen]
+    if reason is None:
+        return transfers
+    said = text.words(reason, "the reason")
+    victor = battle.result.winner
+    note = draft(
+        NoteRecorded,
+        text=f"The organiser chooses for {victor}, who did not choose by the deadline (BC-9.4): "
+        f"{said}",
+    )
+    return [note, *transfers]
 
 
 def _transfer(state: State, battle: Battle, name: str, forced: bool) -> Draft:
@@ -253,8 +265,22 @@ def _transfer(state: State, battle: Battle, name: str, forced: bool) -> Draft:
 
 
 def consequences(state: State) -> list[Draft]:
-    """What the rules force next: an automatic forfeit (BC-4.4) or a forced gain (BC-7.2)."""
+    """What the rules force next: a withdrawn player's forfeit or walkover (BC-9.6), an automatic
+    forfeit (BC-4.4) or a forced gain (BC-7.2)."""
     on_turn = state.on_turn
+    if on_turn in state.withdrawn:
+        return [
+            forced(
+                AttackForfeited,
+                round=state.round,
+                player=on_turn,
+                reason="withdrawn",
+                automatic=True,
+            )
+        ]
+    walkover = _withdrawn_defence(state)
+    if walkover is not None:
+        return [walkover]
     if on_turn and not checks.legal_attacks(state, on_turn):
         return [
             forced(
@@ -270,6 +296,28 @@ def consequences(state: State) -> list[Draft]:
         return []
     tier, is_forced = state.open_tier(battle)
     return [_transfer(state, battle, name, forced=True) for name in tier] if is_forced else []
+
+
+def _withdrawn_defence(state: State) -> Draft | None:
+    """BC-9.6: a battle in which a withdrawn player defends is a walkover for the attacker
+    (BC-9.3: the absent side routed with 100 % casualties), once any victor's choice is made."""
+    if state.phase != Phase.BATTLES or state.awaiting_choice is not None:
+        return None
+    battle = next(
+        (b for b in state.round_battles() if b.result is None and b.defender in state.withdrawn),
+        None,
+    )
+    if battle is None:
+        return None
+    return forced(
+        BattleFought,
+        round=state.round,
+        region=battle.to_region,
+        attacker_casualties=Decimal(0),
+        defender_casualties=Decimal(100),
+        stated_winner=None,
+        override=None,
+    )
 
 
 # BC-8 The end.

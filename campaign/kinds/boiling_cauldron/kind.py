@@ -44,6 +44,9 @@ class BoilingCauldron(PackageKind):
     def check_start(self, started: CampaignStarted) -> None:
         checks.check_players(list(started.players))
 
+    def check_leaving(self, current: State, player: str, how: str) -> None:
+        checks.check_leaving(current, player, how)
+
     def next_step(self, current: State) -> str:
         return next_step(current)
 

@@ -23,7 +23,13 @@ from events.boiling_cauldron import (
     RegionsAllocated,
     RegionTransferred,
 )
-from events.common import CampaignEvent, CampaignStarted
+from events.common import (
+    CampaignEvent,
+    CampaignStarted,
+    PlayerRenamed,
+    PlayerReplaced,
+    PlayerWithdrew,
+)
 from regions import Map, parse_map
 
 
@@ -132,6 +138,10 @@ class State:
     final_armies: dict[str, Army] = field(default_factory=dict)
     finals: tuple[FinalBattle, ...] = ()
     winner: str | None = None
+    replaced: tuple[tuple[str, str, int], ...] = ()
+    """BC-9.5: (newcomer, the player he replaced, the round he took over in)."""
+    withdrawn: frozenset[str] = frozenset()
+    """BC-9.6: players who left with no replacement."""
 
     def held(self, player: str) -> set[str]:
         return {r for r, owner in self.control.items() if owner == player}
@@ -337,6 +347,78 @@ def _(event: FinalBattleFought, state: State) -> State:
         winner=winner,
         final_armies=armies,
         phase=Phase.FINISHED if winner else state.phase,
+    )
+
+
+@evolve.register
+def _(event: PlayerReplaced, state: State) -> State:
+    """BC-9.5: the newcomer takes the player's regions, his place in the attack order and
+    everything still to come (this round's attacks and results included); earlier rounds keep
+    the player's name."""
+    state = renamed(state, event.player, event.by, since=state.round)
+    return replace(
+        state,
+        replaced=(*state.replaced, (event.by, event.player, state.round)),
+        withdrawn=state.withdrawn - {event.player},
+    )
+
+
+@evolve.register
+def _(event: PlayerRenamed, state: State) -> State:
+    """A typo put right: the same player under his right name, in every round."""
+    state = renamed(state, event.player, event.to, since=0)
+    replaced = tuple(
+        (new if new != event.player else event.to, old, r) for new, old, r in state.replaced
+    )
+    withdrawn = frozenset(event.to if p == event.player else p for p in state.withdrawn)
+    return replace(state, replaced=replaced, withdrawn=withdrawn)
+
+
+@evolve.register
+def _(event: PlayerWithdrew, state: State) -> State:
+    return replace(state, withdrawn=state.withdrawn | {event.player})
+
+
+def renamed(state: State, old: str, new: str, since: int) -> State:
+    """`old` written `new` in everything of round `since` on (0: in every round)."""
+
+    def name(who: str | None) -> str | None:
+        return new if who == old else who
+
+    def battle(b: Battle) -> Battle:
+        if b.round < since:
+            return b
+        result = b.result and replace(
+            b.result, winner=name(b.result.winner), loser=name(b.result.loser)
+        )
+        return replace(b, attacker=name(b.attacker), defender=name(b.defender), result=result)
+
+    def final(f: FinalBattle) -> FinalBattle:
+        return replace(
+            f,
+            casualties={name(p): c for p, c in f.casualties.items()},
+            winner=name(f.winner),
+            armies={name(p): a for p, a in f.armies.items()},
+        )
+
+    return replace(
+        state,
+        players=tuple(map(name, state.players)),
+        control={r: name(p) for r, p in state.control.items()},
+        round_start_control={r: name(p) for r, p in state.round_start_control.items()},
+        attack_order=tuple(map(name, state.attack_order)),
+        battles=tuple(map(battle, state.battles)),
+        forfeits=tuple(
+            replace(f, player=name(f.player)) if f.round >= since else f for f in state.forfeits
+        ),
+        eliminations=tuple(
+            replace(e, player=name(e.player), by=name(e.by)) if e.round >= since else e
+            for e in state.eliminations
+        ),
+        finalists=state.finalists and tuple(map(name, state.finalists)),
+        final_armies={name(p): a for p, a in state.final_armies.items()},
+        finals=tuple(map(final, state.finals)) if since == 0 else state.finals,
+        winner=name(state.winner),
     )
 
 

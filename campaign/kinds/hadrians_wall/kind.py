@@ -82,6 +82,13 @@ class HadriansWall(PackageKind):
             isinstance(event, CounterMoved) and bool(event.dice)
         )
 
+    def players(self, current: State) -> list[str]:
+        return list(current.colours.values())
+
+    def check_leaving(self, current: State, player: str, how: str) -> None:
+        super().check_leaving(current, player, how)
+        checks.check_going(current)
+
     def next_step(self, current: State) -> str:
         return next_step(current)
 

@@ -16,7 +16,7 @@ from itertools import pairwise
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall import rules
 from campaign.kinds.hadrians_wall.rules import Counter
-from events.common import CampaignEvent, CampaignStarted
+from events.common import CampaignEvent, CampaignStarted, PlayerRenamed, PlayerReplaced
 from events.hadrians_wall import (
     AreaTriggered,
     BattleResolved,
@@ -316,6 +316,25 @@ def _(event: RollCorrected, state: State) -> State:
     if new.eliminated and not old.eliminated:
         return state.moved_to(old.counter, None)
     return state
+
+
+@evolve.register
+def _(event: PlayerReplaced, state: State) -> State:
+    """The newcomer takes over the colour, its nations and everything still to come."""
+    return _renamed(state, event.player, event.by)
+
+
+@evolve.register
+def _(event: PlayerRenamed, state: State) -> State:
+    return _renamed(state, event.player, event.to)
+
+
+def _renamed(state: State, old: str, new: str) -> State:
+    return replace(
+        state,
+        players=tuple(new if p == old else p for p in state.players),
+        colours={c: new if p == old else p for c, p in state.colours.items()},
+    )
 
 
 def summary(state: State) -> str:

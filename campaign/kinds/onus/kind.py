@@ -42,6 +42,10 @@ class Onus(PackageKind):
     def check_start(self, started: CampaignStarted) -> None:
         checks.check_players(started.players)
 
+    def check_leaving(self, current: State, player: str, how: str) -> None:
+        super().check_leaving(current, player, how)
+        checks.check_open(current, "take over")
+
     def next_step(self, current: State) -> str:
         return next_step(current)
 

@@ -13,7 +13,7 @@ from functools import singledispatch
 from campaign.kinds.onus import interpretations as onus_interpretations
 from campaign.kinds.onus import rules as onus
 from campaign.kinds.onus.book import SIDE_NAMES, SIDES, Book, Scenario, book
-from events.common import CampaignEvent, CampaignStarted
+from events.common import CampaignEvent, CampaignStarted, PlayerRenamed, PlayerReplaced
 from events.onus import (
     ArmyMustered,
     ScenarioPlayed,
@@ -64,6 +64,8 @@ class State:
     results: tuple[Played, ...] = ()
     absent: frozenset[str] = frozenset()
     upgrade_due: str | None = None
+    replaced: tuple[tuple[str, str, int], ...] = ()
+    """ON-4.4: (newcomer, the player he replaced, the scenario he took over before)."""
 
     @property
     def book(self) -> Book:
@@ -194,6 +196,23 @@ def _upgraded(state: State) -> State:
         upgrade_due=None,
         phase=Phase.FINISHED if len(state.results) == LAST else Phase.PLAYING,
     )
+
+
+@evolve.register
+def _(event: PlayerReplaced, state: State) -> State:
+    """ON-4.4: the newcomer takes over the side, its roster and everything still to come."""
+    players = tuple(event.by if p == event.player else p for p in state.players)
+    taken = (event.by, event.player, len(state.results) + 1)
+    return replace(state, players=players, replaced=(*state.replaced, taken))
+
+
+@evolve.register
+def _(event: PlayerRenamed, state: State) -> State:
+    players = tuple(event.to if p == event.player else p for p in state.players)
+    replaced = tuple(
+        (event.to if new == event.player else new, old, n) for new, old, n in state.replaced
+    )
+    return replace(state, players=players, replaced=replaced)
 
 
 def summary(state: State) -> str:
