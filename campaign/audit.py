@@ -34,6 +34,7 @@ from events.common import (
     CampaignEvent,
     CampaignRenamed,
     DeadlineCleared,
+    DeadlineDefaultChosen,
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
@@ -162,6 +163,7 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
         ),
         DeadlineCleared: lambda state: deadlines.clear(event.reason),
         DeadlineRuleChosen: lambda state: deadlines.choose_rule(event.rule),
+        DeadlineDefaultChosen: lambda state: deadlines.choose_default(event.length),
         CampaignRenamed: lambda state: rename(event.name),
         CampaignArchived: lambda state: archive(event.archived),
         PlayerReplaced: lambda state: replace_player(

@@ -18,6 +18,7 @@ from events.common import (
     CampaignRenamed,
     CampaignStarted,
     DeadlineCleared,
+    DeadlineDefaultChosen,
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
@@ -35,6 +36,7 @@ NOT_ACTIONS = (
     DeadlineSet,
     DeadlineCleared,
     DeadlineRuleChosen,
+    DeadlineDefaultChosen,
 )
 """Events that are not actions of the campaign: undo never takes them back."""
 

@@ -19,7 +19,16 @@ from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError
 from campaign.names import resolve
 from campaign.text import words
-from events.common import CampaignEvent, DeadlineCleared, DeadlineRuleChosen, DeadlineSet
+from events.common import (
+    CampaignArchived,
+    CampaignEvent,
+    CampaignRenamed,
+    DeadlineCleared,
+    DeadlineDefaultChosen,
+    DeadlineRuleChosen,
+    DeadlineSet,
+    NoteRecorded,
+)
 
 DURATION = re.compile(r"(\d{1,3})\s*([dhw])", re.ASCII)
 UNITS = {"d": timedelta(days=1), "h": timedelta(hours=1), "w": timedelta(weeks=1)}
@@ -71,17 +80,60 @@ def clear(reason: str) -> list[Draft]:
     return [draft(DeadlineCleared, reason=words(reason, "the reason"))]
 
 
+QUIET = (
+    NoteRecorded,
+    DeadlineSet,
+    DeadlineCleared,
+    DeadlineRuleChosen,
+    DeadlineDefaultChosen,
+    CampaignRenamed,
+    CampaignArchived,
+)
+"""Events that do not move a campaign on: the step in hand stays what it was."""
+
+
 def current(events: Sequence[CampaignEvent], step: str) -> Deadline | None:
-    """The deadline standing for `step`: the latest set and not cleared since, for that step."""
+    """The deadline standing for `step`: the latest set for it and not cleared since; failing
+    that, the default length (if one was chosen) after the last event that moved the campaign on,
+    unless a deadline was cleared since that event."""
     taken_back = retracted(events)
-    for event in reversed(events):
-        if event.originator_version in taken_back:
-            continue
+    standing = [e for e in events if e.originator_version not in taken_back]
+    for event in reversed(standing):
         if isinstance(event, DeadlineCleared):
             return None
         if isinstance(event, DeadlineSet):
-            return Deadline(event.step, instant(event.at)) if event.step == step else None
-    return None
+            if event.step == step:
+                return Deadline(event.step, instant(event.at))
+            break
+        if not isinstance(event, QUIET):
+            break
+    length = default_length(standing)
+    if length is None:
+        return None
+    began = next(e.timestamp for e in reversed(standing) if not isinstance(e, QUIET))
+    return Deadline(step, began.astimezone(UTC) + length)
+
+
+def default_length(events: Sequence[CampaignEvent]) -> timedelta | None:
+    """The default time a step is given, as last chosen (none by default)."""
+    chosen = [e.length for e in events if isinstance(e, DeadlineDefaultChosen)]
+    return length_of(chosen[-1]) if chosen and chosen[-1] else None
+
+
+def length_of(text: str) -> timedelta:
+    """`14d`, `36h`, `2w` as a time span."""
+    return after(text, datetime(2000, 1, 1, tzinfo=UTC)) - datetime(2000, 1, 1, tzinfo=UTC)
+
+
+def choose_default(length: str) -> list[Draft]:
+    """Every step due `length` after the last thing that happened (`none`: no default)."""
+    wanted = length.strip().lower()
+    if wanted in ("none", "off", ""):
+        return [draft(DeadlineDefaultChosen, length="")]
+    if length_of(wanted) <= timedelta(0):
+        raise CampaignError("A default deadline is at least an hour: 36h, 14d, 2w.")
+    found = DURATION.fullmatch(wanted)
+    return [draft(DeadlineDefaultChosen, length=f"{int(found.group(1))}{found.group(2)}")]
 
 
 DEADLINE_ACTOR = "deadline"

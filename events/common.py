@@ -94,6 +94,14 @@ class DeadlineCleared(CampaignEvent):
     reason: str
 
 
+@topic("campaign.DeadlineDefaultChosen")
+class DeadlineDefaultChosen(CampaignEvent):
+    """Every step in hand is due `length` (`14d`, `36h`, `2w`) after the last thing that happened,
+    unless a deadline is set for it; an empty length: no default any more."""
+
+    length: str
+
+
 @topic("campaign.DeadlineRuleChosen")
 class DeadlineRuleChosen(CampaignEvent):
     """What a missed deadline does: `auto` (the program records what the kind's rules page says,

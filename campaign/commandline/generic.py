@@ -105,14 +105,16 @@ def deadline(
     action: Annotated[
         str,
         typer.Argument(
-            metavar="set|clear|rule", help="Set (or extend), clear, or choose the house rule."
+            metavar="set|clear|rule|default",
+            help="Set (or extend), clear, choose the house rule, or a default for every step.",
         ),
     ],
     when: Annotated[
         Optional[str],
         typer.Argument(
-            metavar="ISO-TIME|auto|organiser",
-            help="e.g. 2026-12-14T18:00Z; with rule, what a missed deadline does.",
+            metavar="ISO-TIME|auto|organiser|14d",
+            help="e.g. 2026-12-14T18:00Z; with rule, what a missed deadline does; with default, "
+            "how long each step is given (none: no default).",
         ),
     ] = None,
     within: Annotated[
@@ -125,10 +127,14 @@ def deadline(
     from campaign import deadlines
     from campaign.names import resolve
 
-    chosen = resolve("deadline action", action, ["set", "clear", "rule"])
+    chosen = resolve("deadline action", action, ["set", "clear", "rule", "default"])
     name, moment = ctx.obj.name(campaign), now()
     if chosen == "rule":
         decide = lambda loaded: deadlines.choose_rule(when or "")  # noqa: E731
+    elif chosen == "default":
+        if when is None:
+            raise CampaignError("Give the default as 14d, 36h or 2w (or none for no default).")
+        decide = lambda loaded: deadlines.choose_default(when)  # noqa: E731
     elif chosen == "clear":
         decide = lambda loaded: deadlines.clear(reason or "cleared")  # noqa: E731
     else:
@@ -591,12 +597,19 @@ def new(ctx: typer.Context, name: str, rules: str, **options: Any) -> None:
     title = " ".join(name.split())
     if not title:
         raise CampaignError("A campaign needs a name.")
+    from campaign.deadlines import choose_default
+
     chosen = kind(rules)
+    every = options.pop("deadlines", None)
     _check_options(chosen, options, {p.name: p.opts[0] for p in ctx.command.params if p.opts})
+    default = [] if every is None else choose_default(every)
     started, then = chosen.new(
         title, options, seal=lambda labels: ctx.obj.campaigns.seal(title, labels)
     )
-    ctx.obj.tell(title, ctx.obj.campaigns.start(started, then, ctx.obj.actor))
+    recorded = ctx.obj.campaigns.start(
+        started, lambda state: [*then(state), *default], ctx.obj.actor
+    )
+    ctx.obj.tell(title, recorded)
 
 
 def _check_options(chosen, given: dict[str, Any], flags: dict[str, str]) -> None:
@@ -635,6 +648,12 @@ def _new_base(
         str, typer.Argument(metavar="NAME", help="The campaign's name, e.g. 'Spring 869'.")
     ],
     rules: Annotated[str, typer.Option("--rules", help="The kind of campaign.")],
+    deadlines: Annotated[
+        Optional[str],
+        typer.Option(
+            "--deadlines", help="Each step due this long after the last thing that happened: 14d."
+        ),
+    ] = None,
 ) -> None: ...
 
 

@@ -69,6 +69,9 @@ def markdown_lines(report: dict[str, Any]) -> list[str]:
         for item in section.get("items", []):
             text = _names(report, bold, item, escape)
             lines.append(text if NUMBERED.match(item) else f"- {text}")
+        if isinstance(section.get("due"), int):
+            due = section["due"]
+            lines.append(f"- <t:{due}:F> (<t:{due}:R>)")  # every reader's own time zone
     return lines
 
 

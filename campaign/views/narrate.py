@@ -17,6 +17,7 @@ from events.common import (
     CampaignRenamed,
     CampaignStarted,
     DeadlineCleared,
+    DeadlineDefaultChosen,
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
@@ -103,3 +104,10 @@ def _(event: PlayerRenamed) -> str:
 @_common.register
 def _(event: PlayerWithdrew) -> str:
     return f"{event.player} withdraws, with no replacement: {event.reason}"
+
+
+@_common.register
+def _(event: DeadlineDefaultChosen) -> str:
+    if not event.length:
+        return "No default deadline any more"
+    return f"Default deadline: each step is due {event.length} after the last thing that happened"

@@ -72,7 +72,11 @@ def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
     if standing is None:
         return data | {"deadline": None}
     when = standing.at.strftime("%Y-%m-%d %H:%M UTC")
-    section = {"heading": "Deadline", "items": [f"{step.rstrip('.').capitalize()} by {when}"]}
+    section = {
+        "heading": "Deadline",
+        "items": [f"{step.rstrip('.').capitalize()} by {when}"],
+        "due": int(standing.at.timestamp()),
+    }
     return data | {"deadline": standing.at.isoformat(), "sections": [*data["sections"], section]}
 
 

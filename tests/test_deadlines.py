@@ -1,0 +1,79 @@
+"""Default deadlines (every step due a set time after the last thing that happened; BC-9.1,
+ON-4.1) and deadlines in Discord's own timestamps, on real SQLite files."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def last_moving(shell) -> datetime:
+    """When the last event that moved the campaign on was recorded."""
+    quiet = {"NoteRecorded", "DeadlineSet", "DeadlineCleared", "DeadlineRuleChosen"}
+    quiet |= {"DeadlineDefaultChosen", "CampaignRenamed", "CampaignArchived"}
+    return at(next(e["time"] for e in reversed(shell.json("log")) if e["type"] not in quiet))
+
+
+def test_bc_9_1_a_default_chosen_at_creation_makes_every_step_due_after_the_last_event(
+    shell, spring
+):
+    new = spring.step("new")
+    shell.ok(*new, "--deadlines", "14d")
+    deadline = shell.json("status")["deadline"]
+    assert at(deadline["at"]) == last_moving(shell) + timedelta(days=14)
+    assert deadline["step"].startswith("round 1, Cid declares")
+    shell.ok(*spring.step("attack Essex Kent"))
+    moved = shell.json("status")["deadline"]
+    assert moved["step"].startswith("round 1, Dag declares")
+    assert at(moved["at"]) == last_moving(shell) + timedelta(days=14)
+
+
+def test_bc_9_2_a_default_deadline_passed_under_auto_forfeits_at_tick(shell, spring):
+    shell.ok(*spring.step("new"))
+    shell.ok("deadline", "default", "2d")
+    shell.ok("deadline", "rule", "auto")
+    assert (
+        shell.ok("tick", "--now", (last_moving(shell) + timedelta(days=1)).isoformat()).stdout == ""
+    )
+    said = shell.ok("tick", "--now", (last_moving(shell) + timedelta(days=3)).isoformat()).stdout
+    assert "Cid forfeits the attack: the deadline passed (BC-9.2)" in said
+    assert shell.json("log")[-1]["actor"] == "deadline"
+    assert shell.json("verify")["verified"]
+
+
+def test_a_deadline_set_for_the_step_wins_over_the_default_and_none_removes_it(shell, spring):
+    shell.ok(*spring.step("new"), "--deadlines", "14d")
+    shell.ok("deadline", "set", "2030-01-15T18:00Z")
+    assert shell.json("status")["deadline"]["at"] == "2030-01-15T18:00:00+00:00"
+    shell.ok("deadline", "clear", "--reason", "holidays")
+    assert shell.json("status")["deadline"] is None
+    shell.ok(*spring.step("attack Essex Kent"))
+    assert shell.json("status")["deadline"] is not None  # the next step has the default again
+    shell.ok("deadline", "default", "none")
+    assert shell.json("status")["deadline"] is None
+    assert shell.json("verify")["verified"]
+
+
+def test_a_default_deadline_is_refused_when_it_is_not_a_length(shell, spring):
+    shell.ok(*spring.step("new"))
+    assert "14d, 36h or 2w" in shell.refuses("deadline", "default")
+    assert "at least an hour" in shell.refuses("deadline", "default", "0d")
+    assert "not 'soon'" in shell.refuses("deadline", "default", "soon")
+
+
+def test_on_4_1_an_onus_campaign_takes_a_default_too(shell, under_the_eagle):
+    shell.ok(*under_the_eagle.step("new"), "--deadlines", "1w")
+    deadline = shell.json("status")["deadline"]
+    assert at(deadline["at"]) == last_moving(shell) + timedelta(weeks=1)
+
+
+def test_the_markdown_report_gives_the_deadline_in_discord_timestamps(shell, spring):
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    shell.ok("deadline", "set", "2030-01-15T18:00Z")
+    text = shell.ok("report", "--round", "1", "--format", "markdown").stdout
+    unix = int(at("2030-01-15T18:00:00+00:00").timestamp())
+    assert f"- <t:{unix}:F> (<t:{unix}:R>)" in text
+    assert "<t:" not in shell.ok("report", "--round", "1", "--format", "bbcode").stdout
