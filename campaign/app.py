@@ -306,6 +306,21 @@ class Campaigns:
         self._guard(keep)
         return self._secrets(stream)
 
+    def keep(self, name: str, label: str, value: str) -> None:
+        """Keep `value` under `label` for campaign `name`, beside the log (a webhook URL, how far
+        a post got), replacing what was kept there."""
+        self.check_writable()
+        stream = self.stream(name).hex
+
+        def write() -> None:
+            with self.store.recorder.datastore.transaction(commit=True) as cursor:
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {SECRETS} {SECRETS_COLUMNS}")
+                cursor.execute(
+                    f"INSERT OR REPLACE INTO {SECRETS} VALUES (?, ?, ?)", (stream, label, value)
+                )
+
+        self._guard(write)
+
     def unseal(self, name: str) -> dict[str, str]:
         """The secrets the store keeps for campaign `name` (none for an imported campaign: they
         stayed with the store it was created in)."""

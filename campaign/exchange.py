@@ -19,6 +19,7 @@ from campaign.app import Campaigns, Loaded, campaign_id
 from campaign.audit import audit
 from campaign.common import current_name
 from campaign.errors import CampaignError
+from campaign.post import POSTED, WEBHOOK
 from campaign.registry import PACKAGES, kind
 from campaign.values import percentage
 from events import event_class
@@ -294,7 +295,11 @@ def fork(campaigns: Campaigns, loaded: Loaded, new_name: str) -> Loaded:
     """A what-if branch: a new campaign whose log is `loaded`'s events, checked as an import is;
     the store's dice secrets of the original go with it (its commitments are in the log)."""
     forked = recreate(campaigns, records(loaded.events), new_name)
-    kept = campaigns.unseal_stream(loaded.started.originator_id)
+    kept = {
+        label: value
+        for label, value in campaigns.unseal_stream(loaded.started.originator_id).items()
+        if label != WEBHOOK and not label.startswith(POSTED)
+    }
     if kept:
         campaigns.seal(new_name, list(kept), given=kept)
     return forked

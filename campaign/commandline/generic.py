@@ -560,6 +560,70 @@ def report(
     typer.echo(text, nl=not text.endswith("\n"))
 
 
+@command()
+def post(
+    ctx: typer.Context,
+    webhook: Annotated[
+        Optional[str],
+        typer.Option("--webhook", help="The Discord webhook's URL (kept with --keep)."),
+    ] = None,
+    keep: Annotated[
+        bool, typer.Option("--keep", help="Keep the webhook for this campaign (not in its log).")
+    ] = False,
+    round_number: Annotated[
+        Optional[int], typer.Option("--round", help="Which round or scenario (as report).")
+    ] = None,
+    again: Annotated[
+        bool, typer.Option("--again", help="Post a report that was posted already once more.")
+    ] = False,
+    no_map: Annotated[bool, typer.Option("--no-map", help="Without the map.")] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """Post a report to a Discord channel through its webhook: the Markdown report in messages
+    of at most 2,000 characters, the map attached; a post cut short resumes where it stopped."""
+    from campaign import post as posting
+    from campaign.views import formats
+    from campaign.views.reports import report_data, svg_to_png
+
+    name, loaded = ctx.obj.view(campaign)
+    kept = ctx.obj.campaigns.unseal(name)
+    url = posting.checked_url(webhook) if webhook is not None else kept.get(posting.WEBHOOK)
+    if url is None:
+        raise CampaignError(
+            "Give the channel's webhook: post --webhook URL (add --keep to keep it for this "
+            "campaign)."
+        )
+    if keep:
+        ctx.obj.campaigns.keep(name, posting.WEBHOOK, url)
+    data, at_end = report_data(name, loaded, round_number)
+    messages = formats.markdown(data)
+    png = None
+    picture = None if no_map else at_end.kind.picture(at_end.state, name, data.get("round"))
+    if picture is not None:
+        try:
+            png = svg_to_png(picture)
+        except CampaignError as missing:
+            say(f"The map is not attached: {missing}")
+    label = posting.POSTED + posting.digest(messages, png)
+    delivered = 0 if again else int(kept.get(label, "0"))
+    what = f"{loaded.kind.period} {data['round']}'s report"
+    if delivered >= len(messages):
+        return say(
+            f"The {what} was posted already ({len(messages)} message(s)); add --again to post it "
+            "once more."
+        )
+    sent = posting.post(
+        posting.Delivery(url),
+        messages,
+        None if png is None else (f"{loaded.kind.period}-{data['round']}.png", png),
+        delivered,
+        lambda n: ctx.obj.campaigns.keep(name, label, str(n)),
+    )
+    resumed = f" (resuming after message {delivered})" if delivered else ""
+    said = f"Posted the {what}: {sent} message(s){' and the map' if png else ''}{resumed}."
+    say(said)
+
+
 @command("map")
 def draw_map(
     ctx: typer.Context,

@@ -1,0 +1,154 @@
+"""`campaign post`: a report delivered to a Discord webhook, message by message, with the map.
+
+Discord takes at most 2,000 characters a message, so the Markdown report goes as the messages
+`views.formats.markdown` splits it into, the map attached to the last as a PNG. Each message is
+sent once: the store keeps, beside the log, how many messages of a report were delivered, so a
+post cut short by a failure resumes where it stopped and a finished one is not sent again unless
+asked. Rate limits (429) are waited out as Discord's Retry-After says; a server error or a
+timeout is tried again a few times; any other refusal is said in one sentence. The webhook's URL
+is a password (whoever has it can post): it is kept beside the log, never in it, and never
+printed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from campaign.errors import CampaignError
+
+WEBHOOK = "webhook"
+"""The label under which the store keeps a campaign's webhook URL."""
+POSTED = "posted:"
+"""Labels `posted:<digest>`: how many messages of that report were delivered."""
+ATTEMPTS = 5
+LONGEST_WAIT = 60.0
+"""Seconds the whole post may spend waiting on rate limits and retries before giving up."""
+TIMEOUT = 15.0
+
+
+def checked_url(url: str) -> str:
+    """An http(s) URL with a host: anything else (a file, a script) is refused."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("https", "http") or not parts.hostname:
+        raise CampaignError(
+            "A webhook is an https:// URL (Discord: Server Settings → Integrations → Webhooks)."
+        )
+    return url.strip()
+
+
+def digest(messages: list[str], attachment: bytes | None) -> str:
+    """What identifies one report's post: its messages and its map."""
+    hashed = hashlib.sha256("\x00".join(messages).encode())
+    hashed.update(attachment or b"")
+    return hashed.hexdigest()[:24]
+
+
+@dataclass
+class Delivery:
+    url: str
+    sleep: Callable[[float], None] = time.sleep
+    timeout: float = TIMEOUT
+
+    def send(self, content: str, attachment: tuple[str, bytes] | None = None) -> None:
+        """One message (and its file), tried again on rate limits, server errors and timeouts."""
+        waited = 0.0
+        for attempt in range(1, ATTEMPTS + 1):
+            wait = self._try(content, attachment)
+            if wait is None:
+                return
+            if attempt == ATTEMPTS or waited + wait > LONGEST_WAIT:
+                raise CampaignError(
+                    f"Discord kept refusing the post (rate limit or server error, {attempt} "
+                    "tries); what was delivered stays delivered: run the same post again later."
+                )
+            self.sleep(wait)
+            waited += wait
+
+    def _try(self, content: str, attachment: tuple[str, bytes] | None) -> float | None:
+        """None once delivered; otherwise how long to wait before trying again."""
+        body, kind = _body(content, attachment)
+        separator = "&" if "?" in self.url else "?"
+        request = urllib.request.Request(
+            f"{self.url}{separator}wait=true",
+            data=body,
+            method="POST",
+            headers={"Content-Type": kind, "User-Agent": "campaign (wargame campaign manager)"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as answer:
+                answer.read()
+            return None
+        except urllib.error.HTTPError as refusal:
+            if refusal.code == 429:
+                return _retry_after(refusal)
+            if refusal.code >= 500:
+                return 2.0
+            raise CampaignError(
+                f"Discord refused the post (HTTP {refusal.code} {refusal.reason}): check the "
+                "webhook URL."
+            ) from None
+        except (urllib.error.URLError, TimeoutError, OSError) as failure:
+            reason = getattr(failure, "reason", failure)
+            if isinstance(reason, OSError) and not isinstance(reason, TimeoutError):
+                raise CampaignError(
+                    f"The webhook cannot be reached ({reason.strerror or reason}): check the URL "
+                    "and the network."
+                ) from None
+            return 2.0
+
+
+def _retry_after(refusal: urllib.error.HTTPError) -> float:
+    """Discord's wait in seconds: the Retry-After header, else the body's `retry_after`."""
+    header = refusal.headers.get("Retry-After")
+    try:
+        return max(0.0, float(header))
+    except (TypeError, ValueError):
+        pass
+    try:
+        return max(0.0, float(json.loads(refusal.read() or b"{}").get("retry_after", 1.0)))
+    except (ValueError, AttributeError):
+        return 1.0
+
+
+def _body(content: str, attachment: tuple[str, bytes] | None) -> tuple[bytes, str]:
+    """JSON, or multipart with the JSON as `payload_json` and the file as `files[0]`. Mentions in
+    the text never ping anyone (allowed_mentions: none)."""
+    payload = json.dumps({"content": content, "allowed_mentions": {"parse": []}}).encode()
+    if attachment is None:
+        return payload, "application/json"
+    name, data = attachment
+    boundary = uuid.uuid4().hex
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\n'
+        "Content-Type: application/json\r\n\r\n".encode(),
+        payload,
+        f'\r\n--{boundary}\r\nContent-Disposition: form-data; name="files[0]"; '
+        f'filename="{name}"\r\nContent-Type: image/png\r\n\r\n'.encode(),
+        data,
+        f"\r\n--{boundary}--\r\n".encode(),
+    ]
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
+
+
+def post(
+    delivery: Delivery,
+    messages: list[str],
+    attachment: tuple[str, bytes] | None,
+    delivered: int,
+    record: Callable[[int], None],
+) -> int:
+    """Send the messages not yet delivered, in order, the file with the last; `record(n)` after
+    each, so that a post cut short resumes at the first message not delivered."""
+    for number in range(delivered, len(messages)):
+        last = number == len(messages) - 1
+        delivery.send(messages[number], attachment if last else None)
+        record(number + 1)
+    return len(messages) - delivered

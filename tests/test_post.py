@@ -1,0 +1,130 @@
+"""`campaign post`: a report to a Discord webhook, against a local HTTP server started here on
+127.0.0.1 that records every request (no test reaches the internet)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+LONG_NOTE = "The organiser's ruling, read out in full. " * 40  # about 1,700 characters
+
+
+class Discord:
+    """A webhook endpoint: records (path, content type, body), answers from `answers` (status,
+    headers) or 200."""
+
+    def __init__(self) -> None:
+        self.requests: list[tuple[str, str, bytes]] = []
+        self.answers: list[tuple[int, dict[str, str]]] = []
+        recorder = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                recorder.requests.append((self.path, self.headers["Content-Type"], body))
+                status, headers = recorder.answers.pop(0) if recorder.answers else (200, {})
+                self.send_response(status)
+                for key, value in headers.items():
+                    self.send_header(key, value)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(b'{"id": "1"}')
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/api/webhooks/1/secret-token"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def contents(self) -> list[str]:
+        """The text of each message received, from JSON or from the multipart's payload_json."""
+        said = []
+        for _, kind, body in self.requests:
+            if kind.startswith("multipart/"):
+                body = body.split(b"\r\n\r\n", 1)[1].split(b"\r\n--", 1)[0]
+            said.append(json.loads(body)["content"])
+        return said
+
+
+@pytest.fixture
+def discord():
+    server = Discord()
+    yield server
+    server.server.shutdown()
+
+
+@pytest.fixture
+def long_round(shell, spring):
+    """Spring 869 after round 1, with three long notes just after it: round 1's report, the last
+    finished, is more than one Discord message."""
+    shell.play(spring.through("note"))
+    for number in range(1, 4):
+        shell.ok("note", f"Ruling {number}. {LONG_NOTE}")
+    return shell
+
+
+def test_a_report_goes_as_messages_of_at_most_2000_characters_with_the_map(long_round, discord):
+    said = long_round.ok("post", "--webhook", discord.url).stdout
+    messages = discord.contents()
+    assert len(messages) >= 2 and all(len(m) <= 2000 for m in messages)
+    assert messages[0].startswith("## Spring 869")
+    assert sum(m.count("The organiser's ruling") for m in messages) == 3 * 40
+    paths = {path for path, _, _ in discord.requests}
+    assert paths == {"/api/webhooks/1/secret-token?wait=true"}
+    *text_only, last = discord.requests
+    assert all(kind == "application/json" for _, kind, _ in text_only)
+    assert last[1].startswith("multipart/form-data") and b"\x89PNG" in last[2]
+    assert all(json.loads(body)["allowed_mentions"] == {"parse": []} for _, _, body in text_only)
+    assert f"{len(messages)} message(s) and the map" in said
+    assert "secret-token" not in said
+
+
+def test_a_rate_limit_is_waited_out_as_retry_after_says(long_round, discord):
+    discord.answers = [(429, {"Retry-After": "0.05"})]
+    long_round.ok("post", "--webhook", discord.url, "--no-map")
+    messages = discord.contents()
+    assert messages[0] == messages[1]  # the first was refused once, then sent again
+    assert len(messages) == len(set(messages)) + 1
+
+
+def test_nothing_is_posted_twice_and_a_post_cut_short_resumes(long_round, discord):
+    discord.answers = [(200, {}), (404, {})]
+    refused = long_round("post", "--webhook", discord.url, "--no-map")
+    assert refused.exit_code == 1
+    assert "Discord refused the post (HTTP 404" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    first = discord.contents()
+    discord.requests.clear()
+    said = long_round.ok("post", "--webhook", discord.url, "--no-map").stdout
+    assert "(resuming after message 1)" in said
+    resumed = discord.contents()
+    assert resumed[0] == first[1] and first[0] not in resumed
+    discord.requests.clear()
+    again = long_round.ok("post", "--webhook", discord.url, "--no-map").stdout
+    assert "posted already" in again and discord.requests == []
+    long_round.ok("post", "--webhook", discord.url, "--no-map", "--again")
+    assert discord.contents()[0] == first[0]
+
+
+def test_a_kept_webhook_is_used_and_never_exported(long_round, discord, tmp_path):
+    long_round.ok("post", "--webhook", discord.url, "--keep", "--no-map")
+    discord.requests.clear()
+    long_round.ok("post", "--again", "--no-map")
+    assert discord.requests
+    long_round.ok("export", "-o", str(tmp_path / "spring.jsonl"))
+    assert "secret-token" not in (tmp_path / "spring.jsonl").read_text()
+
+
+def test_a_webhook_must_be_an_http_url(finished):
+    assert "https:// URL" in finished.refuses("post", "--webhook", "file:///etc/passwd")
+    assert "--webhook URL" in finished.refuses("post")
+
+
+def test_an_unreachable_webhook_is_one_sentence(finished):
+    refused = finished("post", "--webhook", "http://127.0.0.1:9/api/webhooks/1/x", "--no-map")
+    assert refused.exit_code == 1 and "cannot be reached" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
