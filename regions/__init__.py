@@ -7,6 +7,7 @@ It answers with plain region names, never graph objects.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
@@ -101,6 +102,21 @@ class Map:
 def map_source(file_name: str) -> str:
     """The text of a map file bundled in `regions/`."""
     return resources.files(__name__).joinpath(file_name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=8)
+def territories(file_name: str) -> dict | None:
+    """The drawn shapes of a bundled map file's regions (`<name>.territories.json`, built by
+    regions/tools/build_territories.py): `extent`, `territories` (region → polygons of rings of
+    [lon, lat]) and `walls`; None for a map without them."""
+    drawn = resources.files(__name__).joinpath(file_name.replace(".toml", ".territories.json"))
+    return json.loads(drawn.read_text(encoding="utf-8")) if drawn.is_file() else None
+
+
+@lru_cache(maxsize=1)
+def coastline() -> list:
+    """Great Britain's land as polygons of rings of [lon, lat] (Natural Earth, public domain)."""
+    return json.loads(resources.files(__name__).joinpath("britain.json").read_text())["land"]
 
 
 MAP_FILE_LIMIT = 1024 * 1024

@@ -64,7 +64,7 @@ def test_no_module_outside_a_kind_names_it(rules):
         ROOT / "campaign" / "registry.py",
     }
     words = [re.escape(n) for n in (rules, package.rsplit(".", 1)[1], of.title)]
-    names = re.compile("|".join(words), re.IGNORECASE)
+    names = re.compile(r"\b(" + "|".join(words) + r")\b", re.IGNORECASE)
     rule_ids = re.compile(r"\b(" + "|".join(rule_prefixes(package)) + r")-\d")
     naming = [
         str(path.relative_to(ROOT))

@@ -41,7 +41,7 @@ COS = float(np.cos(np.radians(55)))
 PROVENANCE = (
     "Coastline: Natural Earth 1:10m land (public domain), from the npm package world-atlas "
     "2.0.2, Great Britain with its islands (Ireland, the Isle of Man, Shetland and islets under "
-    "about 7 km² left out), simplified with shapely; regions built by "
+    "about 7 km² left out; France's coast too), simplified with shapely; regions built by "
     "regions/tools/build_territories.py from the map's labels and anchors."
 )
 
@@ -83,7 +83,8 @@ def _british(part: shapely.Geometry) -> bool:
     point = part.representative_point()
     ireland = point.x < -5.4 and 51.3 < point.y < 55.4
     man = -4.9 < point.x < -4.2 and 54.0 < point.y < 54.45
-    return not (ireland or man) and 49.95 < point.y < 59.45 and part.area > 0.001
+    france = point.x > 1.0 and point.y < 51.05
+    return not (ireland or man or france) and 49.95 < point.y < 59.45 and part.area > 0.001
 
 
 def partition(

@@ -81,8 +81,15 @@ class BoilingCauldron(PackageKind):
         return round_report(name, at_end, number, events, now)
 
     def picture(self, current: State, name: str, number: int | None) -> str:
-        from campaign.kinds.boiling_cauldron.picture import svg_map
+        """Britain with its regions as territories when the campaign is on the bundled map; on
+        a map of the organiser's own, the regions at their places as a diagram."""
+        from campaign.kinds.boiling_cauldron.picture import drawn_map, svg_map
+        from campaign.kinds.boiling_cauldron.starting import default_map_source
+        from regions import parse_map, territories
 
+        drawn = territories("boiling-cauldron.toml")
+        if drawn is not None and current.world == parse_map(default_map_source()):
+            return drawn_map(current, name, number, drawn)
         contested = {r for b in current.round_battles(number or current.round) for r in b.regions}
         return svg_map(current, f"{name}: {_when(current, number)}", contested)
 

@@ -144,3 +144,153 @@ def _legend(state: State, players: list[str]) -> list[str]:
         f'<text x="{x + 38}" y="{key + 66}" font-size="11" fill="#223">contested this round</text>',
     ]
     return out
+
+
+# The map as Britain: the bundled map's regions as territories of the island (issue #11).
+
+MAP_PIXELS, KEY = 620, 270
+
+
+def drawn_map(state: State, name: str, number: int | None, drawn: dict) -> str:
+    """The regions as territories of Britain filled by their owners; the round's attacks as
+    arrows (the winner's colour; a walkover dashed; a draw grey with '='); regions that changed
+    hands in the round outlined in black; the players, and who is out, in the legend."""
+    from campaign.views import mapdraw
+    from regions import coastline
+
+    canvas = mapdraw.Canvas(mapdraw.framed(drawn["extent"]), MAP_PIXELS)
+    players = list(state.players)
+    colours = [mapdraw.fill(i)[0] for i in range(len(players))]
+    round_number = number or state.round
+    battles = state.round_battles(round_number)
+    changed = {r for b in battles for r in b.gained}
+    when = f"end of round {number}" if number else _now(state)
+    height = max(canvas.height, 90 + 26 * len(players) + 170)
+    width = MAP_PIXELS + KEY
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
+        f'viewBox="0 0 {width} {height:.0f}" font-family="Georgia, serif">',
+        f"<title>{escape(name)}: {when}</title>",
+        mapdraw.defs(colours),
+        f'<rect width="{width}" height="{height:.0f}" fill="{mapdraw.SEA}"/>',
+        mapdraw.land(canvas, coastline()),
+        *(
+            _territory(state, canvas, region, shapes, players, colours, region in changed)
+            for region, shapes in drawn["territories"].items()
+        ),
+        *(_attack(state, canvas, b, players, colours) for b in battles),
+        *(_region_label(state, canvas, region) for region in drawn["territories"]),
+        mapdraw.title(f"{name} — {when}", width),
+        *_key(state, players, colours, round_number),
+        "</svg>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _now(state: State) -> str:
+    if state.winner:
+        return f"won by {state.winner}"
+    return f"round {state.round}" if state.round else "before the draw"
+
+
+def _territory(state, canvas, region, shapes, players, colours, changed) -> str:
+    from campaign.views import mapdraw
+
+    owner = state.control.get(region)
+    if owner is None:
+        paint = "#dddddd"
+    else:
+        colour, pattern = mapdraw.fill(players.index(owner))
+        paint = mapdraw.paint(colour, pattern, colours)
+    outline = 'stroke="#111" stroke-width="2.6"' if changed else 'stroke="#fff" stroke-width="1.2"'
+    return (
+        f'<g class="region" data-region="{escape(region)}" data-owner="{escape(owner or "")}" '
+        f'data-changed="{"yes" if changed else "no"}"><path d="{canvas.path(shapes)}" '
+        f'fill="{paint}" {outline} fill-rule="evenodd"/></g>'
+    )
+
+
+def _region_label(state: State, canvas, region: str) -> str:
+    from campaign.views import mapdraw
+
+    x, y = canvas.xy(*map(float, state.world.region(region).label))
+    owner = state.control.get(region, "")
+    return mapdraw.label(x, y - 2, region, 11, bold=True) + mapdraw.label(
+        x, y + 10, owner, 9.5, fill="#222"
+    )
+
+
+def _attack(state: State, canvas, battle, players, colours) -> str:
+    """An attack as an arrow from the attacking region to the attacked one."""
+    from campaign.views import mapdraw
+
+    a = canvas.xy(*map(float, state.world.region(battle.from_region).label))
+    b = canvas.xy(*map(float, state.world.region(battle.to_region).label))
+    x1, y1, x2, y2 = mapdraw.shorten(a, b, 16)
+    result = battle.result
+    if result is None:
+        how, colour, dash = "to be fought", "#555555", ' stroke-dasharray="2 4"'
+    elif result.winner is None:
+        how, colour, dash = "draw", "#555555", ""
+    else:
+        walkover = {result.attacker_casualties, result.defender_casualties} == {0, 100}
+        how = f"{'walkover' if walkover else 'won'} by {result.winner}"
+        colour = colours[players.index(result.winner)]
+        dash = ' stroke-dasharray="7 5"' if walkover else ""
+    colours_used = [*colours, "#555555"]
+    marker = f' marker-end="{mapdraw.head(colour, colours_used)}"' if colour in colours else ""
+    mid = ""
+    if result is not None and result.winner is None:
+        mid = mapdraw.label((x1 + x2) / 2, (y1 + y2) / 2 + 4, "=", 14, bold=True)
+    title = f"{battle.attacker} attacks {battle.to_region} from {battle.from_region}: {how}"
+    return (
+        f'<g class="attack" data-from="{escape(battle.from_region)}" '
+        f'data-to="{escape(battle.to_region)}" data-result="{escape(how)}">'
+        f"<title>{escape(title)}</title>"
+        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#111" '
+        f'stroke-width="6.5" stroke-linecap="round"{dash}/>'
+        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" '
+        f'stroke-width="4" stroke-linecap="round"{dash}{marker}/>{mid}</g>'
+    )
+
+
+def _key(state: State, players: list[str], colours: list[str], round_number: int) -> list[str]:
+    from campaign.views import mapdraw
+
+    x, y = MAP_PIXELS + 12, 64
+    held = state.holdings()
+    out = [f'<text x="{x}" y="{y - 20}" font-size="15" font-weight="bold">Players</text>']
+    out_in = {e.player: e.round for e in state.eliminations}
+    for i, player in enumerate(players):
+        row = y + i * 26
+        colour, pattern = mapdraw.fill(i)
+        regions = len(held[player])
+        said = (
+            f"{player}: out in round {out_in[player]}"
+            if player in out_in
+            else f"{player}: {regions} region{'' if regions == 1 else 's'}"
+        )
+        faded = ' opacity="0.6"' if player in out_in else ""
+        out.append(
+            f'<g class="legend" data-player="{escape(player)}">'
+            f'<rect x="{x}" y="{row - 13}" width="18" height="18" '
+            f'fill="{mapdraw.paint(colour, pattern, colours)}" stroke="#333"/>'
+            f'<text x="{x + 26}" y="{row + 1}" font-size="13"{faded}>{escape(said)}</text></g>'
+        )
+    key = y + len(players) * 26 + 22
+    return out + [
+        f'<text x="{x}" y="{key}" font-size="13" font-weight="bold">Round {round_number}</text>',
+        f'<line x1="{x}" y1="{key + 18}" x2="{x + 34}" y2="{key + 18}" stroke="#111" '
+        'stroke-width="4"/>',
+        f'<text x="{x + 42}" y="{key + 22}" font-size="11">attack, in the winner\'s colour</text>',
+        f'<line x1="{x}" y1="{key + 38}" x2="{x + 34}" y2="{key + 38}" stroke="#111" '
+        'stroke-width="4" stroke-dasharray="7 5"/>',
+        f'<text x="{x + 42}" y="{key + 42}" font-size="11">walkover (BC-9.3)</text>',
+        f'<line x1="{x}" y1="{key + 58}" x2="{x + 34}" y2="{key + 58}" stroke="#555" '
+        'stroke-width="4"/>',
+        f'<text x="{x + 42}" y="{key + 62}" font-size="11">draw (=), or not yet fought '
+        "(dotted)</text>",
+        f'<rect x="{x + 4}" y="{key + 72}" width="26" height="14" fill="none" stroke="#111" '
+        'stroke-width="2.6"/>',
+        f'<text x="{x + 42}" y="{key + 83}" font-size="11">changed hands this round</text>',
+    ]

@@ -36,6 +36,11 @@ def at(state: State, area: str) -> tuple[float, float]:
 
 def picture(state: State, name: str, number: int | None = None) -> str:
     when = f"end of turn {number}" if number else f"turn {state.turn}"
+    from regions import territories
+
+    drawn = territories("britannia-ah-1987.toml")
+    if drawn is not None and "W4" not in state.board.walls and not state.ffg_gap:
+        return drawn_map(state, name, when, drawn)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH + LEGEND}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH + LEGEND} {HEIGHT}" font-family="sans-serif">',
@@ -137,8 +142,8 @@ def _walls(state: State) -> list[str]:
     return bars
 
 
-def _legend(state: State) -> list[str]:
-    x, y = WIDTH + 10, 60
+def _legend(state: State, top: float = 60, left: float | None = None) -> list[str]:
+    x, y = (WIDTH if left is None else left) + 10, top
     lines = [f'<text x="{x}" y="{y}" font-size="13" font-weight="bold">Players</text>']
     for colour, nations in chosen.SPLIT.items():
         y += 22
@@ -164,3 +169,89 @@ def _legend(state: State) -> list[str]:
     )
     lines.append(f'<text x="{x}" y="{y}" font-size="12" font-weight="bold">{said}</text>')
     return lines
+
+
+# The board as Britain: land areas as territories of the island (issue #11).
+
+MAP_PIXELS = 640
+
+
+def drawn_map(state: State, name: str, when: str, drawn: dict) -> str:
+    """Land areas as territories filled by the colour of the player whose counters hold them (a
+    dashed outline where several players' counters share one), seas named in the sea, every
+    counter by its nation's letters, and each wall built and standing as a thick line along its
+    border."""
+    from campaign.views import mapdraw
+    from regions import coastline
+
+    canvas = mapdraw.Canvas(mapdraw.framed(drawn["extent"], 0.3), MAP_PIXELS)
+    width, height = MAP_PIXELS + LEGEND, max(canvas.height, 560)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
+        f'viewBox="0 0 {width} {height:.0f}" font-family="sans-serif">',
+        f"<title>{escape(name)}: {when}</title>",
+        f'<rect width="{width}" height="{height:.0f}" fill="{mapdraw.SEA}"/>',
+        mapdraw.land(canvas, coastline()),
+        *(_land_area(state, canvas, a, shapes) for a, shapes in drawn["territories"].items()),
+        *_drawn_walls(state, canvas, drawn),
+        *(_area_label(state, canvas, a) for a in state.board.areas),
+        mapdraw.title(f"{name} — {when}", width),
+        *_legend(state, top=70, left=MAP_PIXELS),
+        "</svg>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _land_area(state: State, canvas, area: str, shapes) -> str:
+    colours = _holder_colours(state, area)
+    fill = COLOURS[colours[0]] if colours else "#ffffff"
+    outline = (
+        'stroke="#111" stroke-width="2.4" stroke-dasharray="5 3"'
+        if len(colours) > 1
+        else 'stroke="#666" stroke-width="0.8"'
+    )
+    return (
+        f'<g class="area region" data-area="{area}" data-region="{area}" '
+        f'data-holders="{" ".join(colours)}"><path d="{canvas.path(shapes)}" fill="{fill}" '
+        f'fill-opacity="0.85" {outline} fill-rule="evenodd"/></g>'
+    )
+
+
+def _area_label(state: State, canvas, area: str) -> str:
+    from campaign.views import mapdraw
+
+    spot = state.board.area(area)
+    x, y = canvas.xy(*(spot.label or (0.0, 0.0)))
+    tally = Tally(chosen.PREFIX[c.nation] for c in state.here(area))
+    counted = " ".join(f"{p}×{n}" if n > 1 else p for p, n in tally.items())
+    if spot.land:
+        return mapdraw.label(x, y - 1, spot.name, 9.5, bold=True) + (
+            mapdraw.label(x, y + 10, counted, 9) if counted else ""
+        )
+    return (
+        f'<g class="area sea" data-area="{area}">'
+        + mapdraw.label(x, y, spot.name, 10, fill="#36648b", font_style="italic")
+        + (mapdraw.label(x, y + 12, counted, 9) if counted else "")
+        + "</g>"
+    )
+
+
+def _drawn_walls(state: State, canvas, drawn: dict) -> list[str]:
+    """Each wall built and standing, along the border it stands on (HW-8.2)."""
+    from campaign.views import mapdraw
+
+    out = []
+    for wall in state.walls:
+        lines = drawn["walls"].get(wall)
+        if not state.wall_standing(wall) or not lines:
+            continue
+        a, b = state.board.walls[wall]
+        paths = "".join(
+            f'<path d="{canvas.line(line)}" fill="none" stroke="#5a1a00" stroke-width="6" '
+            'stroke-linecap="round" stroke-linejoin="round"/>'
+            for line in lines
+        )
+        x, y = canvas.xy(*lines[0][len(lines[0]) // 2])
+        name = mapdraw.label(x + 14, y - 6, wall, 12, bold=True, fill="#5a1a00")
+        out.append(f'<g class="wall" data-wall="{wall}" data-between="{a}|{b}">{paths}{name}</g>')
+    return out
