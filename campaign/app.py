@@ -7,6 +7,7 @@ each, addressed by a uuid5 of the campaign's name (users never see it).
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import random
 import shutil
@@ -30,7 +31,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from campaign import chain, dice, text
+from campaign import chain, dice, readmodel, text
 from campaign.chain import campaign_id
 from campaign.common import retracted
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
@@ -97,6 +98,12 @@ class Loaded:
     @cached_property
     def chain_break(self) -> tuple[int, str] | None:
         return chain.first_break(self.events)
+
+    @property
+    def chain_break_known(self) -> tuple[int, str] | None:
+        """The chain's first break if it was already looked for (a write always looks first),
+        else None: never computed just to be asked."""
+        return self.__dict__.get("chain_break")
 
 
 class InconsistentLog(StoreError):
@@ -321,6 +328,63 @@ class Campaigns:
 
         self._guard(write)
 
+    def remember(self, loaded: Loaded) -> None:
+        """Keep the campaign's view (campaign.readmodel) for `list` and `status`, after the
+        append and apart from it: when it cannot be written (a read-only store, another writer
+        holding the file), the view is left behind the log, which `recall` sees, and nothing
+        recorded is lost."""
+        if self.unwritable or loaded.chain_break_known is not None:
+            return
+        stream = loaded.started.originator_id.hex
+        body = json.dumps(readmodel.view(loaded), separators=(",", ":"))
+        version, head = len(loaded.events), loaded.events[-1].chain
+
+        def write() -> None:
+            with self.store.recorder.datastore.transaction(commit=True) as cursor:
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {readmodel.VIEWS} {readmodel.COLUMNS}")
+                for trigger in readmodel.TRIGGERS:
+                    cursor.execute(trigger)
+                cursor.execute(
+                    f"INSERT OR REPLACE INTO {readmodel.VIEWS} VALUES (?, ?, ?, ?)",
+                    (stream, version, head, body),
+                )
+
+        try:
+            self._guard(write)
+        except StoreError:
+            pass  # another writer holds the store: the view stays behind, and is not used
+
+    def recall(self, name: str) -> dict[str, Any] | None:
+        """The campaign's stored view if it was built from the log as it stands (its last event's
+        number and hash), else None: then the log is read and folded as usual."""
+        stream = self.stream(name)
+
+        def read() -> tuple | None:
+            with self.store.recorder.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    "SELECT name FROM sqlite_master WHERE type='table' AND name = ?",
+                    (readmodel.VIEWS,),
+                )
+                if not cursor.fetchall():
+                    return None
+                cursor.execute(
+                    f"SELECT version, head, body FROM {readmodel.VIEWS} WHERE stream = ?",
+                    (stream.hex,),
+                )
+                return cursor.fetchone()
+
+        row = self._guard(read)
+        if row is None:
+            return None
+        last = self._guard(
+            lambda: self.store.events.recorder.select_events(stream, desc=True, limit=1)
+        )
+        if not last or last[0].originator_version != row[0]:
+            return None
+        if self._decode(last[0]).chain != row[1]:
+            return None
+        return readmodel.readable(row[2])
+
     def unseal(self, name: str) -> dict[str, str]:
         """The secrets the store keeps for campaign `name` (none for an imported campaign: they
         stayed with the store it was created in)."""
@@ -409,6 +473,7 @@ class Campaigns:
         new = self.settle(loaded, drafts, actor, head or [], when)
         self._guard(lambda: self.store.save(*new), conflicts=True)
         self.after = self._extended(loaded, new, len(head or []))
+        self.remember(self.after)
         return new
 
     @staticmethod

@@ -288,7 +288,9 @@ def recreate(campaigns: Campaigns, body: list[dict[str, Any]], name: str) -> Loa
     of = kind(events[0].rules)
     verified = audit(of, events)
     campaigns.record(events)
-    return Loaded(of, tuple(events), verified.state)
+    loaded = Loaded(of, tuple(events), verified.state)
+    campaigns.remember(loaded)
+    return loaded
 
 
 def fork(campaigns: Campaigns, loaded: Loaded, new_name: str) -> Loaded:

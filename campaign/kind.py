@@ -124,8 +124,9 @@ class Kind(ABC):
         """`campaign status --json`."""
 
     @abstractmethod
-    def dashboard(self, state: State, data: dict[str, Any]) -> Any:
-        """`campaign status`: a rich renderable built from the status data."""
+    def dashboard(self, state: State | None, data: dict[str, Any]) -> Any:
+        """`campaign status`: a rich renderable built from the status data alone (it may come
+        from the stored read model, without a state: `state` is None then)."""
 
     @abstractmethod
     def report(

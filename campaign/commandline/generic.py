@@ -27,8 +27,8 @@ from campaign.commandline.core import (
 )
 from campaign.deadlines import current, instant
 from campaign.errors import CampaignError
+from campaign.readmodel import json_ready, status_data, view
 from campaign.text import printable_data
-from campaign.views.people import people
 from campaign.views.plain import plain_text
 
 commands = typer.Typer()
@@ -45,13 +45,13 @@ def list_campaigns(
     campaigns = ctx.obj.campaigns
     rows = []
     for entry in campaigns.catalogue(archived=everything):
-        loaded = campaigns.load(entry.name)
+        seen = campaigns.recall(entry.name) or view(campaigns.load(entry.name))
         rows.append(
             {
                 "name": entry.name,
                 "rules": entry.started.rules,
-                "status": loaded.kind.summary(loaded.state),
-                "players": entry.started.players,
+                "status": seen["summary"],
+                "players": seen["players"],
             }
             | ({"archived": entry.archived} if everything else {})
         )
@@ -211,17 +211,20 @@ def status(
     round_number: RoundOption = None,
 ) -> None:
     """The dashboard: map, players, the round's attacks and results, the Final."""
-    name, loaded = ctx.obj.view(campaign, as_of, round_number)
-    extra = {
-        "events": len(loaded.events),
-        "chain_intact": loaded.chain_break is None,
-        "deadline": deadline_data(loaded, now()),
-        "people": people(loaded.events),
-    }
-    data = loaded.kind.status(loaded.state, name) | extra
+    seen = None
+    if as_of is None and round_number is None:
+        name = ctx.obj.name(campaign)
+        seen = ctx.obj.campaigns.recall(name)
+    if seen is not None:
+        data, of = status_data(seen, True, now()), registry.kind(seen["status"]["rules"])
+    else:
+        name, loaded = ctx.obj.view(campaign, as_of, round_number)
+        built = view(loaded) | {"name": name}
+        built["status"] = json_ready(loaded.kind.status(loaded.state, name))
+        data, of = status_data(built, loaded.chain_break is None, now()), loaded.kind
     if as_json:
         return print_json(data)
-    console().print(loaded.kind.dashboard(loaded.state, printable_data(data)))
+    console().print(of.dashboard(None, printable_data(data)))
 
 
 @command()
@@ -408,6 +411,7 @@ def verify(
     published = None if head is None else published_head(loaded.events, head)
     finished = len(finished_periods(loaded.kind, verified.state))
     chain_head = loaded.events[-1].chain
+    stored_view = _check_view(ctx.obj.campaigns, name, loaded, verified.state)
     if as_json:
         return print_json(
             {
@@ -420,10 +424,16 @@ def verify(
                 "chain_head": chain_head,
                 "vouches_for": f"events 1 to {verified.events}",
                 "published_head": published,
+                "stored_view": stored_view,
             }
         )
     if published:
         say(published)
+    if stored_view != "current":
+        say(
+            f"The stored view that list and status show was {stored_view}: it is rebuilt from "
+            "the log."
+        )
     say(
         f"{name}: {verified.events} events and {finished} {loaded.kind.period}(s) verified with "
         f"{verified.checks} checks; the hash chain is intact and every event is lawful. Now: "
@@ -435,6 +445,25 @@ def verify(
         "published earlier: every report and export carries one; check it with "
         "campaign verify --head HASH."
     )
+
+
+def _check_view(campaigns, name: str, loaded, state) -> str:
+    """The read model against a full replay (campaign.readmodel): `current` when the stored view
+    is what the log gives; `missing` or `altered` otherwise, and then rebuilt."""
+    from campaign.app import Loaded
+
+    replayed = Loaded(loaded.kind, loaded.events, state)
+    stored = campaigns.recall(name)
+    verdict = (
+        "missing or out of date"
+        if stored is None
+        else "current"
+        if stored == view(replayed)
+        else "altered"
+    )
+    if verdict != "current":
+        campaigns.remember(replayed)
+    return verdict
 
 
 @command()

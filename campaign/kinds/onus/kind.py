@@ -59,11 +59,10 @@ class Onus(PackageKind):
 
         return status(current, name)
 
-    def dashboard(self, current: State, data: dict[str, Any]) -> Any:
+    def dashboard(self, current: State | None, data: dict[str, Any]) -> Any:
         from campaign.kinds.onus.dashboard import dashboard
-        from campaign.kinds.onus.status import briefing
 
-        return dashboard(data, briefing(current))
+        return dashboard(data, data.get("briefing"))
 
     def report(
         self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent], now: State

@@ -56,6 +56,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         "upgrade_due": state.upgrade_due,
         "reset_eliminated": state.reset_eliminated,
         "winner": state.winner,
+        "briefing": briefing(state),
     }
 
 

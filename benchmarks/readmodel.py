@@ -1,0 +1,93 @@
+"""`status --json` and `list` on long logs, with the stored read model and without it (issue
+#16). Builds, for each size, a store holding Spring 869's draw followed by notes up to N events,
+then runs side by side, alternating, R times each: the bare import of the core dependencies,
+`status --json` and `list` reading the view, and the same with the view dropped (a full replay).
+Prints the medians.
+
+    python benchmarks/readmodel.py [--sizes 1000 10000 100000] [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from campaign.app import Campaigns, Loaded
+from campaign.common import note
+from campaign.kinds.boiling_cauldron import commands
+from campaign.kinds.boiling_cauldron.starting import default_map_source
+from campaign.registry import kind
+
+BASELINE = [
+    sys.executable,
+    "-c",
+    "import eventsourcing.application, eventsourcing.sqlite, networkx, rich, typer",
+]
+
+
+def build(db: Path, size: int) -> None:
+    """Spring 869 drawn, then notes in batches of 1,000, appended as the store appends."""
+    store, of = Campaigns(str(db)), kind("boiling-cauldron")
+    players = ["Ann", "Bob", "Cid", "Dag", "Eve"]
+    started = dict(
+        name="Bench",
+        rules=of.rules,
+        players=players,
+        map_source=default_map_source(),
+        seed_commitment=None,
+    )
+    store.start(started, lambda s: [commands.allocate(s.world, players, None, "Spring 869")], "o")
+    loaded = store.load("Bench")
+    while len(loaded.events) < size:
+        batch = min(1000, size - len(loaded.events))
+        new = store.settle(loaded, [d for _ in range(batch) for d in note("a note")], "o", [])
+        store.record(new)
+        loaded = Loaded(of, loaded.events + tuple(new), loaded.state)
+    store.remember(loaded)
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    campaign = [sys.executable, "-m", "cli"] if Path("cli.py").exists() else ["campaign"]
+    print(
+        "| events | baseline | status --json, view | status --json, replay | list, view "
+        "| list, replay |"
+    )
+    print("|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        for size in args.sizes:
+            with_view, without = Path(folder) / f"v{size}.sqlite", Path(folder) / f"r{size}.sqlite"
+            build(with_view, size)
+            without.write_bytes(with_view.read_bytes())
+            with sqlite3.connect(without) as connection:
+                connection.execute("DELETE FROM campaign_views")
+            connection.close()
+            runs: dict[str, list[float]] = {k: [] for k in ("base", "sv", "sr", "lv", "lr")}
+            for _ in range(args.runs):
+                runs["base"].append(timed(BASELINE))
+                runs["sv"].append(timed([*campaign, "--db", str(with_view), "status", "--json"]))
+                runs["sr"].append(timed([*campaign, "--db", str(without), "status", "--json"]))
+                runs["lv"].append(timed([*campaign, "--db", str(with_view), "list"]))
+                runs["lr"].append(timed([*campaign, "--db", str(without), "list"]))
+            medians = {k: statistics.median(v) for k, v in runs.items()}
+            cells = " | ".join(f"{medians[k]:.3f} s" for k in ("base", "sv", "sr", "lv", "lr"))
+            print(f"| {size:,} | {cells} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

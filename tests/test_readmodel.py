@@ -1,0 +1,97 @@
+"""The stored read model (issue #16): `list` and `status` read a campaign's view kept beside its
+log, used only while it matches the log's last event; a hand edit of the log forgets it;
+`verify` checks it against a full replay and rebuilds it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from campaign.app import Campaigns
+from campaign.readmodel import VIEWS, status_data, view
+
+
+def sql(shell, statement, *params):
+    with sqlite3.connect(shell.db) as connection:
+        rows = connection.execute(statement, params).fetchall()
+    connection.close()
+    return rows
+
+
+def stored(shell) -> dict:
+    ((body,),) = sql(shell, f"SELECT body FROM {VIEWS}")
+    return json.loads(body)
+
+
+def test_every_write_keeps_a_view_equal_to_a_full_replay(finished):
+    store = Campaigns(str(finished.db))
+    assert stored(finished) == view(store.load("Spring 869"))
+    finished.ok("note", "one more")
+    assert stored(finished) == view(store.load("Spring 869"))
+    assert stored(finished)["events"] == len(finished.json("log"))
+
+
+def test_status_and_list_say_what_a_replay_says_with_or_without_the_view(finished):
+    with_view = (finished.json("status"), finished.json("list"))
+    sql(finished, f"DELETE FROM {VIEWS}")
+    without = (finished.json("status"), finished.json("list"))
+    assert with_view == without
+
+
+def test_status_is_read_from_the_view_when_it_matches_the_log(finished):
+    """A view that matches the log's last event is what status shows: proven by a view that
+    differs from the log in one harmless place."""
+    seen = stored(finished)
+    seen["summary"] = "read from the view"
+    sql(finished, f"UPDATE {VIEWS} SET body = ?", json.dumps(seen))
+    assert finished.json("list")[0]["status"] == "read from the view"
+
+
+def test_a_view_behind_the_log_is_not_used(finished):
+    seen = stored(finished)
+    seen["summary"] = "stale"
+    sql(finished, f"UPDATE {VIEWS} SET body = ?, version = version - 1", json.dumps(seen))
+    assert finished.json("list")[0]["status"] == "won by Dag"
+
+
+def test_an_event_edited_by_hand_forgets_the_view_so_status_warns(finished):
+    (state,) = sql(finished, "SELECT state FROM stored_events WHERE originator_version = 8")[0]
+    sql(
+        finished,
+        "UPDATE stored_events SET state = ? WHERE originator_version = 8",
+        state.replace(b'"45"', b'"55"'),
+    )
+    assert sql(finished, f"SELECT count(*) FROM {VIEWS}") == [(0,)]
+    status = finished("status", "--json")
+    assert "tampered" in status.stderr and json.loads(status.stdout)["chain_intact"] is False
+
+
+def test_verify_finds_an_altered_view_and_rebuilds_it(finished):
+    seen = stored(finished)
+    seen["summary"] = "won by Eve"
+    sql(finished, f"UPDATE {VIEWS} SET body = ?", json.dumps(seen))
+    said = finished.ok("verify").stdout
+    assert "The stored view that list and status show was altered" in said
+    assert finished.json("verify")["stored_view"] == "current"
+    assert finished.json("list")[0]["status"] == "won by Dag"
+
+
+def test_an_unreadable_view_is_ignored(finished):
+    sql(finished, f"UPDATE {VIEWS} SET body = ?", "[" * 100_000)
+    assert finished.json("list")[0]["status"] == "won by Dag"
+
+
+def test_a_views_deadline_is_overdue_by_the_clock_it_is_read_at():
+    from datetime import UTC, datetime
+
+    seen = {
+        "status": {"rules": "x"},
+        "events": 3,
+        "step": "round 1, Cid declares an attack.",
+        "deadline": "2030-01-15T18:00:00+00:00",
+        "people": [],
+    }
+    before = status_data(seen, True, datetime(2030, 1, 15, 17, 0, tzinfo=UTC))
+    after = status_data(seen, True, datetime(2030, 1, 15, 19, 0, tzinfo=UTC))
+    assert (before["deadline"]["overdue"], after["deadline"]["overdue"]) == (False, True)
+    assert before["deadline"]["step"] == "round 1, Cid declares an attack."
