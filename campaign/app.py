@@ -31,7 +31,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from campaign import chain, dice, readmodel, text
+from campaign import beside, chain, dice, readmodel, text
 from campaign.chain import campaign_id
 from campaign.common import retracted
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
@@ -49,7 +49,7 @@ from events.common import (
     CampaignStarted,
 )
 
-SECRETS = "campaign_secrets"
+SECRETS = beside.SECRETS
 SECRETS_COLUMNS = "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, label))"
 """Where the store keeps the dice secrets of campaigns (campaign.dice): beside the log, never in
 it."""
@@ -150,17 +150,29 @@ class Campaigns:
     """The store of campaigns: the only object the command line talks to."""
 
     def __init__(self, db: str) -> None:
-        check_store_file(db)
         self.db, self.unwritable = db, None
         """Why the store can be read but not written (read-only media, a full disk), or None."""
-        try:
-            self.store = EventStore(env=_env(db))
-        except (PersistenceError, sqlite3.Error) as exc:
-            self.store = self._read_only(db, exc)
+        if beside.is_server(db):
+            env = beside.postgres_env(db)
+            self.dialect: beside.Dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
+            self.store = open_server(db, env)
+        else:
+            check_store_file(db)
+            self.dialect = beside.SQLite()
+            try:
+                self.store = EventStore(env=_env(db))
+            except (PersistenceError, sqlite3.Error) as exc:
+                self.store = self._read_only(db, exc)
         self.after: Loaded | None = None
         self._entries: list[Entry] | None = None
         """The catalogue as last read; forgotten whenever this object writes."""
         """The campaign as the last command recorded it: read again by nobody."""
+
+    def close(self) -> None:
+        try:
+            self.store.close()
+        except Exception:  # noqa: BLE001 - closing never turns a done command into a failure
+            pass
 
     def _read_only(self, db: str, failure: Exception) -> EventStore:
         """A store that cannot be opened for writing is opened to be read (read-only media, a
@@ -282,11 +294,17 @@ class Campaigns:
         stream, count = self.stream(name), len(self.load(name).events)
         self._entries = None
 
+        sql, mark = self.dialect, self.dialect.mark
+
         def remove() -> None:
             with self.store.recorder.datastore.transaction(commit=True) as cursor:
-                cursor.execute("DELETE FROM stored_events WHERE originator_id = ?", (stream.hex,))
-                cursor.execute(f"CREATE TABLE IF NOT EXISTS {SECRETS} {SECRETS_COLUMNS}")
-                cursor.execute(f"DELETE FROM {SECRETS} WHERE stream = ?", (stream.hex,))
+                cursor.execute(
+                    f"DELETE FROM {sql.events} WHERE originator_id = {mark}", (sql.stream(stream),)
+                )
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
+                cursor.execute(
+                    f"DELETE FROM {sql.table(SECRETS)} WHERE stream = {mark}", (stream.hex,)
+                )
 
         self._guard(remove)
         return count
@@ -302,11 +320,13 @@ class Campaigns:
         stream = campaign_id(text.name(name, "the campaign's name")).hex
         drawn = {label: (given or {}).get(label) or dice.fresh_secret() for label in labels}
 
+        sql = self.dialect
+
         def keep() -> None:
             with self.store.recorder.datastore.transaction(commit=True) as cursor:
-                cursor.execute(f"CREATE TABLE IF NOT EXISTS {SECRETS} {SECRETS_COLUMNS}")
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
                 cursor.executemany(
-                    f"INSERT OR IGNORE INTO {SECRETS} VALUES (?, ?, ?)",
+                    sql.insert(sql.table(SECRETS), 3, replace=False, key="stream, label"),
                     [(stream, label, secret) for label, secret in drawn.items()],
                 )
 
@@ -319,11 +339,14 @@ class Campaigns:
         self.check_writable()
         stream = self.stream(name).hex
 
+        sql = self.dialect
+
         def write() -> None:
             with self.store.recorder.datastore.transaction(commit=True) as cursor:
-                cursor.execute(f"CREATE TABLE IF NOT EXISTS {SECRETS} {SECRETS_COLUMNS}")
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
                 cursor.execute(
-                    f"INSERT OR REPLACE INTO {SECRETS} VALUES (?, ?, ?)", (stream, label, value)
+                    sql.insert(sql.table(SECRETS), 3, replace=True, key="stream, label"),
+                    (stream, label, value),
                 )
 
         self._guard(write)
@@ -339,14 +362,17 @@ class Campaigns:
         body = json.dumps(readmodel.view(loaded), separators=(",", ":"))
         version, head = len(loaded.events), loaded.events[-1].chain
 
+        sql = self.dialect
+        views = sql.table(readmodel.VIEWS)
+
         def write() -> None:
             with self.store.recorder.datastore.transaction(commit=True) as cursor:
-                cursor.execute(f"CREATE TABLE IF NOT EXISTS {readmodel.VIEWS} {readmodel.COLUMNS}")
-                for trigger in readmodel.TRIGGERS:
-                    cursor.execute(trigger)
+                if not sql.exists(cursor, readmodel.VIEWS):
+                    cursor.execute(f"CREATE TABLE IF NOT EXISTS {views} {readmodel.COLUMNS}")
+                    for trigger in sql.triggers(views):
+                        cursor.execute(trigger)
                 cursor.execute(
-                    f"INSERT OR REPLACE INTO {readmodel.VIEWS} VALUES (?, ?, ?, ?)",
-                    (stream, version, head, body),
+                    sql.insert(views, 4, replace=True, key="stream"), (stream, version, head, body)
                 )
 
         try:
@@ -359,23 +385,23 @@ class Campaigns:
         number and hash), else None: then the log is read and folded as usual."""
         stream = self.stream(name)
 
-        def read() -> tuple | None:
+        sql = self.dialect
+
+        def read() -> list[tuple]:
             with self.store.recorder.datastore.transaction(commit=False) as cursor:
+                if not sql.exists(cursor, readmodel.VIEWS):
+                    return []
                 cursor.execute(
-                    "SELECT name FROM sqlite_master WHERE type='table' AND name = ?",
-                    (readmodel.VIEWS,),
-                )
-                if not cursor.fetchall():
-                    return None
-                cursor.execute(
-                    f"SELECT version, head, body FROM {readmodel.VIEWS} WHERE stream = ?",
+                    f"SELECT version, head, body FROM {sql.table(readmodel.VIEWS)} "
+                    f"WHERE stream = {sql.mark}",
                     (stream.hex,),
                 )
-                return cursor.fetchone()
+                return beside.rows(cursor.fetchall())
 
-        row = self._guard(read)
-        if row is None:
+        found = self._guard(read)
+        if not found:
             return None
+        row = found[0]
         last = self._guard(
             lambda: self.store.events.recorder.select_events(stream, desc=True, limit=1)
         )
@@ -394,15 +420,17 @@ class Campaigns:
         return self._secrets(stream.hex)
 
     def _secrets(self, stream: str) -> dict[str, str]:
-        def read() -> list[tuple[str, str]]:
+        sql = self.dialect
+
+        def read() -> list[tuple]:
             with self.store.recorder.datastore.transaction(commit=False) as cursor:
-                cursor.execute(
-                    "SELECT name FROM sqlite_master WHERE type='table' AND name = ?", (SECRETS,)
-                )
-                if not cursor.fetchall():
+                if not sql.exists(cursor, SECRETS):
                     return []
-                cursor.execute(f"SELECT label, secret FROM {SECRETS} WHERE stream = ?", (stream,))
-                return cursor.fetchall()
+                cursor.execute(
+                    f"SELECT label, secret FROM {sql.table(SECRETS)} WHERE stream = {sql.mark}",
+                    (stream,),
+                )
+                return beside.rows(cursor.fetchall())
 
         return {label: secret for label, secret in self._guard(read)}
 
@@ -562,9 +590,13 @@ class Campaigns:
         except IntegrityError:
             if conflicts:
                 raise
-            raise StoreError(f"The campaign store {self.db} refused the change.") from None
+            raise StoreError(
+                f"The campaign store {beside.shown(self.db)} refused the change."
+            ) from None
         except PersistenceError as exc:
-            raise StoreError(f"The campaign store {self.db} cannot be used: {exc}.") from None
+            raise StoreError(
+                f"The campaign store {beside.shown(self.db)} cannot be used: {first_line(exc)}."
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -647,6 +679,55 @@ def check_store_file(db: str) -> None:
     tables = _tables(db)
     if tables and "stored_events" not in tables:
         raise StoreError(f"{db} is an SQLite database of another program, not a campaign store.")
+
+
+def open_server(db: str, env: dict[str, str]) -> EventStore:
+    """A store on a PostgreSQL server, its schema and tables created on first use (the tables
+    beside the log too: DDL races between first users are tried again); an unreachable server, a
+    missing database or refused credentials are one sentence (the server's own)."""
+    try:
+        import psycopg
+    except ImportError:
+        raise StoreError(
+            "A PostgreSQL store needs psycopg: pip install 'campaign[postgres]'."
+        ) from None
+    settings = dict(
+        host=env["POSTGRES_HOST"],
+        port=env["POSTGRES_PORT"],
+        dbname=env["POSTGRES_DBNAME"],
+        user=env["POSTGRES_USER"],
+        password=env["POSTGRES_PASSWORD"] or None,
+        connect_timeout=5,
+        autocommit=True,
+    )
+    dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
+    for attempt in range(5):
+        try:
+            with psycopg.connect(**settings) as connection:
+                dialect.make_schema(connection)
+            store = EventStore(env=env)
+            with psycopg.connect(**settings) as connection:
+                dialect.prepare(connection)
+            return store
+        except psycopg.OperationalError as failure:
+            raise StoreError(
+                f"Cannot open the campaign store {beside.shown(db)}: {first_line(failure)}."
+            ) from None
+        except Exception as failure:  # noqa: BLE001 - a DDL race, or the pool's own errors
+            if attempt == 4:
+                raise StoreError(
+                    f"Cannot open the campaign store {beside.shown(db)}: {first_line(failure)}."
+                ) from None
+            time.sleep(0.1 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def first_line(failure: Exception) -> str:
+    """An error's first line, its driver's prefixes dropped."""
+    said = (str(failure).strip().splitlines() or [type(failure).__name__])[0]
+    for prefix in ("connection failed: ", "FATAL:  "):
+        said = said.removeprefix(prefix)
+    return said.rstrip(".")
 
 
 def _env(db_name: str) -> dict[str, str]:

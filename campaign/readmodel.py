@@ -20,15 +20,8 @@ from campaign.deadlines import current, instant
 from campaign.views.people import people
 
 VIEWS = "campaign_views"
+"""The table of views (its triggers, per database: campaign.beside)."""
 COLUMNS = "(stream TEXT PRIMARY KEY, version INTEGER, head TEXT, body TEXT)"
-TRIGGERS = [
-    f"""CREATE TRIGGER IF NOT EXISTS {VIEWS}_{what}
-    AFTER {what.upper()} ON stored_events
-    BEGIN DELETE FROM {VIEWS} WHERE stream = old.originator_id; END"""
-    for what in ("update", "delete")
-]
-"""Any stored event changed or deleted (by hand: the program never does but for `delete`)
-forgets its campaign's view."""
 KEYS = {"events", "head", "name", "summary", "players", "status", "step", "deadline", "people"}
 
 

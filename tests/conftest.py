@@ -5,8 +5,11 @@ through the console app (`shell`), the demo's scripts with their steps found by 
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import sqlite3
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -414,3 +417,43 @@ def wall() -> Callable[..., Wall]:
     """`wall(**settings)`: a new Britannia with Hadrian's Wall campaign at turn 1, before the
     Romans' population phase is over."""
     return Wall
+
+
+# Both stores: SQLite (always) and PostgreSQL (where CAMPAIGN_TEST_POSTGRES names a server).
+
+POSTGRES = os.environ.get("CAMPAIGN_TEST_POSTGRES", "")
+"""e.g. postgresql://postgres@127.0.0.1:5432/test (.ci/run sets it); each test gets a schema of
+its own there, dropped afterwards."""
+
+
+@functools.lru_cache(maxsize=1)
+def postgres_unreachable() -> str | None:
+    """Why the PostgreSQL tests cannot run here, or None."""
+    if not POSTGRES:
+        return "no PostgreSQL server named (set CAMPAIGN_TEST_POSTGRES=postgresql://…)"
+    try:
+        import psycopg
+    except ImportError:
+        return "psycopg is not installed (pip install -e '.[test]')"
+    try:
+        psycopg.connect(POSTGRES, connect_timeout=3).close()
+    except psycopg.Error as failure:
+        return f"the PostgreSQL server {POSTGRES} cannot be reached ({failure})"
+    return None
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request, tmp_path):
+    """A new, empty store: a SQLite file, or a schema of its own on the PostgreSQL server."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "store.sqlite")
+        return
+    why = postgres_unreachable()
+    if why:
+        pytest.skip(why)
+    import psycopg
+
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    yield f"{POSTGRES}?schema={schema}"
+    with psycopg.connect(POSTGRES, autocommit=True) as connection:
+        connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

@@ -21,10 +21,30 @@ def starting(name: str, seed: str):
 
 
 @pytest.fixture
-def db(tmp_path):
-    path = str(tmp_path / "store.sqlite")
-    Campaigns(path).start(*starting("Spring 869", seed="Spring 869"), "organiser")
-    return path
+def db(store_url):
+    """Spring 869, drawn, in a SQLite file and on a PostgreSQL server."""
+    Campaigns(store_url).start(*starting("Spring 869", seed="Spring 869"), "organiser")
+    return store_url
+
+
+def insert_raw(db: str, stream: str, version: int, topic: str, state: bytes) -> None:
+    """A row written into the store behind the program's back."""
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        url, _, query = db.partition("?schema=")
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute(
+                f'INSERT INTO "{query}".campaigns_events (originator_id, originator_version, '
+                "topic, state) VALUES (%s, %s, %s, %s)",
+                (stream, version, topic, state),
+            )
+        return
+    with sqlite3.connect(db) as connection:
+        connection.execute(
+            "INSERT INTO stored_events VALUES (?, ?, ?, ?)", (stream, version, topic, state)
+        )
+    connection.close()
 
 
 def test_a_concurrent_append_is_caught_and_the_same_attack_is_never_recorded_twice(db):
@@ -80,12 +100,7 @@ def test_a_concurrent_append_is_retried_when_the_decision_still_holds(db):
 def test_a_store_row_of_an_unknown_kind_is_refused_without_importing_anything(db):
     """eventsourcing resolves a stored topic by importing its module: a row naming another module is
     refused first."""
-    with sqlite3.connect(db) as connection:
-        connection.execute(
-            "INSERT INTO stored_events VALUES (?, ?, ?, ?)",
-            (campaign_id("Spring 869").hex, 3, "antigravity:Fly", b"{}"),
-        )
-    connection.close()
+    insert_raw(db, campaign_id("Spring 869").hex, 3, "antigravity:Fly", b"{}")
     with pytest.raises(StoreError) as refusal:
         Campaigns(db).load("Spring 869")
     assert "does not know" in str(refusal.value)

@@ -124,6 +124,12 @@ class Session:
         names)."""
         return text.actor(self.typed_actor)
 
+    def close(self) -> None:
+        """Let go of the store (a PostgreSQL server's connections) when the command is done."""
+        if self._campaigns is not None:
+            self._campaigns.close()
+            self._campaigns = None
+
     @property
     def campaigns(self):
         if self._campaigns is None:
@@ -270,6 +276,7 @@ def options(
     ] = "organiser",
 ) -> None:
     ctx.obj = Session(db, campaign, actor)
+    ctx.call_on_close(ctx.obj.close)
 
 
 def console():

@@ -1,0 +1,152 @@
+"""What a store keeps beside the campaigns' logs, in SQLite or in PostgreSQL: dice secrets and
+webhooks (`campaign_secrets`), the read model (`campaign_views`), and the statements that touch
+the log itself (a campaign deleted; the triggers that forget a view when an event is changed by
+hand). One class per database says it in that database's SQL; the store asks, never writes SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from campaign.errors import StoreError
+
+SECRETS = "campaign_secrets"
+VIEWS = "campaign_views"
+
+
+def is_server(db: str) -> bool:
+    """Whether `--db` names a PostgreSQL server (a URL) rather than a SQLite file."""
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def postgres_env(url: str) -> dict[str, str]:
+    """eventsourcing's settings for `postgresql://user:password@host:port/dbname?schema=s`."""
+    parts = urlsplit(url)
+    database = unquote(parts.path.lstrip("/"))
+    if not parts.hostname or not database:
+        raise StoreError(
+            "A PostgreSQL store is named postgresql://USER@HOST[:PORT]/DATABASE, e.g. "
+            "postgresql://postgres@127.0.0.1:5432/campaigns."
+        )
+    schema = (parse_qs(parts.query).get("schema") or [""])[0]
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": database,
+        "POSTGRES_HOST": parts.hostname,
+        "POSTGRES_PORT": str(parts.port or 5432),
+        "POSTGRES_USER": unquote(parts.username or "postgres"),
+        "POSTGRES_PASSWORD": unquote(parts.password or ""),
+        "POSTGRES_SCHEMA": schema,
+        "POSTGRES_CONNECT_TIMEOUT": "5",
+        "POSTGRES_LOCK_TIMEOUT": "10",
+        "POSTGRES_POOL_SIZE": "2",
+        "POSTGRES_MAX_OVERFLOW": "2",
+    }
+
+
+def shown(db: str) -> str:
+    """A store's name as it may be printed: a URL without its password."""
+    if not is_server(db):
+        return db
+    parts = urlsplit(db)
+    user = f"{parts.username}@" if parts.username else ""
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{user}{parts.hostname}{port}{parts.path}"
+
+
+class SQLite:
+    """SQLite: `?` parameters, INSERT OR …, tables found in sqlite_master."""
+
+    events = "stored_events"
+    mark = "?"
+
+    def table(self, name: str) -> str:
+        return name
+
+    def exists(self, cursor: Any, name: str) -> bool:
+        cursor.execute("SELECT name FROM sqlite_master WHERE type='table' AND name = ?", (name,))
+        return bool(cursor.fetchall())
+
+    def insert(self, table: str, columns: int, replace: bool, key: str) -> str:
+        verb = "INSERT OR REPLACE" if replace else "INSERT OR IGNORE"
+        return f"{verb} INTO {table} VALUES ({', '.join('?' * columns)})"
+
+    def stream(self, stream: Any) -> Any:
+        return stream.hex
+
+    def triggers(self, views: str) -> list[str]:
+        return [
+            f"""CREATE TRIGGER IF NOT EXISTS {VIEWS}_{what}
+            AFTER {what.upper()} ON stored_events
+            BEGIN DELETE FROM {views} WHERE stream = old.originator_id; END"""
+            for what in ("update", "delete")
+        ]
+
+
+class Postgres:
+    """PostgreSQL: `%s` parameters, ON CONFLICT, tables in the store's schema (if it has one)."""
+
+    mark = "%s"
+
+    def __init__(self, schema: str) -> None:
+        self.schema = schema
+
+    def table(self, name: str) -> str:
+        return f'"{self.schema}".{name}' if self.schema else name
+
+    @property
+    def events(self) -> str:
+        return self.table("campaigns_events")
+
+    def exists(self, cursor: Any, name: str) -> bool:
+        cursor.execute("SELECT to_regclass(%s) AS found", (self.table(name),))
+        row = cursor.fetchone()
+        return bool(row and (row["found"] if isinstance(row, dict) else row[0]))
+
+    def insert(self, table: str, columns: int, replace: bool, key: str) -> str:
+        values = ", ".join(["%s"] * columns)
+        if not replace:
+            return f"INSERT INTO {table} VALUES ({values}) ON CONFLICT DO NOTHING"
+        fields = {"stream": ["version", "head", "body"], "stream, label": ["secret"]}[key]
+        update = ", ".join(f"{f} = EXCLUDED.{f}" for f in fields)
+        return f"INSERT INTO {table} VALUES ({values}) ON CONFLICT ({key}) DO UPDATE SET {update}"
+
+    def stream(self, stream: Any) -> Any:
+        return stream
+
+    def make_schema(self, connection: Any) -> None:
+        if self.schema:
+            connection.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+
+    def prepare(self, connection: Any) -> None:
+        """The tables kept beside the log, and the trigger that forgets a view when an event is
+        changed by hand, made when the store is opened (SQLite makes them when first written)."""
+        from campaign.readmodel import COLUMNS
+
+        connection.execute(
+            f"CREATE TABLE IF NOT EXISTS {self.table(SECRETS)} "
+            "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, label))"
+        )
+        connection.execute(f"CREATE TABLE IF NOT EXISTS {self.table(VIEWS)} {COLUMNS}")
+        for statement in self.triggers(self.table(VIEWS)):
+            connection.execute(statement)
+
+    def triggers(self, views: str) -> list[str]:
+        function = self.table("campaign_forget_view")
+        return [
+            f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
+            BEGIN DELETE FROM {views} WHERE stream = replace(OLD.originator_id::text, '-', '');
+            RETURN NULL; END $$ LANGUAGE plpgsql""",
+            f"""CREATE OR REPLACE TRIGGER campaign_forget_view AFTER UPDATE OR DELETE
+            ON {self.events} FOR EACH ROW EXECUTE FUNCTION {function}()""",
+        ]
+
+
+Dialect = SQLite | Postgres
+
+
+def rows(fetched: Sequence[Any]) -> list[tuple]:
+    """Rows as tuples, from either database's cursor."""
+    return [tuple(row.values()) if isinstance(row, dict) else tuple(row) for row in fetched]

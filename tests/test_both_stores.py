@@ -1,0 +1,93 @@
+"""Every kind end to end on both stores (a SQLite file; a PostgreSQL server where
+CAMPAIGN_TEST_POSTGRES names one): the demos through the command line, verify, the read model,
+undo, fork, export and import, delete; and eight organisers writing at once."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import Shell
+
+from campaign.demo import script
+from campaign.registry import PACKAGES, kind
+
+
+@pytest.mark.parametrize("rules", PACKAGES)
+def test_each_kinds_demo_plays_and_verifies_in_the_store(store_url, rules):
+    shell = Shell(store_url)
+    shell.play([words for _, words in script(rules)])
+    name = shell.json("list")[0]["name"]
+    verified = shell.json("verify", "-c", name)
+    assert verified["verified"] and verified["stored_view"] == "current"
+    assert verified["events"] == len(shell.json("log", "-c", name))
+    assert shell.json("status", "-c", name)["rules"] == rules
+    assert shell.json("list")[0]["status"] == verified["status"]
+
+
+def test_undo_fork_export_import_and_delete_in_the_store(store_url, tmp_path, spring):
+    shell = Shell(store_url)
+    shell.play(spring.through("result Kent"))
+    shell.ok("undo", "--reason", "figures the wrong way round")
+    shell.ok("fork", "What if", "--as-of", "7", "-c", "Spring 869")
+    assert shell.json("verify", "-c", "What if")["events"] == 7
+    shell.ok("export", "-c", "Spring 869", "-o", str(tmp_path / "spring.jsonl"))
+    elsewhere = Shell(tmp_path / "elsewhere.sqlite")
+    elsewhere.ok("import", str(tmp_path / "spring.jsonl"))
+    assert (
+        elsewhere.json("status")["control"] == shell.json("status", "-c", "Spring 869")["control"]
+    )
+    shell.ok("delete", "-c", "What if", "--yes")
+    assert [c["name"] for c in shell.json("list")] == ["Spring 869"]
+
+
+def test_a_store_that_cannot_be_reached_is_one_sentence():
+    result = Shell("postgresql://nobody@127.0.0.1:1/none")("list")
+    assert result.exit_code == 1 and "Cannot open the campaign store" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def organisers(store: str, commands: list[list[str]]) -> list[tuple[bytes, bytes, int]]:
+    """Each command run by a process of its own, all at once."""
+    run = [sys.executable, "-c", "import cli; cli.main()", "--db", store]
+    processes = [
+        subprocess.Popen([*run, *words], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for words in commands
+    ]
+    return [p.communicate(timeout=180) + (p.returncode,) for p in processes]
+
+
+def test_eight_organisers_on_one_campaign_lose_nothing_and_double_nothing(store_url, spring):
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    results = organisers(store_url, [["note", f"ruling {n}"] for n in range(8)])
+    failed = [err.decode() for _, err, code in results if code]
+    assert all(len(e.strip().splitlines()) == 1 and "Traceback" not in e for e in failed)
+    notes = [e["data"]["text"] for e in shell.json("log") if e["type"] == "NoteRecorded"]
+    assert len(notes) == len(set(notes)) == 8 - len(failed)
+    assert shell.json("verify")["verified"]
+
+
+def test_eight_organisers_on_eight_campaigns_all_land(store_url):
+    commands = [
+        [
+            "new",
+            f"Campaign {n}",
+            "--seed",
+            "s",
+            "--player",
+            "Ann",
+            "--player",
+            "Bob",
+            "--player",
+            "Cid",
+        ]
+        for n in range(8)
+    ]
+    results = organisers(store_url, commands)
+    assert [code for _, _, code in results] == [0] * 8, [e for _, e, _ in results]
+    listed = json.loads(Shell(store_url).ok("list", "--json").stdout)
+    assert sorted(c["name"] for c in listed) == [f"Campaign {n}" for n in range(8)]
+    assert kind("boiling-cauldron").rules == listed[0]["rules"]
