@@ -125,6 +125,14 @@ class Postgres:
         changed by hand, made when the store is opened (SQLite makes them when first written)."""
         from campaign.readmodel import COLUMNS
 
+        ready = connection.execute(
+            "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND EXISTS "
+            "(SELECT 1 FROM pg_trigger WHERE tgname = 'campaign_forget_view' "
+            "AND tgrelid = to_regclass(%s))",
+            (self.table(SECRETS), self.table(VIEWS), self.events),
+        ).fetchone()[0]
+        if ready:
+            return
         connection.execute(
             f"CREATE TABLE IF NOT EXISTS {self.table(SECRETS)} "
             "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, label))"
