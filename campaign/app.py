@@ -6,6 +6,7 @@ each, addressed by a uuid5 of the campaign's name (users never see it).
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import os
@@ -50,6 +51,8 @@ from events.common import (
 )
 
 SECRETS = beside.SECRETS
+ACCESS = "access:"
+"""Labels `access:<SHA-256 of a personal link's secret>`: the role and player it opens."""
 SECRETS_COLUMNS = "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, label))"
 """Where the store keeps the dice secrets of campaigns (campaign.dice): beside the log, never in
 it."""
@@ -410,6 +413,45 @@ class Campaigns:
         if self._decode(last[0]).chain != row[1]:
             return None
         return readmodel.readable(row[2])
+
+    def grant(self, name: str, token: str, role: str, player: str | None) -> None:
+        """A personal link's access to campaign `name`, kept as the SHA-256 of its secret (never
+        the secret, never in the log)."""
+        value = json.dumps({"role": role, "player": player})
+        self.keep(name, ACCESS + hashlib.sha256(token.encode()).hexdigest(), value)
+
+    def access(self, token: str) -> tuple[str, str, str | None] | None:
+        """The campaign, role and player a personal link opens, or None (unknown, revoked)."""
+        label = ACCESS + hashlib.sha256(token.encode()).hexdigest()
+        sql = self.dialect
+
+        def read() -> list[tuple]:
+            with self.store.recorder.datastore.transaction(commit=False) as cursor:
+                if not sql.exists(cursor, SECRETS):
+                    return []
+                cursor.execute(
+                    f"SELECT stream, secret FROM {sql.table(SECRETS)} WHERE label = {sql.mark}",
+                    (label,),
+                )
+                return beside.rows(cursor.fetchall())
+
+        for stream, value in self._guard(read):
+            granted = json.loads(value) if value else None
+            entry = next(
+                (e for e in self.catalogue() if e.started.originator_id.hex == stream), None
+            )
+            if granted and entry:
+                return entry.name, granted["role"], granted["player"]
+        return None
+
+    def revoke(self, name: str, player: str) -> int:
+        """Every personal link of `player` to campaign `name` stops working; how many did."""
+        revoked = 0
+        for label, value in self.unseal(name).items():
+            if label.startswith(ACCESS) and value and json.loads(value)["player"] == player:
+                self.keep(name, label, "")
+                revoked += 1
+        return revoked
 
     def unseal(self, name: str) -> dict[str, str]:
         """The secrets the store keeps for campaign `name` (none for an imported campaign: they

@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from campaign import chain, text
-from campaign.app import Campaigns, Loaded, campaign_id
+from campaign.app import ACCESS, Campaigns, Loaded, campaign_id
 from campaign.audit import audit
 from campaign.common import current_name
 from campaign.errors import CampaignError
@@ -300,7 +300,7 @@ def fork(campaigns: Campaigns, loaded: Loaded, new_name: str) -> Loaded:
     kept = {
         label: value
         for label, value in campaigns.unseal_stream(loaded.started.originator_id).items()
-        if label != WEBHOOK and not label.startswith(POSTED)
+        if label != WEBHOOK and not label.startswith((POSTED, ACCESS))
     }
     if kept:
         campaigns.seal(new_name, list(kept), given=kept)

@@ -108,6 +108,15 @@ class Kind(ABC):
                 f"replacement: replace {player} instead (replace-player)."
             )
 
+    def player_actions(self, state: State, player: str) -> list[dict[str, Any]]:
+        """What `player` may do himself now, for the hub's forms: each `{"action", "label",
+        "choices": {value: words}}`; none by default (the organiser enters everything)."""
+        return []
+
+    def player_decide(self, state: State, player: str, action: str, choice: str) -> list[Draft]:
+        """`player`'s own action from the hub, decided as the command line decides it."""
+        raise CampaignError(f"A campaign of {self.title} takes no actions from its players' pages.")
+
     def missed(self, state: State) -> list[Draft]:
         """What a missed deadline does to the step in hand under the rule `auto`, as the kind's
         rules page says; nothing where the organiser decides."""

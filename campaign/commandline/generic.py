@@ -20,6 +20,7 @@ from campaign.commandline.core import (
     RoundOption,
     app,
     console,
+    default_db,
     print_json,
     registrar,
     say,
@@ -355,6 +356,84 @@ def withdraw(
 def _act_on_people(ctx: typer.Context, campaign: str | None, decide) -> None:
     name = ctx.obj.name(campaign)
     ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor))
+
+
+@command("init-db")
+def init_db(ctx: typer.Context) -> None:
+    """Make the store's tables (a new SQLite file, or a PostgreSQL database): the first command
+    on a store does it too."""
+    from campaign.beside import shown
+
+    count = len(ctx.obj.campaigns.catalogue())
+    say(f"The campaign store {shown(ctx.obj.db or default_db())} is ready ({count} campaign(s)).")
+
+
+@command()
+def invite(
+    ctx: typer.Context,
+    who: Annotated[str, typer.Argument(metavar="NAME", help="A player, an arbiter or a viewer.")],
+    role: Annotated[
+        str, typer.Option("--role", help="player (his own actions), arbiter (rulings), viewer.")
+    ] = "player",
+    url: Annotated[
+        str, typer.Option("--url", help="The hub's address, to print the whole link.")
+    ] = "http://127.0.0.1:8000",
+    campaign: CampaignOption = None,
+) -> None:
+    """A personal link to the hub (campaign serve): a player acts himself, an arbiter records
+    rulings, a viewer looks; only the secret's hash is kept, never in the log."""
+    import secrets
+
+    from campaign.names import resolve
+    from campaign.text import name as name_text
+    from campaign.web.hub import ROLES
+
+    name = ctx.obj.name(campaign)
+    chosen = resolve("role", role, ROLES)
+    loaded = ctx.obj.campaigns.load(name)
+    person = (
+        resolve("player", who, loaded.kind.players(loaded.state))
+        if chosen == "player"
+        else name_text(who, "the name")
+    )
+    token = secrets.token_urlsafe(24)
+    ctx.obj.campaigns.grant(name, token, chosen, person)
+    say(f"{person}'s link ({chosen}) to {name}: {url.rstrip('/')}/a/{token}")
+    say("Hand it to him alone: whoever holds it acts as him. campaign revoke NAME ends it.")
+
+
+@command()
+def revoke(
+    ctx: typer.Context,
+    who: Annotated[str, typer.Argument(metavar="NAME", help="Whose links stop working.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """Every personal link of NAME to this campaign stops working."""
+    name = ctx.obj.name(campaign)
+    count = ctx.obj.campaigns.revoke(name, who.strip())
+    if not count:
+        raise CampaignError(f"{who.strip()} holds no link to {name}.")
+    say(f"{count} link(s) of {who.strip()} to {name} no longer work.")
+
+
+@command()
+def serve(
+    ctx: typer.Context,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+) -> None:
+    """The hub: the store's campaigns as web pages, players acting from their links (see
+    invite), beside the command line on the same store."""
+    try:
+        import uvicorn
+
+        from campaign.web.hub import hub
+    except ImportError:
+        raise CampaignError("The hub needs its libraries: pip install 'campaign[web]'.") from None
+    db = ctx.obj.db or default_db()
+    ctx.obj.campaigns.catalogue()  # the store opens (or says why not) before the server starts
+    say(f"Serving {len(ctx.obj.campaigns.catalogue())} campaign(s) on http://{host}:{port}/")
+    uvicorn.run(hub(db), host=host, port=port, log_level="warning")
 
 
 @command()

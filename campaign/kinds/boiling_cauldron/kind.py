@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from campaign.drafts import Draft
+from campaign.errors import CampaignError
 from campaign.kind import Decide, PackageKind, Seal
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, narrate, state
 from campaign.kinds.boiling_cauldron.state import Phase, State
@@ -43,6 +44,28 @@ class BoilingCauldron(PackageKind):
 
     def check_start(self, started: CampaignStarted) -> None:
         checks.check_players(list(started.players))
+
+    def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
+        """BC-4: the player on turn declares his attack, among the attacks open to him."""
+        if current.on_turn != player:
+            return []
+        open_to_him = checks.legal_attacks(current, player)
+        return [
+            {
+                "action": "attack",
+                "label": f"Declare your attack for round {current.round}",
+                "choices": {
+                    f"{a}|{b}": f"from {a} on {b} ({current.control[b]})" for a, b in open_to_him
+                },
+            }
+        ]
+
+    def player_decide(self, current: State, player: str, action: str, choice: str) -> list[Draft]:
+        """BC-4.1: the attack `from|to` chosen on his page, checked as `campaign attack` is."""
+        if action != "attack":
+            raise CampaignError(f"There is no action called {action!r} in this campaign.")
+        source, _, target = choice.partition("|")
+        return commands.attack(current, source, target, who=player)
 
     def check_leaving(self, current: State, player: str, how: str) -> None:
         checks.check_leaving(current, player, how)

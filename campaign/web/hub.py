@@ -1,0 +1,260 @@
+"""`campaign serve`: the campaigns of a store as web pages, and players acting from their own
+links, through the same store and the same decisions as the command line.
+
+Public pages read: the list of campaigns, each campaign's page (what is next, the deadline, the
+map, the report of the step in hand, a "verified" badge from the hash chain), its log with undone
+events struck through, each finished round's report with its Markdown and BBCode. A personal link
+(`campaign invite`) opens a page where its player acts himself (the kind says what he may do:
+`Kind.player_actions`) or an arbiter records a ruling; every form carries a token bound to the
+link, a form sent from another site is refused, and a refusal is the command line's sentence,
+recording nothing. Pages are HTML escaped by Jinja2 throughout; nothing is script.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from importlib import resources
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from campaign.app import Campaigns, finished
+from campaign.common import note, retracted
+from campaign.errors import CampaignError
+from campaign.views import formats
+from campaign.views.narrate import describe
+from campaign.views.reports import report_data
+
+ROLES = ("player", "arbiter", "viewer")
+
+
+def hub(db: str) -> Starlette:
+    """The web application over the store `db` (a SQLite file or a PostgreSQL URL)."""
+    folder = resources.files("campaign.web").joinpath("templates")
+    pages = Environment(
+        loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html"])
+    )
+    key = secrets.token_bytes(32)
+    """Binds each form to its link for this server's life: a form from elsewhere is refused."""
+
+    def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
+        return HTMLResponse(pages.get_template(template).render(**values), status_code=status)
+
+    def refusal(sentence: str, status: int) -> HTMLResponse:
+        return page("refused.html", status, title="Refused", sentence=sentence)
+
+    def with_store(handler):
+        def handle(request: Request, *more: Any) -> Response:
+            campaigns = Campaigns(db)
+            try:
+                return handler(request, campaigns, *more)
+            except CampaignError as error:
+                return refusal(str(error), 404 if "no campaign called" in str(error) else 400)
+            finally:
+                campaigns.close()
+
+        return handle
+
+    @with_store
+    def index(request: Request, campaigns: Campaigns) -> Response:
+        rows = []
+        for entry in campaigns.catalogue(archived=False):
+            seen = campaigns.recall(entry.name) or _view(campaigns, entry.name)
+            rows.append(
+                {
+                    "name": entry.name,
+                    "slug": quote(entry.name, safe="/"),
+                    "rules": entry.started.rules,
+                    "players": seen["players"],
+                    "summary": seen["summary"],
+                }
+            )
+        return page("index.html", title="Campaigns", rows=rows)
+
+    @with_store
+    def campaign_page(request: Request, campaigns: Campaigns) -> Response:
+        name = campaigns.choose(request.path_params["name"])
+        loaded = campaigns.load(name)
+        ended = finished(loaded.kind, loaded.state)
+        data, _ = report_data(name, loaded, _in_hand(loaded, ended))
+        picture = loaded.kind.picture(loaded.state, name, None)
+        return page(
+            "campaign.html",
+            title=name,
+            name=name,
+            slug=quote(name, safe="/"),
+            kind_title=loaded.kind.title,
+            chain_intact=loaded.chain_break is None,
+            events=len(loaded.events),
+            finished=ended,
+            period=loaded.kind.period,
+            next_step=loaded.kind.next_step(loaded.state),
+            deadline=data.get("deadline"),
+            picture=Markup(picture) if picture else None,
+            sections=data["sections"],
+        )
+
+    @with_store
+    def log_page(request: Request, campaigns: Campaigns) -> Response:
+        name = campaigns.choose(request.path_params["name"])
+        loaded = campaigns.load(name)
+        taken_back = retracted(loaded.events)
+        rows = [
+            {
+                "seq": e.originator_version,
+                "time": e.timestamp.strftime("%Y-%m-%d %H:%M"),
+                "actor": e.actor,
+                "text": describe(e, loaded.kind),
+                "retracted": e.originator_version in taken_back,
+            }
+            for e in loaded.events
+        ]
+        return page(
+            "log.html",
+            title=f"{name}: the log",
+            name=name,
+            slug=quote(name, safe="/"),
+            entries=rows,
+            chain_intact=loaded.chain_break is None,
+        )
+
+    @with_store
+    def report_page(request: Request, campaigns: Campaigns) -> Response:
+        name = campaigns.choose(request.path_params["name"])
+        number, _, form = request.path_params["file"].partition(".")
+        if not number.isdigit():
+            raise CampaignError(f"There is no report called {request.path_params['file']!r}.")
+        loaded = campaigns.load(name)
+        data, at_end = report_data(name, loaded, int(number))
+        if form == "md":
+            return PlainTextResponse(formats.markdown_text(data))
+        if form == "bbcode":
+            return PlainTextResponse(formats.bbcode(data))
+        if form:
+            raise CampaignError(f"A report is shown as a page, .md or .bbcode, not .{form}.")
+        picture = at_end.kind.picture(at_end.state, name, data.get("round"))
+        return page(
+            "report.html",
+            title=data["title"],
+            report_title=data["title"],
+            slug=quote(name, safe="/"),
+            number=int(number),
+            picture=Markup(picture) if picture else None,
+            sections=data["sections"],
+        )
+
+    def form_token(token: str) -> str:
+        return hmac.new(key, token.encode(), hashlib.sha256).hexdigest()
+
+    def act_page(
+        campaigns: Campaigns, token: str, message: str | None = None, refused: bool = False
+    ) -> Response:
+        granted = campaigns.access(token)
+        if granted is None:
+            return refusal("This link opens no campaign (it may have been revoked).", 403)
+        name, role, player = granted
+        loaded = campaigns.load(name)
+        actions = _actions(loaded, role, player)
+        return page(
+            "act.html",
+            400 if refused else 200,
+            title=f"{name}: {player or role}",
+            name=name,
+            slug=quote(name, safe="/"),
+            who=player or "a visitor",
+            role=role,
+            token=token,
+            csrf=form_token(token),
+            actions=actions,
+            next_step=loaded.kind.next_step(loaded.state),
+            message=message,
+            refused=refused,
+        )
+
+    @with_store
+    def act(request: Request, campaigns: Campaigns) -> Response:
+        return act_page(campaigns, request.path_params["token"])
+
+    async def act_post(request: Request) -> Response:
+        form = dict(await request.form())
+        return await run_in_threadpool(record, request, form)
+
+    @with_store
+    def record(request: Request, campaigns: Campaigns, form: dict) -> Response:
+        token, action = request.path_params["token"], request.path_params["action"]
+        granted = campaigns.access(token)
+        if granted is None:
+            return refusal("This link opens no campaign (it may have been revoked).", 403)
+        if granted[1] == "viewer":
+            return refusal("A viewer's link shows the campaign; it cannot act.", 403)
+        origin = request.headers.get("origin")
+        if origin and urlsplit(origin).netloc != request.headers.get("host"):
+            return refusal("A form sent from another site is refused.", 403)
+        if not hmac.compare_digest(str(form.get("csrf", "")), form_token(token)):
+            return refusal("This form is out of date: open your link again.", 403)
+        name, role, player = granted
+        choice = str(form.get("choice", ""))
+        actor = player or role
+        try:
+            if role == "player":
+                recorded = campaigns.act_on_log(
+                    name,
+                    lambda log: log.kind.player_decide(log.state, player, action, choice),
+                    actor,
+                )
+            elif action == "note":
+                recorded = campaigns.act(name, lambda state: note(choice), actor)
+            else:
+                raise CampaignError(f"There is no action called {action!r} for an {role}.")
+        except CampaignError as error:
+            return act_page(campaigns, token, str(error), refused=True)
+        loaded = campaigns.after or campaigns.load(name)
+        told = "; ".join(describe(e, loaded.kind) for e in recorded)
+        return act_page(campaigns, token, f"Recorded: {told}.")
+
+    return Starlette(
+        routes=[
+            Route("/", index),
+            Route("/c/{name:path}", campaign_page),
+            Route("/log/{name:path}", log_page),
+            Route("/report/{file}/{name:path}", report_page),
+            Route("/a/{token}", act),
+            Route("/a/{token}/{action}", act_post, methods=["POST"]),
+        ]
+    )
+
+
+def _view(campaigns: Campaigns, name: str) -> dict[str, Any]:
+    from campaign.readmodel import view
+
+    return view(campaigns.load(name))
+
+
+def _in_hand(loaded, ended: list[int]) -> int | None:
+    """The report a campaign's page shows: the step in hand, or the last when all are over."""
+    if loaded.kind.period_over(loaded.state, len(ended) + 1):
+        return ended[-1] if ended else None
+    try:
+        loaded.kind.report(None, loaded.state, len(ended) + 1, [], loaded.state)
+    except CampaignError:
+        return ended[-1] if ended else None
+    except Exception:  # noqa: BLE001 - a kind's report of a step not begun: show the last
+        return ended[-1] if ended else None
+    return len(ended) + 1
+
+
+def _actions(loaded, role: str, player: str | None) -> list[dict[str, Any]]:
+    if role == "player" and player:
+        return loaded.kind.player_actions(loaded.state, player)
+    if role == "arbiter":
+        return [{"action": "note", "label": "A ruling or note for the log", "choices": None}]
+    return []

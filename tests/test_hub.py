@@ -1,0 +1,229 @@
+"""The hub (`campaign serve`, issue #13) on both stores: public pages, players acting from their
+personal links through the same decisions as the command line, refusals in one sentence with
+nothing recorded, forms bound to their link, everything people typed shown as text; and the
+same in a real browser (Debian's Chromium, driven by Selenium) where it is installed."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+from conftest import Shell
+
+starlette = pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
+from starlette.testclient import TestClient  # noqa: E402
+
+from campaign.web.hub import hub  # noqa: E402
+
+MESSAGE = re.compile(r'id="message">([^<]*)<')
+
+
+@pytest.fixture
+def spring_hub(store_url, spring):
+    """Spring 869 drawn, in either store; Cid (on turn), Dag, an arbiter and a viewer invited."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    links = {
+        who: re.search(r"/a/(\S+)", shell.ok("invite", who, *extra).stdout).group(1)
+        for who, extra in (
+            ("Cid", ()),
+            ("Dag", ()),
+            ("Ulf", ("--role", "arbiter")),
+            ("Vic", ("--role", "viewer")),
+        )
+    }
+    return shell, TestClient(hub(str(store_url))), links
+
+
+def csrf(page: str) -> str:
+    return re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
+
+
+def said(page: str) -> str:
+    return html.unescape(MESSAGE.search(page).group(1))
+
+
+def test_public_pages_list_show_and_log_the_campaign(spring_hub, spring):
+    shell, client, _ = spring_hub
+    shell.play(spring.between("new", "result Kent"))
+    shell.ok("undo", "--reason", "figures the wrong way round")
+    undone = len(shell.json("log")[-1]["data"]["seqs"])
+    assert "Spring 869" in client.get("/").text
+    page = client.get("/c/Spring%20869").text
+    assert "verified: the hash chain of" in page and '<g class="region"' in page
+    assert "Next:" in page and "Sussex" in page
+    log = client.get("/log/Spring%20869").text
+    assert log.count("<del>") == undone
+    assert "(undone)" in log
+
+
+def test_a_rounds_report_with_its_markdown_and_bbcode(spring_hub, spring):
+    shell, client, _ = spring_hub
+    shell.play(spring.between("new", "note"))
+    page = client.get("/report/1/Spring%20869")
+    assert page.status_code == 200
+    assert "/report/1.md/Spring%20869" in page.text and "/report/1.bbcode/Spring" in page.text
+    markdown = client.get("/report/1.md/Spring%20869").text
+    assert markdown == shell.ok("report", "--round", "1", "--format", "markdown").stdout.rstrip(
+        "\n"
+    )
+    assert "[b]" in client.get("/report/1.bbcode/Spring%20869").text
+    assert client.get("/report/7/Spring%20869").status_code == 400
+
+
+def test_a_player_declares_his_attack_from_his_link_as_the_command_line_would(spring_hub):
+    shell, client, links = spring_hub
+    page = client.get(f"/a/{links['Cid']}").text
+    assert "Declare your attack for round 1" in page
+    answer = client.post(
+        f"/a/{links['Cid']}/attack", data={"csrf": csrf(page), "choice": "Essex|Kent"}
+    )
+    assert answer.status_code == 200
+    assert said(answer.text) == "Recorded: Round 1: Cid attacks Kent (Dag) from Essex."
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"], last["data"]["to_region"]) == (
+        "AttackDeclared",
+        "Cid",
+        "Kent",
+    )
+    assert "Cid attacks Kent" in client.get("/log/Spring%20869").text
+    assert shell.json("verify")["verified"]
+
+
+def test_a_refused_action_is_the_commands_sentence_and_records_nothing(spring_hub):
+    shell, client, links = spring_hub
+    page = client.get(f"/a/{links['Cid']}").text
+    answer = client.post(
+        f"/a/{links['Cid']}/attack", data={"csrf": csrf(page), "choice": "Essex|Essex"}
+    )
+    assert answer.status_code == 400 and said(answer.text).endswith(").")
+    client.post(f"/a/{links['Cid']}/attack", data={"csrf": csrf(page), "choice": "Essex|Kent"})
+    before = shell.json("log")
+    assert "Nothing for you to do now." in client.get(f"/a/{links['Cid']}").text  # Dag's turn
+    again = client.post(
+        f"/a/{links['Cid']}/attack", data={"csrf": csrf(page), "choice": "Essex|Sussex"}
+    )
+    assert again.status_code == 400
+    assert said(again.text) == "It is Dag's turn to attack, not Cid's (BC-2.3)."
+    assert shell.json("log") == before
+
+
+def test_forms_are_bound_to_their_link_and_their_site(spring_hub):
+    shell, client, links = spring_hub
+    before = shell.json("log")
+    other = csrf(client.get(f"/a/{links['Ulf']}").text)  # the arbiter's form, not Cid's
+    assert (
+        client.post(
+            f"/a/{links['Cid']}/attack", data={"csrf": other, "choice": "Essex|Kent"}
+        ).status_code
+        == 403
+    )
+    page = client.get(f"/a/{links['Cid']}").text
+    foreign = client.post(
+        f"/a/{links['Cid']}/attack",
+        data={"csrf": csrf(page), "choice": "Essex|Kent"},
+        headers={"Origin": "https://evil.example"},
+    )
+    assert foreign.status_code == 403 and "another site" in foreign.text
+    assert shell.json("log") == before
+
+
+def test_a_viewer_looks_a_wrong_or_revoked_link_opens_nothing(spring_hub):
+    shell, client, links = spring_hub
+    page = client.get(f"/a/{links['Vic']}")
+    assert page.status_code == 200 and "Nothing for you to do now." in page.text
+    refused = client.post(f"/a/{links['Vic']}/note", data={"csrf": "", "choice": "x"})
+    assert refused.status_code == 403 and "cannot act" in refused.text
+    assert client.get("/a/not-a-link").status_code == 403
+    shell.ok("revoke", "Dag")
+    assert client.get(f"/a/{links['Dag']}").status_code == 403
+
+
+def test_an_arbiter_records_a_ruling(spring_hub):
+    shell, client, links = spring_hub
+    page = client.get(f"/a/{links['Ulf']}").text
+    answer = client.post(
+        f"/a/{links['Ulf']}/note", data={"csrf": csrf(page), "choice": "Kent counts as coastal"}
+    )
+    assert said(answer.text) == "Recorded: Note: Kent counts as coastal."
+    assert shell.json("log")[-1]["actor"] == "Ulf"
+
+
+def test_names_and_notes_are_text_on_every_page(store_url):
+    shell = Shell(store_url)
+    shell.ok(
+        "new", "<b>Bold</b>", "--seed", "s", "--player", "<script>alert(1)</script>",
+        "--player", "Bob", "--player", "Cid",
+    )  # fmt: skip
+    shell.ok("note", "<img src=x onerror=alert(1)>")
+    client = TestClient(hub(str(store_url)))
+    for path in ("/", "/c/%3Cb%3EBold%3C/b%3E", "/log/%3Cb%3EBold%3C/b%3E"):
+        page = client.get(path)
+        assert page.status_code == 200
+        text = page.text
+        assert "<script>alert" not in text and "<img src=x" not in text and "<b>Bold" not in text
+    assert "&lt;img src=x onerror=alert(1)&gt;" in client.get("/log/%3Cb%3EBold%3C/b%3E").text
+
+
+# In a real browser.
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def browser():
+    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (chromium and driver):
+        pytest.skip("Chromium and chromium-driver are not installed here (.ci/run installs them)")
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium comes with the tests")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(flag)
+    service = webdriver.ChromeService(executable_path=driver)
+    chrome = webdriver.Chrome(options=options, service=service)
+    yield chrome
+    chrome.quit()
+
+
+def test_in_a_browser_a_player_follows_his_link_and_declares_and_the_organiser_sees_it(
+    tmp_path, spring, browser
+):
+    import uvicorn
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    store = tmp_path / "hub.sqlite"
+    shell = Shell(store)
+    shell.ok(*spring.step("new"))
+    cid = re.search(r"/a/(\S+)", shell.ok("invite", "Cid").stdout).group(1)
+    vic = re.search(r"/a/(\S+)", shell.ok("invite", "Vic", "--role", "viewer").stdout).group(1)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(hub(str(store)), port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        browser.get(f"{base}/a/{cid}")
+        Select(browser.find_element(By.NAME, "choice")).select_by_value("Essex|Kent")
+        browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        assert "Recorded: Round 1: Cid attacks Kent" in browser.find_element(By.ID, "message").text
+        browser.get(f"{base}/log/Spring%20869")
+        assert "Cid attacks Kent (Dag) from Essex" in browser.page_source
+        browser.get(f"{base}/a/{vic}")
+        assert not browser.find_elements(By.TAG_NAME, "form")
+        browser.get(f"{base}/a/wrong-link")
+        assert "opens no campaign" in browser.find_element(By.ID, "message").text
+        assert shell.json("log")[-1]["actor"] == "Cid"
+    finally:
+        server.should_exit = True
