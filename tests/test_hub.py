@@ -95,6 +95,19 @@ def test_a_player_declares_his_attack_from_his_link_as_the_command_line_would(sp
     assert shell.json("verify")["verified"]
 
 
+def test_bc_7_2_a_victor_chooses_the_region_he_gains_from_his_page(spring_hub, spring):
+    shell, client, _ = spring_hub
+    shell.play(spring.between("new", "result Wessex"))  # Cid chooses Sussex or South Anglia
+    cid = re.search(r"/a/(\S+)", shell.ok("invite", "Cid").stdout).group(1)
+    page = client.get(f"/a/{cid}").text
+    assert "Choose a region to gain from Dag (1 due)" in page
+    assert 'value="Sussex"' in page and 'value="South Anglia"' in page
+    answer = client.post(f"/a/{cid}/gain", data={"csrf": csrf(page), "choice": "Sussex"})
+    assert said(answer.text).startswith("Recorded: ") and "Sussex" in said(answer.text)
+    assert shell.json("status")["control"]["Sussex"] == "Cid"
+    assert shell.json("verify")["verified"]
+
+
 def test_a_refused_action_is_the_commands_sentence_and_records_nothing(spring_hub):
     shell, client, links = spring_hub
     page = client.get(f"/a/{links['Cid']}").text

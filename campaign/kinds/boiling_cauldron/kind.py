@@ -46,7 +46,19 @@ class BoilingCauldron(PackageKind):
         checks.check_players(list(started.players))
 
     def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
-        """BC-4: the player on turn declares his attack, among the attacks open to him."""
+        """BC-4: the player on turn declares his attack, among the attacks open to him; BC-7.2: a
+        victor chooses the regions he gains, one at a time, from the open tier."""
+        waiting = current.awaiting_choice
+        if waiting is not None and waiting.result.winner == player:
+            tier, _ = current.open_tier(waiting)
+            due = waiting.result.regions_due - len(waiting.gained)
+            return [
+                {
+                    "action": "gain",
+                    "label": f"Choose a region to gain from {waiting.result.loser} ({due} due)",
+                    "choices": {region: region for region in tier},
+                }
+            ]
         if current.on_turn != player:
             return []
         open_to_him = checks.legal_attacks(current, player)
@@ -61,7 +73,13 @@ class BoilingCauldron(PackageKind):
         ]
 
     def player_decide(self, current: State, player: str, action: str, choice: str) -> list[Draft]:
-        """BC-4.1: the attack `from|to` chosen on his page, checked as `campaign attack` is."""
+        """BC-4.1: the attack `from|to` chosen on his page, checked as `campaign attack` is; BC-7.2:
+        a region he gains, as `campaign gain` takes it."""
+        if action == "gain":
+            waiting = current.awaiting_choice
+            if waiting is None or waiting.result.winner != player:
+                raise CampaignError(f"{player} has no regions to choose now.")
+            return commands.gain(current, [choice])
         if action != "attack":
             raise CampaignError(f"There is no action called {action!r} in this campaign.")
         source, _, target = choice.partition("|")
