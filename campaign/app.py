@@ -387,21 +387,7 @@ class Campaigns:
         """The campaign's stored view if it was built from the log as it stands (its last event's
         number and hash), else None: then the log is read and folded as usual."""
         stream = self.stream(name)
-
-        sql = self.dialect
-
-        def read() -> list[tuple]:
-            with self.store.recorder.datastore.transaction(commit=False) as cursor:
-                if not sql.exists(cursor, readmodel.VIEWS):
-                    return []
-                cursor.execute(
-                    f"SELECT version, head, body FROM {sql.table(readmodel.VIEWS)} "
-                    f"WHERE stream = {sql.mark}",
-                    (stream.hex,),
-                )
-                return beside.rows(cursor.fetchall())
-
-        found = self._guard(read)
+        found = self._select(readmodel.VIEWS, "version, head, body", "stream", stream.hex)
         if not found:
             return None
         row = found[0]
@@ -423,19 +409,7 @@ class Campaigns:
     def access(self, token: str) -> tuple[str, str, str | None] | None:
         """The campaign, role and player a personal link opens, or None (unknown, revoked)."""
         label = ACCESS + hashlib.sha256(token.encode()).hexdigest()
-        sql = self.dialect
-
-        def read() -> list[tuple]:
-            with self.store.recorder.datastore.transaction(commit=False) as cursor:
-                if not sql.exists(cursor, SECRETS):
-                    return []
-                cursor.execute(
-                    f"SELECT stream, secret FROM {sql.table(SECRETS)} WHERE label = {sql.mark}",
-                    (label,),
-                )
-                return beside.rows(cursor.fetchall())
-
-        for stream, value in self._guard(read):
+        for stream, value in self._select(SECRETS, "stream, secret", "label", label):
             granted = json.loads(value) if value else None
             entry = next(
                 (e for e in self.catalogue() if e.started.originator_id.hex == stream), None
@@ -462,19 +436,23 @@ class Campaigns:
         return self._secrets(stream.hex)
 
     def _secrets(self, stream: str) -> dict[str, str]:
+        return dict(self._select(SECRETS, "label, secret", "stream", stream))
+
+    def _select(self, table: str, columns: str, where: str, value: str) -> list[tuple]:
+        """Rows of a table kept beside the log (none while it does not exist yet)."""
         sql = self.dialect
 
         def read() -> list[tuple]:
             with self.store.recorder.datastore.transaction(commit=False) as cursor:
-                if not sql.exists(cursor, SECRETS):
+                if not sql.exists(cursor, table):
                     return []
                 cursor.execute(
-                    f"SELECT label, secret FROM {sql.table(SECRETS)} WHERE stream = {sql.mark}",
-                    (stream,),
+                    f"SELECT {columns} FROM {sql.table(table)} WHERE {where} = {sql.mark}",
+                    (value,),
                 )
                 return beside.rows(cursor.fetchall())
 
-        return {label: secret for label, secret in self._guard(read)}
+        return self._guard(read)
 
     def act(
         self, name: str, decide: Callable[[Any], list[Draft]], actor: str
