@@ -110,11 +110,15 @@ class Kind(ABC):
 
     def player_actions(self, state: State, player: str) -> list[dict[str, Any]]:
         """What `player` may do himself now, for the hub's forms: each `{"action", "label",
-        "choices": {value: words}}`; none by default (the organiser enters everything)."""
+        "choices": {value: words} or None, "fields": [{"name", "label"}] (optional)}`; none by
+        default (the organiser enters everything)."""
         return []
 
-    def player_decide(self, state: State, player: str, action: str, choice: str) -> list[Draft]:
-        """`player`'s own action from the hub, decided as the command line decides it."""
+    def player_decide(
+        self, state: State, player: str, action: str, values: Mapping[str, str]
+    ) -> list[Draft]:
+        """`player`'s own action from the hub (the form's `choice` and fields), decided as the
+        command line decides it."""
         raise CampaignError(f"A campaign of {self.title} takes no actions from its players' pages.")
 
     def missed(self, state: State) -> list[Draft]:

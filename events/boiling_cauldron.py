@@ -50,6 +50,18 @@ class BattleFought(CampaignEvent):
     override: str | None
 
 
+@topic("boiling-cauldron.ResultReported")
+class ResultReported(CampaignEvent):
+    """A player's report of his own battle's casualties, for his opponent (or the organiser) to
+    confirm as the battle's result; the log keeps who reported what."""
+
+    round: int
+    region: str
+    attacker_casualties: Decimal
+    defender_casualties: Decimal
+    by: str
+
+
 @topic("boiling-cauldron.RegionTransferred")
 class RegionTransferred(CampaignEvent):
     """BC-7.2: a region gained by the victor of the battle fought over `battle`."""

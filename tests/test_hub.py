@@ -108,6 +108,46 @@ def test_bc_7_2_a_victor_chooses_the_region_he_gains_from_his_page(spring_hub, s
     assert shell.json("verify")["verified"]
 
 
+def test_bc_6_2_a_player_reports_his_battle_and_his_opponent_confirms_it(spring_hub, spring):
+    shell, client, links = spring_hub
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))  # Cid attacked Dag at Kent
+    page = client.get(f"/a/{links['Cid']}").text
+    assert "Report the battle for Kent (Cid attacking)" in page
+    reported = client.post(
+        f"/a/{links['Cid']}/report",
+        data={"csrf": csrf(page), "choice": "Kent", "attacker": "20", "defender": "45"},
+    )
+    assert "Cid reports the battle for Kent: attacker 20%, defender 45%" in said(reported.text)
+    assert shell.json("status")["attacks"][0]["result"] is None  # not a result yet
+    own = client.post(f"/a/{links['Cid']}/confirm", data={"csrf": csrf(page), "choice": "Kent"})
+    assert own.status_code == 400 and "Dag or the organiser confirms it" in said(own.text)
+    dag = client.get(f"/a/{links['Dag']}").text
+    assert "Cid reports the battle for Kent" in dag and "Cid 20%, Dag 45%: confirm" in dag
+    confirmed = client.post(
+        f"/a/{links['Dag']}/confirm", data={"csrf": csrf(dag), "choice": "Kent"}
+    )
+    assert "battle for Kent: attacker 20%, defender 45% casualties" in said(confirmed.text)
+    battle = shell.json("status")["attacks"][0]["result"]
+    assert (battle["winner"], shell.json("log")[-2]["actor"]) == ("Cid", "Dag")
+    assert shell.json("verify")["verified"]
+
+
+def test_bc_6_2_only_the_two_sides_report_their_battle(spring_hub, spring):
+    shell, client, links = spring_hub
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))
+    shell.ok("invite", "Eve")
+    eve = re.search(r"/a/(\S+)", shell.ok("invite", "Eve").stdout).group(1)
+    page = client.get(f"/a/{eve}").text  # Eve defends Dumnonia: her own battle only
+    assert "Report the battle for Dumnonia" in page and "battle for Kent" not in page
+    before = shell.json("log")
+    refused = client.post(
+        f"/a/{eve}/report",
+        data={"csrf": csrf(page), "choice": "Kent", "attacker": "1", "defender": "2"},
+    )
+    assert refused.status_code == 400 and said(refused.text).endswith("(BC-6.2).")
+    assert shell.json("log") == before
+
+
 def test_a_refused_action_is_the_commands_sentence_and_records_nothing(spring_hub):
     shell, client, links = spring_hub
     page = client.get(f"/a/{links['Cid']}").text

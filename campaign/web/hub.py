@@ -202,13 +202,14 @@ def hub(db: str) -> Starlette:
         if not hmac.compare_digest(str(form.get("csrf", "")), form_token(token)):
             return refusal("This form is out of date: open your link again.", 403)
         name, role, player = granted
-        choice = str(form.get("choice", ""))
+        values = {k: str(v) for k, v in form.items() if k != "csrf"}
+        choice = values.get("choice", "")
         actor = player or role
         try:
             if role == "player":
                 recorded = campaigns.act_on_log(
                     name,
-                    lambda log: log.kind.player_decide(log.state, player, action, choice),
+                    lambda log: log.kind.player_decide(log.state, player, action, values),
                     actor,
                 )
             elif action == "note":

@@ -376,3 +376,13 @@ def check_leaving(state: State, player: str, how: str) -> None:
         )
     if how == "withdrawn" and player in state.withdrawn:
         raise RuleViolation(rule, f"{player} has already withdrawn")
+
+
+def check_fought(battle: Battle, player: str) -> None:
+    """BC-6.2: a battle's result is reported and confirmed by the two players who fought it."""
+    if player not in (battle.attacker, battle.defender):
+        raise RuleViolation(
+            "BC-6.2",
+            f"Only {battle.attacker} and {battle.defender}, who fought for {battle.to_region}, "
+            "report and confirm its result",
+        )

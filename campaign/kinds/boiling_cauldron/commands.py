@@ -27,6 +27,7 @@ from events.boiling_cauldron import (
     FinalBattleFought,
     RegionsAllocated,
     RegionTransferred,
+    ResultReported,
 )
 from events.common import CampaignEvent, NoteRecorded
 from regions import Map
@@ -151,6 +152,50 @@ def result(
             override=override,
         )
     ]
+
+
+def report_result(
+    state: State, who: str, where: str, attacker_pct: Decimal, defender_pct: Decimal
+) -> list[Draft]:
+    """A player reports his own battle's casualties (BC-6.2's figures), for his opponent or the
+    organiser to confirm; a later report replaces an earlier one until then."""
+    checks.check_phase(state, Phase.BATTLES, doing="report a battle's result")
+    battle = _battle(state, region(state.world, where))
+    reporter = player(state, who)
+    checks.check_fought(battle, reporter)
+    checks.check_casualties(attacker_pct, battle.attacker)
+    checks.check_casualties(defender_pct, battle.defender)
+    return [
+        draft(
+            ResultReported,
+            round=state.round,
+            region=battle.to_region,
+            attacker_casualties=attacker_pct,
+            defender_casualties=defender_pct,
+            by=reporter,
+        )
+    ]
+
+
+def confirm_result(state: State, who: str, where: str) -> list[Draft]:
+    """The opponent of the player who reported confirms the figures: they become the battle's
+    result, decided as `campaign result` decides it."""
+    battle = _battle(state, region(state.world, where))
+    confirmer = player(state, who)
+    reported = state.reported.get(battle.to_region)
+    if reported is None:
+        raise CampaignError(f"Nobody has reported the battle for {battle.to_region} yet.")
+    attacker_pct, defender_pct, by = reported
+    checks.check_fought(battle, confirmer)
+    if confirmer == by:
+        raise CampaignError(
+            f"{by} reported this result; {_opponent(battle, by)} or the organiser confirms it."
+        )
+    return result(state, battle.to_region, attacker_pct, defender_pct)
+
+
+def _opponent(battle: Battle, who: str) -> str:
+    return battle.defender if who == battle.attacker else battle.attacker
 
 
 def unplayed(state: State, where: str, present: str | None, reason: str) -> list[Draft]:
@@ -407,6 +452,9 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
         )
     ),
     RegionTransferred: lambda e: lambda s: gain(s, [e.region]),
+    ResultReported: lambda e: (
+        lambda s: report_result(s, e.by, e.region, e.attacker_casualties, e.defender_casualties)
+    ),
     FinalArmiesChosen: lambda e: lambda s: final_armies(s, e.player, e.main, e.ally),
     FinalBattleFought: lambda e: (
         lambda s: final_result(s, e.casualties, e.stated_winner, e.override)

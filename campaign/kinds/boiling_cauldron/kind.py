@@ -9,7 +9,9 @@ from campaign.drafts import Draft
 from campaign.errors import CampaignError
 from campaign.kind import Decide, PackageKind, Seal
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, narrate, state
+from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.state import Phase, State
+from campaign.values import percentage
 from campaign.views.grammar import listing
 from events.boiling_cauldron import (
     AttackDeclared,
@@ -46,8 +48,9 @@ class BoilingCauldron(PackageKind):
         checks.check_players(list(started.players))
 
     def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
-        """BC-4: the player on turn declares his attack, among the attacks open to him; BC-7.2: a
-        victor chooses the regions he gains, one at a time, from the open tier."""
+        """BC-4: the player on turn declares his attack, among the attacks open to him; BC-6.2:
+        each side of a battle reports its result, the other confirms it; BC-7.2: a victor
+        chooses the regions he gains, one at a time, from the open tier."""
         waiting = current.awaiting_choice
         if waiting is not None and waiting.result.winner == player:
             tier, _ = current.open_tier(waiting)
@@ -59,6 +62,8 @@ class BoilingCauldron(PackageKind):
                     "choices": {region: region for region in tier},
                 }
             ]
+        if current.phase == Phase.BATTLES:
+            return _battle_actions(current, player)
         if current.on_turn != player:
             return []
         open_to_him = checks.legal_attacks(current, player)
@@ -72,18 +77,28 @@ class BoilingCauldron(PackageKind):
             }
         ]
 
-    def player_decide(self, current: State, player: str, action: str, choice: str) -> list[Draft]:
-        """BC-4.1: the attack `from|to` chosen on his page, checked as `campaign attack` is; BC-7.2:
-        a region he gains, as `campaign gain` takes it."""
+    def player_decide(
+        self, current: State, player: str, action: str, values: Mapping[str, str]
+    ) -> list[Draft]:
+        """The hub's forms, decided as the command line decides them: BC-4.1 `attack`, BC-6.2
+        `report` and `confirm`, BC-7.2 `gain`."""
+        choice = values.get("choice", "")
         if action == "gain":
             waiting = current.awaiting_choice
             if waiting is None or waiting.result.winner != player:
                 raise CampaignError(f"{player} has no regions to choose now.")
             return commands.gain(current, [choice])
-        if action != "attack":
-            raise CampaignError(f"There is no action called {action!r} in this campaign.")
-        source, _, target = choice.partition("|")
-        return commands.attack(current, source, target, who=player)
+        if action == "report":
+            figures = [percentage(values.get(side, "")) for side in ("attacker", "defender")]
+            if None in figures:
+                raise CampaignError("Write both casualties as percentages, e.g. 35 or 35.5.")
+            return commands.report_result(current, player, choice, *figures)
+        if action == "confirm":
+            return commands.confirm_result(current, player, choice)
+        if action == "attack":
+            source, _, target = choice.partition("|")
+            return commands.attack(current, source, target, who=player)
+        raise CampaignError(f"There is no action called {action!r} in this campaign.")
 
     def check_leaving(self, current: State, player: str, how: str) -> None:
         checks.check_leaving(current, player, how)
@@ -141,6 +156,41 @@ def _when(current: State, number: int | None) -> str:
     if current.winner:
         return f"won by {current.winner}"
     return f"round {current.round}" if current.round else "before the draw"
+
+
+def _battle_actions(current: State, player: str) -> list[dict[str, Any]]:
+    """For each battle of the round he fought and that has no result: confirm what his opponent
+    reported, or report it himself."""
+    actions = []
+    for battle in current.round_battles():
+        if battle.result is not None or player not in (battle.attacker, battle.defender):
+            continue
+        where = battle.to_region
+        reported = current.reported.get(where)
+        if reported is not None and reported[2] != player:
+            attacker, defender, by = reported
+            actions.append(
+                {
+                    "action": "confirm",
+                    "label": f"{by} reports the battle for {where}",
+                    "choices": {
+                        where: f"{battle.attacker} {pct(attacker)}, {battle.defender} "
+                        f"{pct(defender)}: confirm"
+                    },
+                }
+            )
+        actions.append(
+            {
+                "action": "report",
+                "label": f"Report the battle for {where} ({battle.attacker} attacking)",
+                "choices": {where: where},
+                "fields": [
+                    {"name": "attacker", "label": f"{battle.attacker}'s casualties %"},
+                    {"name": "defender", "label": f"{battle.defender}'s casualties %"},
+                ],
+            }
+        )
+    return actions
 
 
 def next_step(current: State) -> str:

@@ -16,6 +16,7 @@ from events.boiling_cauldron import (
     FinalBattleFought,
     RegionsAllocated,
     RegionTransferred,
+    ResultReported,
 )
 from events.common import CampaignEvent
 
@@ -72,6 +73,15 @@ def _(event: BattleFought) -> str:
         f"Round {event.round}: battle for {event.region}: attacker "
         f"{pct(event.attacker_casualties)}, "
         f"defender {pct(event.defender_casualties)} casualties{stated}{override}"
+    )
+
+
+@describe.register
+def _(event: ResultReported) -> str:
+    return (
+        f"Round {event.round}: {event.by} reports the battle for {event.region}: attacker "
+        f"{pct(event.attacker_casualties)}, defender {pct(event.defender_casualties)} "
+        "casualties, to be confirmed"
     )
 
 

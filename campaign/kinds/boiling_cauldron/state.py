@@ -22,6 +22,7 @@ from events.boiling_cauldron import (
     FinalBattleFought,
     RegionsAllocated,
     RegionTransferred,
+    ResultReported,
 )
 from events.common import (
     CampaignEvent,
@@ -142,6 +143,9 @@ class State:
     """BC-9.5: (newcomer, the player he replaced, the round he took over in)."""
     withdrawn: frozenset[str] = frozenset()
     """BC-9.6: players who left with no replacement."""
+    reported: dict[str, tuple[Decimal, Decimal, str]] = field(default_factory=dict)
+    """Battles of the round whose result a player reported, awaiting confirmation: region →
+    (attacker's casualties, defender's, who reported)."""
 
     def held(self, player: str) -> set[str]:
         return {r for r, owner in self.control.items() if owner == player}
@@ -274,7 +278,14 @@ def _(event: AttackForfeited, state: State) -> State:
 
 
 @evolve.register
+def _(event: ResultReported, state: State) -> State:
+    figures = (event.attacker_casualties, event.defender_casualties, event.by)
+    return replace(state, reported={**state.reported, event.region: figures})
+
+
+@evolve.register
 def _(event: BattleFought, state: State) -> State:
+    state = replace(state, reported={r: f for r, f in state.reported.items() if r != event.region})
     battle = state.battle_at(event.region)
     sides = (battle.attacker, battle.defender)
     casualties = (event.attacker_casualties, event.defender_casualties)
