@@ -108,6 +108,11 @@ class Kind(ABC):
                 f"replacement: replace {player} instead (replace-player)."
             )
 
+    def page_sections(self, state: State) -> list[dict[str, Any]]:
+        """What the hub's campaign page shows before the report of the step in hand (headings
+        and items, as a report's sections); nothing by default."""
+        return []
+
     def player_actions(self, state: State, player: str) -> list[dict[str, Any]]:
         """What `player` may do himself now, for the hub's forms: each `{"action", "label",
         "choices": {value: words} or None, "fields": [{"name", "label"}] (optional)}`; none by

@@ -207,6 +207,15 @@ def test_an_arbiter_records_a_ruling(spring_hub):
     assert shell.json("log")[-1]["actor"] == "Ulf"
 
 
+def test_an_onus_campaign_page_shows_the_next_scenario(store_url, under_the_eagle):
+    shell = Shell(store_url)
+    shell.play(under_the_eagle.through("upgrade legionaries-1"))
+    page = TestClient(hub(str(store_url))).get("/c/Under%20the%20Eagle").text
+    assert "Next: scenario 2, Narcissus" in page
+    assert "legionaries-1 (veteran)" in page and "Result facts: narcissus_killed=yes|no" in page
+    assert "Macro" not in page.split("Characters:")[1].split("<")[0]  # absent (ON-2.5)
+
+
 def test_names_and_notes_are_text_on_every_page(store_url):
     shell = Shell(store_url)
     shell.ok(

@@ -100,7 +100,7 @@ def hub(db: str) -> Starlette:
             next_step=loaded.kind.next_step(loaded.state),
             deadline=data.get("deadline"),
             picture=Markup(picture) if picture else None,
-            sections=data["sections"],
+            sections=[*loaded.kind.page_sections(loaded.state), *data["sections"]],
         )
 
     @with_store

@@ -42,6 +42,49 @@ class Onus(PackageKind):
     def check_start(self, started: CampaignStarted) -> None:
         checks.check_players(started.players)
 
+    def page_sections(self, current: State) -> list[dict[str, Any]]:
+        """The hub's scenario page: the next scenario's set-up (ON-3.3), as the briefing gives
+        it."""
+        from campaign.kinds.onus.status import briefing
+
+        brief = briefing(current)
+        if brief is None:
+            return []
+        sections = [
+            {
+                "heading": f"Next: scenario {brief['scenario']}, {brief['title']}",
+                "items": [
+                    f"{brief['book']} · first turn: {brief['first_turn']}",
+                    f"Duration {brief['duration']} · scale {brief['scale']} · battlefield "
+                    f"{brief['battlefield']}",
+                    *(f"Special rule: {rule}" for rule in brief["special_rules"]),
+                    "Result facts: "
+                    + ", ".join(f"{f['key']}={f['values']}" for f in brief["facts"]),
+                ],
+            }
+        ]
+        for side, army in brief["armies"].items():
+            units = ", ".join(
+                u["id"] + ("" if u["status"] == "regular" else f" ({u['status']})")
+                for u in army["units"]
+            )
+            general = (army.get("general") or {}).get("name")
+            sections.append(
+                {
+                    "heading": f"{side.capitalize()}: {army['player']} ({army['people']})",
+                    "items": [
+                        f"Units: {units or 'to be mustered (ON-3.2)'}",
+                        *([f"General: {general}"] if general else []),
+                        *(
+                            [f"Characters: {', '.join(army['characters'])}"]
+                            if army.get("characters")
+                            else []
+                        ),
+                    ],
+                }
+            )
+        return sections
+
     def check_leaving(self, current: State, player: str, how: str) -> None:
         super().check_leaving(current, player, how)
         checks.check_open(current, "take over")
