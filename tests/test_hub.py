@@ -207,6 +207,43 @@ def test_an_arbiter_records_a_ruling(spring_hub):
     assert shell.json("log")[-1]["actor"] == "Ulf"
 
 
+def test_an_organisers_link_runs_the_campaigns_commands_and_nothing_else(spring_hub, spring):
+    shell, client, _ = spring_hub
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))
+    olga = re.search(r"/a/(\S+)", shell.ok("invite", "Olga", "--role", "organiser").stdout)
+    link = f"/a/{olga.group(1)}"
+    page = client.get(link).text
+
+    def run(command: str):
+        return client.post(f"{link}/command", data={"csrf": csrf(page), "choice": command})
+
+    done = run("result Kent 20 45")
+    assert done.status_code == 200 and "Cid wins the battle for Kent" in said(done.text)
+    assert shell.json("log")[-2]["actor"] == "Olga"
+    before = shell.json("log")
+    refused = run("result Kent 20 45")
+    assert refused.status_code == 400 and "already has its result" in said(refused.text)
+    shell.ok("new", "Other", "--seed", "s", "--player", "A", "--player", "B", "--player", "C")
+    for outside in (
+        "export -o /tmp/stolen.jsonl",
+        "delete --yes",
+        "import x",
+        "-c Other note x",
+        "note -c Other x",
+        "note --campaign=Other x",
+        "note --actor Cid x",
+    ):
+        answer = run(outside)
+        assert answer.status_code == 400 and "an organiser runs the campaign's commands" in said(
+            answer.text
+        )
+    assert shell.json("log", "-c", "Spring 869") == before
+    assert [e["type"] for e in shell.json("log", "-c", "Other")] == [
+        "CampaignStarted",
+        "RegionsAllocated",
+    ]
+
+
 def test_an_onus_campaign_page_shows_the_next_scenario(store_url, under_the_eagle):
     shell = Shell(store_url)
     shell.play(under_the_eagle.through("upgrade legionaries-1"))

@@ -12,9 +12,13 @@ recording nothing. Pages are HTML escaped by Jinja2 throughout; nothing is scrip
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import io
 import secrets
+import shlex
+import threading
 from importlib import resources
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -34,7 +38,21 @@ from campaign.views import formats
 from campaign.views.narrate import describe
 from campaign.views.reports import report_data
 
-ROLES = ("player", "arbiter", "viewer")
+ROLES = ("player", "arbiter", "viewer", "organiser")
+SHARED_COMMANDS = (
+    "note",
+    "undo",
+    "redo",
+    "deadline",
+    "replace-player",
+    "rename-player",
+    "withdraw",
+    "tick",
+)
+"""What an organiser's link may run besides his kind's own commands: everything that records in
+the campaign; nothing that reads or writes a file on the server, or another campaign."""
+RUNNING = threading.Lock()
+"""The command line writes to this process's standard output: one command at a time."""
 
 
 def hub(db: str) -> Starlette:
@@ -212,8 +230,10 @@ def hub(db: str) -> Starlette:
                     lambda log: log.kind.player_decide(log.state, player, action, values),
                     actor,
                 )
-            elif action == "note":
+            elif action == "note" and role == "arbiter":
                 recorded = campaigns.act(name, lambda state: note(choice), actor)
+            elif action == "command" and role == "organiser":
+                return act_page(campaigns, token, *command_line(db, name, actor, choice))
             else:
                 raise CampaignError(f"There is no action called {action!r} for an {role}.")
         except CampaignError as error:
@@ -232,6 +252,47 @@ def hub(db: str) -> Starlette:
             Route("/a/{token}/{action}", act_post, methods=["POST"]),
         ]
     )
+
+
+def command_line(db: str, name: str, actor: str, typed: str) -> tuple[str, bool]:
+    """An organiser's command, run as the command line runs it on this campaign: what it said,
+    and whether it was refused. Only the commands that record in the campaign are taken."""
+    from campaign.registry import cli_module
+
+    try:
+        words = shlex.split(typed)
+    except ValueError as error:
+        return f"The command cannot be read: {error}.", True
+    rules = Campaigns(db)
+    try:
+        of = rules.load(name).kind
+    finally:
+        rules.close()
+    own = {
+        info.name or info.callback.__name__.replace("_", "-")
+        for info in _module(cli_module(of.rules)).commands.registered_commands
+    }
+    elsewhere = [w for w in words if w.startswith(("-c", "--campaign", "--db", "--actor"))]
+    if not words or words[0] not in (*SHARED_COMMANDS, *own) or elsewhere:
+        allowed = ", ".join(sorted((*SHARED_COMMANDS, *own)))
+        return (
+            f"From the hub an organiser runs the campaign's commands, on this campaign and as "
+            f"himself: {allowed}.",
+            True,
+        )
+    import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with RUNNING, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.run(["--db", db, "--actor", actor, "-c", name, *words])
+    said = " ".join((err.getvalue() if status else out.getvalue()).split())
+    return said or "Done.", status != 0
+
+
+def _module(name: str):
+    from importlib import import_module
+
+    return import_module(name)
 
 
 def _view(campaigns: Campaigns, name: str) -> dict[str, Any]:
@@ -258,4 +319,13 @@ def _actions(loaded, role: str, player: str | None) -> list[dict[str, Any]]:
         return loaded.kind.player_actions(loaded.state, player)
     if role == "arbiter":
         return [{"action": "note", "label": "A ruling or note for the log", "choices": None}]
+    if role == "organiser":
+        return [
+            {
+                "action": "command",
+                "label": "A command, as on the command line (e.g. result Kent 20 45)",
+                "choices": None,
+                "button": "Run",
+            }
+        ]
     return []
