@@ -9,6 +9,7 @@ import functools
 import json
 import os
 import sqlite3
+import tempfile
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +27,10 @@ from campaign.views.log import entries
 from cli import app
 
 SMALL_MAP = (Path(__file__).parent / "maps" / "small.toml").read_text(encoding="utf-8")
+
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="campaign-tests-")
+"""What the program keeps in the user's data folder (the default store, the current campaign of a
+server's store) goes to a folder of the test run's own, never the tester's."""
 
 
 # Rules tests: a campaign in an in-memory store, driven through the same service as the CLI.
@@ -298,9 +303,10 @@ def shell_at() -> Callable[[Path], Shell]:
 
 
 @pytest.fixture
-def shell(tmp_path) -> Shell:
-    """An empty store."""
-    return Shell(tmp_path / "campaigns.sqlite")
+def shell(store_url) -> Shell:
+    """An empty store: a SQLite file, and a schema on the PostgreSQL server where there is one
+    (every command-line test that starts from an empty store runs on both)."""
+    return Shell(store_url)
 
 
 @pytest.fixture(scope="session")

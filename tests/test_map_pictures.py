@@ -134,13 +134,15 @@ def test_a_rounds_map_tells_its_story(finished_store, shell_at, tmp_path):
     assert legend["Ann"] == "Ann: out in round 2" and legend["Eve"] == "Eve: out in round 1"
 
 
-def test_seventeen_players_each_have_a_colour_or_pattern_and_the_legend_does_not_overlap(shell):
+def test_seventeen_players_each_have_a_colour_or_pattern_and_the_legend_does_not_overlap(
+    shell, tmp_path
+):
     names = [f"Player{n:02d}" for n in range(1, 18)]
     shell.ok(
         "new", "Crowded", "--rules", "boiling-cauldron", "--seed", "x",
         *(w for n in names for w in ("--player", n)),
     )  # fmt: skip
-    path = shell.db.parent / "crowded.svg"
+    path = tmp_path / "crowded.svg"
     shell.ok("map", "-o", str(path))
     svg = path.read_text()
     root = ET.fromstring(svg)
@@ -154,12 +156,12 @@ def test_seventeen_players_each_have_a_colour_or_pattern_and_the_legend_does_not
     assert ys[-1] < float(root.get("height"))
 
 
-def test_names_in_the_picture_are_text_never_markup(shell):
+def test_names_in_the_picture_are_text_never_markup(shell, tmp_path):
     shell.ok(
         "new", "<script>alert(1)</script>", "--rules", "boiling-cauldron", "--seed", "x",
         "--player", "<b>Ann</b>", "--player", "Bob & Co", "--player", "Cid",
     )  # fmt: skip
-    path = shell.db.parent / "names.svg"
+    path = tmp_path / "names.svg"
     shell.ok("map", "-o", str(path))
     svg = path.read_text()
     ET.fromstring(svg)  # well-formed: everything typed was escaped

@@ -10,6 +10,7 @@ spends longer building every command's parameters than most commands take to run
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import sys
@@ -145,9 +146,17 @@ class Session:
 
     @property
     def current_file(self) -> Path | None:
-        """Where `campaign use` keeps the current campaign: beside the store, never in its log."""
+        """Where `campaign use` keeps the current campaign: beside the store, never in its log;
+        for a store on a server, in this user's data folder, one file per store."""
+        from campaign.beside import is_server
+
         db = self.db or default_db()
-        return None if db == ":memory:" else Path(f"{db}-current")
+        if db == ":memory:":
+            return None
+        if is_server(db):
+            digest = hashlib.sha256(db.encode()).hexdigest()[:16]
+            return Path(default_db()).parent / f"current-{digest}"
+        return Path(f"{db}-current")
 
     def current(self) -> str | None:
         path = self.current_file
