@@ -234,14 +234,29 @@ def test_an_organisers_link_runs_the_campaigns_commands_and_nothing_else(spring_
         "note --actor Cid x",
     ):
         answer = run(outside)
-        assert answer.status_code == 400 and "an organiser runs the campaign's commands" in said(
-            answer.text
-        )
+        assert answer.status_code == 400
+        assert "an organiser runs the campaign's commands" in said(answer.text)
     assert shell.json("log", "-c", "Spring 869") == before
     assert [e["type"] for e in shell.json("log", "-c", "Other")] == [
         "CampaignStarted",
         "RegionsAllocated",
     ]
+
+
+def test_an_arbiter_undoes_with_a_reason_but_does_not_play(spring_hub, spring):
+    shell, client, links = spring_hub
+    shell.play(spring.between("new", "attack Essex Kent"))
+    link = f"/a/{links['Ulf']}"
+    page = client.get(link).text
+
+    def run(command: str):
+        return client.post(f"{link}/command", data={"csrf": csrf(page), "choice": command})
+
+    assert run("attack Wessex Sussex").status_code == 400
+    undone = run("undo --reason 'declared by mistake'")
+    assert undone.status_code == 200 and "declared by mistake" in said(undone.text)
+    assert shell.json("log")[-1]["actor"] == "Ulf"
+    assert shell.json("status")["on_turn"] == "Cid"
 
 
 def test_an_onus_campaign_page_shows_the_next_scenario(store_url, under_the_eagle):

@@ -51,6 +51,8 @@ SHARED_COMMANDS = (
 )
 """What an organiser's link may run besides his kind's own commands: everything that records in
 the campaign; nothing that reads or writes a file on the server, or another campaign."""
+ARBITER_COMMANDS = ("note", "undo", "redo", "result", "ruling", "walkover", "double-loss")
+"""An arbiter's rulings: notes, results against the figures (--override), undo with a reason."""
 RUNNING = threading.Lock()
 """The command line writes to this process's standard output: one command at a time."""
 
@@ -232,8 +234,8 @@ def hub(db: str) -> Starlette:
                 )
             elif action == "note" and role == "arbiter":
                 recorded = campaigns.act(name, lambda state: note(choice), actor)
-            elif action == "command" and role == "organiser":
-                return act_page(campaigns, token, *command_line(db, name, actor, choice))
+            elif action == "command" and role in ("organiser", "arbiter"):
+                return act_page(campaigns, token, *command_line(db, name, actor, choice, role))
             else:
                 raise CampaignError(f"There is no action called {action!r} for an {role}.")
         except CampaignError as error:
@@ -254,9 +256,12 @@ def hub(db: str) -> Starlette:
     )
 
 
-def command_line(db: str, name: str, actor: str, typed: str) -> tuple[str, bool]:
-    """An organiser's command, run as the command line runs it on this campaign: what it said,
-    and whether it was refused. Only the commands that record in the campaign are taken."""
+def command_line(
+    db: str, name: str, actor: str, typed: str, role: str = "organiser"
+) -> tuple[str, bool]:
+    """An organiser's (or an arbiter's) command, run as the command line runs it on this
+    campaign: what it said, and whether it was refused. Only the commands that record in the
+    campaign are taken; an arbiter's only those of his rulings."""
     from campaign.registry import cli_module
 
     try:
@@ -272,11 +277,14 @@ def command_line(db: str, name: str, actor: str, typed: str) -> tuple[str, bool]
         info.name or info.callback.__name__.replace("_", "-")
         for info in _module(cli_module(of.rules)).commands.registered_commands
     }
+    allowed_here = {*SHARED_COMMANDS, *own}
+    if role == "arbiter":
+        allowed_here &= set(ARBITER_COMMANDS)
     elsewhere = [w for w in words if w.startswith(("-c", "--campaign", "--db", "--actor"))]
-    if not words or words[0] not in (*SHARED_COMMANDS, *own) or elsewhere:
-        allowed = ", ".join(sorted((*SHARED_COMMANDS, *own)))
+    if not words or words[0] not in allowed_here or elsewhere:
+        allowed = ", ".join(sorted(allowed_here))
         return (
-            f"From the hub an organiser runs the campaign's commands, on this campaign and as "
+            f"From the hub an {role} runs the campaign's commands, on this campaign and as "
             f"himself: {allowed}.",
             True,
         )
@@ -318,7 +326,15 @@ def _actions(loaded, role: str, player: str | None) -> list[dict[str, Any]]:
     if role == "player" and player:
         return loaded.kind.player_actions(loaded.state, player)
     if role == "arbiter":
-        return [{"action": "note", "label": "A ruling or note for the log", "choices": None}]
+        return [
+            {"action": "note", "label": "A ruling or note for the log", "choices": None},
+            {
+                "action": "command",
+                "label": "A ruling as on the command line (undo --reason …, result … --override …)",
+                "choices": None,
+                "button": "Run",
+            },
+        ]
     if role == "organiser":
         return [
             {
