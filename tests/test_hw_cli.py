@@ -156,3 +156,17 @@ def test_undo_fork_export_and_import_work_as_for_every_kind(demo, tmp_path, shel
         other.json("status")["crossings"]
         == demo.json("status", "-c", "Hadrian's Wall")["crossings"]
     )
+
+
+def test_the_dashboard_the_log_and_the_text_report_fit_80_columns(demo):
+    from test_organiser import widest_line
+
+    from campaign.app import Campaigns
+    from campaign.views.log import table
+    from campaign.views.reports import render_report
+
+    loaded = Campaigns(str(demo.db)).load("Hadrian's Wall")
+    data = loaded.kind.status(loaded.state, "Hadrian's Wall")
+    assert widest_line(loaded.kind.dashboard(loaded.state, data)) <= 80
+    assert widest_line(table(loaded.events, loaded.kind)) <= 80
+    assert widest_line(render_report("Hadrian's Wall", loaded, 3, "text")) <= 80

@@ -145,9 +145,12 @@ def next_step(current: State) -> str:
     nation = narrate.nation_name(current.nation)
     who = f"the {nation} ({current.player_of(current.nation)})"
     if current.phase in rules.MOVEMENT:
-        return f"{who} move (move COUNTER:FROM,TO,…), then advance."
+        return f"{who} move (move COUNTER:FROM,TO), then advance."
     if current.phase in rules.BATTLE:
-        return f"{who} enter their battles (battle AREA --lost … --retreat …), then advance."
+        return (
+            f"{who} enter their battles (battle AREA --lost COUNTER --retreat COUNTER=AREA), "
+            "then advance."
+        )
     return f"{who} enter their {current.phase.replace('-', ' ')} (place, remove), then advance."
 
 

@@ -121,7 +121,9 @@ def _(event: WallsRemoved) -> str:
 
 @describe.register
 def _(event: SecretRevealed) -> str:
-    return f"Turn {event.turn}'s dice secret is revealed: {event.secret} (HW-7.2)"
+    """The secret in groups of 16 hex digits, so that a narrow table wraps it, never crops it."""
+    grouped = " ".join(event.secret[i : i + 16] for i in range(0, len(event.secret), 16))
+    return f"Turn {event.turn}'s dice secret is revealed: {grouped} (HW-7.2)"
 
 
 @describe.register
