@@ -27,6 +27,7 @@ from campaign.common import (
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kind import Decide, Kind
+from campaign.views.grammar import event_words
 from events.common import (
     ActionsRestored,
     ActionsRetracted,
@@ -114,12 +115,14 @@ def _check_actor(event: CampaignEvent) -> None:
 
 
 def _check_event(of: Kind, state: Any, event: CampaignEvent) -> None:
-    seq, name = event.originator_version, type(event).__name__
+    seq, name = event.originator_version, f"the {event_words(type(event))}"
     forced = of.consequences(state)
     if forced:
         if not same(forced[0], event) or event.actor != AUTOMATIC_ACTOR:
             raise AuditFailure(
-                seq, f"the rules required a {forced[0].kind.__name__} here, not this {name}"
+                seq,
+                f"the rules required a {event_words(forced[0].kind)} here, not "
+                f"{name.removeprefix('the ')}",
             )
         return
     if event.actor == AUTOMATIC_ACTOR:
@@ -143,7 +146,7 @@ def _check_missed(
     """An event the actor `deadline` recorded: the rule was `auto`, a deadline for the step then
     in hand had passed when it was recorded, and it is what the kind does then (its rules page's
     deadline house rule)."""
-    seq, name = event.originator_version, type(event).__name__
+    seq, name = event.originator_version, f"the {event_words(type(event))}"
     step = of.next_step(state)
     if not deadlines.automatic(before, step, event.timestamp):
         raise AuditFailure(

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from campaign.names import folded
+from campaign.views.grammar import event_words
 from events.common import CampaignEvent
 
 GENESIS = "0" * 64
@@ -94,8 +95,8 @@ def first_break(events: Sequence[CampaignEvent]) -> tuple[int, str] | None:
         if link_of(previous, event) != event.chain:
             return (
                 seq,
-                f"event {seq} ({type(event).__name__}) was altered, inserted or moved: its hash "
-                "does not match",
+                f"event {seq} ({event_words(type(event))}) was altered, inserted or moved: its "
+                "hash does not match",
             )
         previous = event.chain
     return None

@@ -49,7 +49,7 @@ def test_an_event_edited_in_the_sqlite_file_is_named_by_verify(shell):
         state.replace(honest, honest.replace(b"45", b"55")),
     )
     result = shell("verify")
-    assert result.exit_code != 0 and "Event 8: event 8 (BattleFought) was altered" in result.stderr
+    assert result.exit_code != 0 and "Event 8: event 8 (battle fought) was altered" in result.stderr
     status = shell("status", "--json")
     assert status.exit_code == 0 and "tampered" in status.stderr
     assert json.loads(status.stdout)["chain_intact"] is False
