@@ -26,11 +26,16 @@ def commitment(prefix: str, secret: str) -> str:
     return hashlib.sha256(f"{prefix}{secret}".encode()).hexdigest()
 
 
-def roll(secret: str, record: str, sides: int = 6) -> int:
-    """1 + (HMAC-SHA256 keyed by the secret's bytes over the record, read as a big-endian integer)
-    mod `sides`."""
+def number(secret: str, record: str) -> int:
+    """HMAC-SHA256 keyed by the secret's bytes over the record, read as a big-endian integer:
+    the source of every roll and draw made for that record."""
     digest = hmac.new(bytes.fromhex(secret), record.encode(), hashlib.sha256).digest()
-    return 1 + int.from_bytes(digest, "big") % sides
+    return int.from_bytes(digest, "big")
+
+
+def roll(secret: str, record: str, sides: int = 6) -> int:
+    """1 + number(secret, record) mod `sides`: a die numbered from 1."""
+    return 1 + number(secret, record) % sides
 
 
 def is_secret(value: str) -> bool:
