@@ -1,0 +1,239 @@
+"""The set-up file an organiser supplies (TB-2.3): the scenario, the provinces with their
+Theaters, adjacencies and Italian Allies track, the leaders' ratings from the counter sheet, the
+opening Armies, and optional charts. Loading checks it and refuses it with every problem listed
+(TB-2.5); the rulebook's own facts (the Theaters, TB-2.1) are constants here, not the
+organiser's to type."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+from campaign.errors import CampaignError
+from campaign.kinds.thunderbolt import rules
+
+THEATERS = (
+    "Roman Italy",
+    "Sicily",
+    "Sardinia and Corsica",
+    "Liguria",
+    "Gallia Cisalpina",
+    "Gallia Transalpina",
+    "Africa",
+    "Mauretania",
+    "Hispania",
+    "Macedonia",
+)
+"""TB-2.1: the Theaters (Macedonia a holding box that counts as one)."""
+SIDES = ("rome", "carthage")
+BATTLE_LETTERS = ("A", "B", "C", "D", "E")
+RATINGS = ("guile", "mortality", "initiative", "campaign")
+FAMILIES = ("Barcid", "Magonid")
+
+
+class SetUpError(CampaignError):
+    """A set-up file that cannot be played; `problems` lists every fault found (TB-2.5)."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("The set-up file cannot be used (TB-2.5): " + "; ".join(problems) + ".")
+
+
+@dataclass(frozen=True)
+class Province:
+    id: str
+    name: str
+    theater: str
+    adjacent: tuple[str, ...]
+    alliance: int | None = None
+    """TB-15.1: its level on the Italian Allies track (−4…4), None off the track."""
+    allied_to: str | None = None
+    defection_sp: int = 0
+
+
+@dataclass(frozen=True)
+class Leader:
+    id: str
+    side: str
+    number: str
+    name: str
+    family: str | None
+    guile: int
+    mortality: int
+    initiative: int
+    battle: str
+    campaign: int
+
+
+@dataclass(frozen=True)
+class Army:
+    id: str
+    commander: str | None
+    sp: int
+    aer: int
+    province: str
+
+
+@dataclass(frozen=True)
+class SetUp:
+    name: str
+    first_year: int
+    last_year: int
+    family_in_power: str
+    provinces: dict[str, Province]
+    leaders: dict[str, Leader]
+    armies: dict[str, Army] = field(default_factory=dict)
+    tables: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def track(self) -> list[str]:
+        """TB-15.1: the provinces on the Italian Allies track."""
+        return [p.id for p in self.provinces.values() if p.alliance is not None]
+
+    def year(self, turn: int) -> int:
+        """TB-1.2: Game Turn n as its year BCE, counting down from the first."""
+        return self.first_year - (turn - 1)
+
+    @property
+    def turns(self) -> int:
+        return self.first_year - self.last_year + 1
+
+
+def load(source: str) -> SetUp:
+    """Parse and check a set-up file, refusing it with every problem found (TB-2.5)."""
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as error:
+        raise SetUpError([f"it is not valid TOML ({error})"]) from None
+    problems: list[str] = []
+    scenario = _scenario(data.get("scenario"), problems)
+    provinces = _provinces(data.get("provinces"), problems)
+    leaders = _leaders(data.get("leaders"), problems)
+    armies = _armies((data.get("start") or {}).get("armies"), provinces, leaders, problems)
+    if problems:
+        raise SetUpError(problems)
+    return SetUp(
+        scenario["name"],
+        scenario["first_year"],
+        scenario["last_year"],
+        scenario["family_in_power"],
+        provinces,
+        leaders,
+        armies,
+        dict(data.get("tables") or {}),
+    )
+
+
+def _scenario(table: Any, problems: list[str]) -> dict[str, Any]:
+    table = table if isinstance(table, dict) else {}
+    name, first, last = table.get("name"), table.get("first_year"), table.get("last_year")
+    family = table.get("family_in_power")
+    if not isinstance(name, str) or not name.strip():
+        problems.append("[scenario] has no name")
+    if not (isinstance(first, int) and isinstance(last, int) and first >= last > 0):
+        problems.append("[scenario] needs first_year and last_year BCE, the first the larger")
+    if family not in FAMILIES:
+        problems.append(f"[scenario] family_in_power is Barcid or Magonid, not {family!r}")
+    return {"name": name, "first_year": first, "last_year": last, "family_in_power": family}
+
+
+def _provinces(table: Any, problems: list[str]) -> dict[str, Province]:
+    if not isinstance(table, dict) or not table:
+        problems.append("it has no [provinces]")
+        return {}
+    provinces = {}
+    for pid, spec in table.items():
+        spec = spec if isinstance(spec, dict) else {}
+        theater = spec.get("theater")
+        if theater not in THEATERS:
+            problems.append(f"province {pid} is in an unknown Theater {theater!r}")
+            continue
+        adjacent = spec.get("adjacent", [])
+        alliance, allied_to = spec.get("alliance"), spec.get("allied_to")
+        if alliance is not None:
+            if theater != "Roman Italy":
+                problems.append(
+                    f"province {pid} is on the Italian Allies track outside Roman Italy"
+                )
+            if not isinstance(alliance, int) or not -rules.TOP <= alliance <= rules.TOP:
+                problems.append(f"province {pid}'s alliance {alliance!r} is beyond −4…4")
+            if allied_to not in SIDES:
+                problems.append(f"province {pid} is allied to rome or carthage, not {allied_to!r}")
+        provinces[pid] = Province(
+            pid,
+            str(spec.get("name") or pid),
+            theater,
+            tuple(adjacent),
+            alliance,
+            allied_to,
+            int(spec.get("defection_sp", 0)),
+        )
+    for province in provinces.values():
+        for other in province.adjacent:
+            if other not in provinces:
+                problems.append(f"province {province.id} is adjacent to {other}, no province")
+            elif province.id not in provinces[other].adjacent:
+                problems.append(
+                    f"province {province.id} lists {other} as adjacent, but not the other way"
+                )
+    return provinces
+
+
+def _leaders(table: Any, problems: list[str]) -> dict[str, Leader]:
+    leaders: dict[str, Leader] = {}
+    numbers: dict[tuple[str, str], str] = {}
+    for lid, spec in (table or {}).items():
+        spec = spec if isinstance(spec, dict) else {}
+        missing = [r for r in RATINGS if not isinstance(spec.get(r), int)]
+        if missing:
+            problems.append(f"leader {lid} has no {', '.join(missing)} rating")
+        if spec.get("battle") not in BATTLE_LETTERS:
+            problems.append(f"leader {lid}'s Battle rating is A–E, not {spec.get('battle')!r}")
+        side, number = spec.get("side"), str(spec.get("number", ""))
+        if side not in SIDES:
+            problems.append(f"leader {lid} is on side rome or carthage, not {side!r}")
+        if (side, number) in numbers:
+            problems.append(f"leaders {numbers[(side, number)]} and {lid} share number {number}")
+        numbers[(side, number)] = lid
+        if side == "carthage" and spec.get("family") not in FAMILIES:
+            problems.append(f"Carthaginian leader {lid} has no family (Barcid or Magonid)")
+        if not missing and spec.get("battle") in BATTLE_LETTERS and side in SIDES:
+            leaders[lid] = Leader(
+                lid,
+                side,
+                number,
+                str(spec.get("name") or lid),
+                spec.get("family"),
+                *(spec[r] for r in ("guile", "mortality", "initiative")),
+                spec["battle"],
+                spec["campaign"],
+            )
+    return leaders
+
+
+def _armies(table: Any, provinces: dict, leaders: dict, problems: list[str]) -> dict[str, Army]:
+    armies = {}
+    for spec in table or []:
+        spec = spec if isinstance(spec, dict) else {}
+        aid, aer, sp = str(spec.get("id", "?")), spec.get("aer"), spec.get("sp")
+        commander, province = spec.get("commander"), spec.get("province")
+        if not isinstance(aer, int) or not rules.AER_LOWEST <= aer <= rules.AER_HIGHEST:
+            problems.append(f"Army {aid}'s AER {aer!r} is outside −3…+3 (TB-14.1)")
+        if not isinstance(sp, int) or sp < 1:
+            problems.append(f"Army {aid} has no strength in SP")
+        if commander is not None and commander not in leaders:
+            problems.append(f"Army {aid}'s commander {commander} is no leader of the file")
+        if province not in provinces:
+            problems.append(f"Army {aid} stands in {province!r}, no province of the file")
+        armies[aid] = Army(aid, commander, sp if isinstance(sp, int) else 0, aer or 0, province)
+    return armies
+
+
+def outcome(table: dict[str, list], adjusted: int) -> str | None:
+    """TB-2.4: a chart's outcome for an adjusted DR (`[low, high, outcome]` rows), or None when
+    no row holds it (the players enter it then)."""
+    for low, high, result in table:
+        if low <= adjusted <= high:
+            return result
+    return None

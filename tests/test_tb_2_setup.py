@@ -1,0 +1,80 @@
+"""Thunderbolt's set-up file (TB-2.3): the example in examples/ loads; a bad file is refused with
+every problem listed (TB-2.5); the optional charts give outcomes (TB-2.4, TB-12.1's example); Game
+Turns are years BCE counting down (TB-1.2)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from campaign.kinds.thunderbolt import setup
+from campaign.kinds.thunderbolt.setup import SetUpError
+
+EXAMPLE = resources.files("examples").joinpath("thunderbolt-setup.toml").read_text()
+
+
+def test_tb_2_3_the_example_set_up_file_loads():
+    loaded = setup.load(EXAMPLE)
+    assert loaded.family_in_power == "Barcid"
+    assert loaded.track == ["apulia", "calabria", "lucania", "campania", "samnium"]
+    assert loaded.provinces["lucania"].alliance == 2
+    assert loaded.provinces["lucania"].defection_sp == 4
+    assert loaded.leaders["hanno"].mortality == 9 and loaded.leaders["hanno"].family == "Magonid"
+    assert loaded.armies["hannibal"].aer == 2 and loaded.armies["hannibal"].province == "apulia"
+
+
+def test_tb_1_2_game_turns_are_years_bce_counting_down():
+    loaded = setup.load(EXAMPLE)
+    assert [loaded.year(n) for n in (1, 2, 3)] == [212, 211, 210]
+    assert loaded.turns == 3
+
+
+def test_tb_2_5_a_bad_file_is_refused_with_every_problem_listed():
+    broken = (
+        EXAMPLE.replace('theater = "Africa"', 'theater = "Atlantis"')
+        .replace('adjacent = ["apulia", "lucania"]', 'adjacent = ["apulia", "lucania", "samnium"]')
+        .replace("alliance = 3", "alliance = 5")
+        .replace(
+            'battle = "C"       # invented for the example\ncampaign = 5',
+            'battle = "F"\ncampaign = 5',
+        )
+        .replace('number = "2P-10"', 'number = "2P-1"')
+        .replace("aer = -1", "aer = 4")
+        .replace("mortality = 8      # invented for the example\n", "")
+    )
+    with pytest.raises(SetUpError) as refusal:
+        setup.load(broken)
+    problems = refusal.value.problems
+    said = "\n".join(problems)
+    assert "unknown Theater 'Atlantis'" in said
+    assert "calabria lists samnium as adjacent, but not the other way" in said
+    assert "campania's alliance 5 is beyond" in said
+    assert "gracchus's Battle rating is A–E, not 'F'" in said
+    assert "share number 2P-1" in said
+    assert "AER 4 is outside −3…+3 (TB-14.1)" in said
+    assert "hannibal has no mortality rating" in said
+    assert str(refusal.value).startswith("The set-up file cannot be used (TB-2.5)")
+
+
+def test_tb_2_5_a_track_province_outside_roman_italy_is_refused():
+    moved = EXAMPLE.replace(
+        'name = "Carthage"\ntheater = "Africa"\nadjacent = []',
+        'name = "Carthage"\ntheater = "Africa"\nadjacent = []\nalliance = 1\nallied_to = "rome"',
+    )
+    with pytest.raises(SetUpError, match="on the Italian Allies track outside Roman Italy"):
+        setup.load(moved)
+
+
+def test_tb_2_4_and_12_1_a_chart_typed_by_the_organiser_gives_the_outcome():
+    """TB-12.1's example: family die 4, +1 (Barcids in power last GT), +2 (2nd Punic War): 7,
+    Barcids; climate die 7, −1, −1, +1: 6, Interested (with the example file's fixture charts)."""
+    tables = setup.load(EXAMPLE).tables
+    assert setup.outcome(tables["family_in_power"], 4 + 1 + 2) == "Barcid"
+    assert setup.outcome(tables["political_climate"], 7 - 1 - 1 + 1) == "Interested"
+    assert setup.outcome(tables["political_climate"], 99) is None  # the players enter it
+
+
+def test_tb_2_5_it_is_not_toml():
+    with pytest.raises(SetUpError, match="not valid TOML"):
+        setup.load("[scenario")
