@@ -152,3 +152,32 @@ def test_tb_19_7_roman_retribution_in_apulia():
     lucania_face, lucania_level = 0, -2
     assert rules.even(lucania_face)
     assert rules.moved(lucania_level, 1, ROME) == -1
+
+
+CHART = {"different": {"disband": [0, 3], "recall": [5, 9]}, "same": {"disband": [0, 1],
+         "recall": [8, 9]}}  # fmt: skip
+"""TB-19's fixture: the row "different" disbands on 0–3 and recalls on 5–9."""
+
+
+def test_tb_12_4_the_disband_check_of_the_pages_example():
+    """Cautious (limit 2), Magonids in power; two Barcid Armies in Hispania: die 5 keeps the
+    first, die 3 disbands the second. A commander not of the Family in Power (or none) may be
+    disbanded without a roll; one of the Family in Power reads the row "same"."""
+    row = rules.disband_row("Barcid", "Magonid")
+    assert row == "different"
+    assert not rules.hits(CHART, row, "disband", 5)
+    assert rules.hits(CHART, row, "disband", 3)
+    assert rules.may_disband_without_roll("Barcid", "Magonid")
+    assert rules.may_disband_without_roll(None, "Magonid")
+    assert not rules.may_disband_without_roll("Magonid", "Magonid")
+    assert rules.disband_row("Magonid", "Magonid") == "same"
+
+
+def test_tb_13_3_and_13_5_hanno_recalled_and_his_crucifixion_roll():
+    """Hanno 2P-10, Magonid, Mortality 9, Barcids in power, loses a Major battle: die 6 recalls
+    him; crucifixion die 7 + 2 = 9, not above 9: to the pool; a die of 8: removed."""
+    assert rules.hits(CHART, rules.disband_row("Magonid", "Barcid"), "recall", 6)
+    assert not rules.crucified(7, "Magonid", "Barcid", 9)
+    assert rules.crucified(8, "Magonid", "Barcid", 9)
+    assert not rules.crucified(8, "Barcid", "Barcid", 9)  # of the Family in Power: no +2
+    assert rules.crucified(8, None, "Barcid", 9)  # no family counts as not in power

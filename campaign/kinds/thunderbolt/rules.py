@@ -176,3 +176,33 @@ def retribution(
     the adjacent track provinces that each roll a die (1 toward Rome on an even face)."""
     rolling = [p for p in adjacent.get(province, ()) if p in track]
     return 2, rolling if chosen.EVERY_ADJACENT_PROVINCE_ROLLS else []
+
+
+# TB-12.4 and TB-13.3–13.5: disbanding, recalls, crucifixion.
+
+
+def disband_row(commander_family: str | None, in_power: str) -> str:
+    """TB-12.4: the row of the Disband/Recall chart a commander reads: `same` as the Family in
+    Power, else `different` (no family counts as different)."""
+    return "same" if commander_family == in_power else "different"
+
+
+def may_disband_without_roll(commander_family: str | None, in_power: str) -> bool:
+    """TB-12.4: an Army whose commander is not of the Family in Power (or that has none) may be
+    disbanded without a roll."""
+    return commander_family != in_power
+
+
+def hits(
+    chart: Mapping[str, Mapping[str, Sequence[int]]], row: str, column: str, face: int
+) -> bool:
+    """TB-12.4, TB-13.3: whether a DR, without DRMs, falls in the chart's `disband` or `recall`
+    range of the row (`[low, high]`, as the organiser typed it)."""
+    low, high = chart[row][column]
+    return low <= face <= high
+
+
+def crucified(face: int, family: str | None, in_power: str, mortality: int) -> bool:
+    """TB-13.5: a recalled commander rolls, +2 when his family is not the Family in Power (no
+    family counts as not); above his Mortality he is removed from the game."""
+    return face + (0 if family == in_power else 2) > mortality
