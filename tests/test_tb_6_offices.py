@@ -1,0 +1,77 @@
+"""Thunderbolt's Roman offices, Imperium and assignments (TB-6), with TB-19.3's example."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.errors import RuleViolation
+from campaign.kinds.thunderbolt import offices
+from campaign.kinds.thunderbolt.offices import Magistrate as M
+
+THEATERS = {"campania": "Roman Italy", "umbria": "Roman Italy", "east-sicilia": "Sicily"}
+
+
+def rule(check, *args, **kwargs) -> str:
+    with pytest.raises(RuleViolation) as refusal:
+        check(*args, **kwargs)
+    return refusal.value.rule
+
+
+def test_tb_6_1_one_office_per_leader():
+    assert rule(offices.check_offices, [M("416", "Consul"), M("416", "Praetor")]) == "TB-6.1"
+    assert rule(offices.check_offices, [M("416", "Tribune")]) == "TB-6.1"
+    offices.check_offices([M("416", "Consul"), M("417", "Proconsul")])
+
+
+def test_tb_6_2_imperium_limits_and_one_imperium_per_legion():
+    offices.check_imperium([M("438", "Dictator", ("I", "II", "III", "IV"))])
+    assert rule(offices.check_imperium, [M("438", "Dictator", ("I", "II", "III", "IV", "V"))]) == (
+        "TB-6.2"
+    )
+    assert rule(offices.check_imperium, [M("436", "Praetor", ("X", "XI"))]) == "TB-6.2"
+    offices.check_imperium([M("436", "Praetor", ())])  # a governor may have none
+    clash = [M("415", "Consul", ("V", "VI")), M("432", "Proconsul", ("VI",))]
+    assert rule(offices.check_imperium, clash) == "TB-6.2"
+
+
+def test_tb_19_3_two_proconsuls_of_campania_only_with_the_setting():
+    """The 4.58 position: Flaccus #423 and Pulcher #417 both made Proconsuls of Campania."""
+    both = [M("423", "Proconsul", province="campania"), M("417", "Proconsul", province="campania")]
+    assert rule(offices.check_assignments, both, THEATERS) == "TB-6.4"
+    offices.check_assignments(both, THEATERS, per_province=2)
+
+
+def test_tb_6_4_assignments():
+    offices.check_assignments([M("415", "Consul", theater="Roman Italy")], THEATERS)
+    assert rule(
+        offices.check_assignments, [M("432", "Proconsul", theater="Roman Italy")], THEATERS
+    ) == ("TB-6.4")
+    outside = [M("432", "Proconsul", province="east-sicilia")]
+    assert rule(offices.check_assignments, outside, THEATERS) == "TB-6.4"
+    three = [M(str(n), "Proconsul", theater="Sicily") for n in (430, 431, 432)]
+    assert rule(offices.check_assignments, three, THEATERS) == "TB-6.4"
+    assert rule(offices.check_assignments, [M("438", "Dictator", theater="Sicily")], THEATERS) == (
+        "TB-6.4"
+    )
+    assert rule(offices.check_assignments, [M("436", "Praetor", theater="Sicily")], THEATERS) == (
+        "TB-6.4"
+    )
+    offices.check_assignments(
+        [M("436", "Praetor", province="east-sicilia", governor=True)], THEATERS
+    )
+
+
+def test_tb_6_6_at_most_six_praetors_the_pu_not_counted():
+    six = [M(str(400 + n), "Praetor") for n in range(6)] + [M("499", "PU")]
+    offices.check_offices(six)
+    assert rule(offices.check_offices, [*six, M("407", "Praetor")]) == "TB-6.6"
+
+
+def test_tb_6_7_the_overall_commander():
+    consuls = [M("415", "Consul"), M("422", "Consul"), M("432", "Proconsul")]
+    assert offices.overall_commanders(consuls) == ["415", "422"]
+    with_dictator = [*consuls, M("438", "Dictator"), M("440", "ME")]
+    assert offices.overall_commanders(with_dictator, dictator_in_rome=True) == ["438"]
+    assert offices.overall_commanders(
+        with_dictator, dictator_in_rome=True, rome_dictator_oc=False
+    ) == ["440"]
