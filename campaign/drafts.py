@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any
 
 from events.common import CampaignEvent
@@ -20,6 +22,20 @@ class Draft:
 
 def draft(kind: type[CampaignEvent], **fields: Any) -> Draft:
     return Draft(kind, fields)
+
+
+def event_of(decided: Draft) -> CampaignEvent:
+    """A draft as an event, to fold it into a state before it is stamped (never recorded): a
+    decision that records several events decides each on the state the last one left."""
+    return decided.kind(
+        originator_id=uuid.UUID(int=0),
+        originator_version=0,
+        timestamp=datetime(2000, 1, 1, tzinfo=timezone.utc),
+        actor="",
+        rules_version="",
+        chain="",
+        **decided.fields,
+    )
 
 
 def forced(kind: type[CampaignEvent], **fields: Any) -> Draft:

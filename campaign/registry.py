@@ -15,6 +15,7 @@ PACKAGES = {
     "boiling-cauldron": "campaign.kinds.boiling_cauldron",
     "onus-under-the-eagle": "campaign.kinds.onus",
     "hadrians-wall": "campaign.kinds.hadrians_wall",
+    "thunderbolt": "campaign.kinds.thunderbolt",
 }
 DEFAULT = "boiling-cauldron"
 

@@ -8,13 +8,11 @@ right after them, in the same append. Names (counters, areas, nations) arrive as
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime, timezone
 from typing import Any
 
 from campaign import text
-from campaign.drafts import Draft, draft, forced
+from campaign.drafts import Draft, draft, event_of, forced
 from campaign.errors import CampaignError
 from campaign.kinds.hadrians_wall import checks, rules
 from campaign.kinds.hadrians_wall import interpretations as chosen
@@ -294,19 +292,6 @@ def settle(state: State, drafts: list[Draft]) -> tuple[State, list[Draft]]:
             state = apply(state, event_of(forced_now[0]))
             recorded.append(forced_now[0])
     return state, recorded
-
-
-def event_of(decided: Draft) -> CampaignEvent:
-    """A draft as an event, to fold it before it is stamped (never recorded)."""
-    return decided.kind(
-        originator_id=uuid.UUID(int=0),
-        originator_version=0,
-        timestamp=datetime(2000, 1, 1, tzinfo=timezone.utc),
-        actor="",
-        rules_version="",
-        chain="",
-        **decided.fields,
-    )
 
 
 # Results entered from the table (HW-3.2).

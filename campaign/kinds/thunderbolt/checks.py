@@ -1,0 +1,110 @@
+"""Thunderbolt's checks: one small function per rule, raising a RuleViolation that cites it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from campaign.errors import RuleViolation
+from campaign.kinds.thunderbolt import rules, sequence
+from campaign.kinds.thunderbolt.state import State
+from campaign.names import folded
+
+FAMILIES = ("Barcid", "Magonid")
+
+
+def check_players(rome: str, carthage: str) -> None:
+    """TB-1.1: two sides, Rome and Carthage, one player each."""
+    if not rome.strip() or not carthage.strip():
+        raise RuleViolation("TB-1.1", "Name both players: --rome PLAYER --carthage PLAYER")
+    if folded(rome) == folded(carthage):
+        raise RuleViolation("TB-1.1", "Rome and Carthage are played by two different players")
+
+
+def check_step(state: State, steps: Sequence[str], doing: str) -> None:
+    """TB-3.2: a command belongs to its steps; refused elsewhere, naming where it belongs."""
+    if state.position.over:
+        raise RuleViolation("TB-3.5", "The game is over")
+    if not set(steps) & set(state.position.open):
+        now = " and ".join(state.position.open)
+        raise RuleViolation(
+            "TB-3.2",
+            f"{doing.capitalize()} belongs to {' or '.join(steps)}; Game Turn {state.turn} is at "
+            f"{now}",
+        )
+
+
+def check_duties(state: State, step: str) -> None:
+    """TB-3.4: "done" is refused while a duty of the step is open (B2a and B2b: no result)."""
+    if step == "B2a" and state.turn not in state.family:
+        raise RuleViolation("TB-3.4", "The Family in Power has not been rolled for yet (family)")
+    if step == "B2b" and state.turn not in state.climate:
+        raise RuleViolation("TB-3.4", "The Political Climate has not been rolled for yet (climate)")
+
+
+def check_once(state: State, what: str) -> None:
+    """TB-12.1: one Family in Power and one Political Climate a Game Turn."""
+    if state.turn in {"family": state.family, "climate": state.climate}[what]:
+        raise RuleViolation("TB-12.1", f"The {what} of Game Turn {state.turn} is rolled already")
+
+
+def check_outcome(what: str, outcome: str) -> None:
+    """TB-12.1: Barcid or Magonid; Cautious, Interested, Alert or Aggressive."""
+    allowed = FAMILIES if what == "family" else rules.CLIMATES
+    if outcome not in allowed:
+        raise RuleViolation("TB-12.1", f"The {what} is {' or '.join(allowed)}, not {outcome!r}")
+
+
+def check_face(face: int) -> None:
+    """TB-16.4: a face entered is 0 to 9."""
+    if not 0 <= face <= 9:
+        raise RuleViolation("TB-16.4", f"A d10 shows 0 to 9, not {face}")
+
+
+def check_track(state: State, province: str, rule: str = "TB-15.1") -> None:
+    """TB-15.1: only the provinces the set-up puts on the track move on it."""
+    if province not in state.track:
+        on = ", ".join(state.track)
+        raise RuleViolation(rule, f"{province} is not on the Italian Allies track ({on})")
+
+
+def check_carthage_allied(state: State, province: str) -> None:
+    """TB-15.7: Roman Retribution follows a sack in a Carthage-allied track province."""
+    check_track(state, province, "TB-15.7")
+    if state.track[province][1] != rules.CARTHAGE:
+        raise RuleViolation(
+            "TB-15.7", f"{province} is allied to Rome: a sack there brings no Retribution"
+        )
+
+
+def check_side(side: str) -> None:
+    if side not in sequence.BOTH:
+        raise RuleViolation("TB-1.1", f"The sides are rome and carthage, not {side!r}")
+
+
+def check_revealed(state: State) -> None:
+    """TB-16.2: the last Game Turn's secret is revealed before anything of the next."""
+    last = state.turn - 1
+    if state.dice == "committed" and last >= 1 and last not in state.revealed:
+        raise RuleViolation("TB-16.2", f"Game Turn {last}'s dice secret must be revealed first")
+
+
+def check_reveal(state: State, turn: int, secret: str) -> None:
+    """TB-16.2 and TB-16.3: the secret of the Game Turn that ended, matching its commitment and
+    every roll of the turn."""
+    ended = turn == state.turn - 1 or (state.position.over and turn == state.turn)
+    if state.dice != "committed" or turn in state.revealed or not ended:
+        raise RuleViolation("TB-16.2", f"Game Turn {turn}'s secret is revealed once, as it ends")
+    if rules.commitment(state.campaign, turn, secret) != state.commitments.get(turn):
+        raise RuleViolation(
+            "TB-16.2", f"The secret does not match Game Turn {turn}'s published commitment"
+        )
+    for roll in state.rolls:
+        if roll.turn != turn:
+            continue
+        line = rules.record(state.campaign, turn, roll.number, roll.kind, roll.subject)
+        if rules.die(secret, line) != roll.face:
+            raise RuleViolation(
+                "TB-16.3",
+                f"Random event {roll.number} shows {roll.face}, but its record and Game Turn "
+                f"{turn}'s secret give {rules.die(secret, line)}",
+            )

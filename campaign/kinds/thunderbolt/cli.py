@@ -1,0 +1,191 @@
+"""Thunderbolt's commands (`--rules thunderbolt`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from campaign.commandline.core import CampaignOption, pairs, registrar
+from campaign.kinds.thunderbolt import RULES as TB
+from campaign.values import whole_number
+
+commands = typer.Typer()
+command = registrar(commands, "Thunderbolt")
+
+
+def start_options(
+    rome: Annotated[
+        Optional[str], typer.Option("--rome", help="The player of Rome (TB-1.1).")
+    ] = None,
+    carthage: Annotated[
+        Optional[str], typer.Option("--carthage", help="The player of Carthage (TB-1.1).")
+    ] = None,
+    setup: Annotated[
+        Optional[str],
+        typer.Option("--setup", help="The set-up file (TB-2.3); the example's by default."),
+    ] = None,
+    dice: Annotated[
+        Optional[str], typer.Option("--dice", help="committed (default) or external (TB-16.2).")
+    ] = None,
+) -> None:
+    """The options of `campaign new` for Thunderbolt."""
+
+
+FaceOption = Annotated[
+    Optional[list[int]], typer.Option("--face", help="With --dice external: the die, 0-9.")
+]
+EvidenceOption = Annotated[
+    str, typer.Option("--evidence", help="Where it was rolled: a VASSAL log line, a link.")
+]
+
+
+@command()
+def done(
+    ctx: typer.Context,
+    step: Annotated[str, typer.Argument(help="The step in hand, e.g. B1a.")],
+    side: Annotated[Optional[str], typer.Option("--side", help="rome or carthage.")] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """A side has finished a step (TB-3.4); the Game Turn's end reveals its dice secret."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        return tb.finish(state, step, side, secrets)
+
+    ctx.obj.act(name, decide, TB)
+
+
+@command("close-step")
+def close_step(
+    ctx: typer.Context,
+    step: Annotated[str, typer.Argument(help="The step in hand.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")] = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """An organiser closes a step in hand, with the reason (TB-3.4)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+    ctx.obj.act(name, lambda state: tb.close(state, step, reason, secrets), TB)
+
+
+@command()
+def initiative(
+    ctx: typer.Context,
+    drawn: Annotated[str, typer.Argument(help="leader, siege, delivery, augury or empty.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """What the C2 draw from the LAM cup was (TB-4.4)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.initiative(state, drawn), TB)
+
+
+def signed(text: str, what: str) -> int:
+    """A DRM as written: +2, -1, 3."""
+    written = text.strip()
+    sign = -1 if written.startswith("-") else 1
+    return sign * whole_number(written.lstrip("+-"), f"The DRM {what}")
+
+
+def _politics(ctx, campaign, what, drm, face, evidence, outcome) -> None:
+    from campaign.kinds.thunderbolt import commands as tb
+
+    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        return tb.politics(
+            state, what, modifiers, tb.faces_for(state, secrets, face or [], evidence), outcome
+        )
+
+    ctx.obj.act(name, decide, TB)
+
+
+@command()
+def family(
+    ctx: typer.Context,
+    drm: Annotated[
+        Optional[list[str]], typer.Option("--drm", help="NAME=VALUE, the chart's DRMs.")
+    ] = None,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    outcome: Annotated[
+        Optional[str], typer.Option("--outcome", help="Barcid or Magonid, without a chart.")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B2a: the Family in Power for the Game Turn (TB-12.1)."""
+    _politics(ctx, campaign, "family", drm, face, evidence, outcome)
+
+
+@command()
+def climate(
+    ctx: typer.Context,
+    drm: Annotated[
+        Optional[list[str]], typer.Option("--drm", help="NAME=VALUE, the chart's DRMs.")
+    ] = None,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    outcome: Annotated[
+        Optional[str], typer.Option("--outcome", help="The climate, without a chart.")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B2b: the Political Climate, and with it the army limit (TB-12.1, TB-12.2)."""
+    _politics(ctx, campaign, "climate", drm, face, evidence, outcome)
+
+
+@command()
+def victory(
+    ctx: typer.Context,
+    province: Annotated[str, typer.Argument(help="Where the Major Victory was won.")],
+    by: Annotated[str, typer.Option("--by", help="rome or carthage.")],
+    kind: Annotated[
+        str, typer.Option("--kind", help="land-in-italy, land-outside-italy or siege.")
+    ] = "land-in-italy",
+    campaign: CampaignOption = None,
+) -> None:
+    """A Major Victory reported from the table; the Italian Allies move (TB-15.2)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.victory(state, kind, province, by), TB)
+
+
+@command()
+def devastate(
+    ctx: typer.Context,
+    province: Annotated[str, typer.Argument(help="The track province devastated.")],
+    by: Annotated[str, typer.Option("--by", help="rome or carthage.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """A devastation (F2): 4 boxes toward the devastator's opponent (TB-15.2)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.devastate(state, province, by), TB)
+
+
+@command()
+def sack(
+    ctx: typer.Context,
+    province: Annotated[str, typer.Argument(help="The Carthage-allied track province.")],
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """Rome sacked a city: Roman Retribution, the neighbours rolling (TB-15.7)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+    ctx.obj.act(
+        name,
+        lambda state: tb.sack(state, province, tb.faces_for(state, secrets, face or [], evidence)),
+        TB,
+    )

@@ -1,0 +1,55 @@
+"""Thunderbolt on the terminal (pure: status data in, rich renderables out)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+
+def dashboard(data: dict[str, Any]) -> RenderableType:
+    title = Text.assemble(
+        (data["campaign"], "bold"),
+        f"  Thunderbolt: {data['scenario']}  Game Turn {data['turn']} ({data['year']} BCE)",
+    )
+    players = Text(f"Rome: {data['players']['rome']}; Carthage: {data['players']['carthage']}")
+    carthage = Text(
+        f"Family in Power: {data['family_in_power']}; Political Climate: "
+        f"{data['climate'] or 'not rolled yet'}"
+        + (f" (army limit {data['army_limit']})" if data["army_limit"] else "")
+    )
+    return Group(title, players, carthage, _allies(data), _armies(data), _next(data))
+
+
+def _allies(data: dict[str, Any]) -> Table:
+    table = Table(title="Italian Allies (TB-15)", title_justify="left", pad_edge=False)
+    for column in ("Province", "Level", "Allied to"):
+        table.add_column(column)
+    for province, row in data["italian_allies"].items():
+        level = row["level"]
+        side = "Rome" if level > 0 else "Carthage" if level < 0 else "neither"
+        table.add_row(
+            province.capitalize(), f"{abs(level)} toward {side}", row["allied_to"].capitalize()
+        )
+    return table
+
+
+def _armies(data: dict[str, Any]) -> Table:
+    table = Table(title="Carthaginian Armies (TB-14)", title_justify="left", pad_edge=False)
+    for column in ("Army", "Commander", "SP", "AER", "Province"):
+        table.add_column(column)
+    for army in data["armies"]:
+        table.add_row(
+            army["id"],
+            army["commander"] or "none",
+            str(army["sp"]),
+            f"{army['aer']:+d}",
+            army["province"],
+        )
+    return table
+
+
+def _next(data: dict[str, Any]) -> Text:
+    return Text(f"Next: {data['pending']}", style="bold")

@@ -1,0 +1,127 @@
+"""Thunderbolt as the shared core sees it (rules page TB-n, first slice)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from campaign.errors import CampaignError, RuleViolation
+from campaign.files import read_text
+from campaign.kind import Decide, PackageKind, Seal
+from campaign.kinds.thunderbolt import RULES, checks, commands, narrate, state
+from campaign.kinds.thunderbolt.sequence import STEPS
+from campaign.kinds.thunderbolt.setup import SetUpError, load
+from campaign.kinds.thunderbolt.state import State
+from events.common import CampaignEvent, CampaignStarted
+from events.thunderbolt import CitySacked, PoliticsRolled, SidesTaken, TurnRevealed
+
+EXAMPLE_SETUP = "thunderbolt-setup.toml"
+SETUP_LIMIT = 256 * 1024
+
+
+class Thunderbolt(PackageKind):
+    rules = RULES
+    rules_version = f"{RULES}/1"
+    title = "Thunderbolt"
+    period = "game turn"
+    example = "thunderbolt.campaign"
+    state, commands, narrate = state, commands, narrate
+    setup_events = (SidesTaken,)
+    standing_reason = (
+        "a roll stands once made and a revealed secret stays revealed (TB-16.6); an organiser's "
+        "ruling, with a reason, is a note"
+    )
+
+    def new(
+        self, title: str, options: Mapping[str, Any], seal: Seal | None = None
+    ) -> tuple[dict[str, Any], Decide]:
+        """TB-1.1: Rome and Carthage; TB-2.3: the set-up file (the example's by default); TB-16.2:
+        committed dice (a secret per Game Turn, their commitments published) or external."""
+        rome, carthage = options.get("rome") or "", options.get("carthage") or ""
+        checks.check_players(rome, carthage)
+        path = options.get("setup")
+        source = (
+            read_text(Path(path), "the set-up file", SETUP_LIMIT)
+            if path
+            else resources.files("examples").joinpath(EXAMPLE_SETUP).read_text(encoding="utf-8")
+        )
+        setup = load(source)
+        dice = options.get("dice") or "committed"
+        if dice not in ("committed", "external"):
+            raise CampaignError(f"The dice are committed or external, not {dice!r} (TB-16.2).")
+        promised = (
+            commands.commitments(title, seal(commands.secret_labels(setup.turns)), setup.turns)
+            if dice == "committed" and seal is not None
+            else {}
+        )
+        decided = commands.take_sides(rome, carthage, dice, title, promised)
+        started = dict(
+            name=title,
+            rules=self.rules,
+            players=[rome, carthage],
+            map_source=source,
+            seed_commitment=None,
+        )
+        return started, lambda current: decided
+
+    def check_start(self, started: CampaignStarted) -> None:
+        checks.check_players(*started.players)
+        try:
+            load(started.map_source)
+        except SetUpError as refusal:
+            raise RuleViolation("TB-2.5", str(refusal)) from None
+
+    def stands(self, event: CampaignEvent) -> bool:
+        """TB-16.6: a recorded roll stands; a revealed secret stays revealed."""
+        return isinstance(event, (PoliticsRolled, CitySacked, TurnRevealed))
+
+    def players(self, current: State) -> list[str]:
+        return [current.rome, current.carthage]
+
+    def next_step(self, current: State) -> str:
+        return next_step(current)
+
+    def status(self, current: State, name: str) -> dict[str, Any]:
+        from campaign.kinds.thunderbolt.status import status
+
+        return status(current, name)
+
+    def dashboard(self, current: State | None, data: dict[str, Any]) -> Any:
+        from campaign.kinds.thunderbolt.dashboard import dashboard
+
+        return dashboard(data)
+
+    def report(
+        self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent], now: State
+    ) -> dict[str, Any]:
+        from campaign.kinds.thunderbolt.report import turn_report
+
+        return turn_report(name, at_end, number, events, now)
+
+
+HINTS = {
+    "B2a": "family --drm NAME=VALUE …",
+    "B2b": "climate --drm NAME=VALUE …",
+    "C2": "initiative leader|siege|delivery|augury|empty",
+    "D": "victory, sack … then done",
+    "E": "victory, sack … then done",
+    "F2": "devastate … then done",
+}
+
+
+def next_step(current: State) -> str:
+    """TB-3.2: the Game Turn, the steps in hand and who they wait for."""
+    if current.position.over:
+        return f"nothing: the game is over after Game Turn {current.setup.turns}."
+    parts = []
+    for step in current.position.open:
+        waiting = current.position.waiting_for(step)
+        who = " and ".join(current.rome if s == "rome" else current.carthage for s in waiting)
+        hint = HINTS.get(step, f"done {step}")
+        parts.append(f"{step} ({STEPS[step][0]}): {who or 'the table'} ({hint})")
+    return f"Game Turn {current.turn} ({current.year} BCE): " + "; ".join(parts) + "."
+
+
+KIND = Thunderbolt()

@@ -1,0 +1,98 @@
+"""Thunderbolt's events told in one line each."""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from campaign.kinds.thunderbolt.sequence import STEPS
+from events.common import CampaignEvent
+from events.thunderbolt import (
+    CitySacked,
+    InitiativeDrawn,
+    PoliticsRolled,
+    ProvinceDevastated,
+    SidesTaken,
+    StepClosed,
+    StepFinished,
+    TurnRevealed,
+    VictoryReported,
+)
+
+DRAWN = {
+    "leader": "a leader's LAM: Operations",
+    "siege": "a Siege Attrition marker: Operations for siege results",
+    "delivery": "a Legate or Reinforcement LAM: its delivery",
+    "augury": "the Augury marker: the Augury Phase",
+    "empty": "no LAM left: on to the Devastation Phase",
+}
+
+
+@singledispatch
+def describe(event: CampaignEvent) -> str:
+    return type(event).__name__
+
+
+@describe.register
+def _(event: SidesTaken) -> str:
+    dice = (
+        "committed dice (a commitment published for each Game Turn)"
+        if event.dice == "committed"
+        else "dice rolled at the table, entered with evidence"
+    )
+    return f"{event.rome} plays Rome, {event.carthage} Carthage; {dice}"
+
+
+@describe.register
+def _(event: StepFinished) -> str:
+    return (
+        f"Game Turn {event.turn}: {event.side} has finished {event.step} ({STEPS[event.step][0]})"
+    )
+
+
+@describe.register
+def _(event: StepClosed) -> str:
+    return f"Game Turn {event.turn}: the organiser closes {event.step}: {event.reason}"
+
+
+@describe.register
+def _(event: InitiativeDrawn) -> str:
+    return f"Game Turn {event.turn}, Initiative: {DRAWN[event.drawn]}"
+
+
+@describe.register
+def _(event: PoliticsRolled) -> str:
+    drms = "".join(f" {v:+d} ({k})" for k, v in event.modifiers.items())
+    adjusted = event.face + sum(event.modifiers.values())
+    what = "Family in Power" if event.what == "family" else "Political Climate"
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"Game Turn {event.turn}: {what}: die {event.face}{drms} = {adjusted}: {event.outcome} "
+        f"(random event {event.number}, TB-12.1){source}"
+    )
+
+
+@describe.register
+def _(event: VictoryReported) -> str:
+    how = {"land-in-italy": "a land battle in Roman Italy", "land-outside-italy": "a land battle "
+           "outside Roman Italy", "siege": "a siege"}[event.cause]  # fmt: skip
+    return f"Game Turn {event.turn}: Major Victory for {event.victor} by {how} in {event.province}"
+
+
+@describe.register
+def _(event: ProvinceDevastated) -> str:
+    return f"Game Turn {event.turn}: {event.by} devastates {event.province}"
+
+
+@describe.register
+def _(event: CitySacked) -> str:
+    rolls = ", ".join(f"{p} {f}" for p, f in event.faces.items()) or "no adjacent track province"
+    return (
+        f"Game Turn {event.turn}: Rome sacks a city in {event.province}: Roman Retribution, "
+        f"dice {rolls} (TB-15.7)"
+    )
+
+
+@describe.register
+def _(event: TurnRevealed) -> str:
+    grouped = " ".join(event.secret[i : i + 16] for i in range(0, len(event.secret), 16))
+    return f"Game Turn {event.turn}'s dice secret is revealed: {grouped} (TB-16.2)"

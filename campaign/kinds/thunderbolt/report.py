@@ -1,0 +1,92 @@
+"""The report of one Game Turn of Thunderbolt, as data every format renders (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from campaign.errors import CampaignError
+from campaign.kinds.thunderbolt import RULES, rules
+from campaign.kinds.thunderbolt.narrate import describe
+from campaign.kinds.thunderbolt.state import State
+from events.common import CampaignEvent, NoteRecorded
+from events.thunderbolt import (
+    CitySacked,
+    InitiativeDrawn,
+    PoliticsRolled,
+    ProvinceDevastated,
+    StepClosed,
+    VictoryReported,
+)
+
+TOLD = (
+    PoliticsRolled,
+    InitiativeDrawn,
+    VictoryReported,
+    ProvinceDevastated,
+    CitySacked,
+    StepClosed,
+)
+
+
+def turn_report(
+    name: str, state: State, number: int, events: Sequence[CampaignEvent], now: State
+) -> dict[str, Any]:
+    if number > state.turn:
+        raise CampaignError(
+            f"Game Turn {number} has not begun; the game is in Game Turn {state.turn}."
+        )
+    year = state.setup.year(number)
+    shifts = [s for s in state.shifts if s.turn == number]
+    notes = [e.text for e in events if isinstance(e, NoteRecorded)]
+    climate = state.climate.get(number)
+    sections = [
+        {
+            "heading": "Carthage (TB-12)",
+            "items": [
+                f"Family in Power: {state.family_in_power(number)}",
+                f"Political Climate: {climate or 'not rolled'}"
+                + (f", army limit {rules.ARMY_LIMIT[climate]} (TB-12.2)" if climate else ""),
+            ],
+        },
+        {
+            "heading": "Italian Allies (TB-15)",
+            "items": [
+                f"{s.province.capitalize()}: {s.before:+d} → {s.after:+d} ({s.cause})"
+                for s in shifts
+            ]
+            or ["No province moved"],
+        },
+        {
+            "heading": "What happened",
+            "items": [describe(e) for e in events if isinstance(e, TOLD)] or ["Nothing recorded"],
+        },
+        _dice(state, number),
+    ]
+    if notes:
+        sections.append({"heading": "Organiser's notes", "items": notes})
+    players = {state.rome: "#b22222", state.carthage: "#6a1b9a"}
+    return {
+        "campaign": name,
+        "rules": RULES,
+        "kind": "game turn",
+        "round": number,
+        "title": f"{name} — Thunderbolt, Game Turn {number} ({year} BCE)",
+        "players": players,
+        "sections": sections,
+    }
+
+
+def _dice(state: State, number: int) -> dict[str, Any]:
+    if state.dice != "committed":
+        return {
+            "heading": "Dice (TB-16.4)",
+            "items": ["Rolled at the table, entered with evidence"],
+        }
+    items = [f"Game Turn {number}'s commitment: {state.commitments.get(number, '')}"]
+    if number in state.revealed:
+        items.append(
+            f"Secret revealed as the turn ended: {state.revealed[number]}; campaign verify "
+            "recomputes every roll of the turn"
+        )
+    return {"heading": "Dice (TB-16)", "items": items}

@@ -1,0 +1,219 @@
+"""Thunderbolt's state: a pure fold over the campaign's events and its set-up file.
+
+The Sequence of Play's position (TB-3), Carthage's Family in Power and Political Climate
+(TB-12.1), the Italian Allies track (TB-15) and every random event of the campaign with its
+record (TB-16.3), so that the reveal of a Game Turn's secret re-checks each of its rolls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import singledispatch
+
+from campaign.kinds.thunderbolt import rules, sequence
+from campaign.kinds.thunderbolt.setup import SetUp, load
+from events.common import CampaignEvent, CampaignStarted
+from events.thunderbolt import (
+    CitySacked,
+    InitiativeDrawn,
+    PoliticsRolled,
+    ProvinceDevastated,
+    SidesTaken,
+    StepClosed,
+    StepFinished,
+    TurnRevealed,
+    VictoryReported,
+)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """TB-16.3: one random event: its number in the campaign, Game Turn, kind, subject, face."""
+
+    number: int
+    turn: int
+    kind: str
+    subject: str
+    face: int
+
+
+@dataclass(frozen=True)
+class Shift:
+    """A move on the Italian Allies track, for the reports: where, from, to, why."""
+
+    turn: int
+    province: str
+    before: int
+    after: int
+    cause: str
+
+
+@dataclass(frozen=True)
+class State:
+    name: str
+    players: tuple[str, ...]
+    source: str
+    setup: SetUp
+    set_up: bool = False
+    dice: str = "committed"
+    campaign: str = ""
+    commitments: dict[int, str] = field(default_factory=dict)
+    revealed: dict[int, str] = field(default_factory=dict)
+    position: sequence.Position = field(default_factory=sequence.Position)
+    family: dict[int, str] = field(default_factory=dict)
+    """TB-12.1: the Family in Power of each Game Turn rolled for."""
+    climate: dict[int, str] = field(default_factory=dict)
+    track: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """TB-15.1: track province → (level, allied to)."""
+    rolls: tuple[Roll, ...] = ()
+    shifts: tuple[Shift, ...] = ()
+
+    @property
+    def game(self) -> sequence.Game:
+        return sequence.Game(self.setup.turns)
+
+    @property
+    def turn(self) -> int:
+        return self.position.turn
+
+    @property
+    def year(self) -> int:
+        return self.setup.year(self.turn)
+
+    @property
+    def rome(self) -> str:
+        return self.players[0]
+
+    @property
+    def carthage(self) -> str:
+        return self.players[1]
+
+    def family_in_power(self, turn: int | None = None) -> str:
+        """TB-12.1: the turn's Family in Power; before its roll, the last one (the set-up's)."""
+        turn = self.turn if turn is None else turn
+        known = [t for t in self.family if t <= turn]
+        return self.family[max(known)] if known else self.setup.family_in_power
+
+    def current_climate(self) -> str | None:
+        return self.climate.get(self.turn)
+
+    @property
+    def next_number(self) -> int:
+        """TB-16.3: the number of the campaign's next random event."""
+        return len(self.rolls) + 1
+
+
+def start(event: CampaignStarted) -> State:
+    setup = load(event.map_source)
+    track = {
+        p.id: (p.alliance, p.allied_to) for p in setup.provinces.values() if p.alliance is not None
+    }
+    return State(event.name, tuple(event.players), event.map_source, setup, track=track)
+
+
+@singledispatch
+def evolve(event: CampaignEvent, state: State) -> State:
+    return state
+
+
+def apply(state: State, event: CampaignEvent) -> State:
+    return evolve(event, state)
+
+
+@evolve.register
+def _(event: SidesTaken, state: State) -> State:
+    state = replace(
+        state,
+        set_up=True,
+        dice=event.dice,
+        campaign=event.campaign,
+        commitments={int(t): c for t, c in event.commitments.items()},
+    )
+    return replace(state, position=sequence.start(state.game))
+
+
+@evolve.register
+def _(event: StepFinished, state: State) -> State:
+    return replace(
+        state, position=sequence.done(state.position, event.step, event.side, state.game)
+    )
+
+
+@evolve.register
+def _(event: StepClosed, state: State) -> State:
+    return replace(state, position=sequence.close(state.position, event.step, state.game))
+
+
+@evolve.register
+def _(event: InitiativeDrawn, state: State) -> State:
+    return replace(state, position=sequence.initiative(state.position, event.drawn, state.game))
+
+
+@evolve.register
+def _(event: PoliticsRolled, state: State) -> State:
+    roll = Roll(event.number, event.turn, event.what, "carthage", event.face)
+    chosen = {"family": state.family, "climate": state.climate}[event.what]
+    updated = {**chosen, event.turn: event.outcome}
+    state = replace(state, rolls=(*state.rolls, roll))
+    return replace(state, **{event.what: updated})
+
+
+def shifted(state: State, moves: dict[str, int], toward: str, cause: str) -> State:
+    """TB-15.3 and TB-15.4: each province `moves[p]` boxes toward a side, never past box 4, its
+    allegiance turning when it enters box 4 on the other side."""
+    track, shifts = dict(state.track), list(state.shifts)
+    for province, boxes in moves.items():
+        level, allied = track[province]
+        after = rules.moved(level, boxes, toward)
+        track[province] = (after, rules.allegiance(level, after, allied))
+        if after != level:
+            shifts.append(Shift(state.turn, province, level, after, cause))
+    return replace(state, track=track, shifts=tuple(shifts))
+
+
+@evolve.register
+def _(event: VictoryReported, state: State) -> State:
+    adjacent = {p.id: p.adjacent for p in state.setup.provinces.values()}
+    moves = rules.victory_shifts(event.cause, event.province, list(state.track), adjacent)
+    cause = f"{event.victor}'s Major Victory ({event.cause.replace('-', ' ')}) in {event.province}"
+    return shifted(state, moves, event.victor, cause)
+
+
+@evolve.register
+def _(event: ProvinceDevastated, state: State) -> State:
+    opponent = rules.CARTHAGE if event.by == rules.ROME else rules.ROME
+    return shifted(state, {event.province: 4}, opponent, f"devastated by {event.by}")
+
+
+@evolve.register
+def _(event: CitySacked, state: State) -> State:
+    state = shifted(state, {event.province: 2}, rules.ROME, "Roman Retribution")
+    rolls = list(state.rolls)
+    even = {}
+    for offset, (province, face) in enumerate(event.faces.items()):
+        rolls.append(Roll(event.number + offset, event.turn, "retribution", province, face))
+        if rules.even(face):
+            even[province] = 1
+    state = replace(state, rolls=tuple(rolls))
+    return shifted(state, even, rules.ROME, f"Roman Retribution from {event.province}")
+
+
+@evolve.register
+def _(event: TurnRevealed, state: State) -> State:
+    return replace(state, revealed={**state.revealed, event.turn: event.secret})
+
+
+def summary(state: State) -> str:
+    if state.position.over:
+        return f"over after Game Turn {state.setup.turns}"
+    steps = " and ".join(state.position.open)
+    return f"Game Turn {state.turn} ({state.year} BCE), {steps}"
+
+
+def round_over(state: State, number: int) -> bool:
+    """Game Turn `number` is over once the next begins (and its secret is revealed)."""
+    if state.position.over:
+        return number <= state.setup.turns
+    ended = state.turn > number
+    unrevealed = state.dice == "committed" and number not in state.revealed
+    return ended and not unrevealed

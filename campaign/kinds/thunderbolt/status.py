@@ -1,0 +1,57 @@
+"""`campaign status --json` for Thunderbolt (pure): the Game Turn and its year, the steps in hand
+and who they wait for, Carthage's politics and army limit, the Armies, the Italian Allies track,
+the dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign.kinds.thunderbolt import RULES, rules
+from campaign.kinds.thunderbolt.state import State
+
+
+def status(state: State, name: str) -> dict[str, Any]:
+    from campaign.kinds.thunderbolt.kind import next_step
+
+    climate = state.current_climate()
+    return {
+        "campaign": name,
+        "rules": RULES,
+        "scenario": state.setup.name,
+        "turn": state.turn,
+        "year": state.year,
+        "over": state.position.over,
+        "steps": list(state.position.open),
+        "waiting": {s: list(state.position.waiting_for(s)) for s in state.position.open},
+        "players": {"rome": state.rome, "carthage": state.carthage},
+        "family_in_power": state.family_in_power(),
+        "climate": climate,
+        "army_limit": rules.ARMY_LIMIT.get(climate) if climate else None,
+        "armies": [
+            {
+                "id": a.id,
+                "commander": a.commander,
+                "sp": a.sp,
+                "aer": rules.capped(a.aer, a.sp),
+                "province": a.province,
+            }
+            for a in state.setup.armies.values()
+        ],
+        "italian_allies": {
+            p: {"level": level, "allied_to": allied} for p, (level, allied) in state.track.items()
+        },
+        "rolls": [
+            {
+                "number": r.number,
+                "turn": r.turn,
+                "kind": r.kind,
+                "subject": r.subject,
+                "face": r.face,
+            }
+            for r in state.rolls
+        ],
+        "dice": state.dice,
+        "commitments": {str(t): c for t, c in state.commitments.items()},
+        "revealed": {str(t): s for t, s in state.revealed.items()},
+        "pending": next_step(state),
+    }
