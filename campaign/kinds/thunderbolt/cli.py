@@ -108,34 +108,34 @@ def _politics(ctx, campaign, what, drm, face, evidence, outcome) -> None:
     ctx.obj.act(name, decide, TB)
 
 
+DrmOption = Annotated[
+    Optional[list[str]], typer.Option("--drm", help="NAME=VALUE, the chart's DRMs.")
+]
+OutcomeOption = Annotated[
+    Optional[str], typer.Option("--outcome", help="The outcome, where the set-up has no chart.")
+]
+
+
 @command()
 def family(
     ctx: typer.Context,
-    drm: Annotated[
-        Optional[list[str]], typer.Option("--drm", help="NAME=VALUE, the chart's DRMs.")
-    ] = None,
+    drm: DrmOption = None,
     face: FaceOption = None,
     evidence: EvidenceOption = "",
-    outcome: Annotated[
-        Optional[str], typer.Option("--outcome", help="Barcid or Magonid, without a chart.")
-    ] = None,
+    outcome: OutcomeOption = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """B2a: the Family in Power for the Game Turn (TB-12.1)."""
+    """B2a: the Family in Power for the Game Turn, Barcid or Magonid (TB-12.1)."""
     _politics(ctx, campaign, "family", drm, face, evidence, outcome)
 
 
 @command()
 def climate(
     ctx: typer.Context,
-    drm: Annotated[
-        Optional[list[str]], typer.Option("--drm", help="NAME=VALUE, the chart's DRMs.")
-    ] = None,
+    drm: DrmOption = None,
     face: FaceOption = None,
     evidence: EvidenceOption = "",
-    outcome: Annotated[
-        Optional[str], typer.Option("--outcome", help="The climate, without a chart.")
-    ] = None,
+    outcome: OutcomeOption = None,
     campaign: CampaignOption = None,
 ) -> None:
     """B2b: the Political Climate, and with it the army limit (TB-12.1, TB-12.2)."""
