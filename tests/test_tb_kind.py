@@ -21,13 +21,30 @@ def into_b2(shell: Shell) -> None:
     shell.ok("done", "A2", "--side", "carthage")
 
 
+OPENING_MAGISTRATES = ("Gracchus", "Pulcher", "Flaccus", "Marcellus", "Cethegus", "Nero")
+
+
+def through_b1(shell: Shell, magistrates=OPENING_MAGISTRATES) -> None:
+    """Phase B1 the quickest lawful way: every magistrate released (TB-7.5), Pluto for whoever is
+    not in the pool (TB-7.7), every office elected as TB-8 gives it."""
+    for leader in magistrates:
+        shell.ok("release", leader)
+    shell.ok("done", "B1a")
+    shell.ok("pluto")
+    shell.ok("done", "B1b")
+    shell.ok("elect", "--all")
+    shell.ok("done", "B1c")
+
+
 def through_b(shell: Shell) -> None:
-    for step in ("B2a", "B2b", "B2c", "B2d", "B2e", "B1a", "B1b", "B1c", "B3a"):
+    for step in ("B2a", "B2b", "B2c", "B2d", "B2e"):
         if step == "B2a":
             shell.ok("family", "--drm", "war=+2")
         if step == "B2b":
             shell.ok("climate")
         shell.ok("done", step)
+    through_b1(shell)
+    shell.ok("done", "B3a")
     shell.ok("done", "B3b", "--side", "rome")
     shell.ok("done", "B3b", "--side", "carthage")
 

@@ -213,6 +213,8 @@ class Session:
         from campaign.views.narrate import describe
 
         loaded = self.campaigns.after or self.campaigns.load(name)
+        if not recorded:
+            say("Nothing was due, so nothing was recorded.")
         for event in recorded:
             automatic = "  [automatic]" if event.actor == AUTOMATIC_ACTOR else ""
             say(describe(event, loaded.kind) + automatic)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import rules, sequence
+from campaign.kinds.thunderbolt import roman, rules, sequence
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import folded
 
@@ -39,6 +39,15 @@ def check_duties(state: State, step: str) -> None:
         raise RuleViolation("TB-3.4", "The Family in Power has not been rolled for yet (family)")
     if step == "B2b" and state.turn not in state.climate:
         raise RuleViolation("TB-3.4", "The Political Climate has not been rolled for yet (climate)")
+    r = state.romans
+    if step == "B1a" and roman.due_b1a(r):
+        names = ", ".join(r.name(lid) for lid in roman.due_b1a(r))
+        raise RuleViolation("TB-3.4", f"Prorogue or release every magistrate first: {names}")
+    if step == "B1b" and roman.due_pluto(r):
+        names = ", ".join(r.name(lid) for lid in roman.due_pluto(r))
+        raise RuleViolation("TB-3.4", f"A Leader Loss roll is still due for {names}: pluto")
+    if step == "B1c":
+        roman.check_b1c_over(r)
 
 
 def check_once(state: State, what: str) -> None:
@@ -102,6 +111,15 @@ def check_reveal(state: State, turn: int, secret: str) -> None:
         if roll.turn != turn:
             continue
         line = rules.record(state.campaign, turn, roll.number, roll.kind, roll.subject)
+        if roll.candidates:
+            drawn = roll.candidates[rules.draw_index(secret, line, len(roll.candidates))]
+            if drawn != roll.drawn:
+                raise RuleViolation(
+                    "TB-16.3",
+                    f"Random event {roll.number} drew {roll.drawn}, but its record and Game Turn "
+                    f"{turn}'s secret draw {drawn}",
+                )
+            continue
         if rules.die(secret, line) != roll.face:
             raise RuleViolation(
                 "TB-16.3",

@@ -8,6 +8,7 @@ import typer
 
 from campaign.commandline.core import CampaignOption, pairs, registrar
 from campaign.kinds.thunderbolt import RULES as TB
+from campaign.errors import CampaignError
 from campaign.values import whole_number
 
 commands = typer.Typer()
@@ -187,5 +188,157 @@ def sack(
     ctx.obj.act(
         name,
         lambda state: tb.sack(state, province, tb.faces_for(state, secrets, face or [], evidence)),
+        TB,
+    )
+
+
+# Phase B1: Rome's magistrates (TB-7, TB-8).
+
+LeaderArgument = Annotated[str, typer.Argument(help="A Roman leader: name or number (416).")]
+TheaterOption = Annotated[
+    Optional[str], typer.Option("--theater", help="His Theater (TB-6.4), e.g. Sicily.")
+]
+ProvinceOption = Annotated[
+    Optional[str],
+    typer.Option("--province", help="A Proconsul's province of Roman Italy (TB-6.4)."),
+]
+
+
+@command()
+def prorogue(
+    ctx: typer.Context,
+    leader: LeaderArgument,
+    as_office: Annotated[
+        str, typer.Option("--as", help="Proconsul or Praetor (TB-7.2).")
+    ] = "Proconsul",
+    theater: TheaterOption = None,
+    province: ProvinceOption = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B1a: keep a magistrate in office for another year, assigned anew (TB-7.2, TB-6.4)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(
+        campaign, lambda state: tb.prorogue(state, leader, as_office, theater, province), TB
+    )
+
+
+@command()
+def release(
+    ctx: typer.Context,
+    leader: Annotated[Optional[str], typer.Argument(help="A Roman magistrate.")] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="Every magistrate not yet prorogued or released.")
+    ] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """B1a: release a magistrate, to the Triumph Holding Box or the pool (TB-7.5)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    def decide(state):
+        if every == (leader is not None):
+            raise CampaignError("Name the magistrate to release, or say --all.")
+        return tb.release_all(state) if every else tb.release(state, leader)
+
+    ctx.obj.act(campaign, decide, TB)
+
+
+@command()
+def pluto(
+    ctx: typer.Context,
+    leader: Annotated[
+        Optional[str], typer.Argument(help="The leader; every leader due when left out.")
+    ] = None,
+    drm: DrmOption = None,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    outcome: Annotated[
+        Optional[str],
+        typer.Option(
+            "--outcome", help="unharmed, wounded or killed, where the set-up has no chart."
+        ),
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B1b: A Visit from Pluto: a Leader Loss roll for each Roman leader not in the pool
+    (TB-7.7)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        return tb.pluto(state, leader, modifiers, faces, outcome)
+
+    ctx.obj.act(name, decide, TB)
+
+
+@command()
+def elect(
+    ctx: typer.Context,
+    office: Annotated[
+        Optional[str],
+        typer.Argument(help="Consul, Proconsul, Praetor or PU; the office due when left out."),
+    ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="Every office due, in order, as TB-8 gives them.")
+    ] = False,
+    leader: Annotated[
+        Optional[str], typer.Option("--leader", help="With --dice external: who was drawn.")
+    ] = None,
+    from_triumph: Annotated[
+        Optional[str],
+        typer.Option("--from-triumph", help="Chosen from the Triumph Holding Box (TB-8.2)."),
+    ] = None,
+    ca: Annotated[Optional[int], typer.Option("--ca", help="A Proconsul's CA (TB-8.4).")] = None,
+    legions: Annotated[
+        Optional[list[str]],
+        typer.Option("--legion", help="A Praetor's Legion; two for a Proconsul's new CA."),
+    ] = None,
+    theater: TheaterOption = None,
+    province: ProvinceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """B1c: elect the next magistrate, drawn from the pool or chosen from the Triumph Holding Box
+    (TB-8); --all fills every office due."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        draws = tb.draws_for(state, secrets, tb.leader(state, leader) if leader else None, evidence)
+        if every:
+            return tb.elect_all(state, draws)
+        return tb.elect(
+            state, office, draws, from_triumph, ca, tuple(legions or ()), theater, province
+        )
+
+    ctx.obj.act(name, decide, TB)
+
+
+@command()
+def imperium(
+    ctx: typer.Context,
+    leader: Annotated[
+        Optional[str], typer.Argument(help="The Consul; the first awaiting his army if left out.")
+    ] = None,
+    ca: Annotated[Optional[int], typer.Option("--ca", help="A leaderless CA.")] = None,
+    legions: Annotated[
+        Optional[list[str]], typer.Option("--legion", help="Loose Legions made a new CA.")
+    ] = None,
+    none: Annotated[bool, typer.Option("--none", help="No army is left for him.")] = False,
+    theater: TheaterOption = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B1c: an elected Consul's army and Theater (TB-8.3, TB-6.4)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(
+        campaign,
+        lambda state: tb.imperium(state, leader, ca, tuple(legions or ()), theater, none),
         TB,
     )

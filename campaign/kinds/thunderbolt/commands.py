@@ -8,15 +8,22 @@ from typing import Any
 
 from campaign import text
 from campaign.drafts import Draft, draft, event_of
-from campaign.errors import CampaignError
-from campaign.kinds.thunderbolt import checks, rules, sequence
+from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds.thunderbolt import checks, roman, rules, sequence
+from campaign.kinds.thunderbolt.setup import THEATERS
 from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import resolve
 from events.common import CampaignEvent
 from events.thunderbolt import (
     CitySacked,
+    ImperiumGiven,
     InitiativeDrawn,
+    MagistrateElected,
+    MagistrateProrogued,
+    MagistrateReleased,
+    OfficeLeftEmpty,
+    PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
     SidesTaken,
@@ -56,6 +63,19 @@ def take_sides(
     ]
 
 
+def turn_secret(state: State, secrets: Mapping[str, str]) -> str:
+    """TB-16.2: the store's secret of the Game Turn in hand, checked against its commitment."""
+    secret = secrets.get(f"S{state.turn}")
+    if secret is None or rules.commitment(state.campaign, state.turn, secret) != (
+        state.commitments.get(state.turn)
+    ):
+        raise CampaignError(
+            f"Game Turn {state.turn}'s dice secret is not in this store (the campaign was "
+            "imported): roll in the store it was created in."
+        )
+    return secret
+
+
 class Committed:
     """TB-16.3: the program's face, from the store's secret of the Game Turn."""
 
@@ -63,16 +83,63 @@ class Committed:
         self.secrets = secrets
 
     def __call__(self, state: State, number: int, kind: str, subject: str) -> tuple[int, str]:
-        secret = self.secrets.get(f"S{state.turn}")
-        if secret is None or rules.commitment(state.campaign, state.turn, secret) != (
-            state.commitments.get(state.turn)
-        ):
-            raise CampaignError(
-                f"Game Turn {state.turn}'s dice secret is not in this store (the campaign was "
-                "imported): roll in the store it was created in."
-            )
+        secret = turn_secret(state, self.secrets)
         line = rules.record(state.campaign, state.turn, number, kind, subject)
         return rules.die(secret, line), ""
+
+
+Draws = Callable[[State, int, str, Sequence[str]], tuple[str, str]]
+"""A draw's result and evidence: (state, its number, subject, candidates sorted by key)."""
+
+
+class CommittedDraw:
+    """TB-16.3: index H mod m of the m candidates, from the Game Turn's secret."""
+
+    def __init__(self, secrets: Mapping[str, str]) -> None:
+        self.secrets = secrets
+
+    def __call__(
+        self, state: State, number: int, subject: str, candidates: Sequence[str]
+    ) -> tuple[str, str]:
+        secret = turn_secret(state, self.secrets)
+        line = rules.record(state.campaign, state.turn, number, "draw-rome", subject)
+        return candidates[rules.draw_index(secret, line, len(candidates))], ""
+
+
+class EnteredDraw:
+    """TB-16.4: the leader drawn at the table; only membership is checked."""
+
+    def __init__(self, drawn: str | None, evidence: str = "") -> None:
+        self.drawn, self.evidence = drawn, evidence
+
+    def __call__(
+        self, state: State, number: int, subject: str, candidates: Sequence[str]
+    ) -> tuple[str, str]:
+        if self.drawn is None:
+            raise CampaignError(
+                f"The {subject} is drawn at the table: --leader NAME, one of "
+                + ", ".join(state.romans.name(c) for c in candidates)
+                + " (TB-16.4)."
+            )
+        if self.drawn not in candidates:
+            raise RuleViolation(
+                "TB-16.4", f"{state.romans.name(self.drawn)} is not in the pool to be drawn"
+            )
+        return self.drawn, self.evidence
+
+
+def draws_for(state: State, secrets: Mapping[str, str], drawn: str | None, evidence: str) -> Draws:
+    """The program draws in committed mode (a leader named is refused there), the table in
+    external mode."""
+    if state.dice == "committed":
+        if drawn is not None:
+            raise CampaignError(
+                "This campaign's draws are committed: the program draws (TB-16.2); --leader is "
+                "for campaigns with --dice external, --from-triumph to choose from the Triumph "
+                "Holding Box."
+            )
+        return CommittedDraw(secrets)
+    return EnteredDraw(drawn, evidence)
 
 
 class Entered:
@@ -122,8 +189,9 @@ def finish(
         raise CampaignError(f"Say whose: done {step} --side rome (or carthage).")
     who = waiting[0] if side is None else resolve("side", side, sequence.BOTH)
     checks.check_duties(state, step)
-    decided = [draft(StepFinished, turn=state.turn, step=step, side=who)]
-    return decided + _reveal_if_ended(state, decided[0], secrets)
+    finished = draft(StepFinished, turn=state.turn, step=step, side=who)
+    empty = empty_offices(state) if step == "B1c" else []
+    return [*empty, finished, *_reveal_if_ended(state, finished, secrets)]
 
 
 def close(
@@ -271,6 +339,307 @@ class Recorded:
         return face, self.evidence
 
 
+# Phase B1: Rome's magistrates (TB-7, TB-8).
+
+
+def leader(state: State, given: str) -> str:
+    """A Roman leader by his key, name or number (416 or #416)."""
+    aliases: dict[str, str] = {}
+    for lid, who in state.romans.leaders.items():
+        aliases.update({who.name: lid, f"#{who.number}": lid, who.number: lid, lid: lid})
+    return aliases[resolve("Roman leader", given, aliases)]
+
+
+def theater(given: str | None) -> str | None:
+    return resolve("Theater", given, THEATERS) if given else None
+
+
+def province(state: State, given: str | None) -> str | None:
+    return resolve("province", given, state.setup.provinces) if given else None
+
+
+OFFICE_NAMES = {o.casefold(): o for o in ("Dictator", "ME", "Consul", "Proconsul", "Praetor", "PU")}
+
+
+def office(given: str) -> str:
+    return OFFICE_NAMES[resolve("office", given, OFFICE_NAMES).casefold()]
+
+
+def prorogue(
+    state: State, who: str, as_office: str, in_theater: str | None, in_province: str | None
+) -> list[Draft]:
+    """TB-7.2 and TB-7.3: in B1a a magistrate kept in a lawful office, assigned anew (TB-6.4)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1a"], "a prorogue")
+    lid, held = leader(state, who), office(as_office)
+    where, place = theater(in_theater), province(state, in_province)
+    roman.prorogue(state.romans, lid, held, where, place, state.per_province)
+    return [
+        draft(
+            MagistrateProrogued,
+            turn=state.turn,
+            leader=lid,
+            office=held,
+            theater=where,
+            province=place,
+        )
+    ]
+
+
+def release(state: State, who: str) -> list[Draft]:
+    """TB-7.5: in B1a a magistrate released, to the Triumph Holding Box or the pool."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1a"], "a release")
+    lid = leader(state, who)
+    roman.release(state.romans, lid)
+    return [draft(MagistrateReleased, turn=state.turn, leader=lid)]
+
+
+def release_all(state: State) -> list[Draft]:
+    """TB-7.5: every magistrate not yet prorogued or released this Game Turn, released."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1a"], "a release")
+    return [
+        draft(MagistrateReleased, turn=state.turn, leader=lid)
+        for lid in roman.due_b1a(state.romans)
+    ]
+
+
+def pluto(
+    state: State,
+    who: str | None,
+    modifiers: Mapping[str, int],
+    faces: Faces,
+    outcome: str | None = None,
+) -> list[Draft]:
+    """TB-7.7: a Leader Loss roll for one leader, or for every leader due when none is named:
+    the first die with the chart's DRMs as entered, read from `leader_loss` (unharmed or
+    casualty); a casualty's second die read from `leader_casualty` (wounded or killed). Where
+    the set-up has no chart the outcome is entered."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1b"], "A Visit from Pluto")
+    due = roman.due_pluto(state.romans)
+    if who is None and outcome is not None and len(due) != 1:
+        raise CampaignError("An outcome is entered for one leader: pluto NAME --outcome …")
+    rolling = [leader(state, who)] if who is not None else due
+    decided, current, number = [], state, state.next_number
+    for lid in rolling:
+        if lid not in roman.due_pluto(current.romans):
+            roman.visit(current.romans, lid, "unharmed")  # refuses, naming why
+        face = faces(current, number, "pluto", lid)[0]
+        adjusted = face + sum(modifiers.values())
+        first = _chart(state, "leader_loss", adjusted)
+        rolled = [face]
+        if first == "casualty" or (first is None and outcome in ("wounded", "killed")):
+            rolled.append(faces(current, number + 1, "pluto", lid)[0])
+        elif first is None and outcome is None and state.dice == "committed":
+            rolled.append(faces(current, number + 1, "pluto", lid)[0])  # shown, not recorded
+        read = first if first != "casualty" else _chart(state, "leader_casualty", rolled[1])
+        result = _outcome(state, lid, read, outcome, adjusted, rolled)
+        event = draft(
+            PlutoVisited,
+            turn=state.turn,
+            leader=lid,
+            number=number,
+            faces=rolled,
+            modifiers=dict(modifiers),
+            outcome=result,
+            evidence=getattr(faces, "evidence", ""),
+        )
+        decided.append(event)
+        from campaign.kinds.thunderbolt.state import apply
+
+        current, number = apply(current, event_of(event)), number + len(rolled)
+    return decided
+
+
+def _chart(state: State, name: str, adjusted: int) -> str | None:
+    table = state.setup.tables.get(name)
+    return chart_outcome(table, adjusted) if table else None
+
+
+def _outcome(
+    state: State, lid: str, read: str | None, entered: str | None, adjusted: int, faces: list
+) -> str:
+    if read is not None and entered is not None and read != entered:
+        raise CampaignError(f"The chart gives {read} for {state.romans.name(lid)}, not {entered}.")
+    result = read if read is not None else entered
+    if result is None:
+        dice = f"die {faces[0]}, adjusted {adjusted}" + (
+            f"; a casualty's second die {faces[1]}" if len(faces) > 1 else ""
+        )
+        raise CampaignError(
+            f"The set-up has no Leader Loss Chart: enter {state.romans.name(lid)}'s outcome with "
+            f"--outcome unharmed, wounded or killed ({dice})."
+        )
+    if result not in roman.OUTCOMES:
+        raise RuleViolation(
+            "TB-7.7", f"Pluto leaves a leader unharmed, wounded or killed, not {result}"
+        )
+    return result
+
+
+def elect(
+    state: State,
+    wanted: str | None,
+    draws: Draws,
+    from_triumph: str | None = None,
+    ca: int | None = None,
+    legions: Sequence[str] = (),
+    in_theater: str | None = None,
+    in_province: str | None = None,
+) -> list[Draft]:
+    """TB-8: the next office of B1c (or `wanted`, in TB-8.1's order): a leader drawn from the pool
+    (TB-16.3) or chosen from the Triumph Holding Box (TB-8.2); a Proconsul takes the leaderless
+    CA due, a Praetor the Legion due, unless others are named; an assignment not named is where
+    the army stands (TB-6.4). The Consuls' armies: `imperium`."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1c"], "an election")
+    r = state.romans
+    post = roman.next_post(r)
+    chosen_office = office(wanted) if wanted else (post.office if post else None)
+    if chosen_office is None:
+        raise RuleViolation("TB-8.1", "Every office of this Game Turn is filled: done B1c")
+    if chosen_office == "Imperium":
+        return imperium(state, None, None, (), None)
+    pairing = chosen_office == "Proconsul" and len(legions) == 2
+    roman.check_order(r, chosen_office, pairing)
+    if chosen_office == "Proconsul" and ca is None and not pairing:
+        ca = post.ca if post else None
+    if chosen_office == "Praetor" and not legions:
+        legions = (post.legion,) if post and post.legion else ()
+    where, place = theater(in_theater), province(state, in_province)
+    if chosen_office == "Proconsul" and not (where or place):
+        army = tuple(legions) if pairing else r.cas.get(ca, ())
+        if army:
+            where, place = roman.default_assignment(r, army, state.per_province)
+    number, candidates, evidence = 0, [], ""
+    if from_triumph is not None:
+        chosen_leader = leader(state, from_triumph)
+    else:
+        candidates = r.pool()
+        if not candidates:
+            raise RuleViolation("TB-8.2", f"No leader is in the pool to draw a {chosen_office}")
+        number = state.next_number
+        chosen_leader, evidence = draws(state, number, chosen_office, candidates)
+    roman.elect(
+        r,
+        chosen_office,
+        chosen_leader,
+        from_triumph is not None,
+        state.turn,
+        None if pairing else ca,
+        tuple(legions),
+        where,
+        place,
+        state.per_province,
+    )
+    return [
+        draft(
+            MagistrateElected,
+            turn=state.turn,
+            office=chosen_office,
+            leader=chosen_leader,
+            number=number,
+            candidates=list(candidates),
+            chosen=from_triumph is not None,
+            ca=None if pairing else ca,
+            legions=list(legions)
+            if pairing or chosen_office == "Praetor"
+            else list(r.cas.get(ca, ()) if ca else ()),
+            theater=where,
+            province=place,
+            evidence=evidence,
+        )
+    ]
+
+
+def imperium(
+    state: State,
+    who: str | None,
+    ca: int | None,
+    legions: Sequence[str],
+    in_theater: str | None,
+    none: bool = False,
+) -> list[Draft]:
+    """TB-8.3: an elected Consul's army (the first awaiting his when none is named): the CA or
+    Legions named, or what TB-8.3 gives first when nothing is named; his Theater, where it
+    stands when not named (TB-6.4)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1c"], "a Consul's army")
+    r = state.romans
+    awaiting = roman.consuls_awaiting(r)
+    lid = leader(state, who) if who else (awaiting[0] if awaiting else None)
+    if lid is None:
+        raise RuleViolation("TB-8.3", "No elected Consul awaits his army")
+    where = theater(in_theater)
+    if ca is None and not legions and not none:
+        ca, legions, default_theater = roman.default_command(r, lid)
+        where = where or default_theater
+    elif where is None:
+        army = r.cas.get(ca, ()) if ca is not None else tuple(legions)
+        where = r.theater(army) if army else None
+    roman.give_imperium(r, lid, ca, tuple(legions), where)
+    return [
+        draft(
+            ImperiumGiven,
+            turn=state.turn,
+            leader=lid,
+            ca=ca,
+            legions=list(r.cas.get(ca, ()) if ca is not None else legions),
+            theater=where,
+        )
+    ]
+
+
+def elect_all(state: State, draws: Draws) -> list[Draft]:
+    """TB-8: every post of B1c in order, each drawn and given what TB-8.3 to TB-8.7 give first."""
+    from campaign.kinds.thunderbolt.state import apply
+
+    decided: list[Draft] = []
+    current = state
+    for _ in range(64):
+        if roman.next_post(current.romans) is None:
+            return decided
+        step = elect(current, None, draws)
+        for each in step:
+            current = apply(current, event_of(each))
+        decided += step
+    raise AssertionError("the elections did not end")
+
+
+def empty_offices(state: State) -> list[Draft]:
+    """TB-8.2 (Interpretation): at the end of B1c, each Consulship and the PU's office nobody
+    could fill, recorded with why."""
+    r = state.romans
+    missing = {"Consul": 2 - r.count("Consul"), "PU": 1 - r.count("PU")}
+    why = "no leader in the pool or the Triumph Holding Box"
+    return [
+        draft(
+            OfficeLeftEmpty,
+            turn=state.turn,
+            office=held,
+            reason=why if held == "PU" or n == 1 else f"both Consulships: {why}",
+        )
+        for held, n in missing.items()
+        if n > 0 and held not in r.empty
+    ]
+
+
+class RecordedDraw:
+    """The leader a recorded election shows, to decide it again (verify, import)."""
+
+    def __init__(self, drawn: str, evidence: str = "") -> None:
+        self.drawn, self.evidence = drawn, evidence
+
+    def __call__(
+        self, state: State, number: int, subject: str, candidates: Sequence[str]
+    ) -> tuple[str, str]:
+        if self.drawn not in candidates:
+            raise RuleViolation("TB-16.3", f"{self.drawn} was not in the pool to be drawn")
+        return self.drawn, self.evidence
+
+
 def consequences(state: State) -> list[Draft]:
     """Thunderbolt's slice forces nothing by itself: steps nobody acts in pass in the fold."""
     return []
@@ -284,7 +653,9 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     SidesTaken: lambda e: (
         lambda s: take_sides(e.rome, e.carthage, e.dice, e.campaign, e.commitments)
     ),
-    StepFinished: lambda e: lambda s: finish(s, e.step, e.side)[:1],
+    StepFinished: lambda e: (
+        lambda s: [d for d in finish(s, e.step, e.side) if d.kind is StepFinished]
+    ),
     StepClosed: lambda e: lambda s: close(s, e.step, e.reason)[:1],
     TurnRevealed: lambda e: lambda s: reveal(s, e.turn, e.secret),
     InitiativeDrawn: lambda e: lambda s: initiative(s, e.drawn),
@@ -294,4 +665,29 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     VictoryReported: lambda e: lambda s: victory(s, e.cause, e.province, e.victor),
     ProvinceDevastated: lambda e: lambda s: devastate(s, e.province, e.by),
     CitySacked: lambda e: lambda s: sack(s, e.province, Recorded(list(e.faces.values()))),
+    MagistrateProrogued: lambda e: lambda s: prorogue(s, e.leader, e.office, e.theater, e.province),
+    MagistrateReleased: lambda e: lambda s: release(s, e.leader),
+    PlutoVisited: lambda e: (
+        lambda s: pluto(s, e.leader, e.modifiers, Recorded(e.faces, e.evidence), e.outcome)
+    ),
+    MagistrateElected: lambda e: (
+        lambda s: elect(
+            s,
+            e.office,
+            RecordedDraw(e.leader, e.evidence),
+            e.leader if e.chosen else None,
+            e.ca,
+            e.legions if e.ca is None else (),
+            e.theater,
+            e.province,
+        )
+    ),
+    ImperiumGiven: lambda e: (
+        lambda s: imperium(
+            s, e.leader, e.ca, e.legions if e.ca is None else (), e.theater, none=not e.legions
+        )
+    ),
+    OfficeLeftEmpty: lambda e: (
+        lambda s: [d for d in empty_offices(s) if d.fields["office"] == e.office][:1]
+    ),
 }

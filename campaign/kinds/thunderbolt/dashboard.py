@@ -20,7 +20,34 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         f"{data['climate'] or 'not rolled yet'}"
         + (f" (army limit {data['army_limit']})" if data["army_limit"] else "")
     )
-    return Group(title, players, carthage, _allies(data), _armies(data), _next(data))
+    return Group(
+        title, players, carthage, _magistrates(data), _allies(data), _armies(data), _next(data)
+    )
+
+
+def _magistrates(data: dict[str, Any]) -> Table:
+    rome = data["rome"]
+    leaders = rome["leaders"]
+    table = Table(title="Roman magistrates (TB-6)", title_justify="left", pad_edge=False)
+    for column in ("Office", "Leader", "Imperium", "Assignment"):
+        table.add_column(column)
+    for m in rome["magistrates"]:
+        who = leaders[m["leader"]]
+        imperium = (
+            ", ".join(f"CA {n}" for n in m["cas"]) + f" ({', '.join(m['legions'])})"
+            if m["cas"]
+            else ", ".join(m["legions"]) or "none"
+        )
+        table.add_row(
+            m["office"],
+            f"{who['name']} #{who['number']}",
+            imperium,
+            m["province"] or m["theater"] or "",
+        )
+    pool = [f"{v['name']} #{v['number']}" for v in leaders.values() if v["place"] == "pool"]
+    table.caption = f"In the pool: {', '.join(pool) or 'nobody'}"
+    table.caption_justify = "left"
+    return table
 
 
 def _allies(data: dict[str, Any]) -> Table:

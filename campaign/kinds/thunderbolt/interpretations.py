@@ -17,3 +17,10 @@ START_OF_WINDOW = True
 
 ALERT_ASSIGNS_THEATERS = False
 """TB-18.2 (`alert-assigns-theaters`): no Theater assignments under Alert (6.24)."""
+
+PLUTO_WOUNDED_RETURN = "end of B"
+"""TB-18.4 (`pluto-wounded-return`): a leader Pluto wounds returns to the pool at the end of
+Phase B (4.44); "next GT" follows the 4.58 example."""
+
+NO_LEADER_LEAVES_THE_OFFICE_EMPTY = True
+"""TB-8.2: with no leader available an office stays empty, recorded with why."""

@@ -10,12 +10,19 @@ from typing import Any
 from campaign.errors import CampaignError, RuleViolation
 from campaign.files import read_text
 from campaign.kind import Decide, PackageKind, Seal
-from campaign.kinds.thunderbolt import RULES, checks, commands, narrate, state
+from campaign.kinds.thunderbolt import RULES, checks, commands, narrate, roman, state
 from campaign.kinds.thunderbolt.sequence import STEPS
 from campaign.kinds.thunderbolt.setup import SetUpError, load
 from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, CampaignStarted
-from events.thunderbolt import CitySacked, PoliticsRolled, SidesTaken, TurnRevealed
+from events.thunderbolt import (
+    CitySacked,
+    MagistrateElected,
+    PlutoVisited,
+    PoliticsRolled,
+    SidesTaken,
+    TurnRevealed,
+)
 
 EXAMPLE_SETUP = "thunderbolt-setup.toml"
 SETUP_LIMIT = 256 * 1024
@@ -75,7 +82,9 @@ class Thunderbolt(PackageKind):
 
     def stands(self, event: CampaignEvent) -> bool:
         """TB-16.6: a recorded roll stands; a revealed secret stays revealed."""
-        return isinstance(event, (PoliticsRolled, CitySacked, TurnRevealed))
+        if isinstance(event, MagistrateElected):
+            return not event.chosen
+        return isinstance(event, (PoliticsRolled, CitySacked, PlutoVisited, TurnRevealed))
 
     def players(self, current: State) -> list[str]:
         return [current.rome, current.carthage]
@@ -119,9 +128,28 @@ def next_step(current: State) -> str:
     for step in current.position.open:
         waiting = current.position.waiting_for(step)
         who = " and ".join(current.rome if s == "rome" else current.carthage for s in waiting)
-        hint = HINTS.get(step, f"done {step}")
+        hint = roman_hint(current, step) or HINTS.get(step, f"done {step}")
         parts.append(f"{step} ({STEPS[step][0]}): {who or 'the table'} ({hint})")
     return f"Game Turn {current.turn} ({current.year} BCE): " + "; ".join(parts) + "."
+
+
+def roman_hint(current: State, step: str) -> str | None:
+    """B1's duties (TB-3.4): who is still to be prorogued or released, to roll for Pluto, or
+    the election due."""
+    r = current.romans
+    if step == "B1a" and roman.due_b1a(r):
+        names = ", ".join(r.name(lid) for lid in roman.due_b1a(r))
+        return f"prorogue or release {names}"
+    if step == "B1b" and roman.due_pluto(r):
+        return f"pluto: {', '.join(r.name(lid) for lid in roman.due_pluto(r))}"
+    if step == "B1c":
+        post = roman.next_post(r)
+        if post is None:
+            return None
+        if post.office == "Imperium":
+            return f"imperium {r.leaders[post.leader].name}: {post}"
+        return f"elect {post.office}: {post}; or elect --all"
+    return None
 
 
 KIND = Thunderbolt()

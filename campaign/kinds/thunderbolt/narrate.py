@@ -8,7 +8,13 @@ from campaign.kinds.thunderbolt.sequence import STEPS
 from events.common import CampaignEvent
 from events.thunderbolt import (
     CitySacked,
+    ImperiumGiven,
     InitiativeDrawn,
+    MagistrateElected,
+    MagistrateProrogued,
+    MagistrateReleased,
+    OfficeLeftEmpty,
+    PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
     SidesTaken,
@@ -96,3 +102,76 @@ def _(event: CitySacked) -> str:
 def _(event: TurnRevealed) -> str:
     grouped = " ".join(event.secret[i : i + 16] for i in range(0, len(event.secret), 16))
     return f"Game Turn {event.turn}'s dice secret is revealed: {grouped} (TB-16.2)"
+
+
+def who(leader: str) -> str:
+    """A leader as the set-up file keys him (the log is read without the set-up at hand)."""
+    return leader.replace("-", " ").replace("_", " ").title()
+
+
+def assignment(theater: str | None, province: str | None) -> str:
+    if province:
+        return f", assigned to {who(province)}"
+    return f", assigned to {theater}" if theater else ""
+
+
+@describe.register
+def _(event: MagistrateProrogued) -> str:
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} prorogued as {event.office}"
+        f"{assignment(event.theater, event.province)} (TB-7.2)"
+    )
+
+
+@describe.register
+def _(event: MagistrateReleased) -> str:
+    return f"Game Turn {event.turn}: {who(event.leader)} released from office (TB-7.5)"
+
+
+@describe.register
+def _(event: PlutoVisited) -> str:
+    drms = "".join(f" {v:+d} ({k})" for k, v in event.modifiers.items())
+    first = f"die {event.faces[0]}{drms} = {event.faces[0] + sum(event.modifiers.values())}"
+    second = f", a casualty's die {event.faces[1]}" if len(event.faces) > 1 else ""
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"Game Turn {event.turn}, A Visit from Pluto: {who(event.leader)}: {first}{second}: "
+        f"{event.outcome} (random event {event.number}, TB-7.7){source}"
+    )
+
+
+@describe.register
+def _(event: MagistrateElected) -> str:
+    how = (
+        "chosen from the Triumph Holding Box"
+        if event.chosen
+        else f"drawn from {len(event.candidates)} in the pool (random event {event.number})"
+    )
+    army = (
+        f", with CA {event.ca}"
+        if event.ca
+        else f", with Legion{'s' if len(event.legions) > 1 else ''} {', '.join(event.legions)}"
+        if event.legions
+        else ""
+    )
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} elected {event.office}, {how}{army}"
+        f"{assignment(event.theater, event.province)} (TB-8){source}"
+    )
+
+
+@describe.register
+def _(event: ImperiumGiven) -> str:
+    if not event.legions:
+        return f"Game Turn {event.turn}: Consul {who(event.leader)} stands in Rome without Imperium"
+    army = f"CA {event.ca}" if event.ca else f"a new CA of Legions {', '.join(event.legions)}"
+    return (
+        f"Game Turn {event.turn}: Consul {who(event.leader)} takes {army}"
+        f"{assignment(event.theater, None)} (TB-8.3)"
+    )
+
+
+@describe.register
+def _(event: OfficeLeftEmpty) -> str:
+    return f"Game Turn {event.turn}: the office of {event.office} stays empty: {event.reason}"

@@ -31,6 +31,8 @@ class Magistrate:
     province: str | None = None
     """A Proconsul's Roman Italy province, or a governor's island city province."""
     governor: bool = False
+    cas: tuple[int, ...] = ()
+    """The CAs of his Imperium (TB-6.3), by number; a Praetor's Legion is in `legions` alone."""
 
 
 def check_offices(magistrates: Sequence[Magistrate]) -> None:

@@ -6,19 +6,33 @@ from collections.abc import Sequence
 from typing import Any
 
 from campaign.errors import CampaignError
-from campaign.kinds.thunderbolt import RULES, rules
+from campaign.kinds.thunderbolt import RULES, roman, rules
 from campaign.kinds.thunderbolt.narrate import describe
 from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, NoteRecorded
 from events.thunderbolt import (
     CitySacked,
+    ImperiumGiven,
     InitiativeDrawn,
+    MagistrateElected,
+    MagistrateProrogued,
+    MagistrateReleased,
+    OfficeLeftEmpty,
+    PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
     StepClosed,
     VictoryReported,
 )
 
+ROMAN = (
+    MagistrateProrogued,
+    MagistrateReleased,
+    PlutoVisited,
+    MagistrateElected,
+    ImperiumGiven,
+    OfficeLeftEmpty,
+)
 TOLD = (
     PoliticsRolled,
     InitiativeDrawn,
@@ -41,6 +55,12 @@ def turn_report(
     notes = [e.text for e in events if isinstance(e, NoteRecorded)]
     climate = state.climate.get(number)
     sections = [
+        {
+            "heading": "Rome's magistrates (TB-7, TB-8)",
+            "items": [describe(e) for e in events if isinstance(e, ROMAN)]
+            + [_office(state, m) for m in _by_precedence(state)]
+            or ["No magistrate in office"],
+        },
         {
             "heading": "Carthage (TB-12)",
             "items": [
@@ -90,3 +110,28 @@ def _dice(state: State, number: int) -> dict[str, Any]:
             "recomputes every roll of the turn"
         )
     return {"heading": "Dice (TB-16)", "items": items}
+
+
+def _by_precedence(state: State) -> list:
+    from campaign.kinds.thunderbolt.offices import PRECEDENCE
+
+    r = state.romans
+    return sorted(
+        r.magistrates.values(),
+        key=lambda m: (PRECEDENCE.index(m.office), roman.number_key(r.leaders[m.leader].number)),
+    )
+
+
+def _office(state: State, m) -> str:
+    r = state.romans
+    army = (
+        f"CA {', '.join(map(str, m.cas))} ({', '.join(m.legions)})"
+        if m.cas
+        else f"Legion {m.legions[0]}"
+        if m.legions
+        else "no Legion"
+    )
+    place = m.province and state.setup.provinces[m.province].name or m.theater
+    return f"At the turn's end: {m.office} {r.name(m.leader)}, {army}" + (
+        f", {place}" if place else ""
+    )

@@ -39,6 +39,11 @@ def draw(secret: str, line: str, candidates: Sequence[T], key=None) -> T:
     return ordered[dice.number(secret, line) % len(ordered)]
 
 
+def draw_index(secret: str, line: str, candidates: int) -> int:
+    """TB-16.3: the index a committed draw takes among `candidates` sorted ones: H mod m."""
+    return dice.number(secret, line) % candidates
+
+
 def even(face: int) -> bool:
     """TB-16.1: "even" includes 0."""
     return face % 2 == 0

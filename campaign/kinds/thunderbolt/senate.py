@@ -114,6 +114,13 @@ class Legion:
     ala_infantry: int = 9
     ala_cavalry: int = 3
     kind: str = "regular"
+    province: str = ""
+    """TB-1.4: where it stands, at province level."""
+
+    @property
+    def sp(self) -> tuple[int, int, int, int]:
+        """TB-11.1: Citizen infantry, Citizen cavalry, Ala infantry, Ala cavalry."""
+        return (self.citizen_infantry, self.citizen_cavalry, self.ala_infantry, self.ala_cavalry)
 
 
 def new_legion(id_: str) -> Legion:

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaign.errors import CampaignError
-from campaign.kinds.thunderbolt import rules
+from campaign.kinds.thunderbolt import offices, rules
+from campaign.kinds.thunderbolt.offices import Magistrate
+from campaign.kinds.thunderbolt.senate import RECRUIT, VETERAN, Legion
 
 THEATERS = (
     "Roman Italy",
@@ -85,6 +87,15 @@ class SetUp:
     leaders: dict[str, Leader]
     armies: dict[str, Army] = field(default_factory=dict)
     tables: dict[str, Any] = field(default_factory=dict)
+    legions: dict[str, Legion] = field(default_factory=dict)
+    """TB-11.1: Rome's opening Legions."""
+    cas: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """TB-6.3: the opening Consular Armies, by number."""
+    magistrates: tuple[Magistrate, ...] = ()
+    """TB-6: the opening offices, with their Imperium and assignments."""
+    triumphs: dict[str, str] = field(default_factory=dict)
+    """TB-10.9: leaders in the Triumph Holding Box at the start, with the office in which they
+    earned it in the Game Turn before the first."""
 
     @property
     def track(self) -> list[str]:
@@ -110,7 +121,12 @@ def load(source: str) -> SetUp:
     scenario = _scenario(data.get("scenario"), problems)
     provinces = _provinces(data.get("provinces"), problems)
     leaders = _leaders(data.get("leaders"), problems)
-    armies = _armies((data.get("start") or {}).get("armies"), provinces, leaders, problems)
+    start = data.get("start") if isinstance(data.get("start"), dict) else {}
+    armies = _armies(start.get("armies"), provinces, leaders, problems)
+    legions = _legions(start.get("legions"), provinces, problems)
+    cas = _cas(start.get("cas"), legions, problems)
+    magistrates = _magistrates(start.get("magistrates"), leaders, legions, cas, provinces, problems)
+    triumphs = _triumphs(start.get("triumphs"), leaders, magistrates, problems)
     if problems:
         raise SetUpError(problems)
     return SetUp(
@@ -122,6 +138,10 @@ def load(source: str) -> SetUp:
         leaders,
         armies,
         dict(data.get("tables") or {}),
+        legions,
+        cas,
+        magistrates,
+        triumphs,
     )
 
 
@@ -228,6 +248,128 @@ def _armies(table: Any, provinces: dict, leaders: dict, problems: list[str]) -> 
             problems.append(f"Army {aid} stands in {province!r}, no province of the file")
         armies[aid] = Army(aid, commander, sp if isinstance(sp, int) else 0, aer or 0, province)
     return armies
+
+
+KINDS = ("regular", "Marine", "Slave")
+
+
+def _legions(table: Any, provinces: dict, problems: list[str]) -> dict[str, Legion]:
+    """TB-11.1: each opening Legion's id, kind, discipline, SP in four classes and province."""
+    legions: dict[str, Legion] = {}
+    for spec in table or []:
+        spec = spec if isinstance(spec, dict) else {}
+        lid = str(spec.get("id", "?"))
+        kind, discipline = spec.get("kind", "regular"), spec.get("discipline", RECRUIT)
+        sp, province = spec.get("sp", [9, 1, 9, 3]), spec.get("province")
+        if lid in legions:
+            problems.append(f"Legion {lid} is listed twice")
+        if kind not in KINDS:
+            problems.append(f"Legion {lid} is regular, Marine or Slave, not {kind!r}")
+        if discipline not in (RECRUIT, VETERAN):
+            problems.append(f"Legion {lid} is Recruit or Veteran, not {discipline!r}")
+        if not (
+            isinstance(sp, list) and len(sp) == 4 and all(isinstance(n, int) and n >= 0 for n in sp)
+        ):
+            problems.append(f"Legion {lid}'s sp is four whole numbers (TB-11.1), not {sp!r}")
+            sp = [0, 0, 0, 0]
+        if province not in provinces:
+            problems.append(f"Legion {lid} stands in {province!r}, no province of the file")
+        legions[lid] = Legion(lid, discipline, *sp, kind=kind, province=str(province))
+    return legions
+
+
+def _cas(table: Any, legions: dict, problems: list[str]) -> dict[int, tuple[str, ...]]:
+    """TB-6.3: a CA is a numbered group of one or two Legions."""
+    cas: dict[int, tuple[str, ...]] = {}
+    owner: dict[str, int] = {}
+    for spec in table or []:
+        spec = spec if isinstance(spec, dict) else {}
+        number, members = spec.get("number"), spec.get("legions")
+        if not isinstance(number, int) or number < 1 or number in cas:
+            problems.append(f"a CA needs a number of its own, not {number!r} (TB-6.3)")
+            continue
+        if not isinstance(members, list) or not 1 <= len(members) <= 2:
+            problems.append(f"CA {number} is one or two Legions (TB-6.3)")
+            continue
+        for legion in members:
+            if legion not in legions:
+                problems.append(f"CA {number} lists Legion {legion}, no Legion of the file")
+            elif legion in owner:
+                problems.append(f"Legion {legion} is in CA {owner[legion]} and CA {number}")
+            owner[str(legion)] = number
+        cas[number] = tuple(str(m) for m in members)
+    return cas
+
+
+def _magistrates(
+    table: Any, leaders: dict, legions: dict, cas: dict, provinces: dict, problems: list[str]
+) -> tuple[Magistrate, ...]:
+    """TB-6: the opening offices, each with its CA or Legion and its assignment, checked against
+    TB-6.1, 6.2, 6.4 and 6.6."""
+    magistrates = []
+    for spec in table or []:
+        spec = spec if isinstance(spec, dict) else {}
+        leader, office = spec.get("leader"), spec.get("office")
+        if leader not in leaders or leaders[leader].side != "rome":
+            problems.append(f"magistrate {leader!r} is no Roman leader of the file")
+            continue
+        if office not in offices.OFFICES:
+            problems.append(f"{leader}'s office is one of {', '.join(offices.OFFICES)}")
+            continue
+        numbers = spec.get("cas", [spec["ca"]] if "ca" in spec else [])
+        own = [n for n in numbers if n not in cas]
+        if own:
+            problems.append(f"{leader} commands CA {own[0]}, no CA of the file")
+            continue
+        held = [lg for n in numbers for lg in cas[n]]
+        if "legion" in spec:
+            if spec["legion"] not in legions:
+                problems.append(f"{leader} commands Legion {spec['legion']}, no Legion of the file")
+                continue
+            held.append(spec["legion"])
+        theater, province = spec.get("theater"), spec.get("province")
+        if theater is not None and theater not in THEATERS:
+            problems.append(f"{leader}'s Theater {theater!r} is unknown")
+        if province is not None and province not in provinces:
+            problems.append(f"{leader}'s province {province!r} is no province of the file")
+        magistrates.append(
+            Magistrate(
+                leader,
+                office,
+                tuple(held),
+                theater,
+                province,
+                bool(spec.get("governor", False)),
+                tuple(numbers),
+            )
+        )
+    theater_of = {p.id: p.theater for p in provinces.values()}
+    for check in (
+        offices.check_offices,
+        offices.check_imperium,
+        lambda ms: offices.check_assignments(ms, theater_of),
+    ):
+        try:
+            check(magistrates)
+        except CampaignError as broken:
+            problems.append(f"the opening offices break the rules: {broken}")
+    return tuple(magistrates)
+
+
+def _triumphs(table: Any, leaders: dict, magistrates: tuple, problems: list[str]) -> dict:
+    """TB-10.9: who starts in the Triumph Holding Box, and the office he earned it in."""
+    triumphs = {}
+    in_office = {m.leader for m in magistrates}
+    for leader, office in (table or {}).items():
+        if leader not in leaders or leaders[leader].side != "rome":
+            problems.append(f"the Triumph Holding Box holds {leader!r}, no Roman leader")
+        elif leader in in_office:
+            problems.append(f"{leader} cannot be both in office and in the Triumph Holding Box")
+        elif office not in offices.OFFICES:
+            problems.append(f"{leader} earned his Triumph in an office, not {office!r}")
+        else:
+            triumphs[leader] = office
+    return triumphs
 
 
 def outcome(table: dict[str, list], adjusted: int) -> str | None:

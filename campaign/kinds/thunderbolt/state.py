@@ -10,12 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from campaign.kinds.thunderbolt import rules, sequence
+from campaign.kinds.thunderbolt import roman, rules, sequence
 from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
     CitySacked,
+    ImperiumGiven,
     InitiativeDrawn,
+    MagistrateElected,
+    MagistrateProrogued,
+    MagistrateReleased,
+    OfficeLeftEmpty,
+    PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
     SidesTaken,
@@ -35,6 +41,9 @@ class Roll:
     kind: str
     subject: str
     face: int
+    candidates: tuple[str, ...] = ()
+    """A draw's candidates, sorted as TB-16.3 reads them; `drawn` the one taken."""
+    drawn: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,9 @@ class State:
     """TB-15.1: track province → (level, allied to)."""
     rolls: tuple[Roll, ...] = ()
     shifts: tuple[Shift, ...] = ()
+    romans: roman.Romans | None = None
+    settings: dict[str, int] = field(default_factory=dict)
+    """Rome's leaders, offices, Legions and CAs (TB-6 to TB-8)."""
 
     @property
     def game(self) -> sequence.Game:
@@ -99,8 +111,13 @@ class State:
 
     @property
     def next_number(self) -> int:
-        """TB-16.3: the number of the campaign's next random event."""
+        """TB-16.3: the number of the campaign's next random event (rolls and draws)."""
         return len(self.rolls) + 1
+
+    @property
+    def per_province(self) -> int:
+        """TB-18.3: Proconsuls per Roman Italy province (setting `proconsuls-per-province`)."""
+        return self.settings.get("proconsuls-per-province", 1)
 
 
 def start(event: CampaignStarted) -> State:
@@ -108,7 +125,14 @@ def start(event: CampaignStarted) -> State:
     track = {
         p.id: (p.alliance, p.allied_to) for p in setup.provinces.values() if p.alliance is not None
     }
-    return State(event.name, tuple(event.players), event.map_source, setup, track=track)
+    return State(
+        event.name,
+        tuple(event.players),
+        event.map_source,
+        setup,
+        track=track,
+        romans=roman.opening(setup),
+    )
 
 
 @singledispatch
@@ -132,16 +156,89 @@ def _(event: SidesTaken, state: State) -> State:
     return replace(state, position=sequence.start(state.game))
 
 
+def moved(state: State, position: sequence.Position) -> State:
+    """The Sequence of Play moved on: Pluto's wounded return as Phase B ends or the next Game
+    Turn begins (TB-18.4), and the Game Turn's B1 records start afresh."""
+    romans = state.romans
+    if position.turn != state.position.turn:
+        romans = roman.start_of_turn(romans)
+    elif state.position.stage == "B" and position.stage != "B":
+        romans = roman.end_of_b(romans)
+    return replace(state, position=position, romans=romans)
+
+
 @evolve.register
 def _(event: StepFinished, state: State) -> State:
-    return replace(
-        state, position=sequence.done(state.position, event.step, event.side, state.game)
-    )
+    return moved(state, sequence.done(state.position, event.step, event.side, state.game))
 
 
 @evolve.register
 def _(event: StepClosed, state: State) -> State:
-    return replace(state, position=sequence.close(state.position, event.step, state.game))
+    return moved(state, sequence.close(state.position, event.step, state.game))
+
+
+@evolve.register
+def _(event: MagistrateProrogued, state: State) -> State:
+    romans = roman.prorogue(
+        state.romans, event.leader, event.office, event.theater, event.province, state.per_province
+    )
+    return replace(state, romans=romans)
+
+
+@evolve.register
+def _(event: MagistrateReleased, state: State) -> State:
+    return replace(state, romans=roman.release(state.romans, event.leader))
+
+
+@evolve.register
+def _(event: PlutoVisited, state: State) -> State:
+    rolls = tuple(
+        Roll(event.number + n, event.turn, "pluto", event.leader, face)
+        for n, face in enumerate(event.faces)
+    )
+    romans = roman.visit(state.romans, event.leader, event.outcome)
+    return replace(state, romans=romans, rolls=(*state.rolls, *rolls))
+
+
+@evolve.register
+def _(event: MagistrateElected, state: State) -> State:
+    romans = roman.elect(
+        state.romans,
+        event.office,
+        event.leader,
+        event.chosen,
+        event.turn,
+        event.ca,
+        tuple(event.legions) if event.ca is None else (),
+        event.theater,
+        event.province,
+        state.per_province,
+    )
+    state = replace(state, romans=romans)
+    if event.chosen:
+        return state
+    draw = Roll(
+        event.number,
+        event.turn,
+        "draw-rome",
+        event.office,
+        -1,
+        tuple(event.candidates),
+        event.leader,
+    )
+    return replace(state, rolls=(*state.rolls, draw))
+
+
+@evolve.register
+def _(event: ImperiumGiven, state: State) -> State:
+    legions = tuple(event.legions) if event.ca is None else ()
+    romans = roman.give_imperium(state.romans, event.leader, event.ca, legions, event.theater)
+    return replace(state, romans=romans)
+
+
+@evolve.register
+def _(event: OfficeLeftEmpty, state: State) -> State:
+    return replace(state, romans=roman.leave_empty(state.romans, event.office))
 
 
 @evolve.register

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.kinds.thunderbolt import RULES, rules
+from campaign.kinds.thunderbolt import RULES, roman, rules
 from campaign.kinds.thunderbolt.state import State
 
 
@@ -27,6 +27,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         "family_in_power": state.family_in_power(),
         "climate": climate,
         "army_limit": rules.ARMY_LIMIT.get(climate) if climate else None,
+        "rome": dict(roman.roman_view(state.romans)),
         "armies": [
             {
                 "id": a.id,

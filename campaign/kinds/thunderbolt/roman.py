@@ -1,0 +1,571 @@
+"""Rome's side of the board between the battles, as pure data and pure moves: where each Roman
+leader is (TB-6.8), who holds which office with which Imperium and assignment (TB-6), the Legions
+and Consular Armies (TB-6.3, TB-11.1), and Phase B1's three steps — prorogue or release (TB-7.1 to
+TB-7.5), A Visit from Pluto (TB-7.7) and the Election of Magistrates (TB-8). Each move checks the
+rules it applies and raises the RuleViolation that cites them; the fold and the commands call the
+same moves, so what is recorded is what was checked."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from campaign.errors import RuleViolation
+from campaign.kinds.thunderbolt import interpretations as chosen
+from campaign.kinds.thunderbolt import offices
+from campaign.kinds.thunderbolt.offices import Magistrate
+from campaign.kinds.thunderbolt.senate import Legion
+from campaign.kinds.thunderbolt.setup import Leader, SetUp
+
+POOL, MAP, TRIUMPH, SET_ASIDE, KILLED = "pool", "map", "Triumph Holding Box", "set aside", "killed"
+"""TB-6.8: where a Roman leader is (a magistrate is on the map, in Rome included)."""
+OUTCOMES = ("unharmed", "wounded", "killed")
+"""TB-7.7: what A Visit from Pluto leaves of a leader."""
+ELECTED = ("Consul", "Proconsul", "Praetor", "PU")
+"""TB-8.1: the offices elected in B1c, in their order (the Dictator only in an Emergency)."""
+
+
+@dataclass(frozen=True)
+class Post:
+    """TB-8.1 to TB-8.7: the next thing the Election of Magistrates must do: elect an `office`
+    for a CA or a Legion (or none), or give an elected Consul his Imperium (office "Imperium")."""
+
+    office: str
+    ca: int | None = None
+    legion: str | None = None
+    leader: str | None = None
+
+    def __str__(self) -> str:
+        if self.office == "Imperium":
+            return "an army for the Consul elected without one (TB-8.3)"
+        target = (
+            f" for CA {self.ca}" if self.ca else f" for Legion {self.legion}" if self.legion else ""
+        )
+        return f"a {self.office}{target}"
+
+
+@dataclass(frozen=True)
+class Romans:
+    leaders: dict[str, Leader]
+    places: dict[str, str]
+    magistrates: dict[str, Magistrate]
+    legions: dict[str, Legion]
+    cas: dict[int, tuple[str, ...]]
+    triumphs: dict[str, tuple[int, str]]
+    """TB-10.9: every Triumph earned: leader → (Game Turn, the office he held)."""
+    theater_of: dict[str, str]
+    decided: frozenset[str] = frozenset()
+    """TB-7.1: the magistrates prorogued or released in this Game Turn's B1a."""
+    pluto: dict[str, str] = field(default_factory=dict)
+    """TB-7.7: this Game Turn's Leader Loss outcomes."""
+    elected: tuple[str, ...] = ()
+    """TB-8: the magistrates elected in this Game Turn's B1c, in order."""
+    armed: frozenset[str] = frozenset()
+    """TB-8.3: the Consuls elected this Game Turn whose army has been decided."""
+    empty: tuple[str, ...] = ()
+    """TB-8.2 (Interpretation): offices left empty this Game Turn for want of a leader."""
+    wounded: frozenset[str] = frozenset()
+    """TB-7.7: leaders Pluto set aside this Game Turn, back in the pool at the end of Phase B."""
+
+    def name(self, leader: str) -> str:
+        who = self.leaders[leader]
+        return f"{who.name} #{who.number}"
+
+    def office(self, leader: str) -> str | None:
+        held = self.magistrates.get(leader)
+        return held.office if held else None
+
+    def count(self, office: str) -> int:
+        return sum(m.office == office for m in self.magistrates.values())
+
+    def ca_leader(self, number: int) -> str | None:
+        return next((m.leader for m in self.magistrates.values() if number in m.cas), None)
+
+    def legion_leader(self, legion: str) -> str | None:
+        return next((m.leader for m in self.magistrates.values() if legion in m.legions), None)
+
+    def in_ca(self, legion: str) -> int | None:
+        return next((n for n, members in self.cas.items() if legion in members), None)
+
+    def leaderless_cas(self) -> list[int]:
+        return sorted(n for n in self.cas if self.ca_leader(n) is None)
+
+    def loose_legions(self) -> list[str]:
+        """Leaderless Legions outside every CA."""
+        return sorted(
+            (lg for lg in self.legions if self.in_ca(lg) is None and not self.legion_leader(lg)),
+            key=numeral_key,
+        )
+
+    def pool(self) -> list[str]:
+        """TB-16.3: the pool's leaders, sorted by number (the order a draw reads)."""
+        return sorted(
+            (lid for lid, place in self.places.items() if place == POOL),
+            key=lambda lid: number_key(self.leaders[lid].number),
+        )
+
+    def theater(self, legions: tuple[str, ...]) -> str | None:
+        provinces = [self.legions[lg].province for lg in legions if lg in self.legions]
+        return self.theater_of.get(provinces[0]) if provinces else None
+
+
+def number_key(number: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in number if ch.isdigit())
+    return (int(digits) if digits else 0, number)
+
+
+ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def numeral_key(legion: str) -> tuple[int, str]:
+    """Legions in the order of their numerals (I, II, … X), others after."""
+    total, last = 0, 0
+    for ch in reversed(legion.upper()):
+        value = ROMAN.get(ch)
+        if value is None:
+            return (10_000, legion)
+        total, last = (total - value, last) if value < last else (total + value, value)
+    return (total, legion)
+
+
+def opening(setup: SetUp) -> Romans:
+    """TB-2.3: the set-up's Roman position: magistrates on the map, the Triumph Holding Box, every
+    other Roman leader in the pool."""
+    romans = {lid: leader for lid, leader in setup.leaders.items() if leader.side == "rome"}
+    places = {lid: POOL for lid in romans}
+    places.update({m.leader: MAP for m in setup.magistrates})
+    places.update({lid: TRIUMPH for lid in setup.triumphs})
+    return Romans(
+        romans,
+        places,
+        {m.leader: m for m in setup.magistrates},
+        dict(setup.legions),
+        dict(setup.cas),
+        {lid: (0, office) for lid, office in setup.triumphs.items()},
+        {p.id: p.theater for p in setup.provinces.values()},
+    )
+
+
+def new_turn(r: Romans) -> Romans:
+    return replace(r, decided=frozenset(), pluto={}, elected=(), empty=(), armed=frozenset())
+
+
+def end_of_b(r: Romans) -> Romans:
+    """TB-7.7 and TB-18.4: Pluto's wounded go back to the pool at the end of Phase B (the
+    setting `pluto-wounded-return`; the next Game Turn's A2 otherwise)."""
+    if chosen.PLUTO_WOUNDED_RETURN != "end of B":
+        return r
+    places = {lid: POOL if lid in r.wounded else place for lid, place in r.places.items()}
+    return replace(r, places=places, wounded=frozenset())
+
+
+def start_of_turn(r: Romans) -> Romans:
+    """TB-18.4 with `pluto-wounded-return = next GT`: the wounded return as the Game Turn begins."""
+    places = {lid: POOL if lid in r.wounded else place for lid, place in r.places.items()}
+    return new_turn(replace(r, places=places, wounded=frozenset()))
+
+
+# B1a: prorogue or release (TB-7.1 to TB-7.5).
+
+PROROGUES = {
+    ("Consul", "Proconsul"),
+    ("Consul", "Praetor"),
+    ("Proconsul", "Proconsul"),
+    ("Praetor", "Praetor"),
+}
+"""TB-7.2: the lawful prorogues (from, as)."""
+
+
+def due_b1a(r: Romans) -> list[str]:
+    """TB-7.1: the magistrates still to be prorogued or released this Game Turn."""
+    return sorted(
+        (lid for lid in r.magistrates if lid not in r.decided),
+        key=lambda lid: number_key(r.leaders[lid].number),
+    )
+
+
+def check_due(r: Romans, leader: str, rule: str = "TB-7.1") -> Magistrate:
+    held = r.magistrates.get(leader)
+    if held is None:
+        raise RuleViolation(rule, f"{r.name(leader)} holds no office to prorogue or release")
+    if leader in r.decided:
+        raise RuleViolation(rule, f"{r.name(leader)} was prorogued or released this Game Turn")
+    return held
+
+
+def prorogue(
+    r: Romans,
+    leader: str,
+    office: str,
+    theater: str | None,
+    province: str | None,
+    per_province: int = offices.PROCONSULS_PER_PROVINCE,
+) -> Romans:
+    """TB-7.2 and TB-7.3: a magistrate kept in office for another year, in a lawful office, his
+    assignment chosen anew (TB-6.4)."""
+    held = check_due(r, leader)
+    if held.office in ("Dictator", "ME", "PU"):
+        raise RuleViolation(
+            "TB-7.3", f"A {held.office} is never prorogued; release {r.name(leader)}"
+        )
+    if held.office == "Consul" and not held.legions:
+        raise RuleViolation("TB-7.3", f"Consul {r.name(leader)} has no Imperium to prorogue")
+    if (held.office, office) not in PROROGUES:
+        lawful = " or ".join(a for f, a in sorted(PROROGUES) if f == held.office)
+        raise RuleViolation("TB-7.2", f"A {held.office} is prorogued as {lawful}, not {office}")
+    if held.office == "Consul" and office == "Praetor":
+        if len(held.legions) != 1:
+            raise RuleViolation(
+                "TB-7.2", "A Consul is prorogued as Praetor only when his Imperium is one Legion"
+            )
+        cas = {n: m for n, m in r.cas.items() if n not in held.cas}
+        kept = Magistrate(leader, "Praetor", held.legions)
+        r = replace(r, cas=cas)
+    elif office == "Praetor":
+        kept = held
+        if theater or province:
+            raise RuleViolation("TB-6.4", "A Praetor keeps his Legion and any governorship")
+    else:
+        kept = replace(held, office=office, theater=theater, province=province)
+    magistrates = {**r.magistrates, leader: kept}
+    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province)
+    check_assigned(kept, r)
+    return replace(r, magistrates=magistrates, decided=r.decided | {leader})
+
+
+def check_assigned(m: Magistrate, r: Romans) -> None:
+    """TB-6.4: a Consul with Imperium has a Theater; a Proconsul a Theater or a Roman Italy
+    province."""
+    if m.office == "Consul" and m.legions and not m.theater:
+        raise RuleViolation("TB-6.4", f"Consul {r.name(m.leader)} needs a Theater: --theater")
+    if m.office == "Proconsul" and not (m.theater or m.province):
+        raise RuleViolation(
+            "TB-6.4",
+            f"Proconsul {r.name(m.leader)} needs a Theater other than Roman Italy (--theater) or a "
+            "province of Roman Italy (--province)",
+        )
+
+
+def release(r: Romans, leader: str) -> Romans:
+    """TB-7.5: a released magistrate goes to the Triumph Holding Box if he has ever earned a
+    Triumph, otherwise to the pool; his office and assignment end, his CA or Legion leaderless."""
+    check_due(r, leader)
+    magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
+    place = TRIUMPH if leader in r.triumphs else POOL
+    return replace(
+        r,
+        magistrates=magistrates,
+        places={**r.places, leader: place},
+        decided=r.decided | {leader},
+    )
+
+
+# B1b: A Visit from Pluto (TB-7.7).
+
+
+def due_pluto(r: Romans) -> list[str]:
+    """TB-7.7: every Roman leader not in the pool after B1a — magistrates kept and the Triumph
+    Holding Box's — that has not rolled this Game Turn; those set aside do not roll."""
+    return sorted(
+        (lid for lid, place in r.places.items() if place in (MAP, TRIUMPH) and lid not in r.pluto),
+        key=lambda lid: number_key(r.leaders[lid].number),
+    )
+
+
+def visit(r: Romans, leader: str, outcome: str) -> Romans:
+    """TB-7.7: wounded, set aside until the end of Phase B (TB-18.4); killed, out of the game;
+    either way his office ends and his Imperium is leaderless."""
+    if leader not in due_pluto(r):
+        why = "has rolled already" if leader in r.pluto else "is in the pool or set aside"
+        raise RuleViolation("TB-7.7", f"{r.name(leader)} {why}: no Leader Loss roll for him")
+    if outcome not in OUTCOMES:
+        raise RuleViolation("TB-7.7", f"Pluto leaves a leader {', '.join(OUTCOMES)}, not {outcome}")
+    r = replace(r, pluto={**r.pluto, leader: outcome})
+    if outcome == "unharmed":
+        return r
+    magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
+    place = SET_ASIDE if outcome == "wounded" else KILLED
+    wounded = r.wounded | {leader} if outcome == "wounded" else r.wounded
+    return replace(r, magistrates=magistrates, places={**r.places, leader: place}, wounded=wounded)
+
+
+# B1c: the Election of Magistrates (TB-8).
+
+
+def consuls_awaiting(r: Romans) -> list[str]:
+    """TB-8.3: Consuls elected this Game Turn whose army is not yet decided."""
+    return [
+        lid
+        for lid in r.elected
+        if r.office(lid) == "Consul" and not r.magistrates[lid].legions and lid not in r.armed
+    ]
+
+
+def next_post(r: Romans) -> Post | None:
+    """TB-8.1 and TB-8.3 to TB-8.7: what the Election of Magistrates must do next, in order —
+    both Consuls, then the Consuls' armies, a Proconsul for each leaderless CA, a Praetor for each
+    leaderless Legion outside a CA while fewer than six serve, then the PU — or None when B1c may
+    end. An office nobody can fill (TB-8.2) is passed."""
+    available = bool(r.pool())
+    if r.count("Consul") < 2 and "Consul" not in r.empty and available:
+        return Post("Consul")
+    awaiting = consuls_awaiting(r)
+    if awaiting and (r.leaderless_cas() or r.loose_legions()):
+        return Post("Imperium", leader=awaiting[0])
+    if available and "Proconsul" not in r.empty and r.leaderless_cas():
+        return Post("Proconsul", ca=r.leaderless_cas()[0])
+    praetors = r.count("Praetor")
+    loose = r.loose_legions()
+    if available and "Praetor" not in r.empty and loose and praetors < offices.MOST_PRAETORS:
+        return Post("Praetor", legion=loose[0])
+    if r.count("PU") == 0 and "PU" not in r.empty and (available or triumph_candidates(r, "PU")):
+        return Post("PU")
+    return None
+
+
+def triumph_candidates(r: Romans, office: str, turn: int | None = None) -> list[str]:
+    """TB-8.2: who may be chosen from the Triumph Holding Box: as Consul only one who earned his
+    Triumph last Game Turn as Consul or Proconsul; as Dictator, Proconsul, Praetor or PU anyone
+    there; never as ME."""
+    inside = [lid for lid, place in r.places.items() if place == TRIUMPH]
+    if office == "ME":
+        return []
+    if office == "Consul":
+        last = (turn - 1) if turn is not None else None
+        return [
+            lid
+            for lid in inside
+            if r.triumphs.get(lid, (None, ""))[1] in ("Consul", "Proconsul")
+            and (last is None or r.triumphs[lid][0] == last)
+        ]
+    return inside
+
+
+def check_order(r: Romans, office: str, pairing: bool = False) -> None:
+    """TB-8.1: offices are elected in order (a Dictator only in an Emergency, TB-9.4); another
+    is refused, naming the one due. A Proconsul for two loose Legions paired as a new CA (TB-8.4)
+    may come once the leaderless CAs have theirs, before the Praetors."""
+    if office == "Dictator":
+        raise RuleViolation("TB-8.1", "A Dictator is elected only in an Emergency (TB-9.4)")
+    post = next_post(r)
+    if pairing and (post is None or post.office == "Praetor") and len(r.loose_legions()) >= 2:
+        return
+    if post is None:
+        raise RuleViolation("TB-8.1", "Every office of this Game Turn is filled: done B1c")
+    if post.office != office:
+        raise RuleViolation("TB-8.1", f"The election due now is {post}, not a {office}")
+
+
+def elect(
+    r: Romans,
+    office: str,
+    leader: str,
+    from_triumph: bool,
+    turn: int,
+    ca: int | None = None,
+    legions: tuple[str, ...] = (),
+    theater: str | None = None,
+    province: str | None = None,
+    per_province: int = offices.PROCONSULS_PER_PROVINCE,
+) -> Romans:
+    """TB-8.2 to TB-8.7: `leader`, drawn from the pool or chosen from the Triumph Holding Box, takes
+    `office`; a Proconsul his leaderless CA `ca` (or two loose Legions of one Theater, `legions`,
+    made a new CA), a Praetor his loose Legion (`legions`), the PU Rome. A Consul's army waits
+    until both are elected."""
+    pairing = office == "Proconsul" and bool(legions)
+    check_order(r, office, pairing)
+    if from_triumph:
+        if leader not in triumph_candidates(r, office, turn):
+            raise RuleViolation(
+                "TB-8.2",
+                f"{r.name(leader)} cannot be chosen {office} from the Triumph Holding Box"
+                + (
+                    " (as Consul only one who triumphed last Game Turn as Consul or Proconsul)"
+                    if office == "Consul"
+                    else ""
+                ),
+            )
+    elif r.places.get(leader) != POOL:
+        raise RuleViolation("TB-8.2", f"{r.name(leader)} is not in the pool to be drawn")
+    magistrate = Magistrate(leader, office)
+    cas = r.cas
+    if office == "Proconsul":
+        if pairing:
+            check_pairing(r, legions)
+            number = max(r.cas, default=0) + 1
+            cas = {**r.cas, number: legions}
+            magistrate = replace(magistrate, cas=(number,), legions=legions)
+        else:
+            if ca not in r.leaderless_cas():
+                raise RuleViolation("TB-8.4", f"CA {ca} is not a leaderless CA")
+            magistrate = replace(magistrate, cas=(ca,), legions=r.cas[ca])
+        magistrate = replace(magistrate, theater=theater, province=province)
+        check_assigned(magistrate, r)
+    elif office == "Praetor":
+        if len(legions) != 1 or legions[0] not in r.loose_legions():
+            raise RuleViolation(
+                "TB-8.5", f"A Praetor takes one leaderless Legion outside a CA, not {legions}"
+            )
+        magistrate = replace(magistrate, legions=legions)
+    elif ca is not None or legions or theater or province:
+        if office == "Consul":
+            raise RuleViolation(
+                "TB-8.3", "Both Consuls are elected before either receives an army: imperium"
+            )
+        raise RuleViolation("TB-6.4", f"The {office} takes no army and no assignment here")
+    magistrates = {**r.magistrates, leader: magistrate}
+    offices.check_offices(list(magistrates.values()))
+    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province)
+    return replace(
+        r,
+        magistrates=magistrates,
+        cas=cas,
+        places={**r.places, leader: MAP},
+        elected=(*r.elected, leader),
+    )
+
+
+def check_pairing(r: Romans, legions: tuple[str, ...]) -> None:
+    """TB-8.4: two leaderless Legions outside CAs, in one Theater, paired as a new CA."""
+    loose = r.loose_legions()
+    if len(legions) != 2 or len(set(legions)) != 2 or not set(legions) <= set(loose):
+        raise RuleViolation("TB-8.4", "A new CA pairs two leaderless Legions outside CAs")
+    if len({r.theater((lg,)) for lg in legions}) != 1:
+        raise RuleViolation("TB-8.4", "The two Legions of a new CA stand in one Theater")
+
+
+def leave_empty(r: Romans, office: str) -> Romans:
+    """TB-8.2 (Interpretation): with no leader available the office stays empty."""
+    return replace(r, empty=(*r.empty, office))
+
+
+def imperium_choices(r: Romans) -> tuple[list[int], list[str]]:
+    """TB-8.3: what a Consul may be given now: the leaderless CAs; failing those, a new CA of two
+    loose Legions; failing that, the one loose Legion left."""
+    return r.leaderless_cas(), r.loose_legions()
+
+
+def give_imperium(
+    r: Romans,
+    leader: str,
+    ca: int | None,
+    legions: tuple[str, ...],
+    theater: str | None,
+) -> Romans:
+    """TB-8.3: a Consul must be given a leaderless CA while one remains, else a new CA of any two
+    leaderless Legions outside CAs, only then a CA of the one left, failing that nothing (he
+    stands in Rome without Imperium); with Imperium he gets a Theater (TB-6.4)."""
+    if leader not in consuls_awaiting(r):
+        raise RuleViolation("TB-8.3", f"{r.name(leader)} is no Consul awaiting his army")
+    if r.count("Consul") < 2 and next_post(r) == Post("Consul"):
+        raise RuleViolation("TB-8.3", "Both Consuls are elected before either receives an army")
+    open_cas, loose = imperium_choices(r)
+    cas = dict(r.cas)
+    if ca is not None:
+        if ca not in open_cas:
+            raise RuleViolation("TB-8.3", f"CA {ca} is not a leaderless CA")
+        held, numbers = r.cas[ca], (ca,)
+    elif legions:
+        if open_cas:
+            raise RuleViolation(
+                "TB-8.3",
+                f"A leaderless CA remains (CA {open_cas[0]}): a Consul takes it before loose "
+                "Legions",
+            )
+        if not set(legions) <= set(loose) or len(set(legions)) != len(legions):
+            raise RuleViolation("TB-8.3", "Only leaderless Legions outside CAs form a new CA")
+        if len(legions) == 1 and len(loose) >= 2:
+            raise RuleViolation(
+                "TB-8.3", "Two leaderless Legions remain: the Consul's new CA takes two"
+            )
+        if len(legions) > 2:
+            raise RuleViolation("TB-6.3", "A CA is one or two Legions")
+        number = max(r.cas, default=0) + 1
+        cas[number] = legions
+        held, numbers = legions, (number,)
+    else:
+        if open_cas or loose:
+            raise RuleViolation(
+                "TB-8.3", "A Consul goes without an army only when no leaderless Legion remains"
+            )
+        held, numbers = (), ()
+    magistrate = replace(r.magistrates[leader], cas=numbers, legions=held, theater=theater)
+    check_assigned(magistrate, r)
+    magistrates = {**r.magistrates, leader: magistrate}
+    offices.check_assignments(list(magistrates.values()), r.theater_of)
+    return replace(r, magistrates=magistrates, cas=cas, armed=r.armed | {leader})
+
+
+def check_b1c_over(r: Romans) -> None:
+    """TB-8.8: B1c cannot end while an available leader could fill a Consulship, a post of
+    TB-8.4 to TB-8.6 or the PU's, or a Consul awaits his army."""
+    post = next_post(r)
+    if post is not None:
+        raise RuleViolation("TB-8.8", f"B1c cannot end yet: {post} is still to be elected")
+
+
+def default_command(r: Romans, leader: str) -> tuple[int | None, tuple[str, ...], str | None]:
+    """The army TB-8.3 gives a Consul when the player leaves it to the program: the first
+    leaderless CA; else the first two loose Legions; else the one left; his Theater is where his
+    army stands."""
+    open_cas, loose = imperium_choices(r)
+    if open_cas:
+        return open_cas[0], (), r.theater(r.cas[open_cas[0]])
+    legions = tuple(loose[:2])
+    return None, legions, r.theater(legions)
+
+
+def default_assignment(
+    r: Romans, legions: tuple[str, ...], per_province: int = offices.PROCONSULS_PER_PROVINCE
+) -> tuple[str | None, str | None]:
+    """TB-6.4: a Proconsul's assignment when the player leaves it to the program: his CA's
+    Theater, or, in Roman Italy, the province where it stands."""
+    theater = r.theater(legions)
+    if theater != offices.ROMAN_ITALY:
+        return theater, None
+    return None, r.legions[legions[0]].province
+
+
+def roman_view(r: Romans) -> Mapping[str, object]:
+    """What `status --json` shows of Rome: every leader's place, the magistrates with their
+    office, Imperium and assignment, the Legions and the CAs."""
+    return {
+        "leaders": {
+            lid: {"name": r.leaders[lid].name, "number": r.leaders[lid].number, "place": place}
+            for lid, place in sorted(
+                r.places.items(), key=lambda i: number_key(r.leaders[i[0]].number)
+            )
+        },
+        "magistrates": [
+            {
+                "leader": m.leader,
+                "office": m.office,
+                "cas": list(m.cas),
+                "legions": list(m.legions),
+                "theater": m.theater,
+                "province": m.province,
+                "governor": m.governor,
+            }
+            for m in sorted(
+                r.magistrates.values(),
+                key=lambda m: (
+                    offices.PRECEDENCE.index(m.office),
+                    number_key(r.leaders[m.leader].number),
+                ),
+            )
+        ],
+        "legions": [
+            {
+                "id": lg.id,
+                "kind": lg.kind,
+                "discipline": lg.discipline,
+                "sp": list(lg.sp),
+                "province": lg.province,
+                "ca": r.in_ca(lg.id),
+                "leader": r.legion_leader(lg.id),
+            }
+            for lg in sorted(r.legions.values(), key=lambda lg: numeral_key(lg.id))
+        ],
+        "cas": {str(n): list(members) for n, members in sorted(r.cas.items())},
+        "triumphs": {lid: {"turn": t, "office": o} for lid, (t, o) in r.triumphs.items()},
+    }
