@@ -101,13 +101,16 @@ class TurnRevealed(CampaignEvent):
 
 @topic("thunderbolt.MagistrateProrogued")
 class MagistrateProrogued(CampaignEvent):
-    """TB-7.2: in B1a a magistrate kept in office (as `office`), his assignment chosen anew."""
+    """TB-7.2: in B1a a magistrate kept in office (as `office`), his assignment chosen anew; or,
+    `forced`, TB-7.4: one besieged in a city that is neither a port nor Rome, prorogued by the
+    rules, his assignment named after (AssignmentNamed)."""
 
     turn: int
     leader: str
     office: str
     theater: str | None
     province: str | None
+    forced: bool
 
 
 @topic("thunderbolt.MagistrateReleased")
@@ -171,3 +174,23 @@ class OfficeLeftEmpty(CampaignEvent):
     turn: int
     office: str
     reason: str
+
+
+@topic("thunderbolt.AssignmentNamed")
+class AssignmentNamed(CampaignEvent):
+    """TB-7.4: the assignment the Roman player names for a magistrate the rules prorogued."""
+
+    turn: int
+    leader: str
+    theater: str | None
+    province: str | None
+
+
+@topic("thunderbolt.LeaderBesieged")
+class LeaderBesieged(CampaignEvent):
+    """TB-5.4: a Roman leader's position as reported: besieged in a city, a port or Roma, or free
+    (`where` "free": a siege report ended his siege)."""
+
+    turn: int
+    leader: str
+    where: str

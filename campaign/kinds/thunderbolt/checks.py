@@ -43,11 +43,14 @@ def check_duties(state: State, step: str) -> None:
     if step == "B1a" and roman.due_b1a(r):
         names = ", ".join(r.name(lid) for lid in roman.due_b1a(r))
         raise RuleViolation("TB-3.4", f"Prorogue or release every magistrate first: {names}")
+    if step == "B1a" and roman.unassigned(r):
+        names = ", ".join(r.name(lid) for lid in roman.unassigned(r))
+        raise RuleViolation("TB-7.4", f"Name the assignment of {names} first: assign")
     if step == "B1b" and roman.due_pluto(r):
         names = ", ".join(r.name(lid) for lid in roman.due_pluto(r))
         raise RuleViolation("TB-3.4", f"A Leader Loss roll is still due for {names}: pluto")
     if step == "B1c":
-        roman.check_b1c_over(r)
+        roman.check_b1c_over(r, state.turn)
 
 
 def check_once(state: State, what: str) -> None:

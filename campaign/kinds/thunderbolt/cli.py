@@ -342,3 +342,32 @@ def imperium(
         lambda state: tb.imperium(state, leader, ca, tuple(legions or ()), theater, none),
         TB,
     )
+
+
+@command()
+def assign(
+    ctx: typer.Context,
+    leader: LeaderArgument,
+    theater: TheaterOption = None,
+    province: ProvinceOption = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B1a: the assignment of a magistrate the rules prorogued (TB-7.4, TB-6.4)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.assign(state, leader, theater, province), TB)
+
+
+@command()
+def besieged(
+    ctx: typer.Context,
+    leader: LeaderArgument,
+    where: Annotated[
+        str, typer.Option("--in", help="city (neither port nor Rome), port, roma, or free.")
+    ],
+    campaign: CampaignOption = None,
+) -> None:
+    """A Roman leader reported besieged, or free again (TB-5.4), at any step."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.besieged(state, leader, where), TB)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from campaign import text
-from campaign.drafts import Draft, draft, event_of
+from campaign.drafts import Draft, draft, event_of, forced
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, roman, rules, sequence
 from campaign.kinds.thunderbolt.setup import THEATERS
@@ -16,9 +16,11 @@ from campaign.kinds.thunderbolt.state import State
 from campaign.names import resolve
 from events.common import CampaignEvent
 from events.thunderbolt import (
+    AssignmentNamed,
     CitySacked,
     ImperiumGiven,
     InitiativeDrawn,
+    LeaderBesieged,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
@@ -382,8 +384,34 @@ def prorogue(
             office=held,
             theater=where,
             province=place,
+            forced=False,
         )
     ]
+
+
+def assign(state: State, who: str, in_theater: str | None, in_province: str | None) -> list[Draft]:
+    """TB-7.4: in B1a the assignment of a magistrate the rules prorogued (TB-6.4)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1a"], "an assignment")
+    lid = leader(state, who)
+    where, place = theater(in_theater), province(state, in_province)
+    roman.assign(state.romans, lid, where, place, state.per_province)
+    return [draft(AssignmentNamed, turn=state.turn, leader=lid, theater=where, province=place)]
+
+
+SIEGE_WORDS = {"city": "city", "port": "port", "roma": "Roma", "rome": "Roma", "free": "free"}
+
+
+def besieged(state: State, who: str, where: str) -> list[Draft]:
+    """TB-5.4: a Roman leader reported besieged in a city, a port or Roma, or free again; at any
+    step (TB-3.2)."""
+    checks.check_revealed(state)
+    if state.position.over:
+        raise RuleViolation("TB-3.5", "The game is over")
+    lid = leader(state, who)
+    place = SIEGE_WORDS[resolve("place of siege", where, SIEGE_WORDS)]
+    roman.besiege(state.romans, lid, place)
+    return [draft(LeaderBesieged, turn=state.turn, leader=lid, where=place)]
 
 
 def release(state: State, who: str) -> list[Draft]:
@@ -496,14 +524,14 @@ def elect(
     checks.check_revealed(state)
     checks.check_step(state, ["B1c"], "an election")
     r = state.romans
-    post = roman.next_post(r)
+    post = roman.next_post(r, state.turn)
     chosen_office = office(wanted) if wanted else (post.office if post else None)
     if chosen_office is None:
         raise RuleViolation("TB-8.1", "Every office of this Game Turn is filled: done B1c")
     if chosen_office == "Imperium":
         return imperium(state, None, None, (), None)
     pairing = chosen_office == "Proconsul" and len(legions) == 2
-    roman.check_order(r, chosen_office, pairing)
+    roman.check_order(r, chosen_office, pairing, state.turn)
     if chosen_office == "Proconsul" and ca is None and not pairing:
         ca = post.ca if post else None
     if chosen_office == "Praetor" and not legions:
@@ -519,7 +547,11 @@ def elect(
     else:
         candidates = r.pool()
         if not candidates:
-            raise RuleViolation("TB-8.2", f"No leader is in the pool to draw a {chosen_office}")
+            raise RuleViolation(
+                "TB-8.2",
+                f"No leader is in the pool to draw a {chosen_office}: choose one from the Triumph "
+                "Holding Box (--from-triumph NAME)",
+            )
         number = state.next_number
         chosen_leader, evidence = draws(state, number, chosen_office, candidates)
     roman.elect(
@@ -599,8 +631,17 @@ def elect_all(state: State, draws: Draws) -> list[Draft]:
     decided: list[Draft] = []
     current = state
     for _ in range(64):
-        if roman.next_post(current.romans) is None:
+        post = roman.next_post(current.romans, current.turn)
+        if post is None:
             return decided
+        if post.office != "Imperium" and not current.romans.pool():
+            if decided:
+                return decided  # the Triumph Holding Box is the player's to choose from
+            raise RuleViolation(
+                "TB-8.2",
+                f"The pool is empty: choose the {post.office} from the Triumph Holding Box "
+                f"(elect {post.office} --from-triumph NAME)",
+            )
         step = elect(current, None, draws)
         for each in step:
             current = apply(current, event_of(each))
@@ -641,8 +682,22 @@ class RecordedDraw:
 
 
 def consequences(state: State) -> list[Draft]:
-    """Thunderbolt's slice forces nothing by itself: steps nobody acts in pass in the fold."""
-    return []
+    """TB-7.4: while B1a is in hand, a magistrate besieged in a city that is neither a port nor
+    Rome is prorogued by the rules (steps nobody acts in pass in the fold)."""
+    if not state.set_up or "B1a" not in state.position.open:
+        return []
+    return [
+        forced(
+            MagistrateProrogued,
+            turn=state.turn,
+            leader=lid,
+            office=held,
+            theater=None,
+            province=None,
+            forced=True,
+        )
+        for lid, held in roman.forced_prorogues(state.romans)
+    ][:1]
 
 
 def replay(event: CampaignEvent) -> Callable[[State], list[Draft]]:
@@ -667,6 +722,8 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     CitySacked: lambda e: lambda s: sack(s, e.province, Recorded(list(e.faces.values()))),
     MagistrateProrogued: lambda e: lambda s: prorogue(s, e.leader, e.office, e.theater, e.province),
     MagistrateReleased: lambda e: lambda s: release(s, e.leader),
+    AssignmentNamed: lambda e: lambda s: assign(s, e.leader, e.theater, e.province),
+    LeaderBesieged: lambda e: lambda s: besieged(s, e.leader, e.where),
     PlutoVisited: lambda e: (
         lambda s: pluto(s, e.leader, e.modifiers, Recorded(e.faces, e.evidence), e.outcome)
     ),

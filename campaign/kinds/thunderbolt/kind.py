@@ -137,13 +137,15 @@ def roman_hint(current: State, step: str) -> str | None:
     """B1's duties (TB-3.4): who is still to be prorogued or released, to roll for Pluto, or
     the election due."""
     r = current.romans
+    if step == "B1a" and roman.unassigned(r):
+        return f"assign {', '.join(r.leaders[lid].name for lid in roman.unassigned(r))} --theater …"
     if step == "B1a" and roman.due_b1a(r):
         names = ", ".join(r.name(lid) for lid in roman.due_b1a(r))
         return f"prorogue or release {names}"
     if step == "B1b" and roman.due_pluto(r):
         return f"pluto: {', '.join(r.name(lid) for lid in roman.due_pluto(r))}"
     if step == "B1c":
-        post = roman.next_post(r)
+        post = roman.next_post(r, current.turn)
         if post is None:
             return None
         if post.office == "Imperium":

@@ -7,9 +7,11 @@ from functools import singledispatch
 from campaign.kinds.thunderbolt.sequence import STEPS
 from events.common import CampaignEvent
 from events.thunderbolt import (
+    AssignmentNamed,
     CitySacked,
     ImperiumGiven,
     InitiativeDrawn,
+    LeaderBesieged,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
@@ -117,10 +119,31 @@ def assignment(theater: str | None, province: str | None) -> str:
 
 @describe.register
 def _(event: MagistrateProrogued) -> str:
+    if event.forced:
+        return (
+            f"Game Turn {event.turn}: {who(event.leader)}, besieged in a city that is neither a "
+            f"port nor Rome, is prorogued as {event.office} with his Legions (TB-7.4)"
+        )
     return (
         f"Game Turn {event.turn}: {who(event.leader)} prorogued as {event.office}"
         f"{assignment(event.theater, event.province)} (TB-7.2)"
     )
+
+
+@describe.register
+def _(event: AssignmentNamed) -> str:
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)}"
+        f"{assignment(event.theater, event.province)} (TB-7.4)"
+    )
+
+
+@describe.register
+def _(event: LeaderBesieged) -> str:
+    where = {"city": "in a city (neither a port nor Rome)", "port": "in a port", "Roma": "in Roma"}
+    if event.where == "free":
+        return f"Game Turn {event.turn}: {who(event.leader)} is no longer besieged (TB-5.4)"
+    return f"Game Turn {event.turn}: {who(event.leader)} is besieged {where[event.where]} (TB-5.4)"
 
 
 @describe.register

@@ -66,6 +66,12 @@ class Romans:
     """TB-8.2 (Interpretation): offices left empty this Game Turn for want of a leader."""
     wounded: frozenset[str] = frozenset()
     """TB-7.7: leaders Pluto set aside this Game Turn, back in the pool at the end of Phase B."""
+    besieged: dict[str, str] = field(default_factory=dict)
+    """TB-5.4: leaders reported besieged: in a "city" (neither port nor Rome), a "port", "Roma"."""
+
+    def trapped(self, leader: str) -> bool:
+        """TB-7.4: besieged in a city that is neither a port nor Rome."""
+        return self.besieged.get(leader) == "city"
 
     def name(self, leader: str) -> str:
         who = self.leaders[leader]
@@ -193,6 +199,34 @@ def check_due(r: Romans, leader: str, rule: str = "TB-7.1") -> Magistrate:
     return held
 
 
+SIEGED = ("city", "port", "Roma", "free")
+"""TB-5.4: where a siege report leaves a Roman leader."""
+
+
+def besiege(r: Romans, leader: str, where: str) -> Romans:
+    """TB-5.4: a leader reported besieged (in a city, a port or Roma) or free again."""
+    if where not in SIEGED:
+        raise RuleViolation("TB-5.4", "A leader is besieged in a city, a port or Roma, or free")
+    if r.places.get(leader) not in (MAP,) and where != "free":
+        raise RuleViolation("TB-5.4", f"{r.name(leader)} is not on the map to be besieged")
+    besieged = {k: v for k, v in r.besieged.items() if k != leader}
+    if where != "free":
+        besieged[leader] = where
+    return replace(r, besieged=besieged)
+
+
+def forced_prorogues(r: Romans) -> list[tuple[str, str]]:
+    """TB-7.4: the magistrates still due in B1a who are besieged in a city that is neither a port
+    nor Rome, with the office the rules prorogue them in (a Dictator, ME or Consul as Proconsul,
+    anyone else in his office)."""
+    return [
+        (lid, "Proconsul" if r.magistrates[lid].office in ("Dictator", "ME", "Consul") else
+         r.magistrates[lid].office)
+        for lid in due_b1a(r)
+        if r.trapped(lid) and r.magistrates[lid].office != "PU"
+    ]  # fmt: skip
+
+
 def prorogue(
     r: Romans,
     leader: str,
@@ -200,10 +234,24 @@ def prorogue(
     theater: str | None,
     province: str | None,
     per_province: int = offices.PROCONSULS_PER_PROVINCE,
+    forced: bool = False,
 ) -> Romans:
     """TB-7.2 and TB-7.3: a magistrate kept in office for another year, in a lawful office, his
-    assignment chosen anew (TB-6.4)."""
+    assignment chosen anew (TB-6.4); `forced`, TB-7.4's prorogue by the rules, with his Legions,
+    the assignment named after."""
     held = check_due(r, leader)
+    if forced:
+        kept = replace(held, office=office, theater=None, province=None)
+        if office == "Praetor":
+            kept = held
+        magistrates = {**r.magistrates, leader: kept}
+        return replace(r, magistrates=magistrates, decided=r.decided | {leader})
+    if r.trapped(leader):
+        raise RuleViolation(
+            "TB-7.4",
+            f"{r.name(leader)} is besieged in a city that is neither a port nor Rome: the rules "
+            "prorogue him",
+        )
     if held.office in ("Dictator", "ME", "PU"):
         raise RuleViolation(
             "TB-7.3", f"A {held.office} is never prorogued; release {r.name(leader)}"
@@ -248,8 +296,15 @@ def check_assigned(m: Magistrate, r: Romans) -> None:
 
 def release(r: Romans, leader: str) -> Romans:
     """TB-7.5: a released magistrate goes to the Triumph Holding Box if he has ever earned a
-    Triumph, otherwise to the pool; his office and assignment end, his CA or Legion leaderless."""
+    Triumph, otherwise to the pool; his office and assignment end, his CA or Legion leaderless.
+    One besieged in a city that is neither a port nor Rome is prorogued by the rules (TB-7.4)."""
     check_due(r, leader)
+    if r.trapped(leader):
+        raise RuleViolation(
+            "TB-7.4",
+            f"{r.name(leader)} is besieged in a city that is neither a port nor Rome: the rules "
+            "prorogue him, he cannot be released",
+        )
     magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
     place = TRIUMPH if leader in r.triumphs else POOL
     return replace(
@@ -258,6 +313,32 @@ def release(r: Romans, leader: str) -> Romans:
         places={**r.places, leader: place},
         decided=r.decided | {leader},
     )
+
+
+def unassigned(r: Romans) -> list[str]:
+    """TB-7.4: magistrates the rules prorogued whose assignment the player has still to name."""
+    return [
+        lid
+        for lid, m in r.magistrates.items()
+        if m.office == "Proconsul" and not (m.theater or m.province)
+    ]
+
+
+def assign(
+    r: Romans,
+    leader: str,
+    theater: str | None,
+    province: str | None,
+    per_province: int = offices.PROCONSULS_PER_PROVINCE,
+) -> Romans:
+    """TB-7.4 and TB-6.4: the assignment named for a magistrate the rules prorogued."""
+    if leader not in unassigned(r):
+        raise RuleViolation("TB-7.4", f"{r.name(leader)} has no assignment to be named")
+    named = replace(r.magistrates[leader], theater=theater, province=province)
+    check_assigned(named, r)
+    magistrates = {**r.magistrates, leader: named}
+    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province)
+    return replace(r, magistrates=magistrates)
 
 
 # B1b: A Visit from Pluto (TB-7.7).
@@ -301,24 +382,26 @@ def consuls_awaiting(r: Romans) -> list[str]:
     ]
 
 
-def next_post(r: Romans) -> Post | None:
+def next_post(r: Romans, turn: int | None = None) -> Post | None:
     """TB-8.1 and TB-8.3 to TB-8.7: what the Election of Magistrates must do next, in order —
     both Consuls, then the Consuls' armies, a Proconsul for each leaderless CA, a Praetor for each
     leaderless Legion outside a CA while fewer than six serve, then the PU — or None when B1c may
-    end. An office nobody can fill (TB-8.2) is passed."""
-    available = bool(r.pool())
-    if r.count("Consul") < 2 and "Consul" not in r.empty and available:
+    end. An office no leader of the pool or the Triumph Holding Box can fill is passed (TB-8.2)."""
+
+    def available(office: str) -> bool:
+        return office not in r.empty and bool(r.pool() or triumph_candidates(r, office, turn))
+
+    if r.count("Consul") < 2 and available("Consul"):
         return Post("Consul")
     awaiting = consuls_awaiting(r)
     if awaiting and (r.leaderless_cas() or r.loose_legions()):
         return Post("Imperium", leader=awaiting[0])
-    if available and "Proconsul" not in r.empty and r.leaderless_cas():
+    if r.leaderless_cas() and available("Proconsul"):
         return Post("Proconsul", ca=r.leaderless_cas()[0])
-    praetors = r.count("Praetor")
     loose = r.loose_legions()
-    if available and "Praetor" not in r.empty and loose and praetors < offices.MOST_PRAETORS:
+    if loose and r.count("Praetor") < offices.MOST_PRAETORS and available("Praetor"):
         return Post("Praetor", legion=loose[0])
-    if r.count("PU") == 0 and "PU" not in r.empty and (available or triumph_candidates(r, "PU")):
+    if r.count("PU") == 0 and available("PU"):
         return Post("PU")
     return None
 
@@ -341,13 +424,13 @@ def triumph_candidates(r: Romans, office: str, turn: int | None = None) -> list[
     return inside
 
 
-def check_order(r: Romans, office: str, pairing: bool = False) -> None:
+def check_order(r: Romans, office: str, pairing: bool = False, turn: int | None = None) -> None:
     """TB-8.1: offices are elected in order (a Dictator only in an Emergency, TB-9.4); another
     is refused, naming the one due. A Proconsul for two loose Legions paired as a new CA (TB-8.4)
     may come once the leaderless CAs have theirs, before the Praetors."""
     if office == "Dictator":
         raise RuleViolation("TB-8.1", "A Dictator is elected only in an Emergency (TB-9.4)")
-    post = next_post(r)
+    post = next_post(r, turn)
     if pairing and (post is None or post.office == "Praetor") and len(r.loose_legions()) >= 2:
         return
     if post is None:
@@ -373,7 +456,7 @@ def elect(
     made a new CA), a Praetor his loose Legion (`legions`), the PU Rome. A Consul's army waits
     until both are elected."""
     pairing = office == "Proconsul" and bool(legions)
-    check_order(r, office, pairing)
+    check_order(r, office, pairing, turn)
     if from_triumph:
         if leader not in triumph_candidates(r, office, turn):
             raise RuleViolation(
@@ -496,10 +579,10 @@ def give_imperium(
     return replace(r, magistrates=magistrates, cas=cas, armed=r.armed | {leader})
 
 
-def check_b1c_over(r: Romans) -> None:
+def check_b1c_over(r: Romans, turn: int | None = None) -> None:
     """TB-8.8: B1c cannot end while an available leader could fill a Consulship, a post of
     TB-8.4 to TB-8.6 or the PU's, or a Consul awaits his army."""
-    post = next_post(r)
+    post = next_post(r, turn)
     if post is not None:
         raise RuleViolation("TB-8.8", f"B1c cannot end yet: {post} is still to be elected")
 

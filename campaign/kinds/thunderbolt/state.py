@@ -14,9 +14,11 @@ from campaign.kinds.thunderbolt import roman, rules, sequence
 from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
+    AssignmentNamed,
     CitySacked,
     ImperiumGiven,
     InitiativeDrawn,
+    LeaderBesieged,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
@@ -180,9 +182,28 @@ def _(event: StepClosed, state: State) -> State:
 @evolve.register
 def _(event: MagistrateProrogued, state: State) -> State:
     romans = roman.prorogue(
-        state.romans, event.leader, event.office, event.theater, event.province, state.per_province
+        state.romans,
+        event.leader,
+        event.office,
+        event.theater,
+        event.province,
+        state.per_province,
+        event.forced,
     )
     return replace(state, romans=romans)
+
+
+@evolve.register
+def _(event: AssignmentNamed, state: State) -> State:
+    romans = roman.assign(
+        state.romans, event.leader, event.theater, event.province, state.per_province
+    )
+    return replace(state, romans=romans)
+
+
+@evolve.register
+def _(event: LeaderBesieged, state: State) -> State:
+    return replace(state, romans=roman.besiege(state.romans, event.leader, event.where))
 
 
 @evolve.register
