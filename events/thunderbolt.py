@@ -194,3 +194,50 @@ class LeaderBesieged(CampaignEvent):
     turn: int
     leader: str
     where: str
+
+
+@topic("thunderbolt.BattleReported")
+class BattleReported(CampaignEvent):
+    """TB-5.1: a land battle as the table reports it, as far as this slice reads it: where, the
+    winner (rome, carthage or none), Major or not, and for Rome whether a CA or larger force was
+    engaged and the share of its SP lost, in whole percent (TB-9.1); a Major Victory moves the
+    Italian Allies (TB-15.2)."""
+
+    turn: int
+    province: str
+    winner: str
+    major: bool
+    ca_engaged: bool
+    rome_lost_percent: int
+
+
+@topic("thunderbolt.FactsReported")
+class FactsReported(CampaignEvent):
+    """TB-5.3: the situation facts Emergencies read, true until the players change them: the
+    Medium/Large cities of Roman Italy enemy-occupied, an enemy-occupied city within 3 hexes of
+    Roma, Roma besieged."""
+
+    turn: int
+    occupied_cities: int
+    city_near_roma: bool
+    roma_besieged: bool
+
+
+@topic("thunderbolt.MasterOfHorseNamed")
+class MasterOfHorseNamed(CampaignEvent):
+    """TB-9.4: a Dictator staying in Rome; the ME the Roman player picks from the pool, numbered
+    within 5 of him, with the leaderless CA he takes (or none)."""
+
+    turn: int
+    leader: str
+    dictator: str
+    ca: int | None
+
+
+@topic("thunderbolt.DictatorTakesTheField")
+class DictatorTakesTheField(CampaignEvent):
+    """TB-9.4: a Dictator in the field, with one or two leaderless CAs or none."""
+
+    turn: int
+    leader: str
+    cas: list[int]

@@ -204,7 +204,7 @@ def test_tb_8_1_offices_are_elected_in_order(shell, tmp_path):
     at_b1c(shell, tmp_path)
     assert shell.refuses("elect", "praetor").endswith("(TB-8.1).")
     assert shell.refuses("elect", "pu").endswith("(TB-8.1).")
-    assert shell.refuses("elect", "dictator").endswith("(TB-8.1).")  # no Emergency
+    assert shell.refuses("elect", "dictator").endswith("(TB-9.4).")  # no Emergency
     assert shell.refuses("done", "B1c").endswith("(TB-8.8).")
     shell.ok("elect", "consul")
     assert shell.refuses("imperium", "--ca", "1").endswith("(TB-8.3).")  # both Consuls first

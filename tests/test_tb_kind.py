@@ -146,3 +146,20 @@ def test_tb_19_8_verify_passes_once_the_secret_is_revealed_and_fails_on_an_alter
         audit(loaded.kind, forged)
     assert failure.value.rule == "TB-16.3"
     assert type(forged[failure.value.event - 1]).__name__ == "TurnRevealed"
+
+
+def test_tb_3_2_every_event_can_be_decided_again_by_verify():
+    """verify re-decides every recorded event from the state before it: each Thunderbolt event
+    has its command (a new one without would stop verify on its first appearance)."""
+    import inspect
+
+    from campaign.kinds.thunderbolt import commands
+    from events import thunderbolt
+    from events.common import CampaignEvent
+
+    kinds = {
+        c
+        for _, c in inspect.getmembers(thunderbolt, inspect.isclass)
+        if issubclass(c, CampaignEvent) and c.__module__ == thunderbolt.__name__
+    }
+    assert kinds - set(commands._REPLAY) == set()

@@ -371,3 +371,69 @@ def besieged(
     from campaign.kinds.thunderbolt import commands as tb
 
     ctx.obj.act(campaign, lambda state: tb.besieged(state, leader, where), TB)
+
+
+@command()
+def dictator(
+    ctx: typer.Context,
+    leader: Annotated[
+        Optional[str], typer.Argument(help="The Dictator; the one just elected if left out.")
+    ] = None,
+    ca: Annotated[
+        Optional[list[int]],
+        typer.Option("--ca", help="In the field: a leaderless CA (two at most)."),
+    ] = None,
+    me: Annotated[
+        Optional[str], typer.Option("--me", help="He stays in Rome: the ME picked from the pool.")
+    ] = None,
+    me_ca: Annotated[
+        Optional[int], typer.Option("--me-ca", help="The leaderless CA the ME takes.")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B1c: the Dictator takes the field with his CAs, or stays in Rome with an ME (TB-9.4)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.dictator(state, leader, ca or [], me, me_ca), TB)
+
+
+@command("land-battle")
+def land_battle(
+    ctx: typer.Context,
+    province: Annotated[str, typer.Argument(help="Where the land battle was fought.")],
+    winner: Annotated[str, typer.Option("--winner", help="rome, carthage or none.")],
+    major: Annotated[bool, typer.Option("--major", help="A Major Victory.")] = False,
+    ca: Annotated[
+        bool, typer.Option("--ca", help="Rome fought with a CA or larger force (TB-9.1).")
+    ] = False,
+    lost: Annotated[
+        int, typer.Option("--lost", help="The share of Rome's SP lost, in percent (TB-9.1).")
+    ] = 0,
+    campaign: CampaignOption = None,
+) -> None:
+    """A land battle reported from the table (TB-5.1): Emergencies, the Italian Allies."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.battle(state, province, winner, major, ca, lost), TB)
+
+
+@command()
+def facts(
+    ctx: typer.Context,
+    occupied: Annotated[
+        Optional[int],
+        typer.Option("--occupied", help="Medium/Large cities of Roman Italy enemy-occupied."),
+    ] = None,
+    near_roma: Annotated[
+        Optional[bool],
+        typer.Option("--near-roma/--not-near-roma", help="An enemy-occupied city within 3 hexes."),
+    ] = None,
+    roma_besieged: Annotated[
+        Optional[bool], typer.Option("--roma-besieged/--roma-free", help="Roma besieged.")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """The situation facts Emergencies read (TB-5.3, TB-9.1), at any step."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.facts(state, occupied, near_roma, roma_besieged), TB)

@@ -17,13 +17,17 @@ from campaign.names import resolve
 from events.common import CampaignEvent
 from events.thunderbolt import (
     AssignmentNamed,
+    BattleReported,
     CitySacked,
+    DictatorTakesTheField,
+    FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MasterOfHorseNamed,
     OfficeLeftEmpty,
     PlutoVisited,
     PoliticsRolled,
@@ -530,6 +534,10 @@ def elect(
         raise RuleViolation("TB-8.1", "Every office of this Game Turn is filled: done B1c")
     if chosen_office == "Imperium":
         return imperium(state, None, None, (), None)
+    if chosen_office == "Dictator's army":
+        raise RuleViolation(
+            "TB-9.4", "The Dictator chooses first: dictator --ca N (the field) or --me NAME (Rome)"
+        )
     pairing = chosen_office == "Proconsul" and len(legions) == 2
     roman.check_order(r, chosen_office, pairing, state.turn)
     if chosen_office == "Proconsul" and ca is None and not pairing:
@@ -600,10 +608,13 @@ def imperium(
     checks.check_revealed(state)
     checks.check_step(state, ["B1c"], "a Consul's army")
     r = state.romans
-    awaiting = roman.consuls_awaiting(r)
+    awaiting = roman.dictators_awaiting(r) + roman.consuls_awaiting(r)
     lid = leader(state, who) if who else (awaiting[0] if awaiting else None)
     if lid is None:
         raise RuleViolation("TB-8.3", "No elected Consul awaits his army")
+    if r.office(lid) == "Dictator":
+        cas = (ca,) if ca is not None else ()
+        return field(state, lid, cas)
     where = theater(in_theater)
     if ca is None and not legions and not none:
         ca, legions, default_theater = roman.default_command(r, lid)
@@ -624,6 +635,84 @@ def imperium(
     ]
 
 
+def field(state: State, lid: str, cas: Sequence[int]) -> list[Draft]:
+    """TB-9.4: the Dictator takes the field with one or two leaderless CAs, or none."""
+    roman.dictator_in_field(state.romans, lid, tuple(cas))
+    return [draft(DictatorTakesTheField, turn=state.turn, leader=lid, cas=list(cas))]
+
+
+def dictator(
+    state: State, who: str | None, cas: Sequence[int], me: str | None, me_ca: int | None
+) -> list[Draft]:
+    """TB-9.4: the Dictator just elected takes the field (with his CAs), or stays in Rome while
+    the player picks an ME from the pool numbered within 5 of him (with the ME's CA)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1c"], "the Dictator's choice")
+    r = state.romans
+    awaiting = roman.dictators_awaiting(r)
+    lid = leader(state, who) if who else (awaiting[0] if awaiting else None)
+    if lid is None:
+        raise RuleViolation("TB-9.4", "No Dictator elected this Game Turn awaits his choice")
+    if me is None:
+        return field(state, lid, cas)
+    if cas:
+        raise CampaignError("A Dictator who stays in Rome takes no CA; his ME may: --me-ca N.")
+    named = leader(state, me)
+    roman.name_me(r, lid, named, me_ca)
+    return [draft(MasterOfHorseNamed, turn=state.turn, leader=named, dictator=lid, ca=me_ca)]
+
+
+# Reports from the table (TB-5).
+
+
+def battle(
+    state: State, where: str, winner: str, major: bool, ca_engaged: bool, lost: int
+) -> list[Draft]:
+    """TB-5.1: a land battle reported (D or E): Rome's Major defeats count for Emergencies
+    (TB-9.2), a Major Victory moves the Italian Allies (TB-15.2)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a battle report")
+    place = province(state, where)
+    side = resolve("winner", winner, (*sequence.BOTH, "none"))
+    if not 0 <= lost <= 100:
+        raise RuleViolation("TB-5.1", f"A share of SP lost is 0 to 100 percent, not {lost}")
+    if side == "none" and major:
+        raise RuleViolation("TB-5.1", "A battle without a winner is no Major Victory")
+    return [
+        draft(
+            BattleReported,
+            turn=state.turn,
+            province=place,
+            winner=side,
+            major=major,
+            ca_engaged=ca_engaged,
+            rome_lost_percent=lost,
+        )
+    ]
+
+
+def facts(
+    state: State, occupied: int | None, near_roma: bool | None, roma_besieged: bool | None
+) -> list[Draft]:
+    """TB-5.3: the situation facts, changed by the players at any step (TB-3.2); what is not
+    said stays as it was."""
+    checks.check_revealed(state)
+    if state.position.over:
+        raise RuleViolation("TB-3.5", "The game is over")
+    now = state.facts
+    if occupied is not None and occupied < 0:
+        raise RuleViolation("TB-5.3", "A count of cities is 0 or more")
+    return [
+        draft(
+            FactsReported,
+            turn=state.turn,
+            occupied_cities=now.occupied_cities if occupied is None else occupied,
+            city_near_roma=now.city_near_roma if near_roma is None else near_roma,
+            roma_besieged=now.roma_besieged if roma_besieged is None else roma_besieged,
+        )
+    ]
+
+
 def elect_all(state: State, draws: Draws) -> list[Draft]:
     """TB-8: every post of B1c in order, each drawn and given what TB-8.3 to TB-8.7 give first."""
     from campaign.kinds.thunderbolt.state import apply
@@ -632,8 +721,8 @@ def elect_all(state: State, draws: Draws) -> list[Draft]:
     current = state
     for _ in range(64):
         post = roman.next_post(current.romans, current.turn)
-        if post is None:
-            return decided
+        if post is None or post.office == "Dictator's army":
+            return decided  # the Dictator's choice is the player's
         if post.office != "Imperium" and not current.romans.pool():
             if decided:
                 return decided  # the Triumph Holding Box is the player's to choose from
@@ -747,4 +836,12 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     OfficeLeftEmpty: lambda e: (
         lambda s: [d for d in empty_offices(s) if d.fields["office"] == e.office][:1]
     ),
+    BattleReported: lambda e: (
+        lambda s: battle(s, e.province, e.winner, e.major, e.ca_engaged, e.rome_lost_percent)
+    ),
+    FactsReported: lambda e: (
+        lambda s: facts(s, e.occupied_cities, e.city_near_roma, e.roma_besieged)
+    ),
+    DictatorTakesTheField: lambda e: lambda s: dictator(s, e.leader, e.cas, None, None),
+    MasterOfHorseNamed: lambda e: lambda s: dictator(s, e.dictator, (), e.leader, e.ca),
 }

@@ -20,8 +20,20 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         f"{data['climate'] or 'not rolled yet'}"
         + (f" (army limit {data['army_limit']})" if data["army_limit"] else "")
     )
+    emergency = data["emergency"]
+    rome = Text(
+        f"Emergency (TB-9.3): {emergency['level']}"
+        + (f" ({'; '.join(emergency['reasons'])})" if emergency["reasons"] else "")
+    )
     return Group(
-        title, players, carthage, _magistrates(data), _allies(data), _armies(data), _next(data)
+        title,
+        players,
+        rome,
+        carthage,
+        _magistrates(data),
+        _allies(data),
+        _armies(data),
+        _next(data),
     )
 
 

@@ -148,6 +148,10 @@ def roman_hint(current: State, step: str) -> str | None:
         post = roman.next_post(r, current.turn)
         if post is None:
             return None
+        if post.office == "Dictator's army":
+            return "dictator --ca N (the field) or dictator --me NAME (Rome), TB-9.4"
+        if post.office == "Dictator":
+            return "elect dictator: a Major Emergency obliges it (TB-9.4)"
         if post.office == "Imperium":
             return f"imperium {r.leaders[post.leader].name}: {post}"
         return f"elect {post.office}: {post}; or elect --all"

@@ -8,13 +8,17 @@ from campaign.kinds.thunderbolt.sequence import STEPS
 from events.common import CampaignEvent
 from events.thunderbolt import (
     AssignmentNamed,
+    BattleReported,
     CitySacked,
+    DictatorTakesTheField,
+    FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MasterOfHorseNamed,
     OfficeLeftEmpty,
     PlutoVisited,
     PoliticsRolled,
@@ -198,3 +202,40 @@ def _(event: ImperiumGiven) -> str:
 @describe.register
 def _(event: OfficeLeftEmpty) -> str:
     return f"Game Turn {event.turn}: the office of {event.office} stays empty: {event.reason}"
+
+
+@describe.register
+def _(event: BattleReported) -> str:
+    result = "no winner" if event.winner == "none" else f"won by {event.winner}"
+    major = ", a Major Victory" if event.major else ""
+    force = "a CA or larger" if event.ca_engaged else "less than a CA"
+    return (
+        f"Game Turn {event.turn}: a land battle in {who(event.province)}, {result}{major}; Rome "
+        f"fought with {force} and lost {event.rome_lost_percent} % of its SP (TB-5.1)"
+    )
+
+
+@describe.register
+def _(event: FactsReported) -> str:
+    said = [f"{event.occupied_cities} Medium/Large cities of Roman Italy enemy-occupied"]
+    if event.city_near_roma:
+        said.append("an enemy-occupied city within 3 hexes of Roma")
+    said.append("Roma besieged" if event.roma_besieged else "Roma not besieged")
+    return f"Game Turn {event.turn}: the situation: {'; '.join(said)} (TB-5.3)"
+
+
+@describe.register
+def _(event: DictatorTakesTheField) -> str:
+    cas = " and ".join(f"CA {n}" for n in event.cas) or "no CA"
+    return (
+        f"Game Turn {event.turn}: Dictator {who(event.leader)} takes the field with {cas} (TB-9.4)"
+    )
+
+
+@describe.register
+def _(event: MasterOfHorseNamed) -> str:
+    ca = f", with CA {event.ca}" if event.ca else ""
+    return (
+        f"Game Turn {event.turn}: Dictator {who(event.dictator)} stays in Rome; "
+        f"{who(event.leader)} is his Magister Equitum{ca} (TB-9.4)"
+    )

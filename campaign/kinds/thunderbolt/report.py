@@ -11,12 +11,16 @@ from campaign.kinds.thunderbolt.narrate import describe
 from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, NoteRecorded
 from events.thunderbolt import (
+    BattleReported,
     CitySacked,
+    DictatorTakesTheField,
+    FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MasterOfHorseNamed,
     OfficeLeftEmpty,
     PlutoVisited,
     PoliticsRolled,
@@ -31,10 +35,14 @@ ROMAN = (
     PlutoVisited,
     MagistrateElected,
     ImperiumGiven,
+    DictatorTakesTheField,
+    MasterOfHorseNamed,
     OfficeLeftEmpty,
 )
 TOLD = (
     PoliticsRolled,
+    BattleReported,
+    FactsReported,
     InitiativeDrawn,
     VictoryReported,
     ProvinceDevastated,

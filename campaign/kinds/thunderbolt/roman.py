@@ -38,6 +38,8 @@ class Post:
     def __str__(self) -> str:
         if self.office == "Imperium":
             return "an army for the Consul elected without one (TB-8.3)"
+        if self.office == "Dictator's army":
+            return "the Dictator's choice: the field with his CAs, or Rome with an ME (TB-9.4)"
         target = (
             f" for CA {self.ca}" if self.ca else f" for Legion {self.legion}" if self.legion else ""
         )
@@ -68,6 +70,10 @@ class Romans:
     """TB-7.7: leaders Pluto set aside this Game Turn, back in the pool at the end of Phase B."""
     besieged: dict[str, str] = field(default_factory=dict)
     """TB-5.4: leaders reported besieged: in a "city" (neither port nor Rome), a "port", "Roma"."""
+    emergency: str = "none"
+    """TB-9.3: the Emergency in effect (none, Minor, Major), kept by the state's fold."""
+    in_rome: frozenset[str] = frozenset()
+    """TB-9.4: a Dictator who stays in Rome (and never leaves it)."""
 
     def trapped(self, leader: str) -> bool:
         """TB-7.4: besieged in a city that is neither a port nor Rome."""
@@ -153,7 +159,11 @@ def opening(setup: SetUp) -> Romans:
 
 
 def new_turn(r: Romans) -> Romans:
-    return replace(r, decided=frozenset(), pluto={}, elected=(), empty=(), armed=frozenset())
+    return replace(
+        r, decided=frozenset(), pluto={}, elected=(), empty=(), armed=frozenset(), in_rome=(
+            r.in_rome & set(r.magistrates)
+        )
+    )  # fmt: skip
 
 
 def end_of_b(r: Romans) -> Romans:
@@ -391,6 +401,11 @@ def next_post(r: Romans, turn: int | None = None) -> Post | None:
     def available(office: str) -> bool:
         return office not in r.empty and bool(r.pool() or triumph_candidates(r, office, turn))
 
+    if r.emergency == "Major" and r.count("Dictator") == 0 and available("Dictator"):
+        return Post("Dictator")
+    deciding = dictators_awaiting(r)
+    if deciding:
+        return Post("Dictator's army", leader=deciding[0])
     if r.count("Consul") < 2 and available("Consul"):
         return Post("Consul")
     awaiting = consuls_awaiting(r)
@@ -425,12 +440,19 @@ def triumph_candidates(r: Romans, office: str, turn: int | None = None) -> list[
 
 
 def check_order(r: Romans, office: str, pairing: bool = False, turn: int | None = None) -> None:
-    """TB-8.1: offices are elected in order (a Dictator only in an Emergency, TB-9.4); another
-    is refused, naming the one due. A Proconsul for two loose Legions paired as a new CA (TB-8.4)
-    may come once the leaderless CAs have theirs, before the Praetors."""
-    if office == "Dictator":
-        raise RuleViolation("TB-8.1", "A Dictator is elected only in an Emergency (TB-9.4)")
+    """TB-8.1: offices are elected in order: a Dictator first, only in an Emergency (a Major one
+    obliges, a Minor one allows it, TB-9.4); another is refused, naming the one due. A Proconsul
+    for two loose Legions paired as a new CA (TB-8.4) may come once the leaderless CAs have
+    theirs, before the Praetors."""
     post = next_post(r, turn)
+    if office == "Dictator":
+        if r.emergency == "none":
+            raise RuleViolation("TB-9.4", "A Dictator is elected only in an Emergency")
+        if r.count("Dictator") or post is None or post.office not in ("Dictator", "Consul"):
+            raise RuleViolation("TB-8.1", "The Dictator is elected first, before the Consuls")
+        if post.office == "Consul" and r.count("Consul"):
+            raise RuleViolation("TB-8.1", "The Dictator is elected first, before the Consuls")
+        return
     if pairing and (post is None or post.office == "Praetor") and len(r.loose_legions()) >= 2:
         return
     if post is None:
@@ -491,6 +513,8 @@ def elect(
             )
         magistrate = replace(magistrate, legions=legions)
     elif ca is not None or legions or theater or province:
+        if office == "Dictator":
+            raise RuleViolation("TB-9.4", "The Dictator chooses the field or Rome once elected")
         if office == "Consul":
             raise RuleViolation(
                 "TB-8.3", "Both Consuls are elected before either receives an army: imperium"
@@ -505,6 +529,75 @@ def elect(
         cas=cas,
         places={**r.places, leader: MAP},
         elected=(*r.elected, leader),
+    )
+
+
+def dictators_awaiting(r: Romans) -> list[str]:
+    """TB-9.4: a Dictator elected this Game Turn who has not chosen the field or Rome."""
+    return [lid for lid in r.elected if r.office(lid) == "Dictator" and lid not in r.armed]
+
+
+def dictator_in_field(r: Romans, leader: str, cas: tuple[int, ...]) -> Romans:
+    """TB-9.4: a Dictator in the field takes one or two leaderless CAs, or none."""
+    if leader not in dictators_awaiting(r):
+        raise RuleViolation("TB-9.4", f"{r.name(leader)} is no Dictator awaiting his choice")
+    if len(cas) > 2 or len(set(cas)) != len(cas):
+        raise RuleViolation("TB-6.2", "A Dictator's Imperium is up to two CAs")
+    for number in cas:
+        if number not in r.leaderless_cas():
+            raise RuleViolation("TB-9.4", f"CA {number} is not a leaderless CA")
+    legions = tuple(lg for n in cas for lg in r.cas[n])
+    dictator = replace(r.magistrates[leader], cas=cas, legions=legions)
+    magistrates = {**r.magistrates, leader: dictator}
+    offices.check_imperium(list(magistrates.values()))
+    return replace(r, magistrates=magistrates, armed=r.armed | {leader})
+
+
+ME_REACH = 5
+"""TB-9.4: the ME is numbered within 5 of the Dictator who stays in Rome."""
+
+
+def me_candidates(r: Romans, dictator: str) -> list[str]:
+    """TB-9.4: pool leaders numbered within 5 of the Dictator (Interpretation: the Triumph
+    Holding Box is not the pool)."""
+    own = number_key(r.leaders[dictator].number)[0]
+    return [lid for lid in r.pool() if abs(number_key(r.leaders[lid].number)[0] - own) <= ME_REACH]
+
+
+def name_me(r: Romans, dictator: str, leader: str, ca: int | None) -> Romans:
+    """TB-9.4: the Dictator stays in Rome (placed there, never to leave) while the player picks
+    an ME from the pool, never the map, numbered within 5 of him; the ME may take one leaderless
+    CA. With no such leader the Dictator must take the field."""
+    if dictator not in dictators_awaiting(r):
+        raise RuleViolation("TB-9.4", f"{r.name(dictator)} is no Dictator awaiting his choice")
+    if not me_candidates(r, dictator):
+        raise RuleViolation(
+            "TB-9.4",
+            "No leader of the pool is numbered within 5 of the Dictator: he takes the field",
+        )
+    if r.places.get(leader) != POOL:
+        raise RuleViolation(
+            "TB-9.4", f"The ME is picked from the pool, and {r.name(leader)} is not in it"
+        )
+    if leader not in me_candidates(r, dictator):
+        raise RuleViolation(
+            "TB-9.4",
+            f"The ME is numbered within {ME_REACH} of the Dictator {r.name(dictator)}; "
+            f"{r.name(leader)} is not",
+        )
+    me = Magistrate(leader, "ME")
+    if ca is not None:
+        if ca not in r.leaderless_cas():
+            raise RuleViolation("TB-9.4", f"CA {ca} is not a leaderless CA")
+        me = replace(me, cas=(ca,), legions=r.cas[ca])
+    magistrates = {**r.magistrates, leader: me}
+    offices.check_imperium(list(magistrates.values()))
+    return replace(
+        r,
+        magistrates=magistrates,
+        places={**r.places, leader: MAP},
+        armed=r.armed | {dictator},
+        in_rome=r.in_rome | {dictator},
     )
 
 

@@ -10,18 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from campaign.kinds.thunderbolt import roman, rules, sequence
+from campaign.kinds.thunderbolt import roman, rules, senate, sequence
 from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
     AssignmentNamed,
+    BattleReported,
     CitySacked,
+    DictatorTakesTheField,
+    FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MasterOfHorseNamed,
     OfficeLeftEmpty,
     PlutoVisited,
     PoliticsRolled,
@@ -80,6 +84,15 @@ class State:
     shifts: tuple[Shift, ...] = ()
     romans: roman.Romans | None = None
     settings: dict[str, int] = field(default_factory=dict)
+    defeats: tuple[senate.Defeat, ...] = ()
+    """TB-9.2: Rome's Major defeats in land battles, from battle reports."""
+    facts: senate.Facts = field(default_factory=senate.Facts)
+    """TB-5.3: the situation facts Emergencies read."""
+
+    def emergency(self) -> tuple[str, list[str]]:
+        """TB-9.1 to TB-9.3: the Emergency in effect, with its reasons."""
+        return senate.emergency(self.turn, self.defeats, self.facts)
+
     """Rome's leaders, offices, Legions and CAs (TB-6 to TB-8)."""
 
     @property
@@ -143,7 +156,13 @@ def evolve(event: CampaignEvent, state: State) -> State:
 
 
 def apply(state: State, event: CampaignEvent) -> State:
-    return evolve(event, state)
+    """One event folded in; the Emergency Rome's elections read follows (TB-9.3)."""
+    after = evolve(event, state)
+    if after.romans is not None and after.set_up:
+        level = after.emergency()[0]
+        if level != after.romans.emergency:
+            after = replace(after, romans=replace(after.romans, emergency=level))
+    return after
 
 
 @evolve.register
@@ -236,6 +255,11 @@ def _(event: MagistrateElected, state: State) -> State:
         state.per_province,
     )
     state = replace(state, romans=romans)
+    if event.office == "Dictator":  # TB-9.2: this turn's battles came before him
+        defeats = tuple(
+            replace(d, dictator_after=True) if d.turn == event.turn else d for d in state.defeats
+        )
+        state = replace(state, defeats=defeats)
     if event.chosen:
         return state
     draw = Roll(
@@ -254,6 +278,46 @@ def _(event: MagistrateElected, state: State) -> State:
 def _(event: ImperiumGiven, state: State) -> State:
     legions = tuple(event.legions) if event.ca is None else ()
     romans = roman.give_imperium(state.romans, event.leader, event.ca, legions, event.theater)
+    return replace(state, romans=romans)
+
+
+@evolve.register
+def _(event: BattleReported, state: State) -> State:
+    """TB-5.1: a Roman Major defeat counts for Emergencies (TB-9.2); a Major Victory moves the
+    Italian Allies (TB-15.2), in Roman Italy or outside it by the province's Theater."""
+    if event.winner == rules.CARTHAGE and event.major:
+        defeat = senate.Defeat(event.turn, event.ca_engaged, event.rome_lost_percent / 100)
+        state = replace(state, defeats=(*state.defeats, defeat))
+    if event.major and event.winner in sequence.BOTH:
+        cause = battle_cause(state, event.province)
+        adjacent = {p.id: p.adjacent for p in state.setup.provinces.values()}
+        moves = rules.victory_shifts(cause, event.province, list(state.track), adjacent)
+        why = f"{event.winner}'s Major Victory (a land battle) in {event.province}"
+        state = shifted(state, moves, event.winner, why)
+    return state
+
+
+def battle_cause(state: State, province: str) -> str:
+    """TB-15.2: a land battle in Roman Italy or outside it."""
+    inside = state.setup.provinces[province].theater == "Roman Italy"
+    return "land-in-italy" if inside else "land-outside-italy"
+
+
+@evolve.register
+def _(event: FactsReported, state: State) -> State:
+    facts = senate.Facts(event.occupied_cities, event.city_near_roma, event.roma_besieged)
+    return replace(state, facts=facts)
+
+
+@evolve.register
+def _(event: DictatorTakesTheField, state: State) -> State:
+    romans = roman.dictator_in_field(state.romans, event.leader, tuple(event.cas))
+    return replace(state, romans=romans)
+
+
+@evolve.register
+def _(event: MasterOfHorseNamed, state: State) -> State:
+    romans = roman.name_me(state.romans, event.dictator, event.leader, event.ca)
     return replace(state, romans=romans)
 
 

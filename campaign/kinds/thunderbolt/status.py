@@ -28,6 +28,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         "climate": climate,
         "army_limit": rules.ARMY_LIMIT.get(climate) if climate else None,
         "rome": dict(roman.roman_view(state.romans)),
+        "emergency": {"level": state.emergency()[0], "reasons": state.emergency()[1]},
         "armies": [
             {
                 "id": a.id,

@@ -1,0 +1,134 @@
+"""Thunderbolt's Emergencies and the Dictator in a campaign (TB-9.3, TB-9.4), fed by battle
+reports and situation facts (TB-5.1, TB-5.3): the rules page's example of two Major defeats,
+TB-19.4's second part, and a Major Victory reported as a battle moving the Italian Allies
+(TB-15.2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from test_tb_7_8_magistrates import EXAMPLE, at_b1c, rome
+from test_tb_kind import NEW, into_b2, through_b
+
+from campaign.errors import RuleViolation
+from campaign.kinds.thunderbolt import roman, setup
+
+
+def to_next_turn(shell) -> None:
+    shell.ok("initiative", "empty")
+    for step in ("F2", "G1", "G2", "G3", "G4"):
+        shell.ok("done", step, "--side", "rome")
+        shell.ok("done", step, "--side", "carthage")
+    into_b2(shell)
+    shell.ok("family")
+    shell.ok("done", "B2a")
+    shell.ok("climate")
+    shell.ok("done", "B2b")
+    shell.ok("release", "--all")
+    shell.ok("done", "B1a")
+    shell.ok("pluto")  # whoever is in the Triumph Holding Box, or nobody
+    shell.ok("done", "B1b")
+
+
+def test_tb_9_3_the_example_two_major_defeats_in_212_oblige_a_dictator_in_211(shell):
+    """Major defeats with CAs in 212 BCE: at B1c of 211 "done" is refused until a Dictator is
+    elected; the level is shown with its reasons."""
+    shell.ok(*NEW)
+    into_b2(shell)
+    through_b(shell)
+    shell.ok("initiative", "leader")
+    assert shell.refuses("land-battle", "Apulia", "--winner", "none", "--major").endswith(
+        "(TB-5.1)."
+    )
+    shell.ok("land-battle", "Apulia", "--winner", "carthage", "--major", "--ca", "--lost", "20")
+    assert shell.json("status")["emergency"]["level"] == "none"  # 20 %: not yet Minor
+    shell.ok("land-battle", "Campania", "--winner", "carthage", "--major", "--ca", "--lost", "10")
+    emergency = shell.json("status")["emergency"]
+    assert emergency["level"] == "Major"
+    assert emergency["reasons"] == ["two Major defeats with a CA engaged in Game Turn 1"]
+    shell.ok("done", "D", "--side", "rome")
+    shell.ok("done", "D", "--side", "carthage")
+    to_next_turn(shell)
+    assert "elect dictator" in shell.json("status")["pending"]
+    assert shell.refuses("done", "B1c").endswith("(TB-8.8).")
+    assert shell.refuses("elect", "consul").endswith("(TB-8.1).")
+    shell.ok("elect", "dictator")
+    assert shell.refuses("elect", "consul").endswith("(TB-8.1).")  # his choice comes first
+    shell.ok("dictator", "--ca", "1", "--ca", "2")  # the field, with two leaderless CAs
+    (held,) = [m for m in rome(shell)["magistrates"] if m["office"] == "Dictator"]
+    assert held["cas"] == [1, 2] and len(held["legions"]) == 4  # TB-6.2: up to four Legions
+    shell.ok("elect", "--all")
+    shell.ok("done", "B1c")
+    shell.ok("verify")
+
+
+def test_tb_9_4_no_dictator_without_an_emergency_a_minor_one_allows_it(shell, tmp_path):
+    at_b1c(shell, tmp_path)
+    assert shell.refuses("elect", "dictator").endswith("(TB-9.4).")
+    shell.ok("facts", "--occupied", "2")  # TB-5.3 facts, at any step
+    assert shell.json("status")["emergency"]["level"] == "Minor"
+    assert "a Consul" in shell.json("status")["pending"]  # allowed, not obliged
+    shell.ok("elect", "dictator")
+    assert shell.refuses("dictator", "--ca", "4").endswith("(TB-9.4).")  # Marcellus' CA
+    assert shell.refuses("dictator", "--ca", "1", "--ca", "2", "--ca", "3").endswith("(TB-6.2).")
+    shell.ok("dictator")  # the field, with no CA
+    assert shell.refuses("elect", "dictator").endswith("(TB-8.1).")  # one Dictator
+    shell.ok("facts", "--occupied", "0")
+    assert shell.json("status")["emergency"]["level"] == "none"
+
+
+def test_tb_9_4_an_me_within_5_of_a_dictator_in_rome_never_from_the_map():
+    """TB-19.4, second part: Dictator #438 in Rome: ME #440 accepted, #446 refused, a map leader
+    refused."""
+    r = roman.opening(setup.load(EXAMPLE))
+    for lid in roman.due_b1a(r):
+        r = roman.release(r, lid) if lid != "marcellus" else r
+    r = replace(r, decided=r.decided | {"marcellus"}, emergency="Major")
+    assert roman.next_post(r, 1) == roman.Post("Dictator")
+    r = roman.elect(r, "Dictator", "fabius", False, 1)
+    assert roman.next_post(r, 1) == roman.Post("Dictator's army", leader="fabius")
+
+    def refused(leader):
+        with pytest.raises(RuleViolation) as refusal:
+            roman.name_me(r, "fabius", leader, None)
+        return refusal.value.rule
+
+    assert refused("varro") == "TB-9.4"  # #446: 8 from #438
+    assert refused("marcellus") == "TB-9.4"  # on the map
+    kept = roman.name_me(r, "fabius", "minucius", 1)
+    assert kept.magistrates["minucius"].office == "ME"
+    assert kept.magistrates["minucius"].cas == (1,)
+    assert "fabius" in kept.in_rome
+    assert roman.next_post(kept, 1) == roman.Post("Consul")
+
+
+def test_tb_9_4_with_no_me_to_be_had_the_dictator_takes_the_field():
+    r = roman.opening(setup.load(EXAMPLE))
+    for lid in roman.due_b1a(r):
+        r = roman.release(r, lid)
+    r = roman.elect(
+        replace(r, emergency="Minor"), "Dictator", "varro", False, 1
+    )  # #446: nobody of the pool within 5
+    pool = {lid for lid in r.pool() if lid != "varro"}
+    assert all(abs(int(r.leaders[lid].number) - 446) > 5 for lid in pool)
+    with pytest.raises(RuleViolation) as refusal:
+        roman.name_me(r, "varro", "minucius", None)
+    assert refusal.value.rule == "TB-9.4" and "takes the field" in refusal.value.message
+
+
+def test_tb_15_2_a_major_victory_reported_as_a_battle_moves_the_track(shell):
+    shell.ok(*NEW)
+    into_b2(shell)
+    through_b(shell)
+    shell.ok("initiative", "leader")
+    before = shell.json("status")["italian_allies"]
+    shell.ok("land-battle", "Lucania", "--winner", "carthage", "--major", "--lost", "40")
+    after = shell.json("status")["italian_allies"]
+    moved = {p: before[p]["level"] - after[p]["level"] for p in before}
+    # Lucania and its track neighbours 2 toward Carthage (TB-15.2), Apulia stopped at box 4
+    # (TB-15.3); every track province here borders Lucania.
+    assert moved == {"lucania": 2, "apulia": 1, "calabria": 2, "campania": 2, "samnium": 2}
+    assert shell.json("status")["emergency"]["level"] == "none"  # no CA engaged (TB-9.1)
+    shell.ok("land-battle", "Samnium", "--winner", "rome")
+    assert shell.json("status")["italian_allies"] == after  # not Major: no shift
