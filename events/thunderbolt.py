@@ -241,3 +241,43 @@ class DictatorTakesTheField(CampaignEvent):
     turn: int
     leader: str
     cas: list[int]
+
+
+@topic("thunderbolt.DisbandChecked")
+class DisbandChecked(CampaignEvent):
+    """TB-12.4 and TB-12.5: an Army checked in B2c: disbanded without a roll (face -1), or the
+    die (random event `number`) read against the Disband range of its commander's row; where a
+    disbanded Army's SP went, as entered."""
+
+    turn: int
+    army: str
+    number: int
+    face: int
+    low: int
+    high: int
+    disbanded: bool
+    sp_to: str
+    evidence: str
+
+
+@topic("thunderbolt.CommanderAppointed")
+class CommanderAppointed(CampaignEvent):
+    """TB-13.2 and TB-14.2: an Army Commander appointed in B2d: drawn blind from the pool (random
+    event `number` among `candidates`) or chosen from the map (number 0)."""
+
+    turn: int
+    army: str
+    leader: str
+    number: int
+    candidates: list[str]
+    chosen: bool
+    evidence: str
+
+
+@topic("thunderbolt.ArmyPosted")
+class ArmyPosted(CampaignEvent):
+    """TB-12.6: in B2e an Army assigned to Africa or Hispania for the Game Turn."""
+
+    turn: int
+    army: str
+    theater: str

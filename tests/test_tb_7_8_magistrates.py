@@ -179,8 +179,11 @@ def test_tb_7_7_the_pages_example_gracchus_wounded_his_ca_leaderless(shell):
     shell.ok("elect", "praetor", "--leader", "Varro")  # Legion X
     shell.ok("elect", "pu", "--leader", "Fabius")
     shell.ok("done", "B1c")
-    for step in ("B2c", "B2d"):
-        shell.ok("done", step)
+    shell.ok("done", "B2c")
+    shell.ok("appoint", "--leader", "Mago")
+    shell.ok("done", "B2d")
+    shell.ok("station", "hispania", "Africa")  # the face 5: Interested
+    shell.ok("station", "africa", "Hispania")
     assert rome(shell)["leaders"]["gracchus"]["place"] == "set aside"  # Phase B is not over
     shell.ok("done", "B2e")
     assert rome(shell)["leaders"]["gracchus"]["place"] == "pool"  # TB-18.4: end of Phase B
@@ -344,6 +347,8 @@ def test_tb_16_3_a_forged_draw_fails_verify_at_the_reveal(tmp_path):
     for step in ("B2a", "B2b", "B2c", "B2d", "B2e", "B3a"):
         if step in ("B2a", "B2b"):
             shell.ok("family" if step == "B2a" else "climate")
+        if step in ("B2d", "B2e"):
+            shell.ok("appoint" if step == "B2d" else "station")
         shell.ok("done", step)
     shell.ok("done", "B3b", "--side", "rome")
     shell.ok("done", "B3b", "--side", "carthage")

@@ -42,6 +42,10 @@ def through_b(shell: Shell) -> None:
             shell.ok("family", "--drm", "war=+2")
         if step == "B2b":
             shell.ok("climate")
+        if step == "B2d":
+            shell.ok("appoint")  # Hispania's Army (TB-13.1)
+        if step == "B2e":
+            shell.ok("station")  # whatever the climate asks (TB-12.6)
         shell.ok("done", step)
     through_b1(shell)
     shell.ok("done", "B3a")

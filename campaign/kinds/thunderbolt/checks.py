@@ -5,18 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import roman, rules, sequence
+from campaign.kinds.thunderbolt import carthage, roman, rules, sequence
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import folded
 
 FAMILIES = ("Barcid", "Magonid")
 
 
-def check_players(rome: str, carthage: str) -> None:
+def check_players(rome: str, punic: str) -> None:
     """TB-1.1: two sides, Rome and Carthage, one player each."""
-    if not rome.strip() or not carthage.strip():
+    if not rome.strip() or not punic.strip():
         raise RuleViolation("TB-1.1", "Name both players: --rome PLAYER --carthage PLAYER")
-    if folded(rome) == folded(carthage):
+    if folded(rome) == folded(punic):
         raise RuleViolation("TB-1.1", "Rome and Carthage are played by two different players")
 
 
@@ -39,6 +39,20 @@ def check_duties(state: State, step: str) -> None:
         raise RuleViolation("TB-3.4", "The Family in Power has not been rolled for yet (family)")
     if step == "B2b" and state.turn not in state.climate:
         raise RuleViolation("TB-3.4", "The Political Climate has not been rolled for yet (climate)")
+    c = state.carthaginians
+    climate = state.current_climate()
+    if step == "B2c" and carthage.due_b2c(c, climate):
+        armies = ", ".join(carthage.eligible(c))
+        raise RuleViolation(
+            "TB-3.4", f"Carthage is over its limit: check an Army for disbanding ({armies})"
+        )
+    if step == "B2d" and carthage.due_b2d(c):
+        raise RuleViolation(
+            "TB-3.4", f"Army {', '.join(carthage.due_b2d(c))} needs a commander: appoint"
+        )
+    if step == "B2e" and carthage.postings_due(c, climate):
+        due = " and ".join(carthage.postings_due(c, climate))
+        raise RuleViolation("TB-3.4", f"An Army is still to be assigned to {due}: station")
     r = state.romans
     if step == "B1a" and roman.due_b1a(r):
         names = ", ".join(r.name(lid) for lid in roman.due_b1a(r))

@@ -437,3 +437,85 @@ def facts(
     from campaign.kinds.thunderbolt import commands as tb
 
     ctx.obj.act(campaign, lambda state: tb.facts(state, occupied, near_roma, roma_besieged), TB)
+
+
+# Phase B2: Carthage's Armies (TB-12.4 to TB-12.6, TB-13.2).
+
+
+@command()
+def disband(
+    ctx: typer.Context,
+    army: Annotated[str, typer.Argument(help="The Army checked.")],
+    without_roll: Annotated[
+        bool,
+        typer.Option("--without-roll", help="Its commander is not of the Family in Power."),
+    ] = False,
+    sp_to: Annotated[str, typer.Option("--sp-to", help="Where a disbanded Army's SP went.")] = "",
+    disband_range: Annotated[
+        Optional[str],
+        typer.Option("--range", help="The Disband range LOW-HIGH, where the set-up has no chart."),
+    ] = None,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """B2c: an Army over the limit checked for disbanding (TB-12.4, TB-12.5)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    entered = None
+    if disband_range is not None:
+        low, _, high = disband_range.partition("-")
+        entered = (whole_number(low, "The range's low"), whole_number(high, "The range's high"))
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        return tb.disband(state, army, faces, without_roll, sp_to, entered)
+
+    ctx.obj.act(name, decide, TB)
+
+
+@command()
+def appoint(
+    ctx: typer.Context,
+    army: Annotated[
+        Optional[str], typer.Argument(help="The Army; the first without a commander if left out.")
+    ] = None,
+    leader: Annotated[
+        Optional[str], typer.Option("--leader", help="With --dice external: who was drawn.")
+    ] = None,
+    from_map: Annotated[
+        Optional[str],
+        typer.Option("--from-map", help="A map leader of the Family in Power (TB-13.2)."),
+    ] = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """B2d: a commander for an Army without one, drawn blind from the pool (TB-13.2)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        drawn = tb.leader(state, leader, "carthage") if leader else None
+        draws = tb.draws_for(state, secrets, drawn, evidence, "draw-carthage")
+        return tb.appoint(state, army, draws, from_map)
+
+    ctx.obj.act(name, decide, TB)
+
+
+@command()
+def station(
+    ctx: typer.Context,
+    army: Annotated[
+        Optional[str], typer.Argument(help="The Army; every Theater due if left out.")
+    ] = None,
+    theater: Annotated[Optional[str], typer.Argument(help="Africa or Hispania.")] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B2e: an Army assigned to Africa or Hispania for the Game Turn (TB-12.6)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.post_army(state, army, theater), TB)

@@ -9,17 +9,20 @@ from typing import Any
 from campaign import text
 from campaign.drafts import Draft, draft, event_of, forced
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.thunderbolt import checks, roman, rules, sequence
+from campaign.kinds.thunderbolt import carthage, checks, roman, rules, sequence
 from campaign.kinds.thunderbolt.setup import THEATERS
 from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import resolve
 from events.common import CampaignEvent
 from events.thunderbolt import (
+    ArmyPosted,
     AssignmentNamed,
     BattleReported,
     CitySacked,
+    CommanderAppointed,
     DictatorTakesTheField,
+    DisbandChecked,
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
@@ -101,14 +104,14 @@ Draws = Callable[[State, int, str, Sequence[str]], tuple[str, str]]
 class CommittedDraw:
     """TB-16.3: index H mod m of the m candidates, from the Game Turn's secret."""
 
-    def __init__(self, secrets: Mapping[str, str]) -> None:
-        self.secrets = secrets
+    def __init__(self, secrets: Mapping[str, str], kind: str = "draw-rome") -> None:
+        self.secrets, self.kind = secrets, kind
 
     def __call__(
         self, state: State, number: int, subject: str, candidates: Sequence[str]
     ) -> tuple[str, str]:
         secret = turn_secret(state, self.secrets)
-        line = rules.record(state.campaign, state.turn, number, "draw-rome", subject)
+        line = rules.record(state.campaign, state.turn, number, self.kind, subject)
         return candidates[rules.draw_index(secret, line, len(candidates))], ""
 
 
@@ -124,27 +127,38 @@ class EnteredDraw:
         if self.drawn is None:
             raise CampaignError(
                 f"The {subject} is drawn at the table: --leader NAME, one of "
-                + ", ".join(state.romans.name(c) for c in candidates)
+                + ", ".join(named(state, c) for c in candidates)
                 + " (TB-16.4)."
             )
         if self.drawn not in candidates:
             raise RuleViolation(
-                "TB-16.4", f"{state.romans.name(self.drawn)} is not in the pool to be drawn"
+                "TB-16.4", f"{named(state, self.drawn)} is not in the pool to be drawn"
             )
         return self.drawn, self.evidence
 
 
-def draws_for(state: State, secrets: Mapping[str, str], drawn: str | None, evidence: str) -> Draws:
+def named(state: State, lid: str) -> str:
+    if lid in state.romans.leaders:
+        return state.romans.name(lid)
+    return state.carthaginians.name(lid)
+
+
+def draws_for(
+    state: State,
+    secrets: Mapping[str, str],
+    drawn: str | None,
+    evidence: str,
+    kind: str = "draw-rome",
+) -> Draws:
     """The program draws in committed mode (a leader named is refused there), the table in
     external mode."""
     if state.dice == "committed":
         if drawn is not None:
             raise CampaignError(
                 "This campaign's draws are committed: the program draws (TB-16.2); --leader is "
-                "for campaigns with --dice external, --from-triumph to choose from the Triumph "
-                "Holding Box."
+                "for campaigns with --dice external; --from-triumph or --from-map to choose."
             )
-        return CommittedDraw(secrets)
+        return CommittedDraw(secrets, kind)
     return EnteredDraw(drawn, evidence)
 
 
@@ -348,12 +362,151 @@ class Recorded:
 # Phase B1: Rome's magistrates (TB-7, TB-8).
 
 
-def leader(state: State, given: str) -> str:
-    """A Roman leader by his key, name or number (416 or #416)."""
+def leader(state: State, given: str, side: str = "rome") -> str:
+    """A leader of a side by his key, name or number (416 or #416, 2P-10)."""
     aliases: dict[str, str] = {}
-    for lid, who in state.romans.leaders.items():
+    of = state.romans if side == "rome" else state.carthaginians
+    for lid, who in of.leaders.items():
         aliases.update({who.name: lid, f"#{who.number}": lid, who.number: lid, lid: lid})
-    return aliases[resolve("Roman leader", given, aliases)]
+    what = "Roman leader" if side == "rome" else "Carthaginian leader"
+    return aliases[resolve(what, given, aliases)]
+
+
+def army(state: State, given: str) -> str:
+    return resolve("Army", given, state.carthaginians.armies)
+
+
+# Phase B2 after the politics: Carthage's Armies (TB-12.4 to TB-12.6, TB-13.2).
+
+
+def disband(
+    state: State,
+    which: str,
+    faces: Faces,
+    without_roll: bool = False,
+    sp_to: str = "",
+    entered: tuple[int, int] | None = None,
+) -> list[Draft]:
+    """TB-12.4 and TB-12.5: one Army checked in B2c: disbanded without a roll when its commander
+    is not of the Family in Power (or it has none), else a die without DRMs read against the
+    Disband range of its commander's row, from the set-up's `disband_recall` chart or entered."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B2c"], "a disband check")
+    c = state.carthaginians
+    aid = army(state, which)
+    climate = state.current_climate()
+    carthage.check_disband(c, aid, climate)
+    commander = c.armies[aid].commander
+    family = c.leaders[commander].family if commander else None
+    in_power = state.family_in_power()
+    if without_roll:
+        if not rules.may_disband_without_roll(family, in_power):
+            raise RuleViolation(
+                "TB-12.4",
+                f"Army {aid}'s commander is of the Family in Power ({in_power}): it rolls",
+            )
+        number, face, (low, high), evidence = 0, -1, (0, 9), ""
+    else:
+        row = rules.disband_row(family, in_power)
+        chart = state.setup.tables.get("disband_recall")
+        number = state.next_number
+        face, evidence = faces(state, number, "disband", aid)
+        if chart is not None:
+            low, high = chart[row]["disband"]
+            if entered is not None and tuple(entered) != (low, high):
+                raise CampaignError(
+                    f"The set-up's chart gives the Disband range {low}-{high} of row {row}."
+                )
+        elif entered is None:
+            raise CampaignError(
+                f"The set-up has no Disband/Recall chart: enter the Disband range of row {row} "
+                f"with --range LOW-HIGH (die {face})."
+            )
+        else:
+            low, high = entered
+    disbanded = without_roll or low <= face <= high
+    if disbanded and not sp_to.strip():
+        raise CampaignError(
+            f"Army {aid} is disbanded: say where its SP went (--sp-to, TB-12.5), and run it again."
+        )
+    return [
+        draft(
+            DisbandChecked,
+            turn=state.turn,
+            army=aid,
+            number=number,
+            face=face,
+            low=low,
+            high=high,
+            disbanded=disbanded,
+            sp_to=text.words(sp_to, "where the SP went") if sp_to.strip() else "",
+            evidence=evidence,
+        )
+    ]
+
+
+def appoint(
+    state: State, which: str | None, draws: Draws, from_map: str | None = None
+) -> list[Draft]:
+    """TB-13.1 and TB-13.2: in B2d a commander for an Army without one (the first, when none is
+    named): drawn blind from the pool, or chosen among map leaders of the Family in Power;
+    TB-14.2: the stored AER drops 2."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B2d"], "an appointment")
+    c = state.carthaginians
+    waiting = carthage.leaderless(c)
+    aid = army(state, which) if which else (waiting[0] if waiting else None)
+    if aid is None:
+        raise RuleViolation("TB-13.1", "Every Army has its commander")
+    number, candidates, evidence = 0, [], ""
+    if from_map is not None:
+        chosen_leader = leader(state, from_map, "carthage")
+    else:
+        candidates = c.pool()
+        if not candidates:
+            raise RuleViolation("TB-13.2", "No leader is in the pool: the Army stays without")
+        number = state.next_number
+        chosen_leader, evidence = draws(state, number, aid, candidates)
+    carthage.appoint(c, aid, chosen_leader, from_map is not None, state.family_in_power())
+    return [
+        draft(
+            CommanderAppointed,
+            turn=state.turn,
+            army=aid,
+            leader=chosen_leader,
+            number=number,
+            candidates=list(candidates),
+            chosen=from_map is not None,
+            evidence=evidence,
+        )
+    ]
+
+
+def post_army(state: State, which: str | None, theater_name: str | None) -> list[Draft]:
+    """TB-12.6: in B2e an Army assigned to Africa or Hispania for the Game Turn; with neither
+    named, each Theater due gets the Army standing in it (else the first one free)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B2e"], "a Theater assignment")
+    if which is None and theater_name is None:
+        return station_all(state)
+    if which is None or theater_name is None:
+        raise CampaignError("Name the Army and its Theater: station ARMY Africa (or Hispania).")
+    aid = army(state, which)
+    where = resolve("Theater", theater_name, (carthage.AFRICA, carthage.HISPANIA))
+    carthage.post(state.carthaginians, aid, where, state.current_climate())
+    return [draft(ArmyPosted, turn=state.turn, army=aid, theater=where)]
+
+
+def station_all(state: State) -> list[Draft]:
+    c, climate = state.carthaginians, state.current_climate()
+    decided = []
+    for where in carthage.postings_due(c, climate):
+        free = [aid for aid in c.counted() if aid not in c.postings.values()]
+        there = [aid for aid in free if c.theater(aid) == where]
+        chosen_army = (there or free)[0]
+        c = carthage.post(c, chosen_army, where, climate)
+        decided.append(draft(ArmyPosted, turn=state.turn, army=chosen_army, theater=where))
+    return decided
 
 
 def theater(given: str | None) -> str | None:
@@ -844,4 +997,20 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     ),
     DictatorTakesTheField: lambda e: lambda s: dictator(s, e.leader, e.cas, None, None),
     MasterOfHorseNamed: lambda e: lambda s: dictator(s, e.dictator, (), e.leader, e.ca),
+    DisbandChecked: lambda e: (
+        lambda s: disband(
+            s,
+            e.army,
+            Recorded([e.face], e.evidence),
+            e.face < 0,
+            e.sp_to,
+            (e.low, e.high) if e.face >= 0 else None,
+        )
+    ),
+    CommanderAppointed: lambda e: (
+        lambda s: appoint(
+            s, e.army, RecordedDraw(e.leader, e.evidence), e.leader if e.chosen else None
+        )
+    ),
+    ArmyPosted: lambda e: lambda s: post_army(s, e.army, e.theater),
 }

@@ -81,12 +81,16 @@ def _armies(data: dict[str, Any]) -> Table:
         table.add_column(column)
     for army in data["armies"]:
         table.add_row(
-            army["id"],
-            army["commander"] or "none",
+            army["id"] + (" (Hannibal's)" if army["hannibals"] else ""),
+            army["commander_name"] or "none",
             str(army["sp"]),
             f"{army['aer']:+d}",
             army["province"],
         )
+    postings = data["carthage"]["postings"]
+    if postings:
+        table.caption = "This Game Turn: " + ", ".join(f"{a} to {t}" for t, a in postings.items())
+        table.caption_justify = "left"
     return table
 
 

@@ -10,13 +10,15 @@ from typing import Any
 from campaign.errors import CampaignError, RuleViolation
 from campaign.files import read_text
 from campaign.kind import Decide, PackageKind, Seal
-from campaign.kinds.thunderbolt import RULES, checks, commands, narrate, roman, state
+from campaign.kinds.thunderbolt import RULES, carthage, checks, commands, narrate, roman, state
 from campaign.kinds.thunderbolt.sequence import STEPS
 from campaign.kinds.thunderbolt.setup import SetUpError, load
 from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
     CitySacked,
+    CommanderAppointed,
+    DisbandChecked,
     MagistrateElected,
     PlutoVisited,
     PoliticsRolled,
@@ -82,8 +84,10 @@ class Thunderbolt(PackageKind):
 
     def stands(self, event: CampaignEvent) -> bool:
         """TB-16.6: a recorded roll stands; a revealed secret stays revealed."""
-        if isinstance(event, MagistrateElected):
+        if isinstance(event, (MagistrateElected, CommanderAppointed)):
             return not event.chosen
+        if isinstance(event, DisbandChecked):
+            return event.face >= 0
         return isinstance(event, (PoliticsRolled, CitySacked, PlutoVisited, TurnRevealed))
 
     def players(self, current: State) -> list[str]:
@@ -136,6 +140,13 @@ def next_step(current: State) -> str:
 def roman_hint(current: State, step: str) -> str | None:
     """B1's duties (TB-3.4): who is still to be prorogued or released, to roll for Pluto, or
     the election due."""
+    c, climate = current.carthaginians, current.current_climate()
+    if step == "B2c" and carthage.due_b2c(c, climate):
+        return f"disband one of {', '.join(carthage.eligible(c))}; then done"
+    if step == "B2d" and carthage.due_b2d(c):
+        return f"appoint (Army {', '.join(carthage.due_b2d(c))})"
+    if step == "B2e" and carthage.postings_due(c, climate):
+        return f"station (an Army to {' and '.join(carthage.postings_due(c, climate))})"
     r = current.romans
     if step == "B1a" and roman.unassigned(r):
         return f"assign {', '.join(r.leaders[lid].name for lid in roman.unassigned(r))} --theater …"

@@ -7,10 +7,13 @@ from functools import singledispatch
 from campaign.kinds.thunderbolt.sequence import STEPS
 from events.common import CampaignEvent
 from events.thunderbolt import (
+    ArmyPosted,
     AssignmentNamed,
     BattleReported,
     CitySacked,
+    CommanderAppointed,
     DictatorTakesTheField,
+    DisbandChecked,
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
@@ -239,3 +242,35 @@ def _(event: MasterOfHorseNamed) -> str:
         f"Game Turn {event.turn}: Dictator {who(event.dictator)} stays in Rome; "
         f"{who(event.leader)} is his Magister Equitum{ca} (TB-9.4)"
     )
+
+
+@describe.register
+def _(event: DisbandChecked) -> str:
+    went = f"; its SP: {event.sp_to}" if event.sp_to else ""
+    if event.face < 0:
+        return f"Game Turn {event.turn}: Army {event.army} disbanded without a roll{went} (TB-12.4)"
+    result = "disbanded" if event.disbanded else "stays"
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"Game Turn {event.turn}: Army {event.army} checked for disbanding: die {event.face}, "
+        f"disband on {event.low}-{event.high}: {result}{went} (random event {event.number}, "
+        f"TB-12.4){source}"
+    )
+
+
+@describe.register
+def _(event: CommanderAppointed) -> str:
+    how = (
+        "chosen from the map"
+        if event.chosen
+        else f"drawn blind from {len(event.candidates)} in the pool (random event {event.number})"
+    )
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} commands Army {event.army}, {how}; its AER "
+        "drops 2 (TB-13.2, TB-14.2)"
+    )
+
+
+@describe.register
+def _(event: ArmyPosted) -> str:
+    return f"Game Turn {event.turn}: Army {event.army} is assigned to {event.theater} (TB-12.6)"

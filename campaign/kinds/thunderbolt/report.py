@@ -11,9 +11,12 @@ from campaign.kinds.thunderbolt.narrate import describe
 from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, NoteRecorded
 from events.thunderbolt import (
+    ArmyPosted,
     BattleReported,
     CitySacked,
+    CommanderAppointed,
     DictatorTakesTheField,
+    DisbandChecked,
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
@@ -41,6 +44,9 @@ ROMAN = (
 )
 TOLD = (
     PoliticsRolled,
+    DisbandChecked,
+    CommanderAppointed,
+    ArmyPosted,
     BattleReported,
     FactsReported,
     InitiativeDrawn,

@@ -10,14 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from campaign.kinds.thunderbolt import roman, rules, senate, sequence
+from campaign.kinds.thunderbolt import carthage, roman, rules, senate, sequence
 from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
+    ArmyPosted,
     AssignmentNamed,
     BattleReported,
     CitySacked,
+    CommanderAppointed,
     DictatorTakesTheField,
+    DisbandChecked,
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
@@ -83,6 +86,8 @@ class State:
     rolls: tuple[Roll, ...] = ()
     shifts: tuple[Shift, ...] = ()
     romans: roman.Romans | None = None
+    carthaginians: carthage.Carthage | None = None
+    """Carthage's leaders and Armies with their AER (TB-12 to TB-14)."""
     settings: dict[str, int] = field(default_factory=dict)
     defeats: tuple[senate.Defeat, ...] = ()
     """TB-9.2: Rome's Major defeats in land battles, from battle reports."""
@@ -147,6 +152,7 @@ def start(event: CampaignStarted) -> State:
         setup,
         track=track,
         romans=roman.opening(setup),
+        carthaginians=carthage.opening(setup),
     )
 
 
@@ -180,12 +186,13 @@ def _(event: SidesTaken, state: State) -> State:
 def moved(state: State, position: sequence.Position) -> State:
     """The Sequence of Play moved on: Pluto's wounded return as Phase B ends or the next Game
     Turn begins (TB-18.4), and the Game Turn's B1 records start afresh."""
-    romans = state.romans
+    romans, carthaginians = state.romans, state.carthaginians
     if position.turn != state.position.turn:
         romans = roman.start_of_turn(romans)
+        carthaginians = carthage.new_turn(carthaginians)
     elif state.position.stage == "B" and position.stage != "B":
         romans = roman.end_of_b(romans)
-    return replace(state, position=position, romans=romans)
+    return replace(state, position=position, romans=romans, carthaginians=carthaginians)
 
 
 @evolve.register
@@ -301,6 +308,42 @@ def battle_cause(state: State, province: str) -> str:
     """TB-15.2: a land battle in Roman Italy or outside it."""
     inside = state.setup.provinces[province].theater == "Roman Italy"
     return "land-in-italy" if inside else "land-outside-italy"
+
+
+@evolve.register
+def _(event: DisbandChecked, state: State) -> State:
+    forces = carthage.disband(state.carthaginians, event.army, event.disbanded)
+    state = replace(state, carthaginians=forces)
+    if event.face < 0:
+        return state
+    roll = Roll(event.number, event.turn, "disband", event.army, event.face)
+    return replace(state, rolls=(*state.rolls, roll))
+
+
+@evolve.register
+def _(event: CommanderAppointed, state: State) -> State:
+    forces = carthage.appoint(
+        state.carthaginians, event.army, event.leader, event.chosen, state.family_in_power()
+    )
+    state = replace(state, carthaginians=forces)
+    if event.chosen:
+        return state
+    draw = Roll(
+        event.number,
+        event.turn,
+        "draw-carthage",
+        event.army,
+        -1,
+        tuple(event.candidates),
+        event.leader,
+    )
+    return replace(state, rolls=(*state.rolls, draw))
+
+
+@evolve.register
+def _(event: ArmyPosted, state: State) -> State:
+    forces = carthage.post(state.carthaginians, event.army, event.theater, state.current_climate())
+    return replace(state, carthaginians=forces)
 
 
 @evolve.register

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.kinds.thunderbolt import RULES, roman, rules
+from campaign.kinds.thunderbolt import RULES, carthage, roman, rules
 from campaign.kinds.thunderbolt.state import State
 
 
@@ -29,15 +29,20 @@ def status(state: State, name: str) -> dict[str, Any]:
         "army_limit": rules.ARMY_LIMIT.get(climate) if climate else None,
         "rome": dict(roman.roman_view(state.romans)),
         "emergency": {"level": state.emergency()[0], "reasons": state.emergency()[1]},
+        "carthage": carthage.carthage_view(state.carthaginians),
         "armies": [
             {
                 "id": a.id,
                 "commander": a.commander,
+                "commander_name": state.carthaginians.name(a.commander) if a.commander else None,
                 "sp": a.sp,
                 "aer": rules.capped(a.aer, a.sp),
+                "effective_aer": a.effective,
+                "detachments": a.detachments,
                 "province": a.province,
+                "hannibals": a.id == state.carthaginians.hannibals(),
             }
-            for a in state.setup.armies.values()
+            for a in state.carthaginians.armies.values()
         ],
         "italian_allies": {
             p: {"level": level, "allied_to": allied} for p, (level, allied) in state.track.items()

@@ -1,0 +1,245 @@
+"""Carthage's side between the battles, as pure data and pure moves: its Armies with their stored
+AER (TB-14.1), its leaders' places, and Phase B2's steps after the politics — Disband Armies
+(TB-12.4, TB-12.5), Appoint Army Commanders (TB-13.1, TB-13.2, TB-14.2) and Assign Theaters
+(TB-12.6). Each move checks the rules it applies and raises the RuleViolation that cites them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from campaign.errors import RuleViolation
+from campaign.kinds.thunderbolt import interpretations as chosen
+from campaign.kinds.thunderbolt import rules
+from campaign.kinds.thunderbolt.setup import Leader, SetUp
+
+POOL, MAP = "pool", "map"
+HANNIBAL = "2P-1"
+"""TB-1.3: Hannibal's Army is the one the leader numbered 2P-1 commands."""
+AFRICA, HISPANIA = "Africa", "Hispania"
+
+
+@dataclass(frozen=True)
+class Force:
+    """A Carthaginian Army: its commander, strength in SP, stored AER, province, Detachments."""
+
+    id: str
+    commander: str | None
+    sp: int
+    aer: int
+    province: str
+    detachments: int = 0
+
+    @property
+    def effective(self) -> int:
+        """TB-14.5: the stored AER minus the Detachments in play, capped (TB-14.4)."""
+        return rules.effective(rules.capped(self.aer, self.sp), self.detachments)
+
+
+@dataclass(frozen=True)
+class Carthage:
+    leaders: dict[str, Leader]
+    places: dict[str, str]
+    armies: dict[str, Force]
+    theater_of: dict[str, str]
+    checked: frozenset[str] = frozenset()
+    """TB-12.4: the Armies checked for disbanding this Game Turn."""
+    disbanded: bool = False
+    """TB-12.3: an Army was disbanded in this Game Turn's B2c."""
+    appointed: frozenset[str] = frozenset()
+    """TB-14.7: Armies whose commander was appointed in this Game Turn's B2d."""
+    lowered: frozenset[str] = frozenset()
+    """TB-14.7: Armies whose stored AER was lowered this Game Turn (TB-14.2, TB-14.3)."""
+    postings: dict[str, str] = field(default_factory=dict)
+    """TB-12.6: this Game Turn's Theater assignments, Theater → Army."""
+
+    def name(self, leader: str) -> str:
+        who = self.leaders[leader]
+        return f"{who.name} {who.number}"
+
+    def hannibals(self) -> str | None:
+        """TB-1.3: the Army Hannibal commands (Interpretation: none when he commands none)."""
+        return next(
+            (
+                a.id
+                for a in self.armies.values()
+                if a.commander and self.leaders[a.commander].number == HANNIBAL
+            ),
+            None,
+        )
+
+    def counted(self) -> list[str]:
+        """TB-12.2: the Armies the limit counts, Hannibal's not."""
+        return [aid for aid in self.armies if aid != self.hannibals()]
+
+    def theater(self, army: str) -> str:
+        return self.theater_of[self.armies[army].province]
+
+    def pool(self) -> list[str]:
+        return sorted(
+            (lid for lid, place in self.places.items() if place == POOL),
+            key=lambda lid: self.leaders[lid].number,
+        )
+
+
+def opening(setup: SetUp) -> Carthage:
+    """TB-2.3: the set-up's Armies; every Carthaginian leader commanding none is in the pool."""
+    leaders = {lid: who for lid, who in setup.leaders.items() if who.side == "carthage"}
+    commanders = {a.commander for a in setup.armies.values() if a.commander}
+    places = {lid: MAP if lid in commanders else POOL for lid in leaders}
+    armies = {
+        a.id: Force(a.id, a.commander, a.sp, a.aer, a.province) for a in setup.armies.values()
+    }
+    return Carthage(leaders, places, armies, {p.id: p.theater for p in setup.provinces.values()})
+
+
+def new_turn(c: Carthage) -> Carthage:
+    return replace(
+        c,
+        checked=frozenset(),
+        disbanded=False,
+        appointed=frozenset(),
+        lowered=frozenset(),
+        postings={},
+    )
+
+
+# B2c: Disband Armies (TB-12.4).
+
+
+def over_limit(c: Carthage, climate: str) -> bool:
+    """TB-12.4: B2c runs only while the Armies in play exceed the limit."""
+    return len(c.counted()) > rules.ARMY_LIMIT[climate]
+
+
+def eligible(c: Carthage) -> list[str]:
+    """TB-12.4: the Armies that may be checked: never Hannibal's, never the only Army in Africa,
+    each once a Game Turn."""
+    in_africa = [aid for aid in c.armies if c.theater(aid) == AFRICA]
+    return [aid for aid in c.counted() if aid not in c.checked and not (in_africa == [aid])]
+
+
+def check_disband(c: Carthage, army: str, climate: str) -> None:
+    """TB-12.4: one Army at a time, while over the limit, never Hannibal's, never the only one in
+    Africa, each once."""
+    if not over_limit(c, climate):
+        limit = rules.ARMY_LIMIT[climate]
+        raise RuleViolation(
+            "TB-12.4", f"Carthage is at or under its limit of {limit} Armies: none is disbanded"
+        )
+    if army == c.hannibals():
+        raise RuleViolation("TB-12.4", "Hannibal's Army is never disbanded")
+    if army in c.checked:
+        raise RuleViolation("TB-12.4", f"Army {army} has been checked this Game Turn")
+    if army not in eligible(c):
+        raise RuleViolation("TB-12.4", f"Army {army} is the only Army in Africa")
+
+
+def disband(c: Carthage, army: str, disbanded: bool) -> Carthage:
+    """TB-12.4 and TB-12.5: the check made; a disbanded Army's commander goes to the pool."""
+    checked = c.checked | {army}
+    if not disbanded:
+        return replace(c, checked=checked)
+    commander = c.armies[army].commander
+    places = {**c.places, commander: POOL} if commander else c.places
+    armies = {aid: a for aid, a in c.armies.items() if aid != army}
+    return replace(c, checked=checked, disbanded=True, armies=armies, places=places)
+
+
+def due_b2c(c: Carthage, climate: str | None) -> bool:
+    """TB-3.4: a check is due while over the limit and an eligible Army is unchecked."""
+    return climate is not None and over_limit(c, climate) and bool(eligible(c))
+
+
+# B2d: Appoint Army Commanders (TB-13.1, TB-13.2, TB-14.2).
+
+
+def leaderless(c: Carthage) -> list[str]:
+    return sorted(aid for aid, a in c.armies.items() if a.commander is None)
+
+
+def due_b2d(c: Carthage) -> list[str]:
+    """TB-3.4: Armies without a commander while a leader could be had (Interpretation, TB-13.2:
+    with none to be had, the Army stays without)."""
+    return leaderless(c) if c.pool() else []
+
+
+def appoint(c: Carthage, army: str, leader: str, from_map: bool, in_power: str) -> Carthage:
+    """TB-13.2: drawn blind from the pool or chosen among map leaders commanding no Army, of the
+    Family in Power; TB-14.2: a new commander takes 2 off the stored AER, not below −3."""
+    if army not in c.armies:
+        raise RuleViolation("TB-13.1", f"There is no Army {army}")
+    if c.armies[army].commander is not None:
+        raise RuleViolation("TB-13.1", f"Army {army} has a commander")
+    commanding = {a.commander for a in c.armies.values()}
+    if from_map:
+        if c.places.get(leader) != MAP or leader in commanding:
+            raise RuleViolation(
+                "TB-13.2", f"{c.name(leader)} is no map leader free of an Army's command"
+            )
+        if c.leaders[leader].family != in_power:
+            raise RuleViolation(
+                "TB-13.2", f"A chosen commander is of the Family in Power ({in_power})"
+            )
+    elif c.places.get(leader) != POOL:
+        raise RuleViolation("TB-13.2", f"{c.name(leader)} is not in the pool to be drawn")
+    force = c.armies[army]
+    lowered = rules.new_commander(force.aer)
+    armies = {**c.armies, army: replace(force, commander=leader, aer=lowered)}
+    return replace(
+        c,
+        armies=armies,
+        places={**c.places, leader: MAP},
+        appointed=c.appointed | {army},
+        lowered=c.lowered | ({army} if lowered < force.aer else set()),
+    )
+
+
+# B2e: Assign Theaters (TB-12.6).
+
+
+def postings_due(c: Carthage, climate: str | None) -> list[str]:
+    """TB-12.6: under Cautious or Interested (Alert by setting TB-18.2) one Army, never
+    Hannibal's, to Africa and, if there is another, one to Hispania."""
+    assigning = ("Cautious", "Interested") + (("Alert",) if chosen.ALERT_ASSIGNS_THEATERS else ())
+    if climate not in assigning:
+        return []
+    others = [aid for aid in c.counted()]
+    due = []
+    if others and AFRICA not in c.postings:
+        due.append(AFRICA)
+    if len(others) >= 2 and HISPANIA not in c.postings:
+        due.append(HISPANIA)
+    return due
+
+
+def post(c: Carthage, army: str, theater: str, climate: str | None) -> Carthage:
+    """TB-12.6: an Army assigned to Africa or Hispania for the Game Turn."""
+    due = postings_due(c, climate)
+    if not due:
+        raise RuleViolation(
+            "TB-12.6", f"No Theater is assigned under {climate or 'no Political Climate yet'}"
+        )
+    if theater not in due:
+        raise RuleViolation("TB-12.6", f"The Theater due is {' or '.join(due)}, not {theater}")
+    if army == c.hannibals():
+        raise RuleViolation("TB-12.6", "Hannibal's Army is never assigned a Theater")
+    if army in c.postings.values():
+        raise RuleViolation("TB-12.6", f"Army {army} is assigned already")
+    return replace(c, postings={**c.postings, theater: army})
+
+
+def carthage_view(c: Carthage) -> dict:
+    return {
+        "leaders": {
+            lid: {
+                "name": who.name,
+                "number": who.number,
+                "family": who.family,
+                "place": c.places[lid],
+            }
+            for lid, who in sorted(c.leaders.items(), key=lambda i: i[1].number)
+        },
+        "hannibals_army": c.hannibals(),
+        "disbanded_this_turn": c.disbanded,
+        "postings": dict(c.postings),
+    }

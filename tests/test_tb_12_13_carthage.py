@@ -1,0 +1,144 @@
+"""Thunderbolt's Phase B2 after the politics, on the command line: Disband Armies (TB-12.4 with
+the page's example, TB-12.5), Appoint Army Commanders (TB-13.1, TB-13.2, TB-14.2) and Assign
+Theaters (TB-12.6), with external dice so that each face is the example's."""
+
+from __future__ import annotations
+
+from test_tb_7_8_magistrates import EXAMPLE
+from test_tb_kind import NEW, into_b2
+
+from campaign.kinds.thunderbolt import rules
+
+TWO_IN_HISPANIA = (
+    EXAMPLE.replace(
+        """id = "hispania"     # its commander fell last year: B2d appoints one (TB-13.1)
+sp = 30""",
+        """id = "hispania"
+commander = "hasdrubal"
+sp = 30""",
+    )
+    + """
+[[start.armies]]
+id = "iberia"
+commander = "mago"
+sp = 25
+aer = 1
+province = "ausetani"
+"""
+)
+"""The example with two Barcid Armies in Hispania (Hasdrubal's and Mago's) and Hanno's,
+Magonid, in Africa: three Armies besides Hannibal's."""
+
+
+def at_b2c(shell, tmp_path, family_face: str, climate_face: str, source=TWO_IN_HISPANIA):
+    (tmp_path / "setup.toml").write_text(source)
+    shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"))
+    into_b2(shell)
+    shell.ok("family", "--face", family_face)  # the fixture chart: 0-5 Magonid, 6+ Barcid
+    shell.ok("done", "B2a")
+    shell.ok("climate", "--face", climate_face)  # 0-2 Cautious, 3-6 Interested, 7-8 Alert
+    shell.ok("done", "B2b")
+
+
+def armies(shell) -> dict:
+    return {a["id"]: a for a in shell.json("status")["armies"]}
+
+
+def test_tb_12_4_the_pages_example(shell, tmp_path):
+    """Cautious (limit 2), Magonids in power; a Magonid Army in Africa, two Barcid Armies in
+    Hispania. Picking the Africa Army is refused. Die 5: the first stays; die 3: the second is
+    disbanded; at the limit, no more rolls, and no reinforcements this Game Turn (TB-12.3)."""
+    at_b2c(shell, tmp_path, "0", "0")
+    status = shell.json("status")
+    assert (status["family_in_power"], status["climate"], status["army_limit"]) == (
+        "Magonid",
+        "Cautious",
+        2,
+    )
+    assert shell.refuses("done", "B2c").endswith("(TB-3.4).")
+    assert shell.refuses("disband", "africa", "--face", "5").endswith("(TB-12.4).")
+    assert shell.refuses("disband", "hannibal", "--face", "5").endswith("(TB-12.4).")
+    shell.ok("disband", "hispania", "--face", "5")
+    assert "hispania" in armies(shell)
+    assert shell.refuses("disband", "hispania", "--face", "3").endswith("(TB-12.4).")  # once
+    refusal = shell.refuses("disband", "iberia", "--face", "3")
+    assert "--sp-to" in refusal  # disbanded: where did its SP go? (TB-12.5)
+    shell.ok("disband", "iberia", "--face", "3", "--sp-to", "Hispania's manpower pool")
+    assert "iberia" not in armies(shell)
+    carthage = shell.json("status")["carthage"]
+    assert carthage["leaders"]["mago"]["place"] == "pool"  # TB-12.5: his commander
+    assert carthage["disbanded_this_turn"] is True
+    assert rules.may_raise("Cautious", 2, True) == (False, False)  # TB-12.3
+    assert shell.refuses("disband", "africa", "--face", "0").endswith("(TB-12.4).")  # at the limit
+    shell.ok("done", "B2c")
+    checked = [e["data"] for e in shell.json("log") if e["type"] == "DisbandChecked"]
+    assert [(c["face"], c["low"], c["high"], c["disbanded"]) for c in checked] == [
+        (5, 0, 3, False),
+        (3, 0, 3, True),
+    ]
+
+
+def test_tb_12_4_without_a_roll_only_when_the_commander_is_not_of_the_family_in_power(
+    shell, tmp_path
+):
+    at_b2c(shell, tmp_path, "0", "0")  # Magonids in power, Cautious
+    shell.ok("disband", "hispania", "--without-roll", "--sp-to", "lost")  # a Barcid commander
+    (checked,) = [e["data"] for e in shell.json("log") if e["type"] == "DisbandChecked"]
+    assert (checked["face"], checked["disbanded"]) == (-1, True)
+    shell.ok("done", "B2c")  # at the limit
+
+
+def test_tb_12_4_a_commander_of_the_family_in_power_reads_the_row_same(shell, tmp_path):
+    at_b2c(shell, tmp_path, "9", "0")  # Barcids in power, Cautious
+    assert shell.refuses("disband", "hispania", "--without-roll").endswith("(TB-12.4).")
+    shell.ok("disband", "hispania", "--face", "2")  # row "same" disbands on 0-1 only
+    shell.ok("disband", "iberia", "--face", "1", "--sp-to", "lost")
+    assert set(armies(shell)) == {"hannibal", "africa", "hispania"}
+
+
+def test_tb_12_4_b2c_runs_only_while_over_the_limit(shell, tmp_path):
+    at_b2c(shell, tmp_path, "0", "3")  # Interested: limit 3, three Armies counted
+    assert shell.refuses("disband", "iberia", "--face", "3").endswith("(TB-12.4).")
+    shell.ok("done", "B2c")
+
+
+def test_tb_13_2_a_commander_drawn_blind_from_the_pool_and_tb_14_2_the_aer_drops_2(shell, tmp_path):
+    at_b2c(shell, tmp_path, "0", "0", source=EXAMPLE)  # Hispania's Army has no commander
+    shell.ok("done", "B2c")  # two Armies besides Hannibal's: within the limit
+    assert shell.refuses("done", "B2d").endswith("(TB-3.4).")
+    assert shell.refuses("appoint", "--from-map", "Himilco").endswith("(TB-13.2).")  # in the pool
+    assert shell.refuses("appoint", "--leader", "Hannibal").endswith("(TB-16.4).")  # commands
+    assert "--leader NAME" in shell.refuses("appoint")
+    assert armies(shell)["hispania"]["aer"] == 0
+    shell.ok("appoint", "hispania", "--leader", "2P-11")
+    assert armies(shell)["hispania"]["commander"] == "himilco"
+    assert armies(shell)["hispania"]["aer"] == -2  # TB-14.2
+    assert shell.refuses("appoint", "hispania", "--leader", "Mago").endswith("(TB-13.1).")
+    shell.ok("done", "B2d")
+    shell.ok("verify")
+
+
+def test_tb_12_6_an_army_to_africa_and_one_to_hispania_under_a_cautious_senate(shell, tmp_path):
+    at_b2c(shell, tmp_path, "0", "3", source=EXAMPLE)  # Interested
+    shell.ok("done", "B2c")
+    shell.ok("appoint", "--leader", "Mago")
+    shell.ok("done", "B2d")
+    assert shell.refuses("done", "B2e").endswith("(TB-3.4).")
+    assert shell.refuses("station", "hannibal", "Africa").endswith("(TB-12.6).")
+    shell.ok("station", "hispania", "Africa")
+    assert shell.refuses("station", "hispania", "Hispania").endswith("(TB-12.6).")  # assigned
+    shell.ok("station", "africa", "Hispania")
+    assert shell.json("status")["carthage"]["postings"] == {
+        "Africa": "hispania",
+        "Hispania": "africa",
+    }
+    shell.ok("done", "B2e")
+
+
+def test_tb_12_6_no_theater_is_assigned_under_alert_by_default(shell, tmp_path):
+    """TB-18.2: `alert-assigns-theaters` off by default (6.24)."""
+    at_b2c(shell, tmp_path, "0", "7", source=TWO_IN_HISPANIA)  # Alert: limit 3
+    shell.ok("done", "B2c")
+    shell.ok("done", "B2d")
+    assert shell.refuses("station", "africa", "Africa").endswith("(TB-12.6).")
+    shell.ok("done", "B2e")
