@@ -439,7 +439,7 @@ def disband(
             low=low,
             high=high,
             disbanded=disbanded,
-            sp_to=text.words(sp_to, "where the SP went") if sp_to.strip() else "",
+            sp_to=text.words(sp_to, "where the SP went") if disbanded and sp_to.strip() else "",
             evidence=evidence,
         )
     ]

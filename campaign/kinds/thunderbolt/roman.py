@@ -227,14 +227,17 @@ def besiege(r: Romans, leader: str, where: str) -> Romans:
 
 def forced_prorogues(r: Romans) -> list[tuple[str, str]]:
     """TB-7.4: the magistrates still due in B1a who are besieged in a city that is neither a port
-    nor Rome, with the office the rules prorogue them in (a Dictator, ME or Consul as Proconsul,
-    anyone else in his office)."""
+    nor Rome, with the office the rules prorogue them in: a Dictator, ME or Consul as Proconsul,
+    anyone else (the PU too) in his office."""
+    as_proconsul = ("Dictator", "ME", "Consul")
     return [
-        (lid, "Proconsul" if r.magistrates[lid].office in ("Dictator", "ME", "Consul") else
-         r.magistrates[lid].office)
+        (
+            lid,
+            "Proconsul" if r.magistrates[lid].office in as_proconsul else r.magistrates[lid].office,
+        )
         for lid in due_b1a(r)
-        if r.trapped(lid) and r.magistrates[lid].office != "PU"
-    ]  # fmt: skip
+        if r.trapped(lid)
+    ]
 
 
 def prorogue(
@@ -252,7 +255,7 @@ def prorogue(
     held = check_due(r, leader)
     if forced:
         kept = replace(held, office=office, theater=None, province=None)
-        if office == "Praetor":
+        if office in ("Praetor", "PU"):
             kept = held
         magistrates = {**r.magistrates, leader: kept}
         return replace(r, magistrates=magistrates, decided=r.decided | {leader})
@@ -694,12 +697,23 @@ def default_command(r: Romans, leader: str) -> tuple[int | None, tuple[str, ...]
 def default_assignment(
     r: Romans, legions: tuple[str, ...], per_province: int = offices.PROCONSULS_PER_PROVINCE
 ) -> tuple[str | None, str | None]:
-    """TB-6.4: a Proconsul's assignment when the player leaves it to the program: his CA's
-    Theater, or, in Roman Italy, the province where it stands."""
+    """TB-6.4: a Proconsul's assignment when the player leaves it to the program: where his CA
+    stands (its Theater, or in Roman Italy its province); where that has its Proconsuls already,
+    the first Roman Italy province with room, then the first Theater with room."""
+    proconsuls = [m for m in r.magistrates.values() if m.office == "Proconsul"]
+    in_province = [m.province for m in proconsuls if m.province]
+    in_theater = [m.theater for m in proconsuls if m.theater and not m.province]
+    italy = sorted(p for p, t in r.theater_of.items() if t == offices.ROMAN_ITALY)
+    theaters = sorted({t for t in r.theater_of.values() if t != offices.ROMAN_ITALY})
     theater = r.theater(legions)
-    if theater != offices.ROMAN_ITALY:
-        return theater, None
-    return None, r.legions[legions[0]].province
+    here = r.legions[legions[0]].province
+    first = [(theater, None)] if theater != offices.ROMAN_ITALY else [(None, here)]
+    for where, province in [*first, *((None, p) for p in italy), *((t, None) for t in theaters)]:
+        if province and in_province.count(province) < per_province:
+            return None, province
+        if where and in_theater.count(where) < offices.PROCONSULS_PER_THEATER:
+            return where, None
+    return first[0]
 
 
 def roman_view(r: Romans) -> Mapping[str, object]:

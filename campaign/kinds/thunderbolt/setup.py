@@ -6,6 +6,7 @@ organiser's to type."""
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,8 +112,11 @@ class SetUp:
         return self.first_year - self.last_year + 1
 
 
+@functools.lru_cache(maxsize=16)
 def load(source: str) -> SetUp:
-    """Parse and check a set-up file, refusing it with every problem found (TB-2.5)."""
+    """Parse and check a set-up file, refusing it with every problem found (TB-2.5). Every fold
+    of a campaign starts from its set-up's text, so the parse is kept by the text (read only:
+    nothing changes a SetUp)."""
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:

@@ -1,0 +1,288 @@
+"""Random lawful Thunderbolt campaigns (hypothesis), every Game Turn of the example scenario:
+Rome prorogues, releases, rolls for Pluto and elects, sometimes under an Emergency, sometimes with
+a magistrate besieged; Carthage rolls its politics, disbands, appoints and stations its Armies;
+battles, sieges and devastations move the Italian Allies. After every command: the offices hold
+TB-6's limits, the AER TB-14's bounds, the track TB-15's; at the end of each B1c the offices were
+filled in TB-8.1's order; replaying the log gives the state the commands built step by step; and
+at the end `verify` recomputes every committed roll and draw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import Story
+from hypothesis import HealthCheck, Phase, event, given, settings
+from hypothesis import strategies as st
+from test_tb_12_13_carthage import TWO_IN_HISPANIA
+
+from campaign.app import Campaigns
+from campaign.audit import audit
+from campaign.drafts import AUTOMATIC_ACTOR
+from campaign.kinds.thunderbolt import carthage, offices, roman, rules
+from campaign.kinds.thunderbolt import commands as tb
+from campaign.kinds.thunderbolt.setup import THEATERS
+
+ORDER = ("Dictator", "Consul", "Proconsul", "Praetor", "PU")
+
+
+class Punic(Story):
+    """A Thunderbolt campaign in an in-memory store, from the example set-up with two Barcid
+    Armies in Hispania (so that Carthage is sometimes over its limit)."""
+
+    name = "Punic"
+
+    def __init__(self, secrets: dict[str, str], dice: str, setup_file: str) -> None:
+        from campaign.registry import kind
+
+        self.campaigns = Campaigns(":memory:")
+        options = {"rome": "Fabius", "carthage": "Hanno", "dice": dice, "setup": setup_file}
+        started, then = kind("thunderbolt").new(
+            self.name,
+            options,
+            seal=lambda labels: self.campaigns.seal(self.name, labels, given=secrets),
+        )
+        self.campaigns.start(started, then, "organiser")
+
+    @property
+    def secrets(self) -> dict[str, str]:
+        return self.campaigns.unseal(self.name)
+
+
+class Table:
+    """The dice of one campaign: the program's in committed mode, drawn by hypothesis in
+    external mode (faces 0-9 and draws among the candidates)."""
+
+    def __init__(self, campaign: Punic, data: Any) -> None:
+        self.campaign, self.data = campaign, data
+
+    def faces(self, state, count: int = 2):
+        if state.dice == "committed":
+            return tb.faces_for(state, self.campaign.secrets, [], "")
+        return tb.Entered([self.data.draw(st.integers(0, 9)) for _ in range(count)])
+
+    def draws(self, state, candidates, kind="draw-rome"):
+        if state.dice == "committed":
+            return tb.draws_for(state, self.campaign.secrets, None, "", kind)
+        return tb.EnteredDraw(self.data.draw(st.sampled_from(sorted(candidates))))
+
+
+def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
+    """TB-6, TB-14 and TB-15 hold after every command; replay equals step by step (checked as
+    each step ends, a full replay being the slow part)."""
+    state = campaign.campaigns.after.state
+    r = state.romans
+    magistrates = list(r.magistrates.values())
+    offices.check_offices(magistrates)  # TB-6.1, TB-6.6
+    offices.check_imperium(magistrates)  # TB-6.2
+    assert r.count("Consul") <= 2 and r.count("Dictator") <= 1 and r.count("PU") <= 1
+    for m in magistrates:
+        assert r.places[m.leader] == roman.MAP
+        assert set(m.legions) <= set(r.legions)
+    for army in state.carthaginians.armies.values():
+        assert rules.AER_LOWEST <= army.aer <= rules.AER_HIGHEST  # TB-14.1
+        assert rules.AER_LOWEST <= army.effective <= rules.capped(army.aer, army.sp)
+    for level, _ in state.track.values():
+        assert -rules.TOP <= level <= rules.TOP  # TB-15.1, TB-15.3
+    for kind, fields in recorded:
+        if kind == "PlutoVisited":
+            assert fields["outcome"] in roman.OUTCOMES
+    if replay or any(kind == "StepFinished" for kind, _ in recorded):
+        assert campaign.state == state  # replay equals step by step
+    return recorded
+
+
+def when(campaign: Punic, command, *args) -> list:
+    after = campaign.campaigns.after
+    before = dict((after.state if after else campaign.state).track)
+    recorded = check(campaign, campaign.when(command, *args))
+    for province, (level, allied) in campaign.campaigns.after.state.track.items():
+        if allied != before[province][1]:  # TB-15.4: a flip only on entering box 4
+            assert level == (rules.TOP if allied == rules.ROME else -rules.TOP)
+            assert before[province][0] != level
+    return recorded
+
+
+def b1a(campaign: Punic, data) -> None:
+    state = campaign.state
+    r = state.romans
+    for lid in roman.unassigned(r):
+        place = data.draw(st.sampled_from(["lucania", "samnium", "calabria", "campania"]))
+        attempt(campaign, tb.assign, lid, None, place)
+        if lid in roman.unassigned(campaign.state.romans):
+            when(campaign, tb.assign, lid, "Sicily", None)
+    for lid in roman.due_b1a(campaign.state.romans):
+        held = campaign.state.romans.magistrates[lid]
+        choice = data.draw(st.integers(0, 2))
+        if choice and held.office in ("Consul", "Proconsul") and held.legions:
+            where = data.draw(st.sampled_from([t for t in THEATERS if t != "Roman Italy"]))
+            if attempt(campaign, tb.prorogue, lid, "Proconsul", where, None):
+                continue
+        if choice and held.office == "Praetor":
+            when(campaign, tb.prorogue, lid, "Praetor", None, None)
+            continue
+        when(campaign, tb.release, lid)
+
+
+def attempt(campaign: Punic, command, *args) -> bool:
+    """A command the generator may get wrong (an assignment taken): refused, it records
+    nothing."""
+    from campaign.errors import RuleViolation
+
+    before = len(campaign.log)
+    try:
+        when(campaign, command, *args)
+        return True
+    except RuleViolation:
+        assert len(campaign.log) == before
+        return False
+
+
+def b1c(campaign: Punic, data, table: Table) -> None:
+    state = campaign.state
+    if state.romans.emergency != "none" and data.draw(st.booleans()):
+        when(campaign, tb.elect, "dictator", table.draws(state, state.romans.pool()))
+    while roman.next_post(campaign.state.romans, campaign.state.turn) is not None:
+        state = campaign.state
+        post = roman.next_post(state.romans, state.turn)
+        if post.office == "Dictator's army":
+            r = state.romans
+            mes = roman.me_candidates(r, post.leader)
+            if mes and data.draw(st.booleans()):
+                me = data.draw(st.sampled_from(mes))
+                when(campaign, tb.dictator, post.leader, (), me, None)
+            else:
+                cas = r.leaderless_cas()[: data.draw(st.integers(0, 2))]
+                when(campaign, tb.dictator, post.leader, cas, None, None)
+            continue
+        if post.office != "Imperium" and not state.romans.pool():
+            chosen = roman.triumph_candidates(state.romans, post.office, state.turn)
+            when(campaign, tb.elect, post.office, None, chosen[0])
+            continue
+        when(campaign, tb.elect, None, table.draws(state, state.romans.pool()))
+    elected = [
+        campaign.state.romans.office(lid)
+        for lid in campaign.state.romans.elected
+        if campaign.state.romans.office(lid)
+    ]
+    assert elected == sorted(elected, key=ORDER.index)  # TB-8.1
+
+
+def b2(campaign: Punic, data, table: Table, step: str) -> None:
+    state = campaign.state
+    c, climate = state.carthaginians, state.current_climate()
+    if step == "B2a":
+        when(campaign, lambda s: tb.politics(s, "family", {"war": 2}, table.faces(s)))
+    elif step == "B2b":
+        when(campaign, lambda s: tb.politics(s, "climate", {}, table.faces(s)))
+    elif step == "B2c":
+        while carthage.due_b2c(campaign.state.carthaginians, climate):
+            c = campaign.state.carthaginians
+            aid = data.draw(st.sampled_from(carthage.eligible(c)))
+            family = c.leaders[c.armies[aid].commander].family if c.armies[aid].commander else None
+            free = rules.may_disband_without_roll(family, campaign.state.family_in_power())
+            if free and data.draw(st.booleans()):
+                when(campaign, tb.disband, aid, table.faces(campaign.state), True, "lost")
+                continue
+            when(campaign, tb.disband, aid, table.faces(campaign.state, 1), False, "lost")
+    elif step == "B2d":
+        while carthage.due_b2d(campaign.state.carthaginians):
+            state = campaign.state
+            when(
+                campaign,
+                tb.appoint,
+                None,
+                table.draws(state, state.carthaginians.pool(), "draw-carthage"),
+            )
+    elif step == "B2e":
+        when(campaign, tb.post_army, None, None)
+
+
+def operations(campaign: Punic, data, table: Table) -> None:
+    for _ in range(data.draw(st.integers(0, 3))):
+        when(campaign, tb.initiative, data.draw(st.sampled_from(["leader", "siege", "augury"])))
+        for _ in range(data.draw(st.integers(0, 2))):
+            state = campaign.state
+            kind = data.draw(st.integers(0, 2))
+            province = data.draw(st.sampled_from(sorted(state.track)))
+            if kind == 0:
+                winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
+                major = winner != "none" and data.draw(st.booleans())
+                lost = data.draw(st.integers(0, 100))
+                when(campaign, tb.battle, province, winner, major, data.draw(st.booleans()), lost)
+            elif kind == 1:
+                by = data.draw(st.sampled_from(["rome", "carthage"]))
+                when(campaign, tb.victory, "siege", province, by)
+            else:
+                allied = [p for p, (_, a) in state.track.items() if a == rules.CARTHAGE]
+                if allied:
+                    where = data.draw(st.sampled_from(allied))
+                    when(campaign, tb.sack, where, table.faces(campaign.state, 4))
+        open_step = campaign.state.position.open[0]
+        for side in ("rome", "carthage"):
+            when(campaign, tb.finish, open_step, side, campaign.secrets)
+    when(campaign, tb.initiative, "empty")
+
+
+def one_game_turn(campaign: Punic, data, table: Table) -> None:
+    state = campaign.state
+    if data.draw(st.integers(0, 4)) == 0:  # a magistrate besieged in a city (TB-7.4)
+        on_map = sorted(state.romans.magistrates)
+        if on_map:
+            when(campaign, tb.besieged, data.draw(st.sampled_from(on_map)), "city")
+    if data.draw(st.integers(0, 3)) == 0:  # the situation (TB-5.3): an Emergency
+        when(campaign, tb.facts, data.draw(st.integers(0, 3)), None, data.draw(st.booleans()))
+    for side in ("rome", "carthage"):
+        when(campaign, tb.finish, "A2", side, campaign.secrets)
+    while campaign.state.position.stage == "B":
+        lanes = campaign.state.position.open
+        step = data.draw(st.sampled_from(lanes))  # B1 and B2 side by side (TB-3.3)
+        if step == "B1a":
+            b1a(campaign, data)
+        elif step == "B1b":
+            when(campaign, tb.pluto, None, {}, table.faces(campaign.state, 20))
+        elif step == "B1c":
+            b1c(campaign, data, table)
+        else:
+            b2(campaign, data, table, step)
+        when(campaign, tb.finish, step, None, campaign.secrets)
+    for step, side in (("B3a", None), ("B3b", "rome"), ("B3b", "carthage")):
+        when(campaign, tb.finish, step, side, campaign.secrets)
+    operations(campaign, data, table)
+    for step in ("F2", "G1", "G2", "G3", "G4"):
+        if step == "F2" and data.draw(st.booleans()):
+            province = data.draw(st.sampled_from(sorted(campaign.state.track)))
+            by = data.draw(st.sampled_from(["rome", "carthage"]))
+            when(campaign, tb.devastate, province, by)
+        for side in ("rome", "carthage"):
+            when(campaign, tb.finish, step, side, campaign.secrets)
+
+
+@settings(
+    max_examples=20,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data(), dice=st.sampled_from(["committed", "external"]))
+def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("tb")
+    (folder / "setup.toml").write_text(TWO_IN_HISPANIA)
+    drawn = st.binary(min_size=32, max_size=32).map(bytes.hex)
+    secrets = {f"S{t}": data.draw(drawn) for t in (1, 2, 3)}
+    campaign = Punic(secrets, dice, str(folder / "setup.toml"))
+    table = Table(campaign, data)
+    while not campaign.state.position.over:
+        one_game_turn(campaign, data, table)
+    loaded = campaign.campaigns.load(campaign.name)
+    rolls = loaded.state.rolls
+    event(f"random events: {min(len(rolls) // 10 * 10, 40)}+")
+    kinds = [type(e).__name__ for e in loaded.events]
+    dictators = sum(k in ("DictatorTakesTheField", "MasterOfHorseNamed") for k in kinds)
+    event(f"Dictators: {min(dictators, 1)}+")
+    event(f"disband checks: {min(kinds.count('DisbandChecked'), 2)}+")
+    forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
+    event(f"forced prorogues: {min(forced, 1)}+")
+    verified = audit(loaded.kind, loaded.events)  # TB-16.3: every roll and draw recomputed
+    assert verified.state == loaded.state
+    if dice == "committed":
+        assert set(loaded.state.revealed) == {1, 2, 3}
