@@ -54,7 +54,7 @@ def _magistrates(data: dict[str, Any]) -> Table:
             m["office"],
             f"{who['name']} #{who['number']}",
             imperium,
-            m["province"] or m["theater"] or "",
+            m["assignment"] or "",
         )
     pool = [f"{v['name']} #{v['number']}" for v in leaders.values() if v["place"] == "pool"]
     table.caption = f"In the pool: {', '.join(pool) or 'nobody'}"

@@ -14,6 +14,10 @@ def status(state: State, name: str) -> dict[str, Any]:
     from campaign.kinds.thunderbolt.kind import next_step
 
     climate = state.current_climate()
+    rome = dict(roman.roman_view(state.romans))
+    for m in rome["magistrates"]:
+        place = m["province"] and state.setup.provinces[m["province"]].name
+        m["assignment"] = place or m["theater"]
     return {
         "campaign": name,
         "rules": RULES,
@@ -27,7 +31,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         "family_in_power": state.family_in_power(),
         "climate": climate,
         "army_limit": rules.ARMY_LIMIT.get(climate) if climate else None,
-        "rome": dict(roman.roman_view(state.romans)),
+        "rome": rome,
         "emergency": {"level": state.emergency()[0], "reasons": state.emergency()[1]},
         "carthage": carthage.carthage_view(state.carthaginians),
         "armies": [
