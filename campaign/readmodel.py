@@ -11,8 +11,13 @@ replays everything and rebuilds the view, saying whether the stored one was out 
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
+import os
 from datetime import datetime
+from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from campaign.common import current_name
@@ -22,7 +27,37 @@ from campaign.views.people import people
 VIEWS = "campaign_views"
 """The table of views (its triggers, per database: campaign.beside)."""
 COLUMNS = "(stream TEXT PRIMARY KEY, version INTEGER, head TEXT, body TEXT)"
-KEYS = {"events", "head", "name", "summary", "players", "status", "step", "deadline", "people"}
+KEYS = {
+    "events",
+    "head",
+    "name",
+    "summary",
+    "players",
+    "status",
+    "step",
+    "deadline",
+    "people",
+    "program",
+}
+
+
+@functools.cache
+def program() -> str:
+    """Which program built a view: its version and its code files (names, sizes, times). A view
+    another version built — an upgrade, or a checkout edited since — is not read: its status may
+    lack what this one shows; the log is folded instead and the view rebuilt."""
+    try:
+        version = metadata.version("campaign")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    digest = hashlib.sha256(version.encode())
+    for package in ("campaign", "events"):
+        root = Path(__file__).resolve().parent.parent / package
+        for folder, _, files in sorted(os.walk(root)):
+            for file in sorted(f for f in files if f.endswith(".py")):
+                info = os.stat(os.path.join(folder, file))
+                digest.update(f"{folder}/{file}:{info.st_size}:{info.st_mtime_ns}".encode())
+    return digest.hexdigest()[:16]
 
 
 def view(loaded: Any) -> dict[str, Any]:
@@ -41,6 +76,7 @@ def view(loaded: Any) -> dict[str, Any]:
         "step": step,
         "deadline": None if standing is None else standing.at.isoformat(),
         "people": people(events),
+        "program": program(),
     }
     return json_ready(built)
 
@@ -56,7 +92,8 @@ def readable(body: str) -> dict[str, Any] | None:
         data = json.loads(body)
     except (ValueError, RecursionError):
         return None
-    return data if isinstance(data, dict) and KEYS <= set(data) else None
+    usable = isinstance(data, dict) and KEYS <= set(data) and data["program"] == program()
+    return data if usable else None
 
 
 def status_data(seen: dict[str, Any], chain_intact: bool, now: datetime) -> dict[str, Any]:
