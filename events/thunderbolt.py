@@ -281,3 +281,11 @@ class ArmyPosted(CampaignEvent):
     turn: int
     army: str
     theater: str
+
+
+@topic("thunderbolt.SettingsChosen")
+class SettingsChosen(CampaignEvent):
+    """TB-18: the campaign's answer to each question the text leaves open that the program
+    applies, chosen at creation (every setting written out, defaults included)."""
+
+    settings: dict[str, str]

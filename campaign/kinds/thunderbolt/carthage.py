@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import interpretations as chosen
 from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.setup import Leader, SetUp
 
@@ -197,10 +196,10 @@ def appoint(c: Carthage, army: str, leader: str, from_map: bool, in_power: str) 
 # B2e: Assign Theaters (TB-12.6).
 
 
-def postings_due(c: Carthage, climate: str | None) -> list[str]:
-    """TB-12.6: under Cautious or Interested (Alert by setting TB-18.2) one Army, never
-    Hannibal's, to Africa and, if there is another, one to Hispania."""
-    assigning = ("Cautious", "Interested") + (("Alert",) if chosen.ALERT_ASSIGNS_THEATERS else ())
+def postings_due(c: Carthage, climate: str | None, alert_assigns: bool = False) -> list[str]:
+    """TB-12.6: under Cautious or Interested (Alert with the setting `alert-assigns-theaters`,
+    TB-18.2) one Army, never Hannibal's, to Africa and, if there is another, one to Hispania."""
+    assigning = ("Cautious", "Interested") + (("Alert",) if alert_assigns else ())
     if climate not in assigning:
         return []
     others = [aid for aid in c.counted()]
@@ -212,9 +211,11 @@ def postings_due(c: Carthage, climate: str | None) -> list[str]:
     return due
 
 
-def post(c: Carthage, army: str, theater: str, climate: str | None) -> Carthage:
+def post(
+    c: Carthage, army: str, theater: str, climate: str | None, alert_assigns: bool = False
+) -> Carthage:
     """TB-12.6: an Army assigned to Africa or Hispania for the Game Turn."""
-    due = postings_due(c, climate)
+    due = postings_due(c, climate, alert_assigns)
     if not due:
         raise RuleViolation(
             "TB-12.6", f"No Theater is assigned under {climate or 'no Political Climate yet'}"

@@ -50,8 +50,8 @@ def check_duties(state: State, step: str) -> None:
         raise RuleViolation(
             "TB-3.4", f"Army {', '.join(carthage.due_b2d(c))} needs a commander: appoint"
         )
-    if step == "B2e" and carthage.postings_due(c, climate):
-        due = " and ".join(carthage.postings_due(c, climate))
+    if step == "B2e" and carthage.postings_due(c, climate, state.alert_assigns):
+        due = " and ".join(carthage.postings_due(c, climate, state.alert_assigns))
         raise RuleViolation("TB-3.4", f"An Army is still to be assigned to {due}: station")
     r = state.romans
     if step == "B1a" and roman.due_b1a(r):

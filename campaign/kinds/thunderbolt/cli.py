@@ -29,6 +29,14 @@ def start_options(
     dice: Annotated[
         Optional[str], typer.Option("--dice", help="committed (default) or external (TB-16.2).")
     ] = None,
+    setting: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--setting",
+            help="NAME=VALUE, a TB-18 setting: alert-assigns-theaters=yes, "
+            "proconsuls-per-province=2, pluto-wounded-return=next-GT, rome-dictator-oc=ME.",
+        ),
+    ] = None,
 ) -> None:
     """The options of `campaign new` for Thunderbolt."""
 

@@ -9,7 +9,7 @@ from typing import Any
 from campaign import text
 from campaign.drafts import Draft, draft, event_of, forced
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.thunderbolt import carthage, checks, roman, rules, sequence
+from campaign.kinds.thunderbolt import carthage, checks, interpretations, roman, rules, sequence
 from campaign.kinds.thunderbolt.setup import THEATERS
 from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
 from campaign.kinds.thunderbolt.state import State
@@ -35,6 +35,7 @@ from events.thunderbolt import (
     PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
+    SettingsChosen,
     SidesTaken,
     StepClosed,
     StepFinished,
@@ -53,6 +54,11 @@ def secret_labels(turns: int) -> list[str]:
 
 def commitments(campaign: str, secrets: Mapping[str, str], turns: int) -> dict[str, str]:
     return {str(t): rules.commitment(campaign, t, secrets[f"S{t}"]) for t in range(1, turns + 1)}
+
+
+def choose_settings(chosen: Mapping[str, str]) -> list[Draft]:
+    """TB-18: every setting the program applies, written out."""
+    return [draft(SettingsChosen, settings=interpretations.settings(dict(chosen)))]
 
 
 def take_sides(
@@ -493,18 +499,18 @@ def post_army(state: State, which: str | None, theater_name: str | None) -> list
         raise CampaignError("Name the Army and its Theater: station ARMY Africa (or Hispania).")
     aid = army(state, which)
     where = resolve("Theater", theater_name, (carthage.AFRICA, carthage.HISPANIA))
-    carthage.post(state.carthaginians, aid, where, state.current_climate())
+    carthage.post(state.carthaginians, aid, where, state.current_climate(), state.alert_assigns)
     return [draft(ArmyPosted, turn=state.turn, army=aid, theater=where)]
 
 
 def station_all(state: State) -> list[Draft]:
     c, climate = state.carthaginians, state.current_climate()
     decided = []
-    for where in carthage.postings_due(c, climate):
+    for where in carthage.postings_due(c, climate, state.alert_assigns):
         free = [aid for aid in c.counted() if aid not in c.postings.values()]
         there = [aid for aid in free if c.theater(aid) == where]
         chosen_army = (there or free)[0]
-        c = carthage.post(c, chosen_army, where, climate)
+        c = carthage.post(c, chosen_army, where, climate, state.alert_assigns)
         decided.append(draft(ArmyPosted, turn=state.turn, army=chosen_army, theater=where))
     return decided
 
@@ -775,7 +781,7 @@ def imperium(
     elif where is None:
         army = r.cas.get(ca, ()) if ca is not None else tuple(legions)
         where = r.theater(army) if army else None
-    roman.give_imperium(r, lid, ca, tuple(legions), where)
+    roman.give_imperium(r, lid, ca, tuple(legions), where, state.per_province)
     return [
         draft(
             ImperiumGiven,
@@ -1013,4 +1019,5 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
         )
     ),
     ArmyPosted: lambda e: lambda s: post_army(s, e.army, e.theater),
+    SettingsChosen: lambda e: lambda s: choose_settings(e.settings),
 }

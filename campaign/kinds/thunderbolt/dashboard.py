@@ -57,7 +57,11 @@ def _magistrates(data: dict[str, Any]) -> Table:
             m["assignment"] or "",
         )
     pool = [f"{v['name']} #{v['number']}" for v in leaders.values() if v["place"] == "pool"]
-    table.caption = f"In the pool: {', '.join(pool) or 'nobody'}"
+    oc = [f"{leaders[lid]['name']} #{leaders[lid]['number']}" for lid in rome["overall_commanders"]]
+    table.caption = (
+        f"Overall Commander (TB-6.7): {' and '.join(oc) or 'none'}. "
+        f"In the pool: {', '.join(pool) or 'nobody'}"
+    )
     table.caption_justify = "left"
     return table
 

@@ -15,12 +15,34 @@ EVERY_ADJACENT_PROVINCE_ROLLS = True
 START_OF_WINDOW = True
 """TB-14.3: S, the Army's strength the 30 % test compares with, is taken at the window's start."""
 
-ALERT_ASSIGNS_THEATERS = False
-"""TB-18.2 (`alert-assigns-theaters`): no Theater assignments under Alert (6.24)."""
-
-PLUTO_WOUNDED_RETURN = "end of B"
-"""TB-18.4 (`pluto-wounded-return`): a leader Pluto wounds returns to the pool at the end of
-Phase B (4.44); "next GT" follows the 4.58 example."""
 
 NO_LEADER_LEAVES_THE_OFFICE_EMPTY = True
 """TB-8.2: with no leader available an office stays empty, recorded with why."""
+
+SETTINGS: dict[str, tuple[str, ...]] = {
+    "alert-assigns-theaters": ("no", "yes"),
+    "proconsuls-per-province": ("1", "2"),
+    "pluto-wounded-return": ("end-of-B", "next-GT"),
+    "rome-dictator-oc": ("dictator", "ME"),
+}
+"""TB-18's settings the program applies, each with its choices, the default first:
+2 `alert-assigns-theaters`: Theaters assigned under Alert — no (6.24), yes (3.0 B2e);
+3 `proconsuls-per-province`: Proconsuls per Roman Italy province — 1 (4.31, 11.32), 2 (4.58);
+4 `pluto-wounded-return`: a leader Pluto wounds returns at the end of Phase B (4.44) or in the
+  next Game Turn (4.58's example);
+5 `rome-dictator-oc`: the OC while the Dictator stays in Rome — the Dictator (4.56), the ME
+  (4.81)."""
+
+
+def settings(chosen: dict[str, str]) -> dict[str, str]:
+    """Every setting, the chosen ones checked against their choices, the rest at their default."""
+    from campaign.errors import RuleViolation
+
+    for name, value in chosen.items():
+        if name not in SETTINGS:
+            known = ", ".join(SETTINGS)
+            raise RuleViolation("TB-18", f"There is no setting {name!r}; the settings are {known}")
+        if value not in SETTINGS[name]:
+            choices = " or ".join(SETTINGS[name])
+            raise RuleViolation("TB-18", f"The setting {name} is {choices}, not {value!r}")
+    return {name: chosen.get(name, choices[0]) for name, choices in SETTINGS.items()}

@@ -22,6 +22,7 @@ from events.thunderbolt import (
     MagistrateElected,
     PlutoVisited,
     PoliticsRolled,
+    SettingsChosen,
     SidesTaken,
     TurnRevealed,
 )
@@ -37,7 +38,7 @@ class Thunderbolt(PackageKind):
     period = "game turn"
     example = "thunderbolt.campaign"
     state, commands, narrate = state, commands, narrate
-    setup_events = (SidesTaken,)
+    setup_events = (SidesTaken, SettingsChosen)
     standing_reason = (
         "a roll stands once made and a revealed secret stays revealed (TB-16.6); an organiser's "
         "ruling, with a reason, is a note"
@@ -65,7 +66,9 @@ class Thunderbolt(PackageKind):
             if dice == "committed" and seal is not None
             else {}
         )
+        chosen = dict(setting(item) for item in options.get("setting") or [])
         decided = commands.take_sides(rome, carthage, dice, title, promised)
+        decided += commands.choose_settings(chosen)
         started = dict(
             name=title,
             rules=self.rules,
@@ -114,6 +117,14 @@ class Thunderbolt(PackageKind):
         return turn_report(name, at_end, number, events, now)
 
 
+def setting(item: str) -> tuple[str, str]:
+    """`--setting NAME=VALUE`, as typed."""
+    name, sep, value = item.partition("=")
+    if not sep or not name.strip():
+        raise CampaignError(f"Write a setting as NAME=VALUE (TB-18), not {item!r}.")
+    return name.strip(), value.strip()
+
+
 HINTS = {
     "B2a": "family --drm NAME=VALUE …",
     "B2b": "climate --drm NAME=VALUE …",
@@ -145,8 +156,9 @@ def roman_hint(current: State, step: str) -> str | None:
         return f"disband one of {', '.join(carthage.eligible(c))}; then done"
     if step == "B2d" and carthage.due_b2d(c):
         return f"appoint (Army {', '.join(carthage.due_b2d(c))})"
-    if step == "B2e" and carthage.postings_due(c, climate):
-        return f"station (an Army to {' and '.join(carthage.postings_due(c, climate))})"
+    due = carthage.postings_due(c, climate, current.alert_assigns)
+    if step == "B2e" and due:
+        return f"station (an Army to {' and '.join(due)})"
     r = current.romans
     if step == "B1a" and roman.unassigned(r):
         return f"assign {', '.join(r.leaders[lid].name for lid in roman.unassigned(r))} --theater …"

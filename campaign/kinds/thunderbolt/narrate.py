@@ -26,6 +26,7 @@ from events.thunderbolt import (
     PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
+    SettingsChosen,
     SidesTaken,
     StepClosed,
     StepFinished,
@@ -274,3 +275,9 @@ def _(event: CommanderAppointed) -> str:
 @describe.register
 def _(event: ArmyPosted) -> str:
     return f"Game Turn {event.turn}: Army {event.army} is assigned to {event.theater} (TB-12.6)"
+
+
+@describe.register
+def _(event: SettingsChosen) -> str:
+    chosen = ", ".join(f"{k} = {v}" for k, v in event.settings.items())
+    return f"The settings where the rules page leaves a choice (TB-18): {chosen}"

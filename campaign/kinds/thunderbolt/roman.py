@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import interpretations as chosen
 from campaign.kinds.thunderbolt import offices
 from campaign.kinds.thunderbolt.offices import Magistrate
 from campaign.kinds.thunderbolt.senate import Legion
@@ -166,10 +165,10 @@ def new_turn(r: Romans) -> Romans:
     )  # fmt: skip
 
 
-def end_of_b(r: Romans) -> Romans:
+def end_of_b(r: Romans, wounded_return: str = "end-of-B") -> Romans:
     """TB-7.7 and TB-18.4: Pluto's wounded go back to the pool at the end of Phase B (the
-    setting `pluto-wounded-return`; the next Game Turn's A2 otherwise)."""
-    if chosen.PLUTO_WOUNDED_RETURN != "end of B":
+    setting `pluto-wounded-return`; as the next Game Turn begins otherwise)."""
+    if wounded_return != "end-of-B":
         return r
     places = {lid: POOL if lid in r.wounded else place for lid, place in r.places.items()}
     return replace(r, places=places, wounded=frozenset())
@@ -630,6 +629,7 @@ def give_imperium(
     ca: int | None,
     legions: tuple[str, ...],
     theater: str | None,
+    per_province: int = offices.PROCONSULS_PER_PROVINCE,
 ) -> Romans:
     """TB-8.3: a Consul must be given a leaderless CA while one remains, else a new CA of any two
     leaderless Legions outside CAs, only then a CA of the one left, failing that nothing (he
@@ -671,7 +671,7 @@ def give_imperium(
     magistrate = replace(r.magistrates[leader], cas=numbers, legions=held, theater=theater)
     check_assigned(magistrate, r)
     magistrates = {**r.magistrates, leader: magistrate}
-    offices.check_assignments(list(magistrates.values()), r.theater_of)
+    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province)
     return replace(r, magistrates=magistrates, cas=cas, armed=r.armed | {leader})
 
 

@@ -33,6 +33,7 @@ from events.thunderbolt import (
     PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
+    SettingsChosen,
     SidesTaken,
     StepClosed,
     StepFinished,
@@ -88,7 +89,8 @@ class State:
     romans: roman.Romans | None = None
     carthaginians: carthage.Carthage | None = None
     """Carthage's leaders and Armies with their AER (TB-12 to TB-14)."""
-    settings: dict[str, int] = field(default_factory=dict)
+    settings: dict[str, str] = field(default_factory=dict)
+    """TB-18: the campaign's settings (SettingsChosen); absent ones at their default."""
     defeats: tuple[senate.Defeat, ...] = ()
     """TB-9.2: Rome's Major defeats in land battles, from battle reports."""
     facts: senate.Facts = field(default_factory=senate.Facts)
@@ -137,7 +139,17 @@ class State:
     @property
     def per_province(self) -> int:
         """TB-18.3: Proconsuls per Roman Italy province (setting `proconsuls-per-province`)."""
-        return self.settings.get("proconsuls-per-province", 1)
+        return int(self.settings.get("proconsuls-per-province", "1"))
+
+    @property
+    def alert_assigns(self) -> bool:
+        """TB-18.2: Theaters assigned under Alert (setting `alert-assigns-theaters`)."""
+        return self.settings.get("alert-assigns-theaters", "no") == "yes"
+
+    @property
+    def wounded_return(self) -> str:
+        """TB-18.4: when Pluto's wounded return (setting `pluto-wounded-return`)."""
+        return self.settings.get("pluto-wounded-return", "end-of-B")
 
 
 def start(event: CampaignStarted) -> State:
@@ -191,7 +203,7 @@ def moved(state: State, position: sequence.Position) -> State:
         romans = roman.start_of_turn(romans)
         carthaginians = carthage.new_turn(carthaginians)
     elif state.position.stage == "B" and position.stage != "B":
-        romans = roman.end_of_b(romans)
+        romans = roman.end_of_b(romans, state.wounded_return)
     return replace(state, position=position, romans=romans, carthaginians=carthaginians)
 
 
@@ -284,7 +296,9 @@ def _(event: MagistrateElected, state: State) -> State:
 @evolve.register
 def _(event: ImperiumGiven, state: State) -> State:
     legions = tuple(event.legions) if event.ca is None else ()
-    romans = roman.give_imperium(state.romans, event.leader, event.ca, legions, event.theater)
+    romans = roman.give_imperium(
+        state.romans, event.leader, event.ca, legions, event.theater, state.per_province
+    )
     return replace(state, romans=romans)
 
 
@@ -342,7 +356,9 @@ def _(event: CommanderAppointed, state: State) -> State:
 
 @evolve.register
 def _(event: ArmyPosted, state: State) -> State:
-    forces = carthage.post(state.carthaginians, event.army, event.theater, state.current_climate())
+    forces = carthage.post(
+        state.carthaginians, event.army, event.theater, state.current_climate(), state.alert_assigns
+    )
     return replace(state, carthaginians=forces)
 
 
@@ -421,6 +437,11 @@ def _(event: CitySacked, state: State) -> State:
             even[province] = 1
     state = replace(state, rolls=tuple(rolls))
     return shifted(state, even, rules.ROME, f"Roman Retribution from {event.province}")
+
+
+@evolve.register
+def _(event: SettingsChosen, state: State) -> State:
+    return replace(state, settings=dict(event.settings))
 
 
 @evolve.register

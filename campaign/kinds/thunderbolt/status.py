@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.kinds.thunderbolt import RULES, carthage, roman, rules
+from campaign.kinds.thunderbolt import RULES, carthage, offices, roman, rules
 from campaign.kinds.thunderbolt.state import State
 
 
@@ -18,6 +18,12 @@ def status(state: State, name: str) -> dict[str, Any]:
     for m in rome["magistrates"]:
         place = m["province"] and state.setup.provinces[m["province"]].name
         m["assignment"] = place or m["theater"]
+    r = state.romans
+    rome["overall_commanders"] = offices.overall_commanders(
+        list(r.magistrates.values()),
+        dictator_in_rome=bool(r.in_rome),
+        rome_dictator_oc=state.settings.get("rome-dictator-oc", "dictator") == "dictator",
+    )
     return {
         "campaign": name,
         "rules": RULES,
@@ -61,6 +67,7 @@ def status(state: State, name: str) -> dict[str, Any]:
             }
             for r in state.rolls
         ],
+        "settings": dict(state.settings),
         "dice": state.dice,
         "commitments": {str(t): c for t, c in state.commitments.items()},
         "revealed": {str(t): s for t, s in state.revealed.items()},
