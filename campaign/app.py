@@ -383,6 +383,20 @@ class Campaigns:
         except StoreError:
             pass  # another writer holds the store: the view stays behind, and is not used
 
+    def keep_view(self, loaded: Loaded) -> None:
+        """A read found the stored view out of date (built by another version of the program,
+        or left behind by a busy store): keep it again from the log just read, so that the next
+        reader does not replay — unless the log was tampered with, which status must keep
+        saying."""
+        if loaded.chain_break is None:
+            self.remember(loaded)
+
+    def refresh(self, name: str) -> Loaded:
+        """The campaign read and folded, its view kept again (`keep_view`)."""
+        loaded = self.load(name)
+        self.keep_view(loaded)
+        return loaded
+
     def recall(self, name: str) -> dict[str, Any] | None:
         """The campaign's stored view if it was built from the log as it stands (its last event's
         number and hash), else None: then the log is read and folded as usual."""

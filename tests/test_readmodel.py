@@ -8,7 +8,7 @@ import json
 import sqlite3
 
 from campaign.app import Campaigns
-from campaign.readmodel import VIEWS, status_data, view
+from campaign.readmodel import VIEWS, program, status_data, view
 
 
 def sql(shell, statement, *params):
@@ -84,9 +84,12 @@ def test_a_view_another_program_built_is_not_read(finished):
     seen["program"] = "0123456789abcdef"
     sql(finished, f"UPDATE {VIEWS} SET body = ?", json.dumps(seen))
     assert finished.json("list")[0]["status"] == "won by Dag"
+    assert stored(finished)["program"] == program()  # kept again by the read, for the next
+    assert stored(finished)["summary"] == "won by Dag"
     del seen["program"]  # a view from before views said who built them
     sql(finished, f"UPDATE {VIEWS} SET body = ?", json.dumps(seen))
-    assert finished.json("list")[0]["status"] == "won by Dag"
+    assert finished.json("status")["events"] == len(finished.json("log"))
+    assert stored(finished) == view(Campaigns(str(finished.db)).load("Spring 869"))
 
 
 def test_an_unreadable_view_is_ignored(finished):

@@ -46,7 +46,7 @@ def list_campaigns(
     campaigns = ctx.obj.campaigns
     rows = []
     for entry in campaigns.catalogue(archived=everything):
-        seen = campaigns.recall(entry.name) or view(campaigns.load(entry.name))
+        seen = campaigns.recall(entry.name) or view(campaigns.refresh(entry.name))
         rows.append(
             {
                 "name": entry.name,
@@ -217,9 +217,13 @@ def status(
         name = ctx.obj.name(campaign)
         seen = ctx.obj.campaigns.recall(name)
     if seen is not None:
+        if as_json:  # the stored view is the answer: no kind's code is needed to print it
+            return print_json(status_data(seen, True, now()))
         data, of = status_data(seen, True, now()), registry.kind(seen["status"]["rules"])
     else:
         name, loaded = ctx.obj.view(campaign, as_of, round_number)
+        if as_of is None and round_number is None:
+            ctx.obj.campaigns.keep_view(loaded)  # out of date: kept again for the next reader
         built = view(loaded) | {"name": name}
         built["status"] = json_ready(loaded.kind.status(loaded.state, name))
         data, of = status_data(built, loaded.chain_break is None, now()), loaded.kind
