@@ -1,8 +1,10 @@
-"""`status --json` and `list` on long logs, with the stored read model and without it (issue
-#16). Builds, for each size, a store holding Spring 869's draw followed by notes up to N events,
-then runs side by side, alternating, R times each: the bare import of the core dependencies,
-`status --json` and `list` reading the view, and the same with the view dropped (a full replay).
-Prints the medians.
+"""`status --json`, `list` and `log --json --limit 50` on long logs, with the stored read model
+and without it (issue #16). Builds, for each size, a store holding Spring 869's draw followed by
+notes up to N events, then runs side by side, alternating, R times each: the bare import of the
+core dependencies, `status --json`, `list` and `log --json --limit 50` reading the view, and
+`status --json` and `list` with the view dropped before each run (a full replay; the read keeps
+the view again, so it is dropped every time). Prints the medians and each ratio to the
+baseline.
 
     python benchmarks/readmodel.py [--sizes 1000 10000 100000] [--runs 7]
 """
@@ -52,6 +54,12 @@ def build(db: Path, size: int) -> None:
     store.remember(loaded)
 
 
+def drop_view(db: Path) -> None:
+    with sqlite3.connect(db) as connection:
+        connection.execute("DELETE FROM campaign_views")
+    connection.close()
+
+
 def timed(command: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True)
@@ -64,28 +72,34 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     campaign = [sys.executable, "-m", "cli"] if Path("cli.py").exists() else ["campaign"]
+    keys = ("base", "sv", "sr", "lv", "lr", "tail")
     print(
         "| events | baseline | status --json, view | status --json, replay | list, view "
-        "| list, replay |"
+        "| list, replay | log --json --limit 50 |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
         for size in args.sizes:
             with_view, without = Path(folder) / f"v{size}.sqlite", Path(folder) / f"r{size}.sqlite"
             build(with_view, size)
             without.write_bytes(with_view.read_bytes())
-            with sqlite3.connect(without) as connection:
-                connection.execute("DELETE FROM campaign_views")
-            connection.close()
-            runs: dict[str, list[float]] = {k: [] for k in ("base", "sv", "sr", "lv", "lr")}
+            runs: dict[str, list[float]] = {k: [] for k in keys}
             for _ in range(args.runs):
                 runs["base"].append(timed(BASELINE))
                 runs["sv"].append(timed([*campaign, "--db", str(with_view), "status", "--json"]))
+                drop_view(without)
                 runs["sr"].append(timed([*campaign, "--db", str(without), "status", "--json"]))
                 runs["lv"].append(timed([*campaign, "--db", str(with_view), "list"]))
+                drop_view(without)
                 runs["lr"].append(timed([*campaign, "--db", str(without), "list"]))
+                tail = [*campaign, "--db", str(with_view), "log", "--json", "--limit", "50"]
+                runs["tail"].append(timed(tail))
             medians = {k: statistics.median(v) for k, v in runs.items()}
-            cells = " | ".join(f"{medians[k]:.3f} s" for k in ("base", "sv", "sr", "lv", "lr"))
+            base = medians["base"]
+            cells = " | ".join(
+                f"{medians[k]:.3f} s" + ("" if k == "base" else f" ({medians[k] / base:.2f}×)")
+                for k in keys
+            )
             print(f"| {size:,} | {cells} |", flush=True)
 
 

@@ -397,6 +397,25 @@ class Campaigns:
         self.keep_view(loaded)
         return loaded
 
+    def started(self, name: str) -> CampaignStarted:
+        """The first event of the campaign called `name` now."""
+        found = [e.started for e in self.catalogue() if folded(e.name) == folded(name)]
+        if not found:
+            raise CampaignError(f"There is no campaign called {name!r}.")
+        return found[0]
+
+    def tail(self, name: str, limit: int) -> tuple[CampaignEvent, ...] | None:
+        """The campaign's last `limit` events, read alone — only while its stored view matches the
+        log's last event (so the whole log was checked when the view was kept, and no hand edit
+        has touched it since); None otherwise, and the caller reads the whole log."""
+        if self.recall(name) is None:
+            return None
+        stream = self.stream(name)
+        stored = self._guard(
+            lambda: self.store.events.recorder.select_events(stream, desc=True, limit=limit)
+        )
+        return tuple(self._decode(s) for s in reversed(stored))
+
     def recall(self, name: str) -> dict[str, Any] | None:
         """The campaign's stored view if it was built from the log as it stands (its last event's
         number and hash), else None: then the log is read and folded as usual."""

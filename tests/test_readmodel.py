@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from conftest import Shell
+
 from campaign.app import Campaigns
 from campaign.readmodel import VIEWS, program, status_data, view
 
@@ -111,3 +113,20 @@ def test_a_views_deadline_is_overdue_by_the_clock_it_is_read_at():
     after = status_data(seen, True, datetime(2030, 1, 15, 19, 0, tzinfo=UTC))
     assert (before["deadline"]["overdue"], after["deadline"]["overdue"]) == (False, True)
     assert before["deadline"]["step"] == "round 1, Cid declares an attack."
+
+
+def test_log_limit_is_the_tail_of_the_log_read_alone_or_not(tmp_path, spring):
+    """`log --limit N` reads only the last N events while the view vouches for the log; its
+    entries, retractions included, are the last N of the whole log either way."""
+    shell = Shell(tmp_path / "s.sqlite")
+    shell.play(spring.steps[:6])
+    shell.ok("note", "a note")
+    shell.ok("undo", "--reason", "the wrong result")  # takes back the last action, not the note
+    whole = shell.json("log")
+    tail = shell.json("log", "--limit", "4")
+    assert tail == whole[-4:]
+    assert [e["retracted"] for e in tail] == [True, True, False, False]
+    assert shell.json("log", "--limit", "100000") == whole
+    sql(shell, f"DELETE FROM {VIEWS}")  # no view: the whole log is read
+    assert shell.json("log", "--limit", "3") == whole[-3:]
+    assert "--limit" in shell("log", "--limit", "0").output  # at least one

@@ -239,14 +239,26 @@ def log(
     as_json: JsonOption = False,
     as_of: AsOfOption = None,
     round_number: RoundOption = None,
+    limit: Annotated[
+        Optional[int],
+        typer.Option("--limit", min=1, help="Only the last N events (read alone when it can)."),
+    ] = None,
 ) -> None:
     """Every event in order: number, time, round, who, what; retracted ones struck through."""
     from campaign.views import log as log_view
 
-    _, loaded = ctx.obj.view(campaign, as_of, round_number)
+    events = None
+    if limit is not None and as_of is None and round_number is None:
+        name = ctx.obj.name(campaign)
+        events = ctx.obj.campaigns.tail(name, limit)  # a retraction follows what it retracts
+        of = lambda: registry.kind(ctx.obj.campaigns.started(name).rules)  # noqa: E731
+    if events is None:
+        _, loaded = ctx.obj.view(campaign, as_of, round_number)
+        events = loaded.events[-limit:] if limit else loaded.events
+        of = lambda: loaded.kind  # noqa: E731
     if as_json:
-        return print_json(log_view.entries(loaded.events))
-    console().print(log_view.table(loaded.events, loaded.kind))
+        return print_json(log_view.entries(events))
+    console().print(log_view.table(events, of()))
 
 
 @command()
