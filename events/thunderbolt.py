@@ -289,3 +289,12 @@ class SettingsChosen(CampaignEvent):
     applies, chosen at creation (every setting written out, defaults included)."""
 
     settings: dict[str, str]
+
+
+@topic("thunderbolt.ArmiesTrained")
+class ArmiesTrained(CampaignEvent):
+    """TB-14.7: as G2 opens, each Army that kept its commander all Game Turn (none appointed in
+    B2d) and was not lowered gains 1, capped: Army → its new stored AER."""
+
+    turn: int
+    armies: dict[str, int]

@@ -142,3 +142,29 @@ def test_tb_12_6_no_theater_is_assigned_under_alert_by_default(shell, tmp_path):
     shell.ok("done", "B2d")
     assert shell.refuses("station", "africa", "Africa").endswith("(TB-12.6).")
     shell.ok("done", "B2e")
+
+
+def test_tb_14_7_armies_that_kept_their_commander_gain_1_as_g2_opens(shell):
+    """Hannibal's Army (+2, 40 SP) and Hanno's (−1) kept their commanders all Game Turn: +3 and
+    0; Hispania's commander came in B2d (TB-14.2 took 2 off): it gains nothing."""
+    from test_tb_kind import through_b
+
+    shell.ok(*NEW)
+    into_b2(shell)
+    through_b(shell)
+    assert armies(shell)["hispania"]["aer"] == -2
+    shell.ok("initiative", "empty")
+    for step in ("F2", "G1"):
+        shell.ok("done", step, "--side", "rome")
+        shell.ok("done", step, "--side", "carthage")  # G2 opens: the rules act
+    trained = shell.json("log")[-1]
+    assert trained["type"] == "ArmiesTrained" and trained["actor"] == "the rules"
+    assert {a: v["aer"] for a, v in armies(shell).items()} == {
+        "hannibal": 3,
+        "africa": 0,
+        "hispania": -2,
+    }
+    for side in ("rome", "carthage"):
+        shell.ok("done", "G2", "--side", side)
+    assert armies(shell)["hannibal"]["aer"] == 3  # once a Game Turn
+    shell.ok("verify")

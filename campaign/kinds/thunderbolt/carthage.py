@@ -50,6 +50,8 @@ class Carthage:
     """TB-14.7: Armies whose stored AER was lowered this Game Turn (TB-14.2, TB-14.3)."""
     postings: dict[str, str] = field(default_factory=dict)
     """TB-12.6: this Game Turn's Theater assignments, Theater → Army."""
+    trained: bool = False
+    """TB-14.7: this Game Turn's G2 gains are recorded."""
 
     def name(self, leader: str) -> str:
         who = self.leaders[leader]
@@ -99,6 +101,7 @@ def new_turn(c: Carthage) -> Carthage:
         appointed=frozenset(),
         lowered=frozenset(),
         postings={},
+        trained=False,
     )
 
 
@@ -191,6 +194,34 @@ def appoint(c: Carthage, army: str, leader: str, from_map: bool, in_power: str) 
         appointed=c.appointed | {army},
         lowered=c.lowered | ({army} if lowered < force.aer else set()),
     )
+
+
+# G2: Army Efficiency (TB-14.7).
+
+
+def training_gains(c: Carthage) -> dict[str, int]:
+    """TB-14.7: the Armies that gain 1 in G2 (capped, TB-14.4) and their new stored AER: each
+    that had the same commander all Game Turn (none appointed in B2d), was not lowered under
+    TB-14.2 or TB-14.3 (Interpretation: the text's "may" applied by the program; Useless and
+    Disorganized results are not reported in this slice, so none counts)."""
+    gains = {}
+    for army in c.armies.values():
+        year = rules.Year(
+            same_commander=army.commander is not None,
+            never_useless=True,
+            disorganized=False,
+            lowered=army.id in c.lowered,
+            appointed_in_b2d=army.id in c.appointed,
+        )
+        after = rules.training(army.aer, army.sp, year)
+        if after > army.aer:
+            gains[army.id] = after
+    return gains
+
+
+def train(c: Carthage, gains: dict[str, int]) -> Carthage:
+    armies = {aid: replace(a, aer=gains.get(aid, a.aer)) for aid, a in c.armies.items()}
+    return replace(c, armies=armies, trained=True)
 
 
 # B2e: Assign Theaters (TB-12.6).

@@ -16,6 +16,7 @@ from campaign.kinds.thunderbolt.state import State
 from campaign.names import resolve
 from events.common import CampaignEvent
 from events.thunderbolt import (
+    ArmiesTrained,
     ArmyPosted,
     AssignmentNamed,
     BattleReported,
@@ -931,8 +932,16 @@ class RecordedDraw:
 
 def consequences(state: State) -> list[Draft]:
     """TB-7.4: while B1a is in hand, a magistrate besieged in a city that is neither a port nor
-    Rome is prorogued by the rules (steps nobody acts in pass in the fold)."""
-    if not state.set_up or "B1a" not in state.position.open:
+    Rome is prorogued by the rules; TB-14.7: as G2 opens, the Armies that earned it gain 1
+    (steps nobody acts in pass in the fold)."""
+    if not state.set_up:
+        return []
+    c = state.carthaginians
+    if "G2" in state.position.open and not c.trained:
+        gains = carthage.training_gains(c)
+        if gains:
+            return [forced(ArmiesTrained, turn=state.turn, armies=gains)]
+    if "B1a" not in state.position.open:
         return []
     return [
         forced(
@@ -1020,4 +1029,9 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     ),
     ArmyPosted: lambda e: lambda s: post_army(s, e.army, e.theater),
     SettingsChosen: lambda e: lambda s: choose_settings(e.settings),
+    ArmiesTrained: lambda e: _rules_only,
 }
+
+
+def _rules_only(state: State) -> list[Draft]:
+    raise CampaignError("Only the rules record what they force; no command does.")

@@ -7,6 +7,7 @@ from functools import singledispatch
 from campaign.kinds.thunderbolt.sequence import STEPS
 from events.common import CampaignEvent
 from events.thunderbolt import (
+    ArmiesTrained,
     ArmyPosted,
     AssignmentNamed,
     BattleReported,
@@ -281,3 +282,9 @@ def _(event: ArmyPosted) -> str:
 def _(event: SettingsChosen) -> str:
     chosen = ", ".join(f"{k} = {v}" for k, v in event.settings.items())
     return f"The settings where the rules page leaves a choice (TB-18): {chosen}"
+
+
+@describe.register
+def _(event: ArmiesTrained) -> str:
+    gains = ", ".join(f"Army {a} to {aer:+d}" for a, aer in event.armies.items())
+    return f"Game Turn {event.turn}, G2: Army Efficiency gained (TB-14.7): {gains}"

@@ -11,6 +11,7 @@ from campaign.kinds.thunderbolt.narrate import describe
 from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, NoteRecorded
 from events.thunderbolt import (
+    ArmiesTrained,
     ArmyPosted,
     BattleReported,
     CitySacked,
@@ -44,6 +45,7 @@ ROMAN = (
 )
 TOLD = (
     PoliticsRolled,
+    ArmiesTrained,
     DisbandChecked,
     CommanderAppointed,
     ArmyPosted,

@@ -14,6 +14,7 @@ from campaign.kinds.thunderbolt import carthage, roman, rules, senate, sequence
 from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
+    ArmiesTrained,
     ArmyPosted,
     AssignmentNamed,
     BattleReported,
@@ -352,6 +353,11 @@ def _(event: CommanderAppointed, state: State) -> State:
         event.leader,
     )
     return replace(state, rolls=(*state.rolls, draw))
+
+
+@evolve.register
+def _(event: ArmiesTrained, state: State) -> State:
+    return replace(state, carthaginians=carthage.train(state.carthaginians, dict(event.armies)))
 
 
 @evolve.register
