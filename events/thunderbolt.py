@@ -215,12 +215,13 @@ class BattleReported(CampaignEvent):
 class FactsReported(CampaignEvent):
     """TB-5.3: the situation facts Emergencies read, true until the players change them: the
     Medium/Large cities of Roman Italy enemy-occupied, an enemy-occupied city within 3 hexes of
-    Roma, Roma besieged."""
+    Roma, Roma besieged, 20+ enemy SP within 10 hexes of Rome (TB-10.2)."""
 
     turn: int
     occupied_cities: int
     city_near_roma: bool
     roma_besieged: bool
+    enemy_near_rome: bool
 
 
 @topic("thunderbolt.MasterOfHorseNamed")
@@ -298,3 +299,23 @@ class ArmiesTrained(CampaignEvent):
 
     turn: int
     armies: dict[str, int]
+
+
+@topic("thunderbolt.SenateAsked")
+class SenateAsked(CampaignEvent):
+    """TB-10.1 to TB-10.5: a Senate Permission request in an Operations Phase (`phase`, counted
+    in the Game Turn): the leader, the purpose, the die (random event `number`), the chart's
+    DRMs as entered, Guile spent, the Initiative of a Dictator staying in Rome taken off, and
+    whether it was granted (the adjusted DR at most his Campaign Rating)."""
+
+    turn: int
+    phase: int
+    leader: str
+    purpose: str
+    number: int
+    face: int
+    modifiers: dict[str, int]
+    guile: int
+    dictator_drm: int
+    granted: bool
+    evidence: str

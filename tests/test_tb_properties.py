@@ -202,7 +202,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
         when(campaign, tb.initiative, data.draw(st.sampled_from(["leader", "siege", "augury"])))
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
-            kind = data.draw(st.integers(0, 2))
+            kind = data.draw(st.integers(0, 3))
             province = data.draw(st.sampled_from(sorted(state.track)))
             if kind == 0:
                 winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
@@ -212,6 +212,17 @@ def operations(campaign: Punic, data, table: Table) -> None:
             elif kind == 1:
                 by = data.draw(st.sampled_from(["rome", "carthage"]))
                 when(campaign, tb.victory, "siege", province, by)
+            elif kind == 3 and "D" in state.position.open:  # TB-10.1, once per phase (TB-10.3)
+                asking = sorted(
+                    lid
+                    for lid, m in state.romans.magistrates.items()
+                    if m.legions
+                    and m.office not in ("Dictator", "ME")
+                    and (state.operations, lid, "leave") not in state.asked
+                )
+                if asking:
+                    lid = data.draw(st.sampled_from(asking))
+                    when(campaign, tb.ask_senate, lid, "leave", {}, 0, table.faces(state, 1))
             else:
                 allied = [p for p, (_, a) in state.track.items() if a == rules.CARTHAGE]
                 if allied:
@@ -280,6 +291,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     dictators = sum(k in ("DictatorTakesTheField", "MasterOfHorseNamed") for k in kinds)
     event(f"Dictators: {min(dictators, 1)}+")
     event(f"disband checks: {min(kinds.count('DisbandChecked'), 2)}+")
+    event(f"Senate requests: {min(kinds.count('SenateAsked'), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
     event(f"forced prorogues: {min(forced, 1)}+")
     verified = audit(loaded.kind, loaded.events)  # TB-16.3: every roll and draw recomputed

@@ -143,3 +143,32 @@ def check_reveal(state: State, turn: int, secret: str) -> None:
                 f"Random event {roll.number} shows {roll.face}, but its record and Game Turn "
                 f"{turn}'s secret give {rules.die(secret, line)}",
             )
+
+
+def check_senate(state: State, leader: str, purpose: str) -> None:
+    """TB-10.2 to TB-10.4: who may ask the Senate for what, once per purpose in an Operations
+    Phase."""
+    r = state.romans
+    held = r.magistrates.get(leader)
+    if held is None:
+        raise RuleViolation("TB-10.1", f"{r.name(leader)} holds no office to ask the Senate from")
+    if purpose == "leave":
+        if held.office in ("Dictator", "ME"):
+            raise RuleViolation("TB-10.4", f"A {held.office} needs no leave to go out")
+        if not held.legions:
+            raise RuleViolation("TB-10.4", f"{r.name(leader)} has no Imperium: he needs no leave")
+    if purpose == "enter-rome" and not state.facts.enemy_near_rome:
+        raise RuleViolation(
+            "TB-10.2", "Entering Rome is asked only with 20+ enemy SP within 10 hexes of Rome"
+        )
+    if purpose == "pu-out":
+        if held.office != "PU":
+            raise RuleViolation("TB-10.2", "Only the PU asks to go out of Rome")
+        if state.emergency()[0] == "none":
+            raise RuleViolation("TB-10.2", "The PU asks to go out of Rome only in an Emergency")
+    if purpose == "over-8" and held.office != "Dictator":
+        raise RuleViolation("TB-10.2", "Only the Dictator asks to move over 8 Legions")
+    if (state.operations, leader, purpose) in state.asked:
+        raise RuleViolation(
+            "TB-10.3", f"{r.name(leader)} has asked for {purpose} in this Operations Phase already"
+        )

@@ -439,12 +439,23 @@ def facts(
     roma_besieged: Annotated[
         Optional[bool], typer.Option("--roma-besieged/--roma-free", help="Roma besieged.")
     ] = None,
+    enemy_near_rome: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--enemy-near-rome/--no-enemy-near-rome",
+            help="20+ enemy SP within 10 hexes of Rome (TB-10.2).",
+        ),
+    ] = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """The situation facts Emergencies read (TB-5.3, TB-9.1), at any step."""
+    """The situation facts Emergencies and the Senate read (TB-5.3, TB-9.1), at any step."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    ctx.obj.act(campaign, lambda state: tb.facts(state, occupied, near_roma, roma_besieged), TB)
+    ctx.obj.act(
+        campaign,
+        lambda state: tb.facts(state, occupied, near_roma, roma_besieged, enemy_near_rome),
+        TB,
+    )
 
 
 # Phase B2: Carthage's Armies (TB-12.4 to TB-12.6, TB-13.2).
@@ -527,3 +538,30 @@ def station(
     from campaign.kinds.thunderbolt import commands as tb
 
     ctx.obj.act(campaign, lambda state: tb.post_army(state, army, theater), TB)
+
+
+@command("ask-senate")
+def ask_senate(
+    ctx: typer.Context,
+    leader: LeaderArgument,
+    purpose: Annotated[
+        str, typer.Argument(help="leave, enter-rome, pu-out or over-8 (TB-10.2).")
+    ] = "leave",
+    drm: DrmOption = None,
+    guile: Annotated[int, typer.Option("--guile", help="Guile Points spent, -1 each.")] = 0,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """D: a Senate Permission request, granted at most the leader's Campaign Rating (TB-10.1)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        return tb.ask_senate(state, leader, purpose, modifiers, guile, faces)
+
+    ctx.obj.act(name, decide, TB)

@@ -9,7 +9,15 @@ from typing import Any
 from campaign import text
 from campaign.drafts import Draft, draft, event_of, forced
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.thunderbolt import carthage, checks, interpretations, roman, rules, sequence
+from campaign.kinds.thunderbolt import (
+    carthage,
+    checks,
+    interpretations,
+    roman,
+    rules,
+    senate,
+    sequence,
+)
 from campaign.kinds.thunderbolt.setup import THEATERS
 from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
 from campaign.kinds.thunderbolt.state import State
@@ -36,6 +44,7 @@ from events.thunderbolt import (
     PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
+    SenateAsked,
     SettingsChosen,
     SidesTaken,
     StepClosed,
@@ -852,7 +861,11 @@ def battle(
 
 
 def facts(
-    state: State, occupied: int | None, near_roma: bool | None, roma_besieged: bool | None
+    state: State,
+    occupied: int | None,
+    near_roma: bool | None,
+    roma_besieged: bool | None,
+    enemy_near_rome: bool | None = None,
 ) -> list[Draft]:
     """TB-5.3: the situation facts, changed by the players at any step (TB-3.2); what is not
     said stays as it was."""
@@ -869,6 +882,62 @@ def facts(
             occupied_cities=now.occupied_cities if occupied is None else occupied,
             city_near_roma=now.city_near_roma if near_roma is None else near_roma,
             roma_besieged=now.roma_besieged if roma_besieged is None else roma_besieged,
+            enemy_near_rome=now.enemy_near_rome if enemy_near_rome is None else enemy_near_rome,
+        )
+    ]
+
+
+# The Senate (TB-10).
+
+PURPOSES = ("leave", "enter-rome", "pu-out", "over-8")
+"""TB-10.2: what a Senate Permission request may be for (the Triumph: TB-10.9)."""
+
+
+def ask_senate(
+    state: State,
+    who: str,
+    purpose: str,
+    modifiers: Mapping[str, int],
+    guile: int,
+    faces: Faces,
+) -> list[Draft]:
+    """TB-10.1 to TB-10.5: in an Operations Phase, a Roman leader asks the Senate: a die, the
+    chart's DRMs as entered, minus a Dictator-in-Rome's Initiative, minus each Guile Point spent
+    (at most his printed Guile); granted at most his Campaign Rating; once per purpose in the
+    phase (TB-10.3), the grant lasting to the Game Turn's end."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Senate request")
+    r = state.romans
+    lid = leader(state, who)
+    why = resolve("purpose", purpose, PURPOSES)
+    checks.check_senate(state, lid, why)
+    number = state.next_number
+    face, evidence = faces(state, number, "senate", lid)
+    in_rome = [d for d in r.in_rome if r.office(d) == "Dictator"]
+    dictator_drm = r.leaders[in_rome[0]].initiative if in_rome else 0
+    who_asks = r.leaders[lid]
+    granted, _ = senate.senate(
+        face,
+        list(modifiers.values()),
+        who_asks.campaign,
+        guile,
+        who_asks.guile,
+        dictator_drm,
+    )
+    return [
+        draft(
+            SenateAsked,
+            turn=state.turn,
+            phase=state.operations,
+            leader=lid,
+            purpose=why,
+            number=number,
+            face=face,
+            modifiers=dict(modifiers),
+            guile=guile,
+            dictator_drm=dictator_drm,
+            granted=granted,
+            evidence=evidence,
         )
     ]
 
@@ -1008,7 +1077,12 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
         lambda s: battle(s, e.province, e.winner, e.major, e.ca_engaged, e.rome_lost_percent)
     ),
     FactsReported: lambda e: (
-        lambda s: facts(s, e.occupied_cities, e.city_near_roma, e.roma_besieged)
+        lambda s: facts(s, e.occupied_cities, e.city_near_roma, e.roma_besieged, e.enemy_near_rome)
+    ),
+    SenateAsked: lambda e: (
+        lambda s: ask_senate(
+            s, e.leader, e.purpose, e.modifiers, e.guile, Recorded([e.face], e.evidence)
+        )
     ),
     DictatorTakesTheField: lambda e: lambda s: dictator(s, e.leader, e.cas, None, None),
     MasterOfHorseNamed: lambda e: lambda s: dictator(s, e.dictator, (), e.leader, e.ca),

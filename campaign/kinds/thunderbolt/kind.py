@@ -22,6 +22,7 @@ from events.thunderbolt import (
     MagistrateElected,
     PlutoVisited,
     PoliticsRolled,
+    SenateAsked,
     SettingsChosen,
     SidesTaken,
     TurnRevealed,
@@ -91,7 +92,9 @@ class Thunderbolt(PackageKind):
             return not event.chosen
         if isinstance(event, DisbandChecked):
             return event.face >= 0
-        return isinstance(event, (PoliticsRolled, CitySacked, PlutoVisited, TurnRevealed))
+        return isinstance(
+            event, (PoliticsRolled, CitySacked, PlutoVisited, SenateAsked, TurnRevealed)
+        )
 
     def players(self, current: State) -> list[str]:
         return [current.rome, current.carthage]

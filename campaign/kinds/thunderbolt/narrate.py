@@ -27,6 +27,7 @@ from events.thunderbolt import (
     PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
+    SenateAsked,
     SettingsChosen,
     SidesTaken,
     StepClosed,
@@ -288,3 +289,18 @@ def _(event: SettingsChosen) -> str:
 def _(event: ArmiesTrained) -> str:
     gains = ", ".join(f"Army {a} to {aer:+d}" for a, aer in event.armies.items())
     return f"Game Turn {event.turn}, G2: Army Efficiency gained (TB-14.7): {gains}"
+
+
+@describe.register
+def _(event: SenateAsked) -> str:
+    drms = "".join(f" {v:+d} ({k})" for k, v in event.modifiers.items())
+    guile = f" -{event.guile} (Guile)" if event.guile else ""
+    dictator = f" -{event.dictator_drm} (the Dictator in Rome)" if event.dictator_drm else ""
+    adjusted = event.face + sum(event.modifiers.values()) - event.guile - event.dictator_drm
+    result = "granted" if event.granted else "denied"
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} asks the Senate ({event.purpose}): die "
+        f"{event.face}{drms}{guile}{dictator} = {adjusted}: {result} (random event "
+        f"{event.number}, TB-10.1){source}"
+    )

@@ -29,6 +29,7 @@ from events.thunderbolt import (
     PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
+    SenateAsked,
     StepClosed,
     VictoryReported,
 )
@@ -45,6 +46,7 @@ ROMAN = (
 )
 TOLD = (
     PoliticsRolled,
+    SenateAsked,
     ArmiesTrained,
     DisbandChecked,
     CommanderAppointed,

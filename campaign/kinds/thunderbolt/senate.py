@@ -32,6 +32,8 @@ class Facts:
     """Medium/Large cities of Roman Italy enemy-occupied."""
     city_near_roma: bool = False
     roma_besieged: bool = False
+    enemy_near_rome: bool = False
+    """TB-10.2: 20+ enemy SP within 10 hexes of Rome (a leader may then ask to enter Rome)."""
 
 
 def emergency(turn: int, defeats: Sequence[Defeat], facts: Facts) -> tuple[str, list[str]]:

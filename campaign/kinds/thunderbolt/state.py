@@ -34,6 +34,7 @@ from events.thunderbolt import (
     PlutoVisited,
     PoliticsRolled,
     ProvinceDevastated,
+    SenateAsked,
     SettingsChosen,
     SidesTaken,
     StepClosed,
@@ -96,6 +97,12 @@ class State:
     """TB-9.2: Rome's Major defeats in land battles, from battle reports."""
     facts: senate.Facts = field(default_factory=senate.Facts)
     """TB-5.3: the situation facts Emergencies read."""
+    operations: int = 0
+    """TB-10.3: the Operations Phases opened this Game Turn (each draw opening D)."""
+    asked: frozenset[tuple[int, str, str]] = frozenset()
+    """TB-10.3: this Game Turn's requests: (Operations Phase, leader, purpose)."""
+    grants: frozenset[tuple[str, str]] = frozenset()
+    """TB-10.3: this Game Turn's grants, lasting to its end: (leader, purpose)."""
 
     def emergency(self) -> tuple[str, list[str]]:
         """TB-9.1 to TB-9.3: the Emergency in effect, with its reasons."""
@@ -205,7 +212,16 @@ def moved(state: State, position: sequence.Position) -> State:
         carthaginians = carthage.new_turn(carthaginians)
     elif state.position.stage == "B" and position.stage != "B":
         romans = roman.end_of_b(romans, state.wounded_return)
-    return replace(state, position=position, romans=romans, carthaginians=carthaginians)
+    fresh = position.turn != state.position.turn
+    return replace(
+        state,
+        position=position,
+        romans=romans,
+        carthaginians=carthaginians,
+        operations=0 if fresh else state.operations,
+        asked=frozenset() if fresh else state.asked,
+        grants=frozenset() if fresh else state.grants,
+    )
 
 
 @evolve.register
@@ -370,7 +386,9 @@ def _(event: ArmyPosted, state: State) -> State:
 
 @evolve.register
 def _(event: FactsReported, state: State) -> State:
-    facts = senate.Facts(event.occupied_cities, event.city_near_roma, event.roma_besieged)
+    facts = senate.Facts(
+        event.occupied_cities, event.city_near_roma, event.roma_besieged, event.enemy_near_rome
+    )
     return replace(state, facts=facts)
 
 
@@ -393,7 +411,17 @@ def _(event: OfficeLeftEmpty, state: State) -> State:
 
 @evolve.register
 def _(event: InitiativeDrawn, state: State) -> State:
-    return replace(state, position=sequence.initiative(state.position, event.drawn, state.game))
+    position = sequence.initiative(state.position, event.drawn, state.game)
+    opened = sequence.INITIATIVE[event.drawn] == "D"
+    return replace(state, position=position, operations=state.operations + opened)
+
+
+@evolve.register
+def _(event: SenateAsked, state: State) -> State:
+    roll = Roll(event.number, event.turn, "senate", event.leader, event.face)
+    asked = state.asked | {(event.phase, event.leader, event.purpose)}
+    grants = state.grants | ({(event.leader, event.purpose)} if event.granted else set())
+    return replace(state, rolls=(*state.rolls, roll), asked=asked, grants=grants)
 
 
 @evolve.register

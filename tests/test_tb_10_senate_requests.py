@@ -1,0 +1,74 @@
+"""Thunderbolt's Senate Permission requests in an Operations Phase, on the command line (TB-10.1
+to TB-10.5), with the page's example: Proconsul C. Pulcher #417 (Campaign 6) asks leave, +3
+entered, die 6: 9, denied; a second "leave" request in that phase is refused."""
+
+from __future__ import annotations
+
+from test_tb_kind import NEW, into_b2
+
+
+def to_operations(shell) -> None:
+    """External dice: Pulcher prorogued as Proconsul of Campania, the rest released and
+    replaced as the table draws, Carthage's B2, then a leader's LAM drawn."""
+    shell.ok(*NEW, "--dice", "external")
+    into_b2(shell)
+    shell.ok("prorogue", "Pulcher", "--province", "Campania")
+    shell.ok("release", "--all")
+    shell.ok("done", "B1a")
+    shell.ok("pluto", "--face", "1", "--face", "1")  # Pulcher and Torquatus: unharmed
+    shell.ok("done", "B1b")
+    for drawn in ("Albinus", "Tuditanus"):
+        shell.ok("elect", "consul", "--leader", drawn)
+    shell.ok("imperium")
+    shell.ok("imperium")
+    for drawn in ("Manlius Vulso", "Philo", "Varro", "Fabius"):  # Proconsul, 2 Praetors, PU
+        shell.ok("elect", "--leader", drawn)
+    shell.ok("done", "B1c")
+    shell.ok("family", "--face", "0")
+    shell.ok("done", "B2a")
+    shell.ok("climate", "--face", "3")
+    for step in ("B2b", "B2c"):
+        shell.ok("done", step)
+    shell.ok("appoint", "--leader", "Mago")
+    shell.ok("done", "B2d")
+    shell.ok("station")
+    for step, side in (("B2e", None), ("B3a", None), ("B3b", "rome"), ("B3b", "carthage")):
+        shell.ok("done", step, *(["--side", side] if side else []))
+    shell.ok("initiative", "leader")
+
+
+def test_tb_10_1_and_10_3_the_pages_example(shell):
+    to_operations(shell)
+    shell.ok("ask-senate", "Pulcher", "leave", "--drm", "chart=+3", "--face", "6")
+    asked = shell.json("log")[-1]["data"]
+    assert (asked["face"], asked["granted"], asked["phase"]) == (6, False, 1)  # 9 > 6
+    assert shell.refuses("ask-senate", "Pulcher", "leave", "--face", "0").endswith("(TB-10.3).")
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "leader")  # a new Operations Phase: he may ask again
+    shell.ok("ask-senate", "Pulcher", "leave", "--drm", "chart=+3", "--face", "3")
+    assert shell.json("log")[-1]["data"]["granted"] is True  # 6: at most 6
+    shell.ok("verify")
+
+
+def test_tb_10_5_guile_spent_takes_1_off_each_up_to_the_printed_guile(shell):
+    to_operations(shell)
+    assert shell.refuses("ask-senate", "Pulcher", "--guile", "2", "--face", "7").endswith(
+        "(TB-10.5)."
+    )  # his printed Guile is 1
+    shell.ok("ask-senate", "Pulcher", "--guile", "1", "--face", "7")
+    assert shell.json("log")[-1]["data"]["granted"] is True  # 7 - 1 = 6
+
+
+def test_tb_10_2_and_10_4_who_asks_for_what(shell):
+    to_operations(shell)
+    assert shell.refuses("ask-senate", "Fabius", "leave", "--face", "1").endswith("(TB-10.4).")
+    assert shell.refuses("ask-senate", "Fabius", "pu-out", "--face", "1").endswith("(TB-10.2).")
+    assert shell.refuses("ask-senate", "Pulcher", "pu-out", "--face", "1").endswith("(TB-10.2).")
+    assert shell.refuses("ask-senate", "Albinus", "over-8", "--face", "1").endswith("(TB-10.2).")
+    refusal = shell.refuses("ask-senate", "Albinus", "enter-rome", "--face", "1")
+    assert refusal.endswith("(TB-10.2).")
+    shell.ok("facts", "--enemy-near-rome", "--occupied", "2")  # and a Minor Emergency
+    shell.ok("ask-senate", "Albinus", "enter-rome", "--face", "1")
+    shell.ok("ask-senate", "Fabius", "pu-out", "--face", "1")
+    assert shell.refuses("ask-senate", "Torquatus", "--face", "1").endswith("(TB-10.1).")
