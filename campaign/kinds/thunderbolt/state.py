@@ -298,15 +298,12 @@ def _(event: MagistrateElected, state: State) -> State:
         state = replace(state, defeats=defeats)
     if event.chosen:
         return state
-    draw = Roll(
-        event.number,
-        event.turn,
-        "draw-rome",
-        event.office,
-        -1,
-        tuple(event.candidates),
-        event.leader,
-    )
+    return drawn(state, event, "draw-rome", event.office)
+
+
+def drawn(state: State, event: MagistrateElected | CommanderAppointed, kind: str, subject: str):
+    """TB-16.3: a draw kept with its candidates and result, for the reveal to re-check."""
+    draw = Roll(event.number, event.turn, kind, subject, -1, tuple(event.candidates), event.leader)
     return replace(state, rolls=(*state.rolls, draw))
 
 
@@ -359,16 +356,7 @@ def _(event: CommanderAppointed, state: State) -> State:
     state = replace(state, carthaginians=forces)
     if event.chosen:
         return state
-    draw = Roll(
-        event.number,
-        event.turn,
-        "draw-carthage",
-        event.army,
-        -1,
-        tuple(event.candidates),
-        event.leader,
-    )
-    return replace(state, rolls=(*state.rolls, draw))
+    return drawn(state, event, "draw-carthage", event.army)
 
 
 @evolve.register
