@@ -25,11 +25,19 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         f"Emergency (TB-9.3): {emergency['level']}"
         + (f" ({'; '.join(emergency['reasons'])})" if emergency["reasons"] else "")
     )
+    lams = data["cup"]
+    cup = Text(
+        f"The LAM cup at C1 (TB-4.1): {lams['lams']} LAMs (Rome "
+        f"{sum(lams['rome'].values())}, Carthage {sum(lams['carthage'].values())}), "
+        f"{lams['siege_attrition']} Siege Attrition markers"
+        + (", the Augury marker" if lams["augury"] else "")
+    )
     return Group(
         title,
         players,
         rome,
         carthage,
+        cup,
         _magistrates(data),
         _allies(data),
         _armies(data),

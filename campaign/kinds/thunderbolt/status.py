@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.kinds.thunderbolt import RULES, carthage, offices, roman, rules
+from campaign.kinds.thunderbolt import RULES, carthage, cup, offices, roman, rules
 from campaign.kinds.thunderbolt.state import State
 
 
@@ -24,6 +24,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         dictator_in_rome=bool(r.in_rome),
         rome_dictator_oc=state.settings.get("rome-dictator-oc", "dictator") == "dictator",
     )
+    lams = cup.at_c1(state.romans, state.carthaginians)
     return {
         "campaign": name,
         "rules": RULES,
@@ -67,6 +68,13 @@ def status(state: State, name: str) -> dict[str, Any]:
             }
             for r in state.rolls
         ],
+        "cup": {
+            "rome": lams.rome,
+            "carthage": lams.carthage,
+            "lams": lams.lams,
+            "siege_attrition": lams.siege,
+            "augury": lams.augury,
+        },
         "settings": dict(state.settings),
         "dice": state.dice,
         "commitments": {str(t): c for t, c in state.commitments.items()},
