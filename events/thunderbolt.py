@@ -319,3 +319,24 @@ class SenateAsked(CampaignEvent):
     dictator_drm: int
     granted: bool
     evidence: str
+
+
+@topic("thunderbolt.CommanderRecalled")
+class CommanderRecalled(CampaignEvent):
+    """TB-13.3 to TB-13.5: an Army Commander's recall: by a roll after a lost battle or a lost
+    city (the die, random event `number`, read against the Recall range of his row) and then, if
+    recalled, his crucifixion die (+2 when his family is not in power; above his Mortality he is
+    removed from the game); or by the Carthaginian player's choice in Operations (no roll)."""
+
+    turn: int
+    army: str
+    leader: str
+    by_choice: bool
+    number: int
+    face: int
+    low: int
+    high: int
+    recalled: bool
+    crucifixion: int
+    crucified: bool
+    evidence: str

@@ -7,7 +7,7 @@ from __future__ import annotations
 from test_tb_kind import NEW, into_b2
 
 
-def to_operations(shell) -> None:
+def to_operations(shell, family: str = "0") -> None:
     """External dice: Pulcher prorogued as Proconsul of Campania, the rest released and
     replaced as the table draws, Carthage's B2, then a leader's LAM drawn."""
     shell.ok(*NEW, "--dice", "external")
@@ -24,7 +24,7 @@ def to_operations(shell) -> None:
     for drawn in ("Manlius Vulso", "Philo", "Varro", "Fabius"):  # Proconsul, 2 Praetors, PU
         shell.ok("elect", "--leader", drawn)
     shell.ok("done", "B1c")
-    shell.ok("family", "--face", "0")
+    shell.ok("family", "--face", family)  # the fixture chart: 0-5 Magonid, 6+ Barcid
     shell.ok("done", "B2a")
     shell.ok("climate", "--face", "3")
     for step in ("B2b", "B2c"):

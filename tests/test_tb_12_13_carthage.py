@@ -168,3 +168,53 @@ def test_tb_14_7_armies_that_kept_their_commander_gain_1_as_g2_opens(shell):
         shell.ok("done", "G2", "--side", side)
     assert armies(shell)["hannibal"]["aer"] == 3  # once a Game Turn
     shell.ok("verify")
+
+
+def test_tb_13_3_and_13_5_the_pages_example_hanno_recalled_then_to_the_pool(shell):
+    """Hanno 2P-10, Magonid, Mortality 9, Barcids in power, loses a Major battle; die 6 recalls
+    him (TB-19's fixture row "different": recall on 5-9); crucifixion die 7 + 2 = 9, not above
+    9: to the pool; his Army is leaderless until B2d, its LAMs out of the cup."""
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, family="9")
+    shell.ok("land-battle", "Apulia", "--winner", "rome", "--major")
+    shell.ok("recall", "africa", "--face", "6", "--face", "7")
+    recalled = shell.json("log")[-1]["data"]
+    assert (recalled["recalled"], recalled["crucifixion"], recalled["crucified"]) == (
+        True,
+        7,
+        False,
+    )
+    assert armies(shell)["africa"]["commander"] is None
+    status = shell.json("status")
+    assert status["carthage"]["leaders"]["hanno"]["place"] == "pool"
+    assert "hanno" not in status["cup"]["carthage"]
+    assert shell.refuses("recall", "africa", "--face", "6").endswith("(TB-13.3).")
+    shell.ok("verify")
+
+
+def test_tb_13_5_a_crucifixion_die_of_8_removes_him_from_the_game(shell):
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, family="9")
+    shell.ok("recall", "africa", "--face", "6", "--face", "8")  # 8 + 2 = 10 > 9
+    assert shell.json("status")["carthage"]["leaders"]["hanno"]["place"] == "removed"
+
+
+def test_tb_13_3_a_die_outside_the_recall_range_keeps_him(shell):
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, family="9")
+    shell.ok("recall", "africa", "--face", "4")  # recall on 5-9 only
+    assert armies(shell)["africa"]["commander"] == "hanno"
+
+
+def test_tb_13_4_a_recall_by_choice_rolls_nothing(shell):
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell)
+    shell.ok("recall", "hannibal", "--by-choice")
+    recalled = shell.json("log")[-1]["data"]
+    assert (recalled["face"], recalled["crucified"]) == (-1, False)
+    assert shell.json("status")["carthage"]["leaders"]["hannibal"]["place"] == "pool"
+    assert shell.json("status")["carthage"]["hannibals_army"] is None  # TB-1.3: none now

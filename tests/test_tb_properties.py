@@ -202,7 +202,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
         when(campaign, tb.initiative, data.draw(st.sampled_from(["leader", "siege", "augury"])))
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
-            kind = data.draw(st.integers(0, 3))
+            kind = data.draw(st.integers(0, 4))
             province = data.draw(st.sampled_from(sorted(state.track)))
             if kind == 0:
                 winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
@@ -212,6 +212,11 @@ def operations(campaign: Punic, data, table: Table) -> None:
             elif kind == 1:
                 by = data.draw(st.sampled_from(["rome", "carthage"]))
                 when(campaign, tb.victory, "siege", province, by)
+            elif kind == 4:  # a recall roll, then perhaps a crucifixion (TB-13.3, TB-13.5)
+                led = sorted(a for a, f in state.carthaginians.armies.items() if f.commander)
+                if led:
+                    aid = data.draw(st.sampled_from(led))
+                    when(campaign, tb.recall, aid, table.faces(state, 2))
             elif kind == 3 and "D" in state.position.open:  # TB-10.1, once per phase (TB-10.3)
                 asking = sorted(
                     lid
@@ -292,6 +297,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"Dictators: {min(dictators, 1)}+")
     event(f"disband checks: {min(kinds.count('DisbandChecked'), 2)}+")
     event(f"Senate requests: {min(kinds.count('SenateAsked'), 2)}+")
+    event(f"recalls: {min(kinds.count('CommanderRecalled'), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
     event(f"forced prorogues: {min(forced, 1)}+")
     verified = audit(loaded.kind, loaded.events)  # TB-16.3: every roll and draw recomputed

@@ -11,7 +11,7 @@ from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.setup import Leader, SetUp
 
-POOL, MAP = "pool", "map"
+POOL, MAP, REMOVED = "pool", "map", "removed"
 HANNIBAL = "2P-1"
 """TB-1.3: Hannibal's Army is the one the leader numbered 2P-1 commands."""
 AFRICA, HISPANIA = "Africa", "Hispania"
@@ -194,6 +194,21 @@ def appoint(c: Carthage, army: str, leader: str, from_map: bool, in_power: str) 
         appointed=c.appointed | {army},
         lowered=c.lowered | ({army} if lowered < force.aer else set()),
     )
+
+
+# Recalls (TB-13.3 to TB-13.6).
+
+
+def recall(c: Carthage, army: str, recalled: bool, crucified: bool) -> Carthage:
+    """TB-13.5 and TB-13.6 (Interpretation: applied when recorded, the C2 draw being entered in
+    this slice): a recalled commander goes to the pool, or out of the game when crucified; his
+    Army is leaderless until B2d."""
+    if not recalled:
+        return c
+    force = c.armies[army]
+    places = {**c.places, force.commander: REMOVED if crucified else POOL}
+    armies = {**c.armies, army: replace(force, commander=None)}
+    return replace(c, armies=armies, places=places)
 
 
 # G2: Army Efficiency (TB-14.7).

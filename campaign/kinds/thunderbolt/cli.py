@@ -565,3 +565,35 @@ def ask_senate(
         return tb.ask_senate(state, leader, purpose, modifiers, guile, faces)
 
     ctx.obj.act(name, decide, TB)
+
+
+@command()
+def recall(
+    ctx: typer.Context,
+    army: Annotated[str, typer.Argument(help="The Army whose commander is recalled.")],
+    by_choice: Annotated[
+        bool, typer.Option("--by-choice", help="The player's choice in D: no roll (TB-13.4).")
+    ] = False,
+    recall_range: Annotated[
+        Optional[str],
+        typer.Option("--range", help="The Recall range LOW-HIGH, where the set-up has no chart."),
+    ] = None,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """D or E: an Army Commander's recall roll and crucifixion roll (TB-13.3, TB-13.5)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    entered = None
+    if recall_range is not None:
+        low, _, high = recall_range.partition("-")
+        entered = (whole_number(low, "The range's low"), whole_number(high, "The range's high"))
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        return tb.recall(state, army, faces, by_choice, entered)
+
+    ctx.obj.act(name, decide, TB)

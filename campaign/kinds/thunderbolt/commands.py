@@ -30,6 +30,7 @@ from events.thunderbolt import (
     BattleReported,
     CitySacked,
     CommanderAppointed,
+    CommanderRecalled,
     DictatorTakesTheField,
     DisbandChecked,
     FactsReported,
@@ -493,6 +494,68 @@ def appoint(
             number=number,
             candidates=list(candidates),
             chosen=from_map is not None,
+            evidence=evidence,
+        )
+    ]
+
+
+def recall(
+    state: State,
+    which: str,
+    faces: Faces,
+    by_choice: bool = False,
+    entered: tuple[int, int] | None = None,
+) -> list[Draft]:
+    """TB-13.3 to TB-13.5: an Army Commander recalled in Operations: by a roll (after Carthage
+    lost a land battle in which his Army had 20+ SP, or a Medium/Large city with him there) read
+    against the Recall range of his row, from the set-up's `disband_recall` chart or entered,
+    then at once his crucifixion roll; or by the player's choice, without a roll (TB-13.4)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a recall")
+    c = state.carthaginians
+    aid = army(state, which)
+    commander = c.armies[aid].commander
+    if commander is None:
+        raise RuleViolation("TB-13.3", f"Army {aid} has no commander to recall")
+    who = c.leaders[commander]
+    in_power = state.family_in_power()
+    number, face, (low, high), crux, crucified, evidence = 0, -1, (0, 9), -1, False, ""
+    recalled = by_choice
+    if by_choice:
+        if "D" not in state.position.open:
+            raise RuleViolation("TB-13.4", "A recall by choice is made during Operations (D)")
+    else:
+        row = rules.disband_row(who.family, in_power)
+        chart = state.setup.tables.get("disband_recall")
+        number = state.next_number
+        face, evidence = faces(state, number, "recall", commander)
+        if chart is not None:
+            low, high = chart[row]["recall"]
+        elif entered is None:
+            raise CampaignError(
+                f"The set-up has no Disband/Recall chart: enter the Recall range of row {row} "
+                f"with --range LOW-HIGH (die {face})."
+            )
+        else:
+            low, high = entered
+        recalled = low <= face <= high
+        if recalled:
+            crux = faces(state, number + 1, "crucifixion", commander)[0]
+            crucified = rules.crucified(crux, who.family, in_power, who.mortality)
+    return [
+        draft(
+            CommanderRecalled,
+            turn=state.turn,
+            army=aid,
+            leader=commander,
+            by_choice=by_choice,
+            number=number,
+            face=face,
+            low=low,
+            high=high,
+            recalled=recalled,
+            crucifixion=crux,
+            crucified=crucified,
             evidence=evidence,
         )
     ]
@@ -1104,6 +1167,15 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     ArmyPosted: lambda e: lambda s: post_army(s, e.army, e.theater),
     SettingsChosen: lambda e: lambda s: choose_settings(e.settings),
     ArmiesTrained: lambda e: _rules_only,
+    CommanderRecalled: lambda e: (
+        lambda s: recall(
+            s,
+            e.army,
+            Recorded([e.face, e.crucifixion][: 1 + e.recalled], e.evidence),
+            e.by_choice,
+            (e.low, e.high),
+        )
+    ),
 }
 
 

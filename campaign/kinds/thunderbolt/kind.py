@@ -18,6 +18,7 @@ from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
     CitySacked,
     CommanderAppointed,
+    CommanderRecalled,
     DisbandChecked,
     MagistrateElected,
     PlutoVisited,
@@ -90,7 +91,7 @@ class Thunderbolt(PackageKind):
         """TB-16.6: a recorded roll stands; a revealed secret stays revealed."""
         if isinstance(event, (MagistrateElected, CommanderAppointed)):
             return not event.chosen
-        if isinstance(event, DisbandChecked):
+        if isinstance(event, (DisbandChecked, CommanderRecalled)):
             return event.face >= 0
         return isinstance(
             event, (PoliticsRolled, CitySacked, PlutoVisited, SenateAsked, TurnRevealed)

@@ -13,6 +13,7 @@ from events.thunderbolt import (
     BattleReported,
     CitySacked,
     CommanderAppointed,
+    CommanderRecalled,
     DictatorTakesTheField,
     DisbandChecked,
     FactsReported,
@@ -303,4 +304,25 @@ def _(event: SenateAsked) -> str:
         f"Game Turn {event.turn}: {who(event.leader)} asks the Senate ({event.purpose}): die "
         f"{event.face}{drms}{guile}{dictator} = {adjusted}: {result} (random event "
         f"{event.number}, TB-10.1){source}"
+    )
+
+
+@describe.register
+def _(event: CommanderRecalled) -> str:
+    if event.by_choice:
+        return (
+            f"Game Turn {event.turn}: Carthage recalls {who(event.leader)} from Army {event.army} "
+            "by choice; Army leaderless until B2d (TB-13.4)"
+        )
+    head = (
+        f"Game Turn {event.turn}: {who(event.leader)}'s recall roll for Army {event.army}: die "
+        f"{event.face}, recall on {event.low}-{event.high}"
+    )
+    source = f" [{event.evidence}]" if event.evidence else ""
+    if not event.recalled:
+        return f"{head}: he stays (random event {event.number}, TB-13.3){source}"
+    fate = "crucified, out of the game" if event.crucified else "to the pool"
+    return (
+        f"{head}: recalled; crucifixion die {event.crucifixion}: {fate} (random events "
+        f"{event.number}-{event.number + 1}, TB-13.3, TB-13.5){source}"
     )

@@ -16,6 +16,7 @@ from events.thunderbolt import (
     BattleReported,
     CitySacked,
     CommanderAppointed,
+    CommanderRecalled,
     DictatorTakesTheField,
     DisbandChecked,
     FactsReported,
@@ -46,6 +47,7 @@ ROMAN = (
 )
 TOLD = (
     PoliticsRolled,
+    CommanderRecalled,
     SenateAsked,
     ArmiesTrained,
     DisbandChecked,

@@ -20,6 +20,7 @@ from events.thunderbolt import (
     BattleReported,
     CitySacked,
     CommanderAppointed,
+    CommanderRecalled,
     DictatorTakesTheField,
     DisbandChecked,
     FactsReported,
@@ -357,6 +358,20 @@ def _(event: CommanderAppointed, state: State) -> State:
     if event.chosen:
         return state
     return drawn(state, event, "draw-carthage", event.army)
+
+
+@evolve.register
+def _(event: CommanderRecalled, state: State) -> State:
+    forces = carthage.recall(state.carthaginians, event.army, event.recalled, event.crucified)
+    state = replace(state, carthaginians=forces)
+    if event.by_choice:
+        return state
+    rolls = [Roll(event.number, event.turn, "recall", event.leader, event.face)]
+    if event.recalled:
+        rolls.append(
+            Roll(event.number + 1, event.turn, "crucifixion", event.leader, event.crucifixion)
+        )
+    return replace(state, rolls=(*state.rolls, *rolls))
 
 
 @evolve.register
