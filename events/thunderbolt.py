@@ -340,3 +340,30 @@ class CommanderRecalled(CampaignEvent):
     crucifixion: int
     crucified: bool
     evidence: str
+
+
+@topic("thunderbolt.PresenceClaimed")
+class PresenceClaimed(CampaignEvent):
+    """TB-15.8: in G1 a player claims Watchful Presence in a track province for a force of 20+ SP
+    that stayed in it all Game Turn (the force as the player names it): 1 box toward him."""
+
+    turn: int
+    province: str
+    side: str
+    force: str
+
+
+@topic("thunderbolt.DiplomacyAttempted")
+class DiplomacyAttempted(CampaignEvent):
+    """TB-15.6: Hannibal's Diplomacy in an Operations Phase (`phase`, counted in the Game Turn):
+    the Roman-allied track province, 1 Guile spent, the die (random event `number`) and the
+    Ambassador Table's result as entered: n boxes toward Carthage (a negative n toward Rome; "D"
+    counts as -2)."""
+
+    turn: int
+    phase: int
+    province: str
+    number: int
+    face: int
+    result: str
+    evidence: str

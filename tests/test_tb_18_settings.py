@@ -28,8 +28,39 @@ def test_tb_18_settings_are_recorded_with_their_defaults_and_unknown_ones_refuse
         "proconsuls-per-province": "1",
         "pluto-wounded-return": "next-GT",
         "rome-dictator-oc": "dictator",
+        "watchful-presence": "any",
     }
     shell.ok("verify")
+
+
+def test_tb_18_a_log_written_before_a_setting_existed_keeps_its_default_and_verifies():
+    """A campaign recorded when TB-18.10's setting did not exist yet: its SettingsChosen lacks
+    `watchful-presence`; it verifies as recorded and reads the default (any track province)."""
+    from campaign.app import Campaigns
+    from campaign.audit import audit
+    from campaign.drafts import draft
+    from campaign.registry import kind
+    from events.thunderbolt import SettingsChosen
+
+    store = Campaigns(":memory:")
+    options = {"rome": "Fabius", "carthage": "Hanno", "dice": "external"}
+    started, then = kind("thunderbolt").new("Old", options)
+
+    def as_recorded_then(current):
+        older = []
+        for each in then(current):
+            if each.kind is SettingsChosen:
+                chosen = dict(each.fields["settings"])
+                del chosen["watchful-presence"]
+                each = draft(SettingsChosen, settings=chosen)
+            older.append(each)
+        return older
+
+    store.start(started, as_recorded_then, "organiser")
+    loaded = store.load("Old")
+    assert "watchful-presence" not in loaded.state.settings
+    assert loaded.state.watchful_any
+    audit(loaded.kind, loaded.events)  # raises on any event the rules would not record
 
 
 def test_tb_19_3_two_proconsuls_of_campania_only_with_the_setting(shell):

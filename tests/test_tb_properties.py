@@ -83,6 +83,15 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         assert rules.AER_LOWEST <= army.effective <= rules.capped(army.aer, army.sp)
     for level, _ in state.track.values():
         assert -rules.TOP <= level <= rules.TOP  # TB-15.1, TB-15.3
+    for turned in state.defections:  # TB-15.4: a province turns only as it enters box 4
+        box = rules.TOP if turned.to == rules.ROME else -rules.TOP
+        assert any(
+            s.province == turned.province and s.turn == turned.turn and s.after == box
+            for s in state.shifts
+        )
+    for province, (_, allied) in state.track.items():  # TB-15.5: every turn is recorded
+        history = [t.to for t in state.defections if t.province == province]
+        assert allied == (history[-1] if history else state.setup.provinces[province].allied_to)
     for kind, fields in recorded:
         if kind == "PlutoVisited":
             assert fields["outcome"] in roman.OUTCOMES
@@ -202,7 +211,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
         when(campaign, tb.initiative, data.draw(st.sampled_from(["leader", "siege", "augury"])))
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
-            kind = data.draw(st.integers(0, 4))
+            kind = data.draw(st.integers(0, 5))
             province = data.draw(st.sampled_from(sorted(state.track)))
             if kind == 0:
                 winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
@@ -228,6 +237,22 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 if asking:
                     lid = data.draw(st.sampled_from(asking))
                     when(campaign, tb.ask_senate, lid, "leave", {}, 0, table.faces(state, 1))
+            elif kind == 5:  # Hannibal's Diplomacy, once in a phase, a province once a GT (TB-15.6)
+                wooed = sorted(
+                    p
+                    for p, (_, a) in state.track.items()
+                    if a == rules.ROME
+                    if p not in state.targeted
+                )
+                if (
+                    wooed
+                    and "D" in state.position.open
+                    and state.operations not in state.diplomacy
+                    and state.carthaginians.hannibals()
+                ):
+                    where = data.draw(st.sampled_from(wooed))
+                    result = data.draw(st.sampled_from(["-1", "0", "1", "2", "4", "D"]))
+                    when(campaign, tb.diplomacy, where, result, table.faces(state, 1))
             else:
                 allied = [p for p, (_, a) in state.track.items() if a == rules.CARTHAGE]
                 if allied:
@@ -269,6 +294,11 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
             province = data.draw(st.sampled_from(sorted(campaign.state.track)))
             by = data.draw(st.sampled_from(["rome", "carthage"]))
             when(campaign, tb.devastate, province, by)
+        if step == "G1":  # Watchful Presence, once per province per player (TB-15.8)
+            for province in data.draw(st.lists(st.sampled_from(sorted(campaign.state.track)))):
+                by = data.draw(st.sampled_from(["rome", "carthage"]))
+                if (province, by) not in campaign.state.presences:
+                    when(campaign, tb.presence, province, by, "CA I, 20 SP")
         for side in ("rome", "carthage"):
             when(campaign, tb.finish, step, side, campaign.secrets)
 
@@ -298,6 +328,9 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"disband checks: {min(kinds.count('DisbandChecked'), 2)}+")
     event(f"Senate requests: {min(kinds.count('SenateAsked'), 2)}+")
     event(f"recalls: {min(kinds.count('CommanderRecalled'), 2)}+")
+    event(f"diplomacy: {min(kinds.count('DiplomacyAttempted'), 2)}+")
+    event(f"Watchful Presence claims: {min(kinds.count('PresenceClaimed'), 2)}+")
+    event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
     event(f"forced prorogues: {min(forced, 1)}+")
     verified = audit(loaded.kind, loaded.events)  # TB-16.3: every roll and draw recomputed

@@ -102,6 +102,17 @@ def check_carthage_allied(state: State, province: str) -> None:
         )
 
 
+def check_ambassador(result: str) -> None:
+    """TB-15.6: an Ambassador Table result is a whole number of boxes or "D"."""
+    value = result.strip().upper()
+    if value != "D" and not value.lstrip("+-").isdigit():
+        raise RuleViolation(
+            "TB-15.6", f"An Ambassador Table result is a number of boxes or D, not {result!r}"
+        )
+    if value != "D" and abs(int(value)) > 2 * rules.TOP:
+        raise RuleViolation("TB-15.6", f"No Ambassador Table result moves {value} boxes")
+
+
 def check_side(side: str) -> None:
     if side not in sequence.BOTH:
         raise RuleViolation("TB-1.1", f"The sides are rome and carthage, not {side!r}")

@@ -34,7 +34,8 @@ def start_options(
         typer.Option(
             "--setting",
             help="NAME=VALUE, a TB-18 setting: alert-assigns-theaters=yes, "
-            "proconsuls-per-province=2, pluto-wounded-return=next-GT, rome-dictator-oc=ME.",
+            "proconsuls-per-province=2, pluto-wounded-return=next-GT, rome-dictator-oc=ME, "
+            "watchful-presence=own.",
         ),
     ] = None,
 ) -> None:
@@ -198,6 +199,46 @@ def sack(
         lambda state: tb.sack(state, province, tb.faces_for(state, secrets, face or [], evidence)),
         TB,
     )
+
+
+@command()
+def presence(
+    ctx: typer.Context,
+    province: Annotated[str, typer.Argument(help="The track province.")],
+    side: Annotated[str, typer.Option("--side", help="rome or carthage: who claims it.")],
+    force: Annotated[
+        str, typer.Option("--force", help="The force of 20+ SP that stayed there all Game Turn.")
+    ] = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """G1: Watchful Presence, 1 box toward the player (TB-15.8)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.presence(state, province, side, force), TB)
+
+
+@command()
+def diplomacy(
+    ctx: typer.Context,
+    province: Annotated[str, typer.Argument(help="The Roman-allied track province.")],
+    result: Annotated[
+        str, typer.Option("--result", help="The Ambassador Table's result: 2, -1 … or D.")
+    ],
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """D: Hannibal's Diplomacy, 1 Guile spent, the die and the Ambassador Table (TB-15.6)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        return tb.diplomacy(state, province, result, faces)
+
+    ctx.obj.act(name, decide, TB)
 
 
 # Phase B1: Rome's magistrates (TB-7, TB-8).

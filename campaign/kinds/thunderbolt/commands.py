@@ -32,6 +32,7 @@ from events.thunderbolt import (
     CommanderAppointed,
     CommanderRecalled,
     DictatorTakesTheField,
+    DiplomacyAttempted,
     DisbandChecked,
     FactsReported,
     ImperiumGiven,
@@ -44,6 +45,7 @@ from events.thunderbolt import (
     OfficeLeftEmpty,
     PlutoVisited,
     PoliticsRolled,
+    PresenceClaimed,
     ProvinceDevastated,
     SenateAsked,
     SettingsChosen,
@@ -67,9 +69,9 @@ def commitments(campaign: str, secrets: Mapping[str, str], turns: int) -> dict[s
     return {str(t): rules.commitment(campaign, t, secrets[f"S{t}"]) for t in range(1, turns + 1)}
 
 
-def choose_settings(chosen: Mapping[str, str]) -> list[Draft]:
+def choose_settings(chosen: Mapping[str, str], complete: bool = True) -> list[Draft]:
     """TB-18: every setting the program applies, written out."""
-    return [draft(SettingsChosen, settings=interpretations.settings(dict(chosen)))]
+    return [draft(SettingsChosen, settings=interpretations.settings(dict(chosen), complete))]
 
 
 def take_sides(
@@ -362,6 +364,78 @@ def sack(state: State, province: str, faces: Faces) -> list[Draft]:
     first = state.next_number
     rolled = {p: faces(state, first + n, "retribution", p)[0] for n, p in enumerate(rolling)}
     return [draft(CitySacked, turn=state.turn, province=where, number=first, faces=rolled)]
+
+
+def presence(state: State, province: str, side: str, force: str) -> list[Draft]:
+    """TB-15.8: in G1 a player claims Watchful Presence for a force of 20+ SP that stayed in a track
+    province all Game Turn (any track province, or only his allies' under the setting
+    `watchful-presence = own`, TB-18.10): 1 box toward him, once per province per player per Game
+    Turn however many forces."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["G1"], "a Watchful Presence claim")
+    where = resolve("province", province, state.setup.provinces)
+    checks.check_track(state, where, "TB-15.8")
+    who = resolve("side", side, sequence.BOTH)
+    if not state.watchful_any and state.track[where][1] != who:
+        raise RuleViolation(
+            "TB-15.8",
+            f"{state.setup.provinces[where].name} is allied to {state.track[where][1]}: under "
+            "the setting watchful-presence = own a player claims only his allies' provinces",
+        )
+    if (where, who) in state.presences:
+        raise RuleViolation(
+            "TB-15.8",
+            f"{who} has claimed Watchful Presence in {state.setup.provinces[where].name} this "
+            "Game Turn already",
+        )
+    if not force.strip():
+        raise CampaignError(
+            "Name the force of 20+ SP that stayed there all Game Turn: --force (TB-15.8)."
+        )
+    named_force = text.words(force, "the force")
+    return [draft(PresenceClaimed, turn=state.turn, province=where, side=who, force=named_force)]
+
+
+def diplomacy(state: State, province: str, result: str, faces: Faces) -> list[Draft]:
+    """TB-15.6: Hannibal's Diplomacy in an Operations Phase, at most once in it: in a Roman-allied
+    track province not targeted this Game Turn, where he stands with his Army, 1 Guile spent; the
+    program's die (or the face entered) and the Ambassador Table's result entered."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "Hannibal's Diplomacy")
+    c = state.carthaginians
+    if c.hannibals() is None:
+        raise RuleViolation("TB-15.6", "Hannibal commands no Army: there is no Diplomacy")
+    hannibal = c.armies[c.hannibals()].commander
+    if c.leaders[hannibal].guile < 1:
+        raise RuleViolation("TB-15.6", "Hannibal has no Guile Point to spend")
+    if state.operations in state.diplomacy:
+        raise RuleViolation(
+            "TB-15.6", "Hannibal has tried Diplomacy in this Operations Phase already"
+        )
+    where = resolve("province", province, state.setup.provinces)
+    named_province = state.setup.provinces[where].name
+    checks.check_track(state, where, "TB-15.6")
+    if state.track[where][1] != rules.ROME:
+        raise RuleViolation("TB-15.6", f"{named_province} is allied to Carthage already")
+    if where in state.targeted:
+        raise RuleViolation(
+            "TB-15.6", f"{named_province} has been targeted by Diplomacy this Game Turn already"
+        )
+    checks.check_ambassador(result)
+    number = state.next_number
+    face, evidence = faces(state, number, "diplomacy", where)
+    return [
+        draft(
+            DiplomacyAttempted,
+            turn=state.turn,
+            phase=state.operations,
+            province=where,
+            number=number,
+            face=face,
+            result=result.strip().upper(),
+            evidence=evidence,
+        )
+    ]
 
 
 class Recorded:
@@ -1165,8 +1239,12 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
         )
     ),
     ArmyPosted: lambda e: lambda s: post_army(s, e.army, e.theater),
-    SettingsChosen: lambda e: lambda s: choose_settings(e.settings),
+    SettingsChosen: lambda e: lambda s: choose_settings(e.settings, complete=False),
     ArmiesTrained: lambda e: _rules_only,
+    PresenceClaimed: lambda e: lambda s: presence(s, e.province, e.side, e.force),
+    DiplomacyAttempted: lambda e: (
+        lambda s: diplomacy(s, e.province, e.result, Recorded([e.face], e.evidence))
+    ),
     CommanderRecalled: lambda e: (
         lambda s: recall(
             s,

@@ -78,12 +78,10 @@ def _allies(data: dict[str, Any]) -> Table:
     table = Table(title="Italian Allies (TB-15)", title_justify="left", pad_edge=False)
     for column in ("Province", "Level", "Allied to"):
         table.add_column(column)
-    for province, row in data["italian_allies"].items():
+    for row in data["italian_allies"].values():
         level = row["level"]
         side = "Rome" if level > 0 else "Carthage" if level < 0 else "neither"
-        table.add_row(
-            province.capitalize(), f"{abs(level)} toward {side}", row["allied_to"].capitalize()
-        )
+        table.add_row(row["name"], f"{abs(level)} toward {side}", row["allied_to"].capitalize())
     return table
 
 
@@ -97,7 +95,7 @@ def _armies(data: dict[str, Any]) -> Table:
             army["commander_name"] or "none",
             str(army["sp"]),
             f"{army['aer']:+d}",
-            army["province"],
+            army["province_name"],
         )
     postings = data["carthage"]["postings"]
     if postings:

@@ -24,6 +24,7 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "proconsuls-per-province": ("1", "2"),
     "pluto-wounded-return": ("end-of-B", "next-GT"),
     "rome-dictator-oc": ("dictator", "ME"),
+    "watchful-presence": ("any", "own"),
 }
 """TB-18's settings the program applies, each with its choices, the default first:
 2 `alert-assigns-theaters`: Theaters assigned under Alert — no (6.24), yes (3.0 B2e);
@@ -31,11 +32,15 @@ SETTINGS: dict[str, tuple[str, ...]] = {
 4 `pluto-wounded-return`: a leader Pluto wounds returns at the end of Phase B (4.44) or in the
   next Game Turn (4.58's example);
 5 `rome-dictator-oc`: the OC while the Dictator stays in Rome — the Dictator (4.56), the ME
-  (4.81)."""
+  (4.81);
+10 `watchful-presence`: the "Allied province" of 10.23 — any track province, or only one allied
+  to the player claiming it."""
 
 
-def settings(chosen: dict[str, str]) -> dict[str, str]:
-    """Every setting, the chosen ones checked against their choices, the rest at their default."""
+def settings(chosen: dict[str, str], complete: bool = True) -> dict[str, str]:
+    """Every setting, the chosen ones checked against their choices, the rest at their default
+    (`complete`); a recorded choice is kept as it was written (a setting added since keeps its
+    default when read)."""
     from campaign.errors import RuleViolation
 
     for name, value in chosen.items():
@@ -45,4 +50,6 @@ def settings(chosen: dict[str, str]) -> dict[str, str]:
         if value not in SETTINGS[name]:
             choices = " or ".join(SETTINGS[name])
             raise RuleViolation("TB-18", f"The setting {name} is {choices}, not {value!r}")
+    if not complete:
+        return dict(chosen)
     return {name: chosen.get(name, choices[0]) for name, choices in SETTINGS.items()}

@@ -19,6 +19,7 @@ from events.thunderbolt import (
     CitySacked,
     CommanderAppointed,
     CommanderRecalled,
+    DiplomacyAttempted,
     DisbandChecked,
     MagistrateElected,
     PlutoVisited,
@@ -30,6 +31,8 @@ from events.thunderbolt import (
 )
 
 EXAMPLE_SETUP = "thunderbolt-setup.toml"
+ROLLS = (PoliticsRolled, CitySacked, PlutoVisited, SenateAsked, DiplomacyAttempted, TurnRevealed)
+"""TB-16.6: events that always hold a roll or a reveal."""
 SETUP_LIMIT = 256 * 1024
 
 
@@ -93,9 +96,7 @@ class Thunderbolt(PackageKind):
             return not event.chosen
         if isinstance(event, (DisbandChecked, CommanderRecalled)):
             return event.face >= 0
-        return isinstance(
-            event, (PoliticsRolled, CitySacked, PlutoVisited, SenateAsked, TurnRevealed)
-        )
+        return isinstance(event, ROLLS)
 
     def players(self, current: State) -> list[str]:
         return [current.rome, current.carthage]
@@ -133,9 +134,10 @@ HINTS = {
     "B2a": "family --drm NAME=VALUE …",
     "B2b": "climate --drm NAME=VALUE …",
     "C2": "initiative leader|siege|delivery|augury|empty",
-    "D": "victory, sack … then done",
+    "D": "victory, sack, diplomacy … then done",
     "E": "victory, sack … then done",
     "F2": "devastate … then done",
+    "G1": "presence PROVINCE --side … --force … (TB-15.8), then done",
 }
 
 

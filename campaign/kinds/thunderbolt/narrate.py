@@ -15,6 +15,7 @@ from events.thunderbolt import (
     CommanderAppointed,
     CommanderRecalled,
     DictatorTakesTheField,
+    DiplomacyAttempted,
     DisbandChecked,
     FactsReported,
     ImperiumGiven,
@@ -27,6 +28,7 @@ from events.thunderbolt import (
     OfficeLeftEmpty,
     PlutoVisited,
     PoliticsRolled,
+    PresenceClaimed,
     ProvinceDevastated,
     SenateAsked,
     SettingsChosen,
@@ -108,6 +110,25 @@ def _(event: CitySacked) -> str:
     return (
         f"Game Turn {event.turn}: Rome sacks a city in {event.province}: Roman Retribution, "
         f"dice {rolls} (TB-15.7)"
+    )
+
+
+@describe.register
+def _(event: PresenceClaimed) -> str:
+    return (
+        f"Game Turn {event.turn}: {event.side} claims Watchful Presence in {who(event.province)} "
+        f"({event.force}): 1 box toward {event.side} (TB-15.8)"
+    )
+
+
+@describe.register
+def _(event: DiplomacyAttempted) -> str:
+    source = f" [{event.evidence}]" if event.evidence else ""
+    result = "D (-2)" if event.result == "D" else event.result
+    return (
+        f"Game Turn {event.turn}: Hannibal's Diplomacy in {who(event.province)}, 1 Guile spent: "
+        f"die {event.face}, Ambassador Table {result} (random event {event.number}, "
+        f"TB-15.6){source}"
     )
 
 

@@ -18,6 +18,7 @@ from events.thunderbolt import (
     CommanderAppointed,
     CommanderRecalled,
     DictatorTakesTheField,
+    DiplomacyAttempted,
     DisbandChecked,
     FactsReported,
     ImperiumGiven,
@@ -29,6 +30,7 @@ from events.thunderbolt import (
     OfficeLeftEmpty,
     PlutoVisited,
     PoliticsRolled,
+    PresenceClaimed,
     ProvinceDevastated,
     SenateAsked,
     StepClosed,
@@ -59,6 +61,8 @@ TOLD = (
     VictoryReported,
     ProvinceDevastated,
     CitySacked,
+    DiplomacyAttempted,
+    PresenceClaimed,
     StepClosed,
 )
 
@@ -92,9 +96,11 @@ def turn_report(
         {
             "heading": "Italian Allies (TB-15)",
             "items": [
-                f"{s.province.capitalize()}: {s.before:+d} → {s.after:+d} ({s.cause})"
+                f"{state.setup.provinces[s.province].name}: {s.before:+d} → {s.after:+d} "
+                f"({s.cause})"
                 for s in shifts
             ]
+            + [defection(state, d) for d in state.defections if d.turn == number]
             or ["No province moved"],
         },
         {
@@ -115,6 +121,28 @@ def turn_report(
         "players": players,
         "sections": sections,
     }
+
+
+DEFECTED = (
+    "in each city not occupied by Legions: both players' control markers removed, Roman Citizen "
+    "and cavalry SP eliminated, Roman Ala SP replaced by Italian SP (1 Italian infantry SP in a "
+    "Medium or Large city left empty)"
+)
+RETURNED = (
+    "in each city not occupied by a Carthaginian Army, Detachment or force with a leader: both "
+    "players' control markers removed, non-Italian infantry SP eliminated, half the Italian "
+    "infantry SP (rounded up) replaced by Ala infantry SP (1 Ala infantry SP in a Medium or Large "
+    "city left empty)"
+)
+
+
+def defection(state: State, turned) -> str:
+    """TB-15.5: what the players do on the map when a province turns [10.31-10.33]."""
+    name = state.setup.provinces[turned.province].name
+    if turned.to == rules.CARTHAGE:
+        due = f"; Carthage receives {turned.sp} SP of manpower (PIC)" if turned.sp else ""
+        return f"{name} defects to Carthage (TB-15.5): {DEFECTED}{due}"
+    return f"{name} returns to Rome (TB-15.5): {RETURNED}"
 
 
 def _dice(state: State, number: int) -> dict[str, Any]:

@@ -149,6 +149,16 @@ def allegiance(before: int, after: int, allied_to: str) -> str:
     return allied_to
 
 
+AMBASSADOR_D = -2
+"""TB-15.6: a "D" on the Ambassador Table counts as -2."""
+
+
+def ambassador_boxes(result: str) -> int:
+    """TB-15.6: the boxes an Ambassador Table result moves toward Carthage (negative: toward
+    Rome): a whole number as it reads, "D" as -2."""
+    return AMBASSADOR_D if result.strip().upper() == "D" else int(result)
+
+
 SHIFTS = {
     "land-in-italy": (2, 2, 1),
     "land-outside-italy": (0, 2, 0),

@@ -22,6 +22,7 @@ from events.thunderbolt import (
     CommanderAppointed,
     CommanderRecalled,
     DictatorTakesTheField,
+    DiplomacyAttempted,
     DisbandChecked,
     FactsReported,
     ImperiumGiven,
@@ -34,6 +35,7 @@ from events.thunderbolt import (
     OfficeLeftEmpty,
     PlutoVisited,
     PoliticsRolled,
+    PresenceClaimed,
     ProvinceDevastated,
     SenateAsked,
     SettingsChosen,
@@ -71,6 +73,17 @@ class Shift:
 
 
 @dataclass(frozen=True)
+class Defection:
+    """TB-15.5: a track province that turned (TB-15.4): when, to whom, and the manpower its PIC
+    gives Carthage on a defection (`defection_sp`; none on a return to Rome)."""
+
+    turn: int
+    province: str
+    to: str
+    sp: int
+
+
+@dataclass(frozen=True)
 class State:
     name: str
     players: tuple[str, ...]
@@ -104,6 +117,14 @@ class State:
     """TB-10.3: this Game Turn's requests: (Operations Phase, leader, purpose)."""
     grants: frozenset[tuple[str, str]] = frozenset()
     """TB-10.3: this Game Turn's grants, lasting to its end: (leader, purpose)."""
+    presences: frozenset[tuple[str, str]] = frozenset()
+    """TB-15.8: this Game Turn's Watchful Presence claims: (province, side)."""
+    targeted: frozenset[str] = frozenset()
+    """TB-15.6: the provinces Hannibal's Diplomacy targeted this Game Turn."""
+    diplomacy: frozenset[int] = frozenset()
+    """TB-15.6: the Operations Phases of this Game Turn in which Hannibal tried Diplomacy."""
+    defections: tuple[Defection, ...] = ()
+    """TB-15.5: every change of allegiance on the track, in order."""
 
     def emergency(self) -> tuple[str, list[str]]:
         """TB-9.1 to TB-9.3: the Emergency in effect, with its reasons."""
@@ -154,6 +175,11 @@ class State:
     def alert_assigns(self) -> bool:
         """TB-18.2: Theaters assigned under Alert (setting `alert-assigns-theaters`)."""
         return self.settings.get("alert-assigns-theaters", "no") == "yes"
+
+    @property
+    def watchful_any(self) -> bool:
+        """TB-18.10: Watchful Presence in any track province (setting `watchful-presence`)."""
+        return self.settings.get("watchful-presence", "any") == "any"
 
     @property
     def wounded_return(self) -> str:
@@ -222,6 +248,9 @@ def moved(state: State, position: sequence.Position) -> State:
         operations=0 if fresh else state.operations,
         asked=frozenset() if fresh else state.asked,
         grants=frozenset() if fresh else state.grants,
+        presences=frozenset() if fresh else state.presences,
+        targeted=frozenset() if fresh else state.targeted,
+        diplomacy=frozenset() if fresh else state.diplomacy,
     )
 
 
@@ -439,14 +468,18 @@ def _(event: PoliticsRolled, state: State) -> State:
 def shifted(state: State, moves: dict[str, int], toward: str, cause: str) -> State:
     """TB-15.3 and TB-15.4: each province `moves[p]` boxes toward a side, never past box 4, its
     allegiance turning when it enters box 4 on the other side."""
-    track, shifts = dict(state.track), list(state.shifts)
+    track, shifts, turned = dict(state.track), list(state.shifts), list(state.defections)
     for province, boxes in moves.items():
         level, allied = track[province]
         after = rules.moved(level, boxes, toward)
-        track[province] = (after, rules.allegiance(level, after, allied))
+        now = rules.allegiance(level, after, allied)
+        track[province] = (after, now)
         if after != level:
             shifts.append(Shift(state.turn, province, level, after, cause))
-    return replace(state, track=track, shifts=tuple(shifts))
+        if now != allied:  # TB-15.5: the manpower the PIC gives Carthage on a defection
+            due = state.setup.provinces[province].defection_sp if now == rules.CARTHAGE else 0
+            turned.append(Defection(state.turn, province, now, due))
+    return replace(state, track=track, shifts=tuple(shifts), defections=tuple(turned))
 
 
 @evolve.register
@@ -474,6 +507,26 @@ def _(event: CitySacked, state: State) -> State:
             even[province] = 1
     state = replace(state, rolls=tuple(rolls))
     return shifted(state, even, rules.ROME, f"Roman Retribution from {event.province}")
+
+
+@evolve.register
+def _(event: PresenceClaimed, state: State) -> State:
+    state = replace(state, presences=state.presences | {(event.province, event.side)})
+    return shifted(state, {event.province: 1}, event.side, f"{event.side}'s Watchful Presence")
+
+
+@evolve.register
+def _(event: DiplomacyAttempted, state: State) -> State:
+    roll = Roll(event.number, event.turn, "diplomacy", event.province, event.face)
+    state = replace(
+        state,
+        rolls=(*state.rolls, roll),
+        targeted=state.targeted | {event.province},
+        diplomacy=state.diplomacy | {event.phase},
+    )
+    boxes = rules.ambassador_boxes(event.result)
+    toward = rules.CARTHAGE if boxes >= 0 else rules.ROME
+    return shifted(state, {event.province: abs(boxes)}, toward, "Hannibal's Diplomacy")
 
 
 @evolve.register

@@ -51,13 +51,19 @@ def status(state: State, name: str) -> dict[str, Any]:
                 "effective_aer": a.effective,
                 "detachments": a.detachments,
                 "province": a.province,
+                "province_name": state.setup.provinces[a.province].name,
                 "hannibals": a.id == state.carthaginians.hannibals(),
             }
             for a in state.carthaginians.armies.values()
         ],
         "italian_allies": {
-            p: {"level": level, "allied_to": allied} for p, (level, allied) in state.track.items()
+            p: {"name": state.setup.provinces[p].name, "level": level, "allied_to": allied}
+            for p, (level, allied) in state.track.items()
         },
+        "defections": [
+            {"turn": d.turn, "province": d.province, "to": d.to, "sp": d.sp}
+            for d in state.defections
+        ],
         "rolls": [
             {
                 "number": r.number,
