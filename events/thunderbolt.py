@@ -367,3 +367,52 @@ class DiplomacyAttempted(CampaignEvent):
     face: int
     result: str
     evidence: str
+
+
+@topic("thunderbolt.MagistrateCensured")
+class MagistrateCensured(CampaignEvent):
+    """TB-10.6 and TB-10.7: a Consul, Proconsul or Praetor who went out by Hot Pursuit (or by
+    Interception or Coordination without leave) rolls when Finished: the die (random event
+    `number`) and the Censure Chart's DRMs as entered; above his Campaign Rating he is censured and
+    the leader drawn from the pool (random event `number` + 1, among `candidates`) takes his
+    office, Imperium and assignment (none when the pool is empty)."""
+
+    turn: int
+    phase: int
+    leader: str
+    number: int
+    face: int
+    modifiers: dict[str, int]
+    censured: bool
+    replacement: str | None
+    candidates: list[str]
+    evidence: str
+
+
+@topic("thunderbolt.TriumphEarned")
+class TriumphEarned(CampaignEvent):
+    """TB-10.9: a magistrate with Imperium won a battle, or took a city by Assault or Attrition,
+    with enemy infantry present, inflicting `inflicted` infantry/cavalry SP in it."""
+
+    turn: int
+    leader: str
+    how: str
+    inflicted: int
+
+
+@topic("thunderbolt.TriumphCelebrated")
+class TriumphCelebrated(CampaignEvent):
+    """TB-10.9: still holding Imperium, he entered Rome alone: with losses of 15 % or more in the
+    victory's Game Turn (`lost_percent`, entered) a Senate roll whose only DRM is Guile spent
+    (random event `number`; no roll: `number` 0, `face` -1); granted, the Triumph is recorded with
+    his office and this Game Turn and he is Finished for it; denied, the victory is spent."""
+
+    turn: int
+    leader: str
+    office: str
+    lost_percent: int
+    number: int
+    face: int
+    guile: int
+    granted: bool
+    evidence: str

@@ -83,6 +83,11 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         assert rules.AER_LOWEST <= army.effective <= rules.capped(army.aer, army.sp)
     for level, _ in state.track.values():
         assert -rules.TOP <= level <= rules.TOP  # TB-15.1, TB-15.3
+    for lid, place in r.places.items():  # TB-10.6: the censured never return
+        if place == roman.CENSURED:
+            assert lid not in r.magistrates and lid not in r.pool()
+    for turn, held in r.triumphs.values():  # TB-10.9: with his office and Game Turn
+        assert held in offices.OFFICES and turn <= state.turn
     for turned in state.defections:  # TB-15.4: a province turns only as it enters box 4
         box = rules.TOP if turned.to == rules.ROME else -rules.TOP
         assert any(
@@ -211,7 +216,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
         when(campaign, tb.initiative, data.draw(st.sampled_from(["leader", "siege", "augury"])))
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
-            kind = data.draw(st.integers(0, 5))
+            kind = data.draw(st.integers(0, 7))
             province = data.draw(st.sampled_from(sorted(state.track)))
             if kind == 0:
                 winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
@@ -253,6 +258,26 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     where = data.draw(st.sampled_from(wooed))
                     result = data.draw(st.sampled_from(["-1", "0", "1", "2", "4", "D"]))
                     when(campaign, tb.diplomacy, where, result, table.faces(state, 1))
+            elif kind == 6 and "D" in state.position.open:  # TB-10.6, TB-10.7: Censure
+                r = state.romans
+                rolling = sorted(
+                    lid
+                    for lid, m in r.magistrates.items()
+                    if m.office in roman.CENSURABLE
+                    and (state.operations, lid, "censure") not in state.asked
+                )
+                if rolling:
+                    lid = data.draw(st.sampled_from(rolling))
+                    drm = {"chart": data.draw(st.integers(-2, 4))}
+                    draws = table.draws(state, r.pool() or ["nobody"])
+                    when(campaign, tb.censure, lid, drm, table.faces(state, 1), draws)
+            elif kind == 7 and "D" in state.position.open:  # TB-10.9: a victory, then Rome
+                armed = sorted(lid for lid, m in state.romans.magistrates.items() if m.legions)
+                if armed:
+                    lid = data.draw(st.sampled_from(armed))
+                    when(campaign, tb.earned, lid, "battle", 10, True)
+                    lost = data.draw(st.sampled_from([0, 14, 15, 40]))
+                    when(campaign, tb.triumph, lid, lost, 0, table.faces(campaign.state, 1))
             else:
                 allied = [p for p, (_, a) in state.track.items() if a == rules.CARTHAGE]
                 if allied:
@@ -330,6 +355,8 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"recalls: {min(kinds.count('CommanderRecalled'), 2)}+")
     event(f"diplomacy: {min(kinds.count('DiplomacyAttempted'), 2)}+")
     event(f"Watchful Presence claims: {min(kinds.count('PresenceClaimed'), 2)}+")
+    event(f"Censure rolls: {min(kinds.count('MagistrateCensured'), 2)}+")
+    event(f"Triumphs: {min(kinds.count('TriumphCelebrated'), 2)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
     event(f"forced prorogues: {min(forced, 1)}+")

@@ -638,3 +638,80 @@ def recall(
         return tb.recall(state, army, faces, by_choice, entered)
 
     ctx.obj.act(name, decide, TB)
+
+
+@command()
+def censure(
+    ctx: typer.Context,
+    leader: LeaderArgument,
+    drm: DrmOption = None,
+    face: FaceOption = None,
+    drawn: Annotated[
+        Optional[str],
+        typer.Option("--leader", help="With --dice external: his replacement drawn (TB-10.7)."),
+    ] = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """D: a magistrate who went out by Hot Pursuit rolls for Censure when Finished (TB-10.6)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        chosen = tb.leader(state, drawn) if drawn else None
+        draws = tb.draws_for(state, secrets, chosen, evidence)
+        return tb.censure(state, leader, modifiers, faces, draws)
+
+    ctx.obj.act(name, decide, TB)
+
+
+@command()
+def victor(
+    ctx: typer.Context,
+    leader: LeaderArgument,
+    how: Annotated[
+        str, typer.Option("--how", help="battle, assault or attrition (a city taken).")
+    ] = "battle",
+    inflicted: Annotated[
+        int, typer.Option("--inflicted", help="Enemy infantry/cavalry SP he inflicted in it.")
+    ] = 0,
+    enemy_infantry: Annotated[
+        bool, typer.Option("--enemy-infantry", help="Enemy infantry was present.")
+    ] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """D or E: a magistrate's victory that earns him a Triumph (TB-10.9)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(
+        campaign, lambda state: tb.earned(state, leader, how, inflicted, enemy_infantry), TB
+    )
+
+
+@command()
+def triumph(
+    ctx: typer.Context,
+    leader: LeaderArgument,
+    lost: Annotated[
+        int, typer.Option("--lost", help="% of his force lost in the victory's Game Turn.")
+    ] = 0,
+    guile: Annotated[int, typer.Option("--guile", help="Guile Points spent, -1 each.")] = 0,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """D: he enters Rome alone and celebrates; 15 % losses or more need the Senate (TB-10.9)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        return tb.triumph(state, leader, lost, guile, faces)
+
+    ctx.obj.act(name, decide, TB)

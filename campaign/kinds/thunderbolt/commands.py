@@ -38,6 +38,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    MagistrateCensured,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
@@ -52,6 +53,8 @@ from events.thunderbolt import (
     SidesTaken,
     StepClosed,
     StepFinished,
+    TriumphCelebrated,
+    TriumphEarned,
     TurnRevealed,
     VictoryReported,
 )
@@ -1079,6 +1082,93 @@ def ask_senate(
     ]
 
 
+def censure(
+    state: State, who: str, modifiers: Mapping[str, int], faces: Faces, draws: Draws
+) -> list[Draft]:
+    """TB-10.6 and TB-10.7: a Consul, Proconsul or Praetor who went out of his Theater or province
+    by Hot Pursuit (or by Interception or Coordination without leave) rolls when Finished, once in
+    the Operations Phase: the die and the Censure Chart's DRMs as entered; above his Campaign
+    Rating he is censured and a leader drawn from the pool takes his office, Imperium and
+    assignment."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Censure roll")
+    r = state.romans
+    lid = leader(state, who)
+    roman.check_censurable(r, lid)
+    if (state.operations, lid, "censure") in state.asked:
+        raise RuleViolation(
+            "TB-10.6", f"{r.name(lid)} has rolled for Censure in this Operations Phase already"
+        )
+    number = state.next_number
+    face, evidence = faces(state, number, "censure", lid)
+    is_censured, _ = senate.censured(face, list(modifiers.values()), r.leaders[lid].campaign)
+    replacement, candidates = None, []
+    if is_censured and r.pool():
+        candidates = r.pool()
+        replacement, _ = draws(state, number + 1, lid, candidates)
+    return [
+        draft(
+            MagistrateCensured,
+            turn=state.turn,
+            phase=state.operations,
+            leader=lid,
+            number=number,
+            face=face,
+            modifiers=dict(modifiers),
+            censured=is_censured,
+            replacement=replacement,
+            candidates=list(candidates),
+            evidence=evidence,
+        )
+    ]
+
+
+def earned(state: State, who: str, how: str, inflicted: int, enemy_infantry: bool) -> list[Draft]:
+    """TB-10.9: a battle or siege report naming a Roman magistrate's victory that earns him a
+    Triumph (D or E)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a Triumph's victory")
+    lid = leader(state, who)
+    way = resolve("way to a Triumph", how, roman.TRIUMPHAL)
+    roman.earn(state.romans, lid, state.turn, way, inflicted, enemy_infantry)
+    return [draft(TriumphEarned, turn=state.turn, leader=lid, how=way, inflicted=inflicted)]
+
+
+def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces) -> list[Draft]:
+    """TB-10.9: the magistrate enters Rome alone, still holding Imperium: with losses of 15 % or
+    more in his victory's Game Turn the Senate rolls, Guile spent its only DRM (at most his printed
+    Guile), granted at most his Campaign Rating; granted or without the roll, the Triumph."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Triumph")
+    r = state.romans
+    lid = leader(state, who)
+    held = roman.check_celebrant(r, lid)
+    if not 0 <= lost_percent <= 100:
+        raise RuleViolation("TB-10.9", f"Losses are 0 to 100 %, not {lost_percent}")
+    number, face, evidence, granted = 0, -1, "", True
+    if senate.triumph_needs_senate(lost_percent / 100):
+        number = state.next_number
+        face, evidence = faces(state, number, "triumph", lid)
+        who_rides = r.leaders[lid]
+        granted, _ = senate.senate(face, [], who_rides.campaign, guile, who_rides.guile)
+    elif guile:
+        raise RuleViolation("TB-10.9", "Under 15 % losses the Triumph needs no roll: no Guile")
+    return [
+        draft(
+            TriumphCelebrated,
+            turn=state.turn,
+            leader=lid,
+            office=held.office,
+            lost_percent=lost_percent,
+            number=number,
+            face=face,
+            guile=guile,
+            granted=granted,
+            evidence=evidence,
+        )
+    ]
+
+
 def elect_all(state: State, draws: Draws) -> list[Draft]:
     """TB-8: every post of B1c in order, each drawn and given what TB-8.3 to TB-8.7 give first."""
     from campaign.kinds.thunderbolt.state import apply
@@ -1242,6 +1332,25 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     SettingsChosen: lambda e: lambda s: choose_settings(e.settings, complete=False),
     ArmiesTrained: lambda e: _rules_only,
     PresenceClaimed: lambda e: lambda s: presence(s, e.province, e.side, e.force),
+    MagistrateCensured: lambda e: (
+        lambda s: censure(
+            s,
+            e.leader,
+            e.modifiers,
+            Recorded([e.face], e.evidence),
+            RecordedDraw(e.replacement or "", e.evidence),
+        )
+    ),
+    TriumphEarned: lambda e: lambda s: earned(s, e.leader, e.how, e.inflicted, True),
+    TriumphCelebrated: lambda e: (
+        lambda s: triumph(
+            s,
+            e.leader,
+            e.lost_percent,
+            e.guile,
+            Recorded([e.face] if e.face >= 0 else [], e.evidence),
+        )
+    ),
     DiplomacyAttempted: lambda e: (
         lambda s: diplomacy(s, e.province, e.result, Recorded([e.face], e.evidence))
     ),

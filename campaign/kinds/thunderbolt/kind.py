@@ -21,17 +21,27 @@ from events.thunderbolt import (
     CommanderRecalled,
     DiplomacyAttempted,
     DisbandChecked,
+    MagistrateCensured,
     MagistrateElected,
     PlutoVisited,
     PoliticsRolled,
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    TriumphCelebrated,
     TurnRevealed,
 )
 
 EXAMPLE_SETUP = "thunderbolt-setup.toml"
-ROLLS = (PoliticsRolled, CitySacked, PlutoVisited, SenateAsked, DiplomacyAttempted, TurnRevealed)
+ROLLS = (
+    PoliticsRolled,
+    CitySacked,
+    PlutoVisited,
+    SenateAsked,
+    DiplomacyAttempted,
+    MagistrateCensured,
+    TurnRevealed,
+)
 """TB-16.6: events that always hold a roll or a reveal."""
 SETUP_LIMIT = 256 * 1024
 
@@ -94,7 +104,7 @@ class Thunderbolt(PackageKind):
         """TB-16.6: a recorded roll stands; a revealed secret stays revealed."""
         if isinstance(event, (MagistrateElected, CommanderAppointed)):
             return not event.chosen
-        if isinstance(event, (DisbandChecked, CommanderRecalled)):
+        if isinstance(event, (DisbandChecked, CommanderRecalled, TriumphCelebrated)):
             return event.face >= 0
         return isinstance(event, ROLLS)
 
@@ -134,7 +144,7 @@ HINTS = {
     "B2a": "family --drm NAME=VALUE …",
     "B2b": "climate --drm NAME=VALUE …",
     "C2": "initiative leader|siege|delivery|augury|empty",
-    "D": "victory, sack, diplomacy … then done",
+    "D": "victory, sack, diplomacy, ask-senate, censure, victor, triumph … then done",
     "E": "victory, sack … then done",
     "F2": "devastate … then done",
     "G1": "presence PROVINCE --side … --force … (TB-15.8), then done",

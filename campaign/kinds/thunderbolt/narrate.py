@@ -21,6 +21,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    MagistrateCensured,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
@@ -35,6 +36,8 @@ from events.thunderbolt import (
     SidesTaken,
     StepClosed,
     StepFinished,
+    TriumphCelebrated,
+    TriumphEarned,
     TurnRevealed,
     VictoryReported,
 )
@@ -129,6 +132,57 @@ def _(event: DiplomacyAttempted) -> str:
         f"Game Turn {event.turn}: Hannibal's Diplomacy in {who(event.province)}, 1 Guile spent: "
         f"die {event.face}, Ambassador Table {result} (random event {event.number}, "
         f"TB-15.6){source}"
+    )
+
+
+@describe.register
+def _(event: MagistrateCensured) -> str:
+    drms = "".join(f" {v:+d} ({k})" for k, v in event.modifiers.items())
+    adjusted = event.face + sum(event.modifiers.values())
+    source = f" [{event.evidence}]" if event.evidence else ""
+    if not event.censured:
+        verdict = "not above his Campaign Rating: he stays"
+    elif event.replacement:
+        verdict = (
+            f"censured, never to return; {who(event.replacement)}, drawn from the pool (random "
+            f"event {event.number + 1}), takes his office, Imperium and assignment (TB-10.7)"
+        )
+    else:
+        verdict = "censured, never to return; the pool is empty: his office stays empty"
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} rolls for Censure: die {event.face}{drms} = "
+        f"{adjusted}: {verdict} (random event {event.number}, TB-10.6){source}"
+    )
+
+
+@describe.register
+def _(event: TriumphEarned) -> str:
+    how = {"battle": "wins a battle", "assault": "takes a city by Assault",
+           "attrition": "takes a city by Siege Attrition"}[event.how]  # fmt: skip
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} {how} with enemy infantry present, "
+        f"{event.inflicted} SP inflicted: a Triumph is earned (TB-10.9)"
+    )
+
+
+@describe.register
+def _(event: TriumphCelebrated) -> str:
+    if event.face < 0:
+        how = f"losses {event.lost_percent} %, no roll"
+    else:
+        spent = f" - {event.guile} Guile" if event.guile else ""
+        how = (
+            f"losses {event.lost_percent} %: the Senate's die {event.face}{spent} (random event "
+            f"{event.number})"
+        )
+    if not event.granted:
+        return (
+            f"Game Turn {event.turn}: {who(event.leader)} enters Rome; {how}: the Triumph is "
+            "denied and the victory spent (TB-10.9)"
+        )
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} celebrates a Triumph as {event.office}; "
+        f"{how}; he is Finished for the Game Turn (TB-10.9)"
     )
 
 

@@ -23,6 +23,7 @@ from events.thunderbolt import (
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
+    MagistrateCensured,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
@@ -34,6 +35,8 @@ from events.thunderbolt import (
     ProvinceDevastated,
     SenateAsked,
     StepClosed,
+    TriumphCelebrated,
+    TriumphEarned,
     VictoryReported,
 )
 
@@ -46,6 +49,9 @@ ROMAN = (
     DictatorTakesTheField,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
+    MagistrateCensured,
+    TriumphEarned,
+    TriumphCelebrated,
 )
 TOLD = (
     PoliticsRolled,

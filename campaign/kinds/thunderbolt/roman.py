@@ -17,6 +17,7 @@ from campaign.kinds.thunderbolt.senate import Legion
 from campaign.kinds.thunderbolt.setup import Leader, SetUp
 
 POOL, MAP, TRIUMPH, SET_ASIDE, KILLED = "pool", "map", "Triumph Holding Box", "set aside", "killed"
+CENSURED = "censured"
 """TB-6.8: where a Roman leader is (a magistrate is on the map, in Rome included)."""
 OUTCOMES = ("unharmed", "wounded", "killed")
 """TB-7.7: what A Visit from Pluto leaves of a leader."""
@@ -73,6 +74,12 @@ class Romans:
     """TB-9.3: the Emergency in effect (none, Minor, Major), kept by the state's fold."""
     in_rome: frozenset[str] = frozenset()
     """TB-9.4: a Dictator who stays in Rome (and never leaves it)."""
+    victories: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """TB-10.9: a victory that qualifies its magistrate for a Triumph not yet celebrated (or
+    spent): leader → (Game Turn, how: battle, assault or attrition)."""
+    finished: frozenset[str] = frozenset()
+    """TB-10.9 and TB-4.3: leaders Finished for this Game Turn by celebrating a Triumph (their
+    LAMs void)."""
 
     def trapped(self, leader: str) -> bool:
         """TB-7.4: besieged in a city that is neither a port nor Rome."""
@@ -161,7 +168,7 @@ def new_turn(r: Romans) -> Romans:
     return replace(
         r, decided=frozenset(), pluto={}, elected=(), empty=(), armed=frozenset(), in_rome=(
             r.in_rome & set(r.magistrates)
-        )
+        ), finished=frozenset()
     )  # fmt: skip
 
 
@@ -324,7 +331,13 @@ def release(r: Romans, leader: str) -> Romans:
         magistrates=magistrates,
         places={**r.places, leader: place},
         decided=r.decided | {leader},
+        victories=without(r.victories, leader),
     )
+
+
+def without(victories: dict[str, tuple[int, str]], leader: str) -> dict[str, tuple[int, str]]:
+    """TB-10.9: a victory earns a Triumph only while its magistrate holds his Imperium."""
+    return {lid: v for lid, v in victories.items() if lid != leader}
 
 
 def unassigned(r: Romans) -> list[str]:
@@ -379,7 +392,13 @@ def visit(r: Romans, leader: str, outcome: str) -> Romans:
     magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
     place = SET_ASIDE if outcome == "wounded" else KILLED
     wounded = r.wounded | {leader} if outcome == "wounded" else r.wounded
-    return replace(r, magistrates=magistrates, places={**r.places, leader: place}, wounded=wounded)
+    return replace(
+        r,
+        magistrates=magistrates,
+        places={**r.places, leader: place},
+        wounded=wounded,
+        victories=without(r.victories, leader),
+    )
 
 
 # B1c: the Election of Magistrates (TB-8).
@@ -716,6 +735,96 @@ def default_assignment(
     return first[0]
 
 
+# D: Censure and the Triumph (TB-10.6, TB-10.7, TB-10.9).
+
+CENSURABLE = ("Consul", "Proconsul", "Praetor")
+"""TB-10.6: the magistrates a Censure roll is for (the PU cannot leave Rome by Hot Pursuit; the
+Dictator and ME need no leave, TB-10.4)."""
+TRIUMPHAL = ("battle", "assault", "attrition")
+"""TB-10.9: a battle won, or a city taken by Assault or by Siege Attrition."""
+TRIUMPH_SP = 10
+"""TB-10.9: infantry/cavalry SP to inflict in that one battle or siege."""
+
+
+def check_censurable(r: Romans, leader: str) -> Magistrate:
+    held = r.magistrates.get(leader)
+    if held is None or held.office not in CENSURABLE:
+        what = held.office if held else "no office"
+        raise RuleViolation(
+            "TB-10.6",
+            f"{r.name(leader)} holds {what}: a Censure roll is for a Consul, Proconsul or Praetor",
+        )
+    return held
+
+
+def censure(r: Romans, leader: str, replacement: str | None) -> Romans:
+    """TB-10.6 and TB-10.7: the censured magistrate is out of office, off the map and never drawn
+    again; the leader drawn from the pool takes his office, Imperium and assignment (none to be
+    had: the office stays empty, his Imperium leaderless)."""
+    held = check_censurable(r, leader)
+    magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
+    places = {**r.places, leader: CENSURED}
+    if replacement is not None:
+        if r.places.get(replacement) != POOL:
+            raise RuleViolation("TB-10.7", f"{r.name(replacement)} is not in the pool")
+        magistrates[replacement] = replace(held, leader=replacement)
+        places[replacement] = MAP
+    victories = without(r.victories, leader)
+    besieged = {lid: where for lid, where in r.besieged.items() if lid != leader}
+    return replace(
+        r, magistrates=magistrates, places=places, victories=victories, besieged=besieged
+    )
+
+
+def earn(r: Romans, leader: str, turn: int, how: str, inflicted: int, enemy_infantry: bool):
+    """TB-10.9: a magistrate with Imperium qualifies for a Triumph by winning a battle, or taking
+    a city by Assault or Attrition, with enemy infantry present, inflicting 10+ SP in it."""
+    held = r.magistrates.get(leader)
+    if held is None or not held.legions:
+        raise RuleViolation(
+            "TB-10.9", f"{r.name(leader)} holds no Imperium: only a magistrate's victory counts"
+        )
+    if how not in TRIUMPHAL:
+        raise RuleViolation("TB-10.9", f"A Triumph is earned by {', '.join(TRIUMPHAL)}, not {how}")
+    if not enemy_infantry:
+        raise RuleViolation("TB-10.9", "A Triumph needs enemy infantry present")
+    if inflicted < TRIUMPH_SP:
+        raise RuleViolation(
+            "TB-10.9",
+            f"A Triumph needs {TRIUMPH_SP}+ infantry/cavalry SP inflicted, not {inflicted}",
+        )
+    return replace(r, victories={**r.victories, leader: (turn, how)})
+
+
+def celebrate(r: Romans, leader: str, turn: int, granted: bool) -> Romans:
+    """TB-10.9: still holding Imperium, he enters Rome alone: the Triumph is recorded with his
+    office and this Game Turn, and he is Finished for it; denied by the Senate, that victory is
+    spent (Interpretation)."""
+    held = check_celebrant(r, leader)
+    victories = without(r.victories, leader)
+    if not granted:
+        return replace(r, victories=victories)
+    return replace(
+        r,
+        victories=victories,
+        triumphs={**r.triumphs, leader: (turn, held.office)},
+        finished=r.finished | {leader},
+    )
+
+
+def check_celebrant(r: Romans, leader: str) -> Magistrate:
+    if leader not in r.victories:
+        raise RuleViolation(
+            "TB-10.9", f"{r.name(leader)} has no victory that earns a Triumph (victor first)"
+        )
+    held = r.magistrates.get(leader)
+    if held is None or not held.legions:
+        raise RuleViolation(
+            "TB-10.9", f"{r.name(leader)} no longer holds Imperium: his victory earns no Triumph"
+        )
+    return held
+
+
 def roman_view(r: Romans) -> Mapping[str, object]:
     """What `status --json` shows of Rome: every leader's place, the magistrates with their
     office, Imperium and assignment, the Legions and the CAs."""
@@ -758,4 +867,6 @@ def roman_view(r: Romans) -> Mapping[str, object]:
         ],
         "cas": {str(n): list(members) for n, members in sorted(r.cas.items())},
         "triumphs": {lid: {"turn": t, "office": o} for lid, (t, o) in r.triumphs.items()},
+        "victories": {lid: {"turn": t, "how": how} for lid, (t, how) in r.victories.items()},
+        "finished": sorted(r.finished),
     }

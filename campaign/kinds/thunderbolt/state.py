@@ -28,6 +28,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    MagistrateCensured,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
@@ -42,6 +43,8 @@ from events.thunderbolt import (
     SidesTaken,
     StepClosed,
     StepFinished,
+    TriumphCelebrated,
+    TriumphEarned,
     TurnRevealed,
     VictoryReported,
 )
@@ -507,6 +510,44 @@ def _(event: CitySacked, state: State) -> State:
             even[province] = 1
     state = replace(state, rolls=tuple(rolls))
     return shifted(state, even, rules.ROME, f"Roman Retribution from {event.province}")
+
+
+@evolve.register
+def _(event: MagistrateCensured, state: State) -> State:
+    rolls = [Roll(event.number, event.turn, "censure", event.leader, event.face)]
+    romans = state.romans
+    if event.censured:
+        romans = roman.censure(romans, event.leader, event.replacement)
+        if event.replacement is not None:
+            rolls.append(
+                Roll(
+                    event.number + 1,
+                    event.turn,
+                    "draw-rome",
+                    event.leader,
+                    -1,
+                    tuple(event.candidates),
+                    event.replacement,
+                )
+            )
+    asked = state.asked | {(event.phase, event.leader, "censure")}
+    return replace(state, romans=romans, rolls=(*state.rolls, *rolls), asked=asked)
+
+
+@evolve.register
+def _(event: TriumphEarned, state: State) -> State:
+    romans = roman.earn(state.romans, event.leader, event.turn, event.how, event.inflicted, True)
+    return replace(state, romans=romans)
+
+
+@evolve.register
+def _(event: TriumphCelebrated, state: State) -> State:
+    romans = roman.celebrate(state.romans, event.leader, event.turn, event.granted)
+    state = replace(state, romans=romans)
+    if event.face < 0:
+        return state
+    roll = Roll(event.number, event.turn, "triumph", event.leader, event.face)
+    return replace(state, rolls=(*state.rolls, roll))
 
 
 @evolve.register
