@@ -416,3 +416,42 @@ class TriumphCelebrated(CampaignEvent):
     guile: int
     granted: bool
     evidence: str
+
+
+@topic("thunderbolt.LegionsRequested")
+class LegionsRequested(CampaignEvent):
+    """TB-11.3 to TB-11.7: Rome's Legion Request in B3b: the Legions in play, the die (random
+    event `number`), 2 off per NS level built this Game Turn, the chart's DRMs as entered, the
+    Legions raised (read from the set-up's chart or entered) with the numerals they take, where
+    they are placed, the one-Legion CAs the player chose to fill when they outnumber them, how
+    many go to Rome for the PU to train, and an Auxiliary contingent raised with them (its kind
+    and the CA or Legion that takes it; none: empty)."""
+
+    turn: int
+    number: int
+    face: int
+    in_play: int
+    ns: int
+    modifiers: dict[str, int]
+    raised: int
+    legions: list[str]
+    province: str
+    filled: list[int]
+    train: int
+    auxiliary: str
+    auxiliary_to: str
+    evidence: str
+
+
+@topic("thunderbolt.TrainingRolled")
+class TrainingRolled(CampaignEvent):
+    """TB-11.9: in G2 a die for each Legion placed in Rome for the PU this Game Turn that stayed
+    there (random events from `number`, Legion → face; 7 or more: Veteran); those that left, or
+    all when the PU left Rome, roll nothing (`stayed` false)."""
+
+    turn: int
+    number: int
+    faces: dict[str, int]
+    left: list[str]
+    pu_left: bool
+    evidence: str

@@ -18,7 +18,7 @@ from test_tb_12_13_carthage import TWO_IN_HISPANIA
 from campaign.app import Campaigns
 from campaign.audit import audit
 from campaign.drafts import AUTOMATIC_ACTOR
-from campaign.kinds.thunderbolt import carthage, offices, roman, rules
+from campaign.kinds.thunderbolt import carthage, legions, offices, roman, rules
 from campaign.kinds.thunderbolt import commands as tb
 from campaign.kinds.thunderbolt.setup import THEATERS
 
@@ -311,14 +311,29 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
         else:
             b2(campaign, data, table, step)
         when(campaign, tb.finish, step, None, campaign.secrets)
-    for step, side in (("B3a", None), ("B3b", "rome"), ("B3b", "carthage")):
-        when(campaign, tb.finish, step, side, campaign.secrets)
+    when(campaign, tb.finish, "B3a", None, campaign.secrets)
+    if data.draw(st.booleans()):  # a Legion Request, its Legions led in order (TB-11.4, 11.7)
+        raised = data.draw(st.integers(0, 5))
+        short = legions.short_cas(campaign.state.romans)
+        fill = sorted(data.draw(st.permutations(short))[:raised]) if raised < len(short) else []
+        train = data.draw(st.integers(0, 2))
+        ns = data.draw(st.integers(0, 2))
+        faces = table.faces(campaign.state, 1)
+        if not attempt(campaign, tb.legion_request, {}, ns, faces, raised, "latium", fill, train):
+            faces = table.faces(campaign.state, 1)
+            when(campaign, tb.legion_request, {}, ns, faces, raised, "latium", fill, 0)
+    for side in ("rome", "carthage"):
+        when(campaign, tb.finish, "B3b", side, campaign.secrets)
     operations(campaign, data, table)
     for step in ("F2", "G1", "G2", "G3", "G4"):
         if step == "F2" and data.draw(st.booleans()):
             province = data.draw(st.sampled_from(sorted(campaign.state.track)))
             by = data.draw(st.sampled_from(["rome", "carthage"]))
             when(campaign, tb.devastate, province, by)
+        r = campaign.state.romans
+        if step == "G2" and legions.trainees(r) and not r.drilled:  # TB-11.9
+            staying = legions.trainees(r)
+            when(campaign, tb.train, [], False, table.faces(campaign.state, len(staying)))
         if step == "G1":  # Watchful Presence, once per province per player (TB-15.8)
             for province in data.draw(st.lists(st.sampled_from(sorted(campaign.state.track)))):
                 by = data.draw(st.sampled_from(["rome", "carthage"]))
@@ -337,7 +352,8 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
 @given(data=st.data(), dice=st.sampled_from(["committed", "external"]))
 def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_factory):
     folder = tmp_path_factory.mktemp("tb")
-    (folder / "setup.toml").write_text(TWO_IN_HISPANIA)
+    # Without the (invented) Legion Request chart: the Legions raised are drawn, any lawful count.
+    (folder / "setup.toml").write_text(TWO_IN_HISPANIA.replace("legion_request =", "unused ="))
     drawn = st.binary(min_size=32, max_size=32).map(bytes.hex)
     secrets = {f"S{t}": data.draw(drawn) for t in (1, 2, 3)}
     campaign = Punic(secrets, dice, str(folder / "setup.toml"))
@@ -357,6 +373,8 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"Watchful Presence claims: {min(kinds.count('PresenceClaimed'), 2)}+")
     event(f"Censure rolls: {min(kinds.count('MagistrateCensured'), 2)}+")
     event(f"Triumphs: {min(kinds.count('TriumphCelebrated'), 2)}+")
+    event(f"Legion Requests: {min(kinds.count('LegionsRequested'), 2)}+")
+    event(f"training rolls: {min(kinds.count('TrainingRolled'), 1)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
     event(f"forced prorogues: {min(forced, 1)}+")

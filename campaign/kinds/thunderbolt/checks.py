@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import carthage, roman, rules, sequence
+from campaign.kinds.thunderbolt import carthage, legions, roman, rules, sequence
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import folded
 
@@ -65,6 +65,8 @@ def check_duties(state: State, step: str) -> None:
         raise RuleViolation("TB-3.4", f"A Leader Loss roll is still due for {names}: pluto")
     if step == "B1c":
         roman.check_b1c_over(r, state.turn)
+    if step == "G2" and legions.trainees(r) and not r.drilled:
+        raise RuleViolation("TB-3.4", "The Legions the PU trains in Rome roll first: train")
 
 
 def check_once(state: State, what: str) -> None:

@@ -715,3 +715,75 @@ def triumph(
         return tb.triumph(state, leader, lost, guile, faces)
 
     ctx.obj.act(name, decide, TB)
+
+
+@command("legion-request")
+def legion_request(
+    ctx: typer.Context,
+    at: Annotated[
+        Optional[str],
+        typer.Option("--at", help="Where the new Legions go: a province of Roman Italy."),
+    ] = None,
+    ns: Annotated[int, typer.Option("--ns", help="NS levels Rome built this Game Turn.")] = 0,
+    drm: DrmOption = None,
+    legions: Annotated[
+        Optional[int],
+        typer.Option("--legions", help="The Legions raised, where the set-up has no chart."),
+    ] = None,
+    ca: Annotated[
+        Optional[list[int]],
+        typer.Option("--ca", help="A one-Legion CA to fill, when they outnumber the new Legions."),
+    ] = None,
+    train: Annotated[
+        int, typer.Option("--train", help="One or two new Legions to Rome for the PU to train.")
+    ] = 0,
+    auxiliary: Annotated[
+        str, typer.Option("--auxiliary", help="At an adjusted DR of 9+: Italian, Gallic, …")
+    ] = "",
+    auxiliary_to: Annotated[
+        str, typer.Option("--auxiliary-to", help="The CA (CA 3) or Legion that takes it.")
+    ] = "",
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """B3b: Rome's Legion Request; the new Legions placed and led in order (TB-11.4 to 11.7)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        return tb.legion_request(
+            state, modifiers, ns, faces, legions, at, ca or [], train, auxiliary, auxiliary_to
+        )
+
+    ctx.obj.act(name, decide, TB)
+
+
+@command()
+def train(
+    ctx: typer.Context,
+    left: Annotated[
+        Optional[list[str]], typer.Option("--left", help="A Legion that left Rome: no roll.")
+    ] = None,
+    pu_left: Annotated[
+        bool, typer.Option("--pu-left", help="The PU left Rome since: no training.")
+    ] = False,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """G2: a die for each Legion the PU trains in Rome; 7 or more: Veteran (TB-11.9)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        return tb.train(state, left or [], pu_left, faces)
+
+    ctx.obj.act(name, decide, TB)

@@ -13,6 +13,7 @@ from campaign.kinds.thunderbolt import (
     carthage,
     checks,
     interpretations,
+    legions,
     roman,
     rules,
     senate,
@@ -38,6 +39,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
     MagistrateProrogued,
@@ -53,6 +55,7 @@ from events.thunderbolt import (
     SidesTaken,
     StepClosed,
     StepFinished,
+    TrainingRolled,
     TriumphCelebrated,
     TriumphEarned,
     TurnRevealed,
@@ -340,7 +343,7 @@ def victory(state: State, cause: str, province: str, victor: str) -> list[Draft]
     checks.check_revealed(state)
     checks.check_step(state, ["D", "E"], "a battle or siege report")
     kind = resolve("kind of victory", cause, rules.SHIFTS)
-    where = resolve("province", province, state.setup.provinces)
+    where = province_of(state, province)
     side = resolve("side", victor, sequence.BOTH)
     return [draft(VictoryReported, turn=state.turn, cause=kind, province=where, victor=side)]
 
@@ -349,7 +352,7 @@ def devastate(state: State, province: str, by: str) -> list[Draft]:
     """TB-15.2: a devastation (F2, TB-3.2): 4 boxes toward the devastator's opponent."""
     checks.check_revealed(state)
     checks.check_step(state, ["F2"], "a devastation")
-    where = resolve("province", province, state.setup.provinces)
+    where = province_of(state, province)
     checks.check_track(state, where)
     side = resolve("side", by, sequence.BOTH)
     return [draft(ProvinceDevastated, turn=state.turn, province=where, by=side)]
@@ -360,7 +363,7 @@ def sack(state: State, province: str, faces: Faces) -> list[Draft]:
     2 toward Rome there, and each adjacent track province rolls, 1 toward Rome on an even face."""
     checks.check_revealed(state)
     checks.check_step(state, ["D", "E"], "a siege report")
-    where = resolve("province", province, state.setup.provinces)
+    where = province_of(state, province)
     checks.check_carthage_allied(state, where)
     adjacent = {p.id: p.adjacent for p in state.setup.provinces.values()}
     _, rolling = rules.retribution(where, adjacent, list(state.track))
@@ -376,7 +379,7 @@ def presence(state: State, province: str, side: str, force: str) -> list[Draft]:
     Turn however many forces."""
     checks.check_revealed(state)
     checks.check_step(state, ["G1"], "a Watchful Presence claim")
-    where = resolve("province", province, state.setup.provinces)
+    where = province_of(state, province)
     checks.check_track(state, where, "TB-15.8")
     who = resolve("side", side, sequence.BOTH)
     if not state.watchful_any and state.track[where][1] != who:
@@ -415,7 +418,7 @@ def diplomacy(state: State, province: str, result: str, faces: Faces) -> list[Dr
         raise RuleViolation(
             "TB-15.6", "Hannibal has tried Diplomacy in this Operations Phase already"
         )
-    where = resolve("province", province, state.setup.provinces)
+    where = province_of(state, province)
     named_province = state.setup.provinces[where].name
     checks.check_track(state, where, "TB-15.6")
     if state.track[where][1] != rules.ROME:
@@ -464,6 +467,13 @@ def leader(state: State, given: str, side: str = "rome") -> str:
         aliases.update({who.name: lid, f"#{who.number}": lid, who.number: lid, lid: lid})
     what = "Roman leader" if side == "rome" else "Carthaginian leader"
     return aliases[resolve(what, given, aliases)]
+
+
+def province_of(state: State, given: str) -> str:
+    """A province by its key or its name (east-sicilia or East Sicilia)."""
+    aliases = {p.name: p.id for p in state.setup.provinces.values()}
+    aliases.update({pid: pid for pid in state.setup.provinces})
+    return aliases[resolve("province", given, aliases)]
 
 
 def army(state: State, given: str) -> str:
@@ -670,7 +680,7 @@ def theater(given: str | None) -> str | None:
 
 
 def province(state: State, given: str | None) -> str | None:
-    return resolve("province", given, state.setup.provinces) if given else None
+    return province_of(state, given) if given else None
 
 
 OFFICE_NAMES = {o.casefold(): o for o in ("Dictator", "ME", "Consul", "Proconsul", "Praetor", "PU")}
@@ -1169,6 +1179,126 @@ def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces)
     ]
 
 
+def legion_request(
+    state: State,
+    modifiers: Mapping[str, int],
+    ns: int,
+    faces: Faces,
+    raised: int | None = None,
+    at: str | None = None,
+    fill: Sequence[int] = (),
+    train: int = 0,
+    auxiliary: str = "",
+    auxiliary_to: str = "",
+) -> list[Draft]:
+    """TB-11.3 to TB-11.7: one Legion Request in B3b: the Legions in play stated, the die, 2 off
+    per NS level Rome built this Game Turn and the chart's DRMs entered; the Legions raised read
+    from the set-up's `legion_request` chart or entered; placed in Roman Italy (TB-11.6) and led
+    in TB-11.7's order; an Auxiliary contingent at an adjusted DR of 9 or more (TB-11.5)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B3b"], "a Legion Request")
+    r = state.romans
+    if r.requested:
+        raise RuleViolation("TB-11.3", f"Rome's Legion Request of Game Turn {state.turn} is made")
+    if not 0 <= ns <= 10:
+        raise RuleViolation("TB-11.4", f"NS levels built this Game Turn are 0 to 10, not {ns}")
+    in_play = len(r.legions)
+    number = state.next_number
+    face, evidence = faces(state, number, "legion-request", "rome")
+    adjusted = face + legions.NS_DRM * ns + sum(modifiers.values())
+    table = state.setup.tables.get("legion_request")
+    read = rules.legion_request(table, in_play, adjusted) if table else None
+    if read is None and raised is None:
+        raise CampaignError(
+            f"The set-up has no Legion Request chart for this: enter the Legions raised with "
+            f"--legions N (die {face}, adjusted DR {adjusted}, {in_play} Legions in play)."
+        )
+    if read is not None and raised is not None and raised != read:
+        raise CampaignError(
+            f"The chart gives {read} Legion(s) for an adjusted DR of {adjusted} with {in_play} "
+            f"in play, not {raised}."
+        )
+    count = read if read is not None else raised
+    if not 0 <= count <= 10:
+        raise RuleViolation("TB-11.4", f"A Legion Request raises 0 to 10 Legions, not {count}")
+    where = ""
+    if count:
+        if at is None:
+            raise CampaignError(
+                f"Say where the {count} new Legion(s) go: --at PROVINCE of Roman Italy (TB-11.6)."
+            )
+        where = province_of(state, at)
+        allied = state.track[where][1] if where in state.track else None
+        legions.check_placement(where, r.theater_of, allied)
+    ids = legions.next_ids(r.legions, count)
+    legions.raise_legions(r, tuple(ids), where, fill, train)
+    kind, unit = "", ""
+    if auxiliary.strip():
+        kind = resolve("contingent", auxiliary, legions.AUXILIARIES)
+        unit = _unit(state, auxiliary_to, ids)
+        province = state.romans.legions[unit].province if unit in r.legions else where
+        legions.check_auxiliary(kind, adjusted, r.theater_of.get(province))
+    return [
+        draft(
+            LegionsRequested,
+            turn=state.turn,
+            number=number,
+            face=face,
+            in_play=in_play,
+            ns=ns,
+            modifiers=dict(modifiers),
+            raised=count,
+            legions=ids,
+            province=where,
+            filled=list(fill),
+            train=train,
+            auxiliary=kind,
+            auxiliary_to=unit,
+            evidence=evidence,
+        )
+    ]
+
+
+def _unit(state: State, given: str, new: Sequence[str]) -> str:
+    """TB-11.5: the Legion that takes the contingent (a CA's first Legion when a CA is named)."""
+    if not given.strip():
+        raise CampaignError(
+            "Say which CA or Legion takes the contingent: --auxiliary-to (TB-11.5)."
+        )
+    r = state.romans
+    known = {**{lg: lg for lg in r.legions}, **{lg: lg for lg in new}}
+    known.update({f"CA {n}": members[0] for n, members in r.cas.items()})
+    return known[resolve("CA or Legion", given, known)]
+
+
+def train(state: State, left: Sequence[str], pu_left: bool, faces: Faces) -> list[Draft]:
+    """TB-11.9: in G2 a die for each Legion placed in Rome for the PU this Game Turn that stayed
+    there (none when the PU has left Rome since): 7 or more makes it Veteran."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["G2"], "the training rolls")
+    r = state.romans
+    due = legions.trainees(r)
+    if r.drilled or not due:
+        raise RuleViolation("TB-11.9", "No Legion is in Rome for the PU to train this Game Turn")
+    gone = [resolve("Legion in training", lg, due) for lg in left]
+    staying = [] if pu_left else [lg for lg in due if lg not in gone]
+    number = state.next_number
+    rolled, evidence = {}, ""
+    for n, lg in enumerate(staying):
+        rolled[lg], evidence = faces(state, number + n, "training", lg)
+    return [
+        draft(
+            TrainingRolled,
+            turn=state.turn,
+            number=number,
+            faces=rolled,
+            left=gone,
+            pu_left=pu_left,
+            evidence=evidence,
+        )
+    ]
+
+
 def elect_all(state: State, draws: Draws) -> list[Draft]:
     """TB-8: every post of B1c in order, each drawn and given what TB-8.3 to TB-8.7 give first."""
     from campaign.kinds.thunderbolt.state import apply
@@ -1342,6 +1472,23 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
         )
     ),
     TriumphEarned: lambda e: lambda s: earned(s, e.leader, e.how, e.inflicted, True),
+    LegionsRequested: lambda e: (
+        lambda s: legion_request(
+            s,
+            e.modifiers,
+            e.ns,
+            Recorded([e.face], e.evidence),
+            e.raised,
+            e.province or None,
+            e.filled,
+            e.train,
+            e.auxiliary,
+            e.auxiliary_to,
+        )
+    ),
+    TrainingRolled: lambda e: (
+        lambda s: train(s, e.left, e.pu_left, Recorded(list(e.faces.values()), e.evidence))
+    ),
     TriumphCelebrated: lambda e: (
         lambda s: triumph(
             s,

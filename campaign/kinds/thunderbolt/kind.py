@@ -10,7 +10,16 @@ from typing import Any
 from campaign.errors import CampaignError, RuleViolation
 from campaign.files import read_text
 from campaign.kind import Decide, PackageKind, Seal
-from campaign.kinds.thunderbolt import RULES, carthage, checks, commands, narrate, roman, state
+from campaign.kinds.thunderbolt import (
+    RULES,
+    carthage,
+    checks,
+    commands,
+    legions,
+    narrate,
+    roman,
+    state,
+)
 from campaign.kinds.thunderbolt.sequence import STEPS
 from campaign.kinds.thunderbolt.setup import SetUpError, load
 from campaign.kinds.thunderbolt.state import State
@@ -21,6 +30,7 @@ from events.thunderbolt import (
     CommanderRecalled,
     DiplomacyAttempted,
     DisbandChecked,
+    LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
     PlutoVisited,
@@ -28,6 +38,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    TrainingRolled,
     TriumphCelebrated,
     TurnRevealed,
 )
@@ -40,6 +51,7 @@ ROLLS = (
     SenateAsked,
     DiplomacyAttempted,
     MagistrateCensured,
+    LegionsRequested,
     TurnRevealed,
 )
 """TB-16.6: events that always hold a roll or a reveal."""
@@ -106,6 +118,8 @@ class Thunderbolt(PackageKind):
             return not event.chosen
         if isinstance(event, (DisbandChecked, CommanderRecalled, TriumphCelebrated)):
             return event.face >= 0
+        if isinstance(event, TrainingRolled):
+            return bool(event.faces)
         return isinstance(event, ROLLS)
 
     def players(self, current: State) -> list[str]:
@@ -147,6 +161,7 @@ HINTS = {
     "D": "victory, sack, diplomacy, ask-senate, censure, victor, triumph … then done",
     "E": "victory, sack … then done",
     "F2": "devastate … then done",
+    "B3b": "Rome may make a legion-request --at PROVINCE (TB-11.4); then done",
     "G1": "presence PROVINCE --side … --force … (TB-15.8), then done",
 }
 
@@ -176,6 +191,8 @@ def roman_hint(current: State, step: str) -> str | None:
     if step == "B2e" and due:
         return f"station (an Army to {' and '.join(due)})"
     r = current.romans
+    if step == "G2" and legions.trainees(r) and not r.drilled:
+        return f"train (Legion {', '.join(legions.trainees(r))}, TB-11.9)"
     if step == "B1a" and roman.unassigned(r):
         return f"assign {', '.join(r.leaders[lid].name for lid in roman.unassigned(r))} --theater …"
     if step == "B1a" and roman.due_b1a(r):

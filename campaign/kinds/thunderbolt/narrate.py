@@ -21,6 +21,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
     MagistrateProrogued,
@@ -36,6 +37,7 @@ from events.thunderbolt import (
     SidesTaken,
     StepClosed,
     StepFinished,
+    TrainingRolled,
     TriumphCelebrated,
     TriumphEarned,
     TurnRevealed,
@@ -184,6 +186,40 @@ def _(event: TriumphCelebrated) -> str:
         f"Game Turn {event.turn}: {who(event.leader)} celebrates a Triumph as {event.office}; "
         f"{how}; he is Finished for the Game Turn (TB-10.9)"
     )
+
+
+@describe.register
+def _(event: LegionsRequested) -> str:
+    drms = "".join(f" {v:+d} ({k})" for k, v in event.modifiers.items())
+    ns = f" {-2 * event.ns:+d} ({event.ns} NS)" if event.ns else ""
+    adjusted = event.face - 2 * event.ns + sum(event.modifiers.values())
+    source = f" [{event.evidence}]" if event.evidence else ""
+    raised = (
+        f"{event.raised} Legion(s) raised, {', '.join(event.legions)}, Recruit and full, in "
+        f"{who(event.province)}"
+        if event.raised
+        else "no Legion raised"
+    )
+    if event.train:
+        raised += f"; {event.train} to Rome for the PU to train"
+    if event.auxiliary:
+        raised += f"; a {event.auxiliary} contingent of 6 SP with {event.auxiliary_to}"
+    return (
+        f"Game Turn {event.turn}: Rome's Legion Request with {event.in_play} Legions in play: die "
+        f"{event.face}{ns}{drms} = {adjusted}: {raised} (random event {event.number}, "
+        f"TB-11.4){source}"
+    )
+
+
+@describe.register
+def _(event: TrainingRolled) -> str:
+    if event.pu_left:
+        return f"Game Turn {event.turn}: the PU left Rome: no Legion is trained (TB-11.9)"
+    rolls = ", ".join(
+        f"{lg} {face} ({'Veteran' if face >= 7 else 'Recruit'})" for lg, face in event.faces.items()
+    )
+    gone = f"; left Rome: {', '.join(event.left)}" if event.left else ""
+    return f"Game Turn {event.turn}: the PU's training in Rome: {rolls or 'none'}{gone} (TB-11.9)"
 
 
 @describe.register

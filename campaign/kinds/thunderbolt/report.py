@@ -23,6 +23,7 @@ from events.thunderbolt import (
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
+    LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
     MagistrateProrogued,
@@ -35,6 +36,7 @@ from events.thunderbolt import (
     ProvinceDevastated,
     SenateAsked,
     StepClosed,
+    TrainingRolled,
     TriumphCelebrated,
     TriumphEarned,
     VictoryReported,
@@ -52,6 +54,8 @@ ROMAN = (
     MagistrateCensured,
     TriumphEarned,
     TriumphCelebrated,
+    LegionsRequested,
+    TrainingRolled,
 )
 TOLD = (
     PoliticsRolled,

@@ -77,6 +77,10 @@ class Romans:
     victories: dict[str, tuple[int, str]] = field(default_factory=dict)
     """TB-10.9: a victory that qualifies its magistrate for a Triumph not yet celebrated (or
     spent): leader → (Game Turn, how: battle, assault or attrition)."""
+    requested: bool = False
+    """TB-11.3: this Game Turn's Legion Request is made."""
+    drilled: bool = False
+    """TB-11.9: this Game Turn's training rolls are made."""
     finished: frozenset[str] = frozenset()
     """TB-10.9 and TB-4.3: leaders Finished for this Game Turn by celebrating a Triumph (their
     LAMs void)."""
@@ -168,7 +172,7 @@ def new_turn(r: Romans) -> Romans:
     return replace(
         r, decided=frozenset(), pluto={}, elected=(), empty=(), armed=frozenset(), in_rome=(
             r.in_rome & set(r.magistrates)
-        ), finished=frozenset()
+        ), finished=frozenset(), requested=False, drilled=False
     )  # fmt: skip
 
 

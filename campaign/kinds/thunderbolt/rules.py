@@ -149,6 +149,19 @@ def allegiance(before: int, after: int, allied_to: str) -> str:
     return allied_to
 
 
+def legion_request(table: Mapping[str, Sequence], in_play: int, adjusted: int) -> int | None:
+    """TB-2.4 and TB-11.4: the set-up's `legion_request` chart, its columns named by the Legions
+    in play ("0-6", "7-10", …), each row `[low, high, legions]` of adjusted DRs (the "0-6"
+    column's rows may add the bracketed SP); None where no column or row holds them."""
+    for column, rows in table.items():
+        low, _, high = column.partition("-")
+        if int(low) <= in_play <= int(high or low):
+            for row in rows:
+                if row[0] <= adjusted <= row[1]:
+                    return int(row[2])
+    return None
+
+
 AMBASSADOR_D = -2
 """TB-15.6: a "D" on the Ambassador Table counts as -2."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from campaign.kinds.thunderbolt import carthage, roman, rules, senate, sequence
+from campaign.kinds.thunderbolt import carthage, legions, roman, rules, senate, sequence
 from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
@@ -28,6 +28,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
     MagistrateProrogued,
@@ -43,6 +44,7 @@ from events.thunderbolt import (
     SidesTaken,
     StepClosed,
     StepFinished,
+    TrainingRolled,
     TriumphCelebrated,
     TriumphEarned,
     TurnRevealed,
@@ -548,6 +550,26 @@ def _(event: TriumphCelebrated, state: State) -> State:
         return state
     roll = Roll(event.number, event.turn, "triumph", event.leader, event.face)
     return replace(state, rolls=(*state.rolls, roll))
+
+
+@evolve.register
+def _(event: LegionsRequested, state: State) -> State:
+    romans = legions.raise_legions(
+        state.romans, tuple(event.legions), event.province, event.filled, event.train
+    )
+    roll = Roll(event.number, event.turn, "legion-request", "rome", event.face)
+    romans = replace(romans, requested=True)
+    return replace(state, romans=romans, rolls=(*state.rolls, roll))
+
+
+@evolve.register
+def _(event: TrainingRolled, state: State) -> State:
+    rolls = tuple(
+        Roll(event.number + n, event.turn, "training", legion, face)
+        for n, (legion, face) in enumerate(event.faces.items())
+    )
+    romans = legions.train(state.romans, dict(event.faces))
+    return replace(state, romans=romans, rolls=(*state.rolls, *rolls))
 
 
 @evolve.register

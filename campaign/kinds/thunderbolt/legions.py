@@ -1,0 +1,183 @@
+"""Rome's Legions raised in B3b and trained in G2, as pure data and pure moves: the Legion Request
+(TB-11.4), the Auxiliaries it may bring (TB-11.5), where new Legions go (TB-11.6), who leads them
+(TB-11.7) and the PU's training (TB-11.9). Each move checks the rules it applies and raises the
+RuleViolation that cites them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+
+from campaign.errors import RuleViolation
+from campaign.kinds.thunderbolt import offices, senate
+from campaign.kinds.thunderbolt.roman import Romans, numeral_key
+
+NS_DRM = -2
+"""TB-11.4: each NS level Rome built this Game Turn (TB-18.7) takes 2 off the request's DR."""
+AUXILIARY_DR = 9
+"""TB-11.5 (Interpretation of "9 or 10", TB-18.11): an adjusted DR of 9 or more."""
+AUXILIARIES = {
+    "Italian": ("Roman Italy",),
+    "Gallic": ("Gallia Cisalpina", "Gallia Transalpina"),
+    "Sicilian": ("Sicily",),
+    "Ligurian": ("Sardinia and Corsica", "Liguria"),
+    "Lusitanian": ("Hispania",),
+    "Iberian": ("Hispania",),
+    "Celt-Iberian": ("Hispania",),
+}
+"""TB-11.5: each contingent and the Theaters where a CA or Legion may raise it (by its province;
+the Hispanic ones by the Roman-era region, which the players check)."""
+
+NUMERALS = ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"))
+NUMERALS += ((4, "IV"), (1, "I"))
+
+
+def numeral(n: int) -> str:
+    """A Legion's numeral: 11 → XI."""
+    out = ""
+    for value, letters in NUMERALS:
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def next_ids(existing: Iterable[str], count: int) -> list[str]:
+    """New Legions numbered on from the highest numeral ever in play."""
+    highest = max((numeral_key(lg)[0] for lg in existing if numeral_key(lg)[0] < 10_000), default=0)
+    return [numeral(highest + n) for n in range(1, count + 1)]
+
+
+def check_placement(province: str, theater_of: Mapping[str, str], allied: str | None) -> None:
+    """TB-11.6: new Legions go to Rome or a Roman-controlled province of Roman Italy (a track
+    province allied to Rome; one off the track is Rome's)."""
+    if theater_of.get(province) != offices.ROMAN_ITALY:
+        raise RuleViolation("TB-11.6", "New Legions are placed in Rome or in Roman Italy")
+    if allied not in (None, "rome"):
+        raise RuleViolation("TB-11.6", "New Legions are placed only in a Roman-controlled province")
+
+
+def short_cas(r: Romans) -> list[int]:
+    """TB-11.7: the CAs of a single Legion, led or not, that new Legions fill first."""
+    return sorted(n for n, members in r.cas.items() if len(members) == 1)
+
+
+def unarmed_consuls(r: Romans) -> list[str]:
+    """TB-11.7: the Consuls without Imperium, in the order of their numbers."""
+    from campaign.kinds.thunderbolt.roman import number_key
+
+    return sorted(
+        (m.leader for m in r.magistrates.values() if m.office == "Consul" and not m.legions),
+        key=lambda lid: number_key(r.leaders[lid].number),
+    )
+
+
+def pu(r: Romans) -> str | None:
+    return next((m.leader for m in r.magistrates.values() if m.office == "PU"), None)
+
+
+def raise_legions(
+    r: Romans,
+    ids: Sequence[str],
+    province: str,
+    fill: Sequence[int] = (),
+    train: int = 0,
+    turn: int = 0,
+) -> Romans:
+    """TB-11.2 and TB-11.7: the new Legions, Recruit and full, take leaders in order: each
+    one-Legion CA receives one (the player choosing which, `fill`, when they are fewer); then,
+    while a Consul lacks Imperium, CAs of two (an odd one alone) for the Consuls; then, both
+    Consuls provided and four or more left, two form a CA; `train` (one or two) go to Rome for
+    the PU to train; the rest stay leaderless."""
+    legions = dict(r.legions)
+    for lg in ids:
+        legions[lg] = replace(senate.new_legion(lg), province=province)
+    left = list(ids)
+    short = short_cas(r)
+    if len(left) < len(short):
+        if (
+            sorted(set(fill)) != sorted(fill)
+            or len(fill) != len(left)
+            or not set(fill) <= set(short)
+        ):
+            one_of = ", ".join(str(n) for n in short)
+            raise RuleViolation(
+                "TB-11.7",
+                f"{len(left)} new Legion(s) for the CAs of one Legion ({one_of}): name which with "
+                "--ca N",
+            )
+        short = list(fill)
+    elif fill:
+        raise RuleViolation("TB-11.7", "Every CA of one Legion receives one: no choice to make")
+    cas, magistrates = dict(r.cas), dict(r.magistrates)
+    for n in short:
+        lg = left.pop(0)
+        cas[n] = (*cas[n], lg)
+        leader = r.ca_leader(n)
+        if leader is not None:
+            m = magistrates[leader]
+            magistrates[leader] = replace(m, legions=(*m.legions, lg))
+    for consul in unarmed_consuls(r):
+        if not left:
+            break
+        group, left = tuple(left[:2]), left[2:]
+        number = max(cas, default=0) + 1
+        cas[number] = group
+        m = magistrates[consul]
+        magistrates[consul] = replace(
+            m, cas=(number,), legions=group, theater=m.theater or offices.ROMAN_ITALY
+        )
+    if len(left) >= 4:
+        number = max(cas, default=0) + 1
+        cas[number], left = tuple(left[:2]), left[2:]
+    if train:
+        trainer = pu(r)
+        if trainer is None:
+            raise RuleViolation("TB-11.7", "No PU is in office to train new Legions in Rome")
+        if not 1 <= train <= offices.PU_TRAINING or train > len(left):
+            raise RuleViolation(
+                "TB-11.7",
+                f"One or two of the {len(left)} Legion(s) left may go to Rome for the PU to train",
+            )
+        trainees, left = tuple(left[:train]), left[train:]
+        m = magistrates[trainer]
+        magistrates[trainer] = replace(m, legions=(*m.legions, *trainees))
+    offices.check_imperium(list(magistrates.values()))
+    return replace(r, legions=legions, cas=cas, magistrates=magistrates)
+
+
+def check_auxiliary(
+    kind: str, adjusted: int, unit_theater: str | None, reinforcements: bool = False
+) -> None:
+    """TB-11.5: on a request for Legions with an adjusted DR of 9 or more, one 6 SP contingent
+    named by the province of the CA or Legion that takes it."""
+    if reinforcements or adjusted < AUXILIARY_DR:
+        raise RuleViolation(
+            "TB-11.5",
+            f"Auxiliaries come with a request for Legions at an adjusted DR of {AUXILIARY_DR} or "
+            f"more, not {adjusted}",
+        )
+    if kind not in AUXILIARIES:
+        raise RuleViolation(
+            "TB-11.5", f"The contingents are {', '.join(AUXILIARIES)}, not {kind!r}"
+        )
+    if unit_theater not in AUXILIARIES[kind]:
+        raise RuleViolation(
+            "TB-11.5",
+            f"A {kind} contingent is raised in {' or '.join(AUXILIARIES[kind])}, not "
+            f"{unit_theater}",
+        )
+
+
+def trainees(r: Romans) -> list[str]:
+    """TB-11.9: the Legions in the PU's Imperium this Game Turn (placed in Rome to be trained)."""
+    trainer = pu(r)
+    return sorted(r.magistrates[trainer].legions, key=numeral_key) if trainer else []
+
+
+def train(r: Romans, results: Mapping[str, int]) -> Romans:
+    """TB-11.9: 7 or more makes a Legion Veteran; the training of this Game Turn is over."""
+    legions = dict(r.legions)
+    for lg, face in results.items():
+        if senate.trained(face):
+            legions[lg] = replace(legions[lg], discipline=senate.VETERAN)
+    return replace(r, legions=legions, drilled=True)

@@ -1,0 +1,251 @@
+"""Thunderbolt's Legions raised in B3b and trained in G2 (TB-11.3 to TB-11.7, TB-11.9, TB-19.1):
+the Legion Request's die with 2 off per NS level and the chart's DRMs, the Legions raised read
+from the set-up's chart or entered, where they go, who leads them in TB-11.7's order (with the
+page's example [5.14]), the Auxiliaries at 9 or more, and the PU's training rolls."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from test_tb_7_8_magistrates import EXAMPLE
+from test_tb_kind import NEW, into_b2
+
+from campaign.errors import RuleViolation
+from campaign.kinds.thunderbolt import legions, roman
+from campaign.kinds.thunderbolt.offices import Magistrate
+from campaign.kinds.thunderbolt.setup import load
+
+NO_CHART = EXAMPLE.replace("legion_request =", "unused_chart =")
+"""The example without its (invented) Legion Request chart: the Legions raised are entered."""
+
+
+def to_b3b(shell, tmp_path, source: str = NO_CHART) -> None:
+    """External dice: Pulcher prorogued, Albinus and Tuditanus Consuls with CAs 2 and 3, Manlius
+    Vulso Proconsul with CA 4, Praetors Philo (IX) and Varro (X), Fabius PU; Carthage's B2."""
+    (tmp_path / "setup.toml").write_text(source)
+    shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"))
+    into_b2(shell)
+    shell.ok("prorogue", "Pulcher", "--province", "Campania")
+    shell.ok("release", "--all")
+    shell.ok("done", "B1a")
+    shell.ok("pluto", "--face", "1", "--face", "1")  # Pulcher and Torquatus: unharmed
+    shell.ok("done", "B1b")
+    for drawn in ("Albinus", "Tuditanus"):
+        shell.ok("elect", "consul", "--leader", drawn)
+    shell.ok("imperium")
+    shell.ok("imperium")
+    for drawn in ("Manlius Vulso", "Philo", "Varro", "Fabius"):
+        shell.ok("elect", "--leader", drawn)
+    shell.ok("done", "B1c")
+    shell.ok("family", "--face", "0")
+    shell.ok("done", "B2a")
+    shell.ok("climate", "--face", "3")
+    for step in ("B2b", "B2c"):
+        shell.ok("done", step)
+    shell.ok("appoint", "--leader", "Mago")
+    shell.ok("done", "B2d")
+    shell.ok("station")
+    shell.ok("done", "B2e")
+    shell.ok("done", "B3a")
+
+
+def legion_rows(shell) -> dict:
+    return {lg["id"]: lg for lg in shell.json("status")["rome"]["legions"]}
+
+
+def test_tb_19_1_a_legion_request_waits_for_b1c_and_b2e(shell):
+    shell.ok(*NEW, "--dice", "external")
+    into_b2(shell)
+    refusal = shell.refuses("legion-request", "--face", "5", "--legions", "1", "--at", "Campania")
+    assert refusal.endswith("(TB-3.2).") and "B3b" in refusal
+
+
+def test_tb_11_4_the_request_stated_rolled_and_entered(shell, tmp_path):
+    """Ten Legions in play; die 5, one NS level built (-2), +1 entered: 4; two Legions entered,
+    XI and XII, Recruit and full (TB-11.2), in Campania, leaderless (no CA short, both Consuls
+    armed, fewer than four left: TB-11.7)."""
+    to_b3b(shell, tmp_path)
+    refusal = shell.refuses("legion-request", "--ns", "1", "--drm", "chart=+1", "--face", "5")
+    assert "adjusted DR 4" in refusal and "10 Legions in play" in refusal and "--legions" in refusal
+    assert "--at" in shell.refuses("legion-request", "--face", "5", "--legions", "2")
+    shell.ok(
+        "legion-request", "--ns", "1", "--drm", "chart=+1", "--face", "5", "--legions", "2",
+        "--at", "Campania",
+    )  # fmt: skip
+    rows = legion_rows(shell)
+    for new in ("XI", "XII"):
+        assert rows[new]["discipline"] == "Recruit" and rows[new]["sp"] == [9, 1, 9, 3]
+        assert (rows[new]["province"], rows[new]["ca"], rows[new]["leader"]) == (
+            "campania",
+            None,
+            None,
+        )
+    recorded = shell.json("log")[-1]["data"]
+    assert (recorded["in_play"], recorded["face"], recorded["ns"], recorded["raised"]) == (
+        10,
+        5,
+        1,
+        2,
+    )
+    refusal = shell.refuses("legion-request", "--face", "5", "--legions", "1", "--at", "Campania")
+    assert refusal.endswith("(TB-11.3).")  # one request a Game Turn
+    shell.ok("verify")
+
+
+def test_tb_11_4_the_sets_up_chart_gives_the_legions(shell, tmp_path):
+    chart = 'legion_request = { "0-12" = [[-10, 3, 0], [4, 6, 1], [7, 20, 2]] }'
+    source = EXAMPLE.replace(EXAMPLE[EXAMPLE.index("legion_request =") :].splitlines()[0], chart)
+    to_b3b(shell, tmp_path, source)
+    refusal = shell.refuses("legion-request", "--face", "5", "--legions", "2", "--at", "Campania")
+    assert "The chart gives 1" in refusal
+    shell.ok("legion-request", "--face", "5", "--at", "Campania")
+    assert "XI" in legion_rows(shell) and "XII" not in legion_rows(shell)
+
+
+def test_tb_11_6_new_legions_go_to_a_roman_controlled_province_of_roman_italy(shell, tmp_path):
+    to_b3b(shell, tmp_path)
+    for where in ("Apulia", "East Sicilia"):  # Carthage-allied; outside Roman Italy
+        refusal = shell.refuses("legion-request", "--face", "5", "--legions", "1", "--at", where)
+        assert refusal.endswith("(TB-11.6).")
+    shell.ok("legion-request", "--face", "5", "--legions", "1", "--at", "Latium")  # off the track
+
+
+def test_tb_11_5_auxiliaries_at_9_or_more_named_by_the_province(shell, tmp_path):
+    to_b3b(shell, tmp_path)
+    refusal = shell.refuses(
+        "legion-request", "--face", "8", "--legions", "1", "--at", "Campania",
+        "--auxiliary", "Italian", "--auxiliary-to", "CA 1",
+    )  # fmt: skip
+    assert refusal.endswith("(TB-11.5).")  # 8 is under 9
+    refusal = shell.refuses(
+        "legion-request", "--face", "9", "--legions", "1", "--at", "Campania",
+        "--auxiliary", "Gallic", "--auxiliary-to", "CA 1",
+    )  # fmt: skip
+    assert refusal.endswith("(TB-11.5).")  # CA 1 stands in Campania, Roman Italy
+    shell.ok(
+        "legion-request", "--face", "9", "--legions", "1", "--at", "Campania",
+        "--auxiliary", "Sicilian", "--auxiliary-to", "CA 4",
+    )  # fmt: skip
+    recorded = shell.json("log")[-1]["data"]
+    assert (recorded["auxiliary"], recorded["auxiliary_to"]) == ("Sicilian", "VII")
+
+
+def test_tb_11_9_the_pus_legions_roll_in_g2_7_or_more_veteran(shell, tmp_path):
+    to_b3b(shell, tmp_path)
+    shell.ok("legion-request", "--face", "5", "--legions", "2", "--at", "Latium", "--train", "2")
+    fabius = next(m for m in shell.json("status")["rome"]["magistrates"] if m["office"] == "PU")
+    assert fabius["legions"] == ["XI", "XII"]
+    for side in ("rome", "carthage"):
+        shell.ok("done", "B3b", "--side", side)
+    shell.ok("initiative", "empty")
+    for step in ("F2", "G1"):
+        for side in ("rome", "carthage"):
+            shell.ok("done", step, "--side", side)
+    assert shell.refuses("done", "G2", "--side", "rome").endswith("(TB-3.4).")
+    assert "train" in shell.json("status")["pending"]
+    shell.ok("train", "--face", "7", "--face", "6")
+    rows = legion_rows(shell)
+    assert (rows["XI"]["discipline"], rows["XII"]["discipline"]) == ("Veteran", "Recruit")
+    assert shell.refuses("train", "--face", "9").endswith("(TB-11.9).")  # once
+    shell.ok("done", "G2", "--side", "rome")
+    shell.ok("verify")
+
+
+def test_tb_11_9_no_training_once_the_pu_left_rome_and_none_for_a_legion_that_left(shell, tmp_path):
+    to_b3b(shell, tmp_path)
+    shell.ok("legion-request", "--face", "5", "--legions", "2", "--at", "Latium", "--train", "2")
+    for side in ("rome", "carthage"):
+        shell.ok("done", "B3b", "--side", side)
+    shell.ok("initiative", "empty")
+    for step in ("F2", "G1"):
+        for side in ("rome", "carthage"):
+            shell.ok("done", step, "--side", side)
+    shell.ok("train", "--left", "XII", "--face", "8")
+    rolled = shell.json("log")[-1]["data"]
+    assert (rolled["faces"], rolled["left"]) == ({"XI": 8}, ["XII"])
+
+
+def test_tb_11_3_and_16_committed_the_request_and_the_training_are_verified(shell):
+    from test_tb_kind import through_b1
+
+    shell.ok(*NEW)
+    into_b2(shell)
+    shell.ok("family")
+    shell.ok("done", "B2a")
+    shell.ok("climate")
+    for step in ("B2b", "B2c"):
+        shell.ok("done", step)
+    shell.ok("appoint")
+    shell.ok("done", "B2d")
+    shell.ok("station")
+    shell.ok("done", "B2e")
+    through_b1(shell)
+    shell.ok("done", "B3a")
+    refusal = shell.refuses("legion-request", "--face", "5", "--legions", "1", "--at", "Latium")
+    assert "committed" in refusal  # the program rolls (TB-16.2)
+    shell.ok("legion-request", "--at", "Latium")  # the example's (invented) chart gives them
+    assert shell.json("status")["rolls"][-1]["kind"] == "legion-request"
+    shell.ok("verify")
+
+
+# TB-11.7 on the Roman position itself (pure).
+
+
+def opening_without_imperium() -> roman.Romans:
+    """The example's Legions and CAs (1 to 4, two Legions each; IX and X loose), the two Consuls
+    Albinus and Tuditanus elected without Imperium, nobody else in office."""
+    r = roman.opening(load(EXAMPLE))
+    consuls = {lid: Magistrate(lid, "Consul") for lid in ("albinus", "tuditanus")}
+    return replace(r, magistrates=consuls)
+
+
+def test_tb_11_7_the_pages_example_two_legions_one_ca_for_one_consul():
+    r = legions.raise_legions(opening_without_imperium(), ("XI", "XII"), "latium")
+    assert r.cas[5] == ("XI", "XII")
+    assert r.magistrates["albinus"].cas == (5,) and r.magistrates["albinus"].legions == (
+        "XI",
+        "XII",
+    )
+    assert r.magistrates["tuditanus"].legions == ()
+
+
+def test_tb_11_7_the_pages_example_one_legion_a_one_legion_ca_for_a_consul():
+    r = legions.raise_legions(opening_without_imperium(), ("XI",), "latium")
+    assert r.cas[5] == ("XI",) and r.magistrates["albinus"].legions == ("XI",)
+
+
+def test_tb_11_7_a_one_legion_ca_is_filled_first_the_player_choosing_when_they_outnumber():
+    r = opening_without_imperium()
+    r = replace(r, cas={**r.cas, 3: ("V",), 4: ("VII",)})
+    with pytest.raises(RuleViolation) as refused:
+        legions.raise_legions(r, ("XI",), "latium")
+    assert refused.value.rule == "TB-11.7"
+    filled = legions.raise_legions(r, ("XI",), "latium", fill=[4])
+    assert filled.cas[4] == ("VII", "XI") and filled.cas[3] == ("V",)
+    both = legions.raise_legions(r, ("XI", "XII", "XIII"), "latium")
+    assert both.cas[3] == ("V", "XI") and both.cas[4] == ("VII", "XII")
+    assert both.cas[5] == ("XIII",) and both.magistrates["albinus"].legions == ("XIII",)
+
+
+def test_tb_11_7_both_consuls_armed_four_left_two_form_a_ca():
+    r = opening_without_imperium()
+    armed = {
+        "albinus": Magistrate("albinus", "Consul", ("I", "II"), "Roman Italy", cas=(1,)),
+        "tuditanus": Magistrate("tuditanus", "Consul", ("III", "IV"), "Roman Italy", cas=(2,)),
+    }
+    r = replace(r, magistrates=armed)
+    four = legions.raise_legions(r, ("XI", "XII", "XIII", "XIV"), "latium")
+    assert four.cas[5] == ("XI", "XII") and four.ca_leader(5) is None
+    assert four.loose_legions()[-2:] == ["XIII", "XIV"]
+    three = legions.raise_legions(r, ("XI", "XII", "XIII"), "latium")
+    assert 5 not in three.cas  # fewer than four: none must be combined
+    with pytest.raises(RuleViolation) as refused:
+        legions.raise_legions(r, ("XI",), "latium", train=1)  # no PU in office
+    assert refused.value.rule == "TB-11.7"
+
+
+def test_tb_11_2_new_legions_take_the_next_numerals():
+    assert legions.next_ids(["I", "IX", "X"], 3) == ["XI", "XII", "XIII"]
+    assert legions.next_ids([], 1) == ["I"]
+    assert legions.numeral(49) == "XLIX"
