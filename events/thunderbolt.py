@@ -455,3 +455,28 @@ class TrainingRolled(CampaignEvent):
     left: list[str]
     pu_left: bool
     evidence: str
+
+
+@topic("thunderbolt.MarkerDrawn")
+class MarkerDrawn(CampaignEvent):
+    """TB-4.3 and TB-4.4: the C2 draw from the markers in the cup (random event `number`, among
+    `candidates` sorted, the void LAMs set aside): a leader's LAM (`lam:LEADER:k`), a Siege
+    Attrition marker (`siege:k`) or the Augury marker; with no LAM left, no draw (`marker` empty,
+    `number` 0): play passes to F."""
+
+    turn: int
+    number: int
+    candidates: list[str]
+    marker: str
+    evidence: str
+
+
+@topic("thunderbolt.PhaseGivenToPU")
+class PhaseGivenToPU(CampaignEvent):
+    """TB-4.5: a Consul's LAM was drawn and the Roman player gives that Operations Phase to the PU
+    instead, at most once a Game Turn."""
+
+    turn: int
+    phase: int
+    consul: str
+    pu: str

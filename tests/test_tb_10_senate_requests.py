@@ -7,7 +7,7 @@ from __future__ import annotations
 from test_tb_kind import NEW, into_b2
 
 
-def to_operations(shell, family: str = "0") -> None:
+def to_operations(shell, family: str = "0", draw=("initiative", "leader")) -> None:
     """External dice: Pulcher prorogued as Proconsul of Campania, the rest released and
     replaced as the table draws, Carthage's B2, then a leader's LAM drawn."""
     shell.ok(*NEW, "--dice", "external")
@@ -34,7 +34,7 @@ def to_operations(shell, family: str = "0") -> None:
     shell.ok("station")
     for step, side in (("B2e", None), ("B3a", None), ("B3b", "rome"), ("B3b", "carthage")):
         shell.ok("done", step, *(["--side", side] if side else []))
-    shell.ok("initiative", "leader")
+    shell.ok(*draw)
 
 
 def test_tb_10_1_and_10_3_the_pages_example(shell):

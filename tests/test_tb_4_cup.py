@@ -54,3 +54,101 @@ def test_tb_4_1_the_cup_holds_every_leaders_lams_and_three_siege_markers(shell):
     }
     assert held["carthage"] == {"hannibal": 4, "hanno": 2}
     assert (held["lams"], held["siege_attrition"], held["augury"]) == (15, 3, 0)
+
+
+# The C2 draw (TB-4.3 to TB-4.6).
+
+
+def test_tb_4_4_the_program_draws_from_the_cup_filled_at_c1(shell):
+    """Committed dice: C1 fills the cup with every LAM and three Siege Attrition markers; each
+    draw takes one out and opens what it opens; verify re-draws it."""
+    from test_tb_kind import into_b2, through_b
+
+    shell.ok(*NEW)
+    into_b2(shell)
+    through_b(shell)
+    status = shell.json("status")
+    left = status["cup"]["left"]
+    assert len(left) == status["cup"]["lams"] + cup.SIEGE_ATTRITION_MARKERS
+    assert sum(m.startswith("siege:") for m in left) == 3
+    shell.ok("initiative")
+    drawn = shell.json("log")[-1]["data"]
+    assert drawn["marker"] in left and drawn["candidates"] == sorted(left)
+    after = shell.json("status")
+    assert after["cup"]["left"] == [m for m in left if m != drawn["marker"]]
+    assert after["steps"] == (["D"] if drawn["marker"].split(":")[0] in ("lam", "siege") else ["E"])
+    assert after["cup"]["phase_leader"] == cup.leader_of(drawn["marker"])
+    assert "--drawn" in shell.refuses("initiative", "--drawn", "siege")  # committed: no entry
+    shell.ok("verify")
+
+
+def test_tb_4_4_with_no_lam_left_play_passes_to_f():
+    assert cup.live(("augury", "siege:1", "siege:2"), frozenset()) == []
+    assert cup.live(("lam:hanno:1", "siege:1"), frozenset({"hanno"})) == []  # void: no LAM left
+    assert cup.live(("lam:hanno:1", "siege:1"), frozenset()) == ["lam:hanno:1", "siege:1"]
+
+
+def test_tb_4_3_a_triumph_voids_the_leaders_lams(shell):
+    """External dice: Albinus's LAM drawn, he triumphs (TB-10.9); his other LAMs are set aside
+    at the next draws, and a draw entered for him is refused."""
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
+    assert shell.json("status")["cup"]["phase_leader"] == "albinus"
+    shell.ok("victor", "Albinus", "--inflicted", "12", "--enemy-infantry")
+    shell.ok("triumph", "Albinus", "--lost", "0")
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)  # TB-4.6: Finished, back to C2
+    assert shell.json("status")["steps"] == ["C2"]
+    assert "albinus" in " ".join(shell.json("status")["cup"]["left"])  # still in the cup ...
+    refusal = shell.refuses("initiative", "--drawn", "Albinus")
+    assert refusal.endswith("(TB-16.4).")  # ... but void: not among the markers to draw
+    shell.ok("initiative", "--drawn", "Hannibal")
+    drawn = shell.json("log")[-1]["data"]
+    assert not any(m.startswith("lam:albinus:") for m in drawn["candidates"])
+
+
+def test_tb_4_5_a_consuls_phase_to_the_pu_once_a_game_turn(shell):
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
+    shell.ok("pu-phase")
+    assert shell.json("status")["cup"]["phase_leader"] == "fabius"
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "--drawn", "Tuditanus")
+    assert shell.refuses("pu-phase").endswith("(TB-4.5).")  # once a Game Turn
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "--drawn", "Hannibal")
+    assert shell.refuses("pu-phase").endswith("(TB-4.5).")  # a Consul's phase only
+    shell.ok("verify")
+
+
+def test_tb_15_6_diplomacy_only_in_hannibals_phase_when_the_draw_says_whose(shell):
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
+    refusal = shell.refuses("diplomacy", "Lucania", "--result", "1", "--face", "3")
+    assert refusal.endswith("(TB-15.6).") and "Hannibal" in refusal
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "--drawn", "Hannibal")
+    shell.ok("diplomacy", "Lucania", "--result", "1", "--face", "3")
+
+
+def test_tb_4_3_a_censured_magistrates_replacement_inherits_his_lams(shell):
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
+    before = [m for m in shell.json("status")["cup"]["left"] if m.startswith("lam:pulcher:")]
+    pool = [
+        lid
+        for lid, who in shell.json("status")["rome"]["leaders"].items()
+        if who["place"] == "pool"
+    ]
+    name = shell.json("status")["rome"]["leaders"][pool[0]]["name"]
+    shell.ok("censure", "Pulcher", "--face", "9", "--leader", name)
+    left = shell.json("status")["cup"]["left"]
+    assert not any(m.startswith("lam:pulcher:") for m in left)
+    assert len([m for m in left if m.startswith(f"lam:{pool[0]}:")]) == len(before)

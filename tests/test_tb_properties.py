@@ -18,7 +18,7 @@ from test_tb_12_13_carthage import TWO_IN_HISPANIA
 from campaign.app import Campaigns
 from campaign.audit import audit
 from campaign.drafts import AUTOMATIC_ACTOR
-from campaign.kinds.thunderbolt import carthage, legions, offices, roman, rules
+from campaign.kinds.thunderbolt import carthage, cup, legions, offices, roman, rules
 from campaign.kinds.thunderbolt import commands as tb
 from campaign.kinds.thunderbolt.setup import THEATERS
 
@@ -213,7 +213,20 @@ def b2(campaign: Punic, data, table: Table, step: str) -> None:
 
 def operations(campaign: Punic, data, table: Table) -> None:
     for _ in range(data.draw(st.integers(0, 3))):
-        when(campaign, tb.initiative, data.draw(st.sampled_from(["leader", "siege", "augury"])))
+        state = campaign.state
+        if data.draw(st.booleans()):  # the program's draw from the cup (TB-4.3, TB-4.4)
+            void = cup.void_leaders(state.romans, state.carthaginians)
+            candidates = cup.live(state.cup, void)
+            if not candidates:
+                break
+            before = len(state.cup)
+            when(campaign, tb.draw, table.draws(state, candidates, "draw-cup"))
+            assert len(campaign.state.cup) == before - 1
+            if data.draw(st.booleans()):  # TB-4.5
+                attempt(campaign, tb.pu_phase)
+        else:  # drawn at the table and entered
+            kind = data.draw(st.sampled_from(["leader", "siege", "augury"]))
+            when(campaign, tb.initiative, kind)
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
             kind = data.draw(st.integers(0, 7))
@@ -254,6 +267,8 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     and "D" in state.position.open
                     and state.operations not in state.diplomacy
                     and state.carthaginians.hannibals()
+                    and state.phase_leader
+                    in (None, state.carthaginians.armies[state.carthaginians.hannibals()].commander)
                 ):
                     where = data.draw(st.sampled_from(wooed))
                     result = data.draw(st.sampled_from(["-1", "0", "1", "2", "4", "D"]))
@@ -375,6 +390,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"Triumphs: {min(kinds.count('TriumphCelebrated'), 2)}+")
     event(f"Legion Requests: {min(kinds.count('LegionsRequested'), 2)}+")
     event(f"training rolls: {min(kinds.count('TrainingRolled'), 1)}+")
+    event(f"draws from the cup: {min(kinds.count('MarkerDrawn'), 2)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
     event(f"forced prorogues: {min(forced, 1)}+")

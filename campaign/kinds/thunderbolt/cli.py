@@ -87,13 +87,36 @@ def close_step(
 @command()
 def initiative(
     ctx: typer.Context,
-    drawn: Annotated[str, typer.Argument(help="leader, siege, delivery, augury or empty.")],
+    drawn: Annotated[
+        Optional[str],
+        typer.Argument(help="As drawn at the table: leader, siege, delivery, augury or empty."),
+    ] = None,
+    marker: Annotated[
+        Optional[str],
+        typer.Option("--drawn", help="With --dice external: the leader whose LAM, siege, augury."),
+    ] = None,
+    evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
 ) -> None:
-    """What the C2 draw from the LAM cup was (TB-4.4)."""
+    """C2: the program draws from the LAM cup (TB-4.4), or what the table drew is entered."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    ctx.obj.act(campaign, lambda state: tb.initiative(state, drawn), TB)
+    if drawn is not None:
+        ctx.obj.act(campaign, lambda state: tb.initiative(state, drawn), TB)
+        return
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+    ctx.obj.act(
+        name, lambda state: tb.draw(state, tb.cup_draws(state, secrets, marker, evidence)), TB
+    )
+
+
+@command("pu-phase")
+def pu_phase(ctx: typer.Context, campaign: CampaignOption = None) -> None:
+    """D: a Consul's LAM was drawn: the PU takes that Operations Phase instead (TB-4.5)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, tb.pu_phase, TB)
 
 
 def signed(text: str, what: str) -> int:

@@ -12,6 +12,7 @@ from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import (
     carthage,
     checks,
+    cup,
     interpretations,
     legions,
     roman,
@@ -44,8 +45,10 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
+    PhaseGivenToPU,
     PlutoVisited,
     PoliticsRolled,
     PresenceClaimed,
@@ -287,6 +290,89 @@ def initiative(state: State, drawn: str) -> list[Draft]:
     return [draft(InitiativeDrawn, turn=state.turn, drawn=chosen)]
 
 
+def draw(state: State, draws: Draws) -> list[Draft]:
+    """TB-4.3 and TB-4.4: the C2 draw from the markers left in the cup, the void LAMs set aside;
+    with no LAM left, no draw: play passes to F."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["C2"], "the Initiative draw")
+    void = cup.void_leaders(state.romans, state.carthaginians)
+    candidates = cup.live(state.cup, void)
+    if not candidates:
+        fields = dict(turn=state.turn, number=0, candidates=[], marker="", evidence="")
+        return [draft(MarkerDrawn, **fields)]
+    number = state.next_number
+    marker, evidence = draws(state, number, "cup", candidates)
+    return [
+        draft(
+            MarkerDrawn,
+            turn=state.turn,
+            number=number,
+            candidates=list(candidates),
+            marker=marker,
+            evidence=evidence,
+        )
+    ]
+
+
+def cup_draws(
+    state: State, secrets: Mapping[str, str], entered: str | None, evidence: str
+) -> Draws:
+    """The program draws from the cup in committed mode; in external mode the marker the table
+    drew is entered: a leader (his next LAM), siege or augury."""
+    if state.dice == "committed":
+        if entered is not None:
+            raise CampaignError(
+                "This campaign's draws are committed: the program draws from the cup (TB-16.2); "
+                "--drawn is for campaigns with --dice external."
+            )
+        return CommittedDraw(secrets, "draw-cup")
+    if entered is None:
+        raise CampaignError(
+            "The cup is drawn at the table: --drawn LEADER (whose LAM it was), siege or augury "
+            "(TB-16.4)."
+        )
+    word = entered.strip().casefold()
+    if word in (cup.SIEGE, cup.AUGURY):
+        prefix = word
+    else:
+        prefix = f"{cup.LAM}:{leader(state, entered, 'any')}:"
+    return EnteredMarker(prefix, entered, evidence)
+
+
+class EnteredMarker:
+    """TB-16.4: the marker the table drew from the cup; only that it could be drawn is checked."""
+
+    def __init__(self, prefix: str, said: str, evidence: str) -> None:
+        self.prefix, self.said, self.evidence = prefix, said, evidence
+
+    def __call__(
+        self, state: State, number: int, subject: str, candidates: Sequence[str]
+    ) -> tuple[str, str]:
+        for marker in candidates:
+            if marker.startswith(self.prefix):
+                return marker, self.evidence
+        raise RuleViolation("TB-16.4", f"No {self.said} marker or LAM can be drawn from the cup")
+
+
+def pu_phase(state: State) -> list[Draft]:
+    """TB-4.5: a Consul's LAM was drawn: the Roman player gives that Operations Phase to the PU
+    instead, at most once a Game Turn."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "giving the phase to the PU")
+    r = state.romans
+    consul = state.phase_leader
+    if consul is None or r.office(consul) != "Consul":
+        raise RuleViolation("TB-4.5", "Only a Consul's Operations Phase may go to the PU")
+    if state.pu_phase:
+        raise RuleViolation("TB-4.5", "The PU has had a Consul's Operations Phase this Game Turn")
+    holder = next((m.leader for m in r.magistrates.values() if m.office == "PU"), None)
+    if holder is None:
+        raise RuleViolation("TB-4.5", "No PU is in office")
+    return [
+        draft(PhaseGivenToPU, turn=state.turn, phase=state.operations, consul=consul, pu=holder)
+    ]
+
+
 # Carthage's politics (TB-12.1).
 
 
@@ -414,6 +500,8 @@ def diplomacy(state: State, province: str, result: str, faces: Faces) -> list[Dr
     hannibal = c.armies[c.hannibals()].commander
     if c.leaders[hannibal].guile < 1:
         raise RuleViolation("TB-15.6", "Hannibal has no Guile Point to spend")
+    if state.phase_leader is not None and state.phase_leader != hannibal:
+        raise RuleViolation("TB-15.6", "Diplomacy is made in an Operations Phase of Hannibal")
     if state.operations in state.diplomacy:
         raise RuleViolation(
             "TB-15.6", "Hannibal has tried Diplomacy in this Operations Phase already"
@@ -460,12 +548,13 @@ class Recorded:
 
 
 def leader(state: State, given: str, side: str = "rome") -> str:
-    """A leader of a side by his key, name or number (416 or #416, 2P-10)."""
+    """A leader of a side (or of `any`) by his key, name or number (416 or #416, 2P-10)."""
     aliases: dict[str, str] = {}
-    of = state.romans if side == "rome" else state.carthaginians
-    for lid, who in of.leaders.items():
-        aliases.update({who.name: lid, f"#{who.number}": lid, who.number: lid, lid: lid})
-    what = "Roman leader" if side == "rome" else "Carthaginian leader"
+    sides = {"rome": [state.romans], "carthage": [state.carthaginians]}
+    for of in sides.get(side, [state.romans, state.carthaginians]):
+        for lid, who in of.leaders.items():
+            aliases.update({who.name: lid, f"#{who.number}": lid, who.number: lid, lid: lid})
+    what = {"rome": "Roman leader", "carthage": "Carthaginian leader"}.get(side, "leader")
     return aliases[resolve(what, given, aliases)]
 
 
@@ -1397,6 +1486,8 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     StepClosed: lambda e: lambda s: close(s, e.step, e.reason)[:1],
     TurnRevealed: lambda e: lambda s: reveal(s, e.turn, e.secret),
     InitiativeDrawn: lambda e: lambda s: initiative(s, e.drawn),
+    MarkerDrawn: lambda e: lambda s: draw(s, RecordedDraw(e.marker, e.evidence)),
+    PhaseGivenToPU: lambda e: lambda s: pu_phase(s),
     PoliticsRolled: lambda e: (
         lambda s: politics(s, e.what, e.modifiers, Recorded([e.face], e.evidence), e.outcome)
     ),

@@ -1,6 +1,6 @@
 """The LAM cup (TB-4.1, TB-4.2), as pure arithmetic over both sides' positions: how many Leader
 Activation Markers each leader puts in at C1, and the other markers beside them. The draw itself
-(TB-4.4) is entered with `initiative` in this slice."""
+(TB-4.4) is the program's from the markers in the cup, or entered from the table."""
 
 from __future__ import annotations
 
@@ -56,3 +56,46 @@ def at_c1(r: Romans, c: Carthage, augury: bool = False) -> Cup:
     the scenario has one, three Siege Attrition markers (Legate and Reinforcement LAMs wait on
     reinforcements this slice does not keep)."""
     return Cup(roman_lams(r), carthage_lams(c), SIEGE_ATTRITION_MARKERS, int(augury))
+
+
+LAM, SIEGE, AUGURY = "lam", "siege", "augury"
+"""The markers in the cup: a leader's LAM, a Siege Attrition marker, the Augury marker."""
+
+
+def markers(cup: Cup) -> tuple[str, ...]:
+    """TB-4.1: the cup's markers, each named so that a draw reads them sorted (TB-16.3):
+    `lam:LEADER:k` for a leader's k-th LAM, `siege:k`, `augury`."""
+    out = [
+        f"{LAM}:{leader}:{k}"
+        for side in (cup.rome, cup.carthage)
+        for leader, n in side.items()
+        for k in range(1, n + 1)
+    ]
+    out += [f"{SIEGE}:{k}" for k in range(1, cup.siege + 1)] + [AUGURY] * cup.augury
+    return tuple(sorted(out))
+
+
+def kind_of(marker: str) -> str:
+    """TB-4.4: what a marker opens: a leader's LAM Operations for him, a Siege Attrition marker
+    Operations for siege results, the Augury marker the Augury Phase."""
+    return {LAM: "leader", SIEGE: "siege", AUGURY: "augury"}[marker.split(":")[0]]
+
+
+def leader_of(marker: str) -> str | None:
+    return marker.split(":")[1] if marker.startswith(f"{LAM}:") else None
+
+
+def live(markers_left: tuple[str, ...], void: frozenset[str]) -> list[str]:
+    """TB-4.3 and TB-4.4: the markers a draw may take: void LAMs set aside (Interpretation: a void
+    LAM drawn is set aside and the draw repeats, which is the same as never drawing it); none
+    when no LAM is left (Siege Attrition and Augury markers are not LAMs: play passes to F)."""
+    left = [m for m in markers_left if leader_of(m) not in void]
+    return left if any(m.startswith(f"{LAM}:") for m in left) else []
+
+
+def void_leaders(r: Romans, c: Carthage) -> frozenset[str]:
+    """TB-4.3: leaders whose LAMs are void: out of office or command (killed, captured,
+    censured, recalled) or Finished by a Triumph."""
+    roman = {lid for lid in r.leaders if lid not in r.magistrates} | set(r.finished)
+    commanders = {a.commander for a in c.armies.values() if a.commander}
+    return frozenset(roman | {lid for lid in c.leaders if lid not in commanders})

@@ -33,6 +33,7 @@ from events.thunderbolt import (
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
+    MarkerDrawn,
     PlutoVisited,
     PoliticsRolled,
     SenateAsked,
@@ -118,6 +119,8 @@ class Thunderbolt(PackageKind):
             return not event.chosen
         if isinstance(event, (DisbandChecked, CommanderRecalled, TriumphCelebrated)):
             return event.face >= 0
+        if isinstance(event, MarkerDrawn):
+            return event.number > 0
         if isinstance(event, TrainingRolled):
             return bool(event.faces)
         return isinstance(event, ROLLS)
@@ -157,7 +160,7 @@ def setting(item: str) -> tuple[str, str]:
 HINTS = {
     "B2a": "family --drm NAME=VALUE …",
     "B2b": "climate --drm NAME=VALUE …",
-    "C2": "initiative leader|siege|delivery|augury|empty",
+    "C2": "initiative: the program draws from the cup (TB-4.4)",
     "D": "victory, sack, diplomacy, ask-senate, censure, victor, triumph … then done",
     "E": "victory, sack … then done",
     "F2": "devastate … then done",

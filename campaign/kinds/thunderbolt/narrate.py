@@ -26,8 +26,10 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
+    PhaseGivenToPU,
     PlutoVisited,
     PoliticsRolled,
     PresenceClaimed,
@@ -83,6 +85,30 @@ def _(event: StepClosed) -> str:
 @describe.register
 def _(event: InitiativeDrawn) -> str:
     return f"Game Turn {event.turn}, Initiative: {DRAWN[event.drawn]}"
+
+
+@describe.register
+def _(event: MarkerDrawn) -> str:
+    if not event.marker:
+        return f"Game Turn {event.turn}, Initiative: {DRAWN['empty']} (TB-4.4)"
+    kind, _, rest = event.marker.partition(":")
+    if kind == "lam":
+        what = f"{who(rest.split(':')[0])}'s LAM: his Operations Phase"
+    else:
+        what = DRAWN[{"siege": "siege", "augury": "augury"}[kind]]
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"Game Turn {event.turn}, Initiative: drawn from {len(event.candidates)} markers, {what} "
+        f"(random event {event.number}, TB-4.4){source}"
+    )
+
+
+@describe.register
+def _(event: PhaseGivenToPU) -> str:
+    return (
+        f"Game Turn {event.turn}: {who(event.consul)}'s Operations Phase goes to the PU, "
+        f"{who(event.pu)} (TB-4.5)"
+    )
 
 
 @describe.register

@@ -97,6 +97,8 @@ class SetUp:
     triumphs: dict[str, str] = field(default_factory=dict)
     """TB-10.9: leaders in the Triumph Holding Box at the start, with the office in which they
     earned it in the Game Turn before the first."""
+    augury_marker: bool = False
+    """TB-4.1: the scenario puts the Augury marker in the cup."""
 
     @property
     def track(self) -> list[str]:
@@ -146,6 +148,7 @@ def load(source: str) -> SetUp:
         cas,
         magistrates,
         triumphs,
+        scenario["augury_marker"],
     )
 
 
@@ -159,7 +162,16 @@ def _scenario(table: Any, problems: list[str]) -> dict[str, Any]:
         problems.append("[scenario] needs first_year and last_year BCE, the first the larger")
     if family not in FAMILIES:
         problems.append(f"[scenario] family_in_power is Barcid or Magonid, not {family!r}")
-    return {"name": name, "first_year": first, "last_year": last, "family_in_power": family}
+    augury = table.get("augury_marker", False)
+    if not isinstance(augury, bool):
+        problems.append(f"[scenario] augury_marker is true or false, not {augury!r}")
+    return {
+        "name": name,
+        "first_year": first,
+        "last_year": last,
+        "family_in_power": family,
+        "augury_marker": augury is True,
+    }
 
 
 def _provinces(table: Any, problems: list[str]) -> dict[str, Province]:

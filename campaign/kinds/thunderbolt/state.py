@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from campaign.kinds.thunderbolt import carthage, legions, roman, rules, senate, sequence
+from campaign.kinds.thunderbolt import carthage, cup, legions, roman, rules, senate, sequence
 from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
@@ -33,8 +33,10 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
+    PhaseGivenToPU,
     PlutoVisited,
     PoliticsRolled,
     PresenceClaimed,
@@ -130,6 +132,15 @@ class State:
     """TB-15.6: the Operations Phases of this Game Turn in which Hannibal tried Diplomacy."""
     defections: tuple[Defection, ...] = ()
     """TB-15.5: every change of allegiance on the track, in order."""
+    cup: tuple[str, ...] = ()
+    """TB-4.1: the markers left in this Game Turn's cup (filled as C2 first opens)."""
+    cup_turn: int = 0
+    """The Game Turn whose cup `cup` is."""
+    phase_leader: str | None = None
+    """TB-4.4: whose Operations Phase this is, when a leader's LAM drawn by the program opened
+    it (None: a marker, or a draw entered without the cup)."""
+    pu_phase: bool = False
+    """TB-4.5: the PU has had a Consul's Operations Phase this Game Turn."""
 
     def emergency(self) -> tuple[str, list[str]]:
         """TB-9.1 to TB-9.3: the Emergency in effect, with its reasons."""
@@ -245,8 +256,17 @@ def moved(state: State, position: sequence.Position) -> State:
     elif state.position.stage == "B" and position.stage != "B":
         romans = roman.end_of_b(romans, state.wounded_return)
     fresh = position.turn != state.position.turn
+    filled, cup_turn = state.cup, state.cup_turn
+    if "C2" in position.open and cup_turn != position.turn:  # TB-4.1: C1 fills the cup
+        filled, cup_turn = (
+            cup.markers(cup.at_c1(romans, carthaginians, state.setup.augury_marker)),
+            position.turn,
+        )
     return replace(
         state,
+        cup=filled,
+        cup_turn=cup_turn,
+        pu_phase=False if fresh else state.pu_phase,
         position=position,
         romans=romans,
         carthaginians=carthaginians,
@@ -450,7 +470,37 @@ def _(event: OfficeLeftEmpty, state: State) -> State:
 def _(event: InitiativeDrawn, state: State) -> State:
     position = sequence.initiative(state.position, event.drawn, state.game)
     opened = sequence.INITIATIVE[event.drawn] == "D"
-    return replace(state, position=position, operations=state.operations + opened)
+    return replace(
+        state, position=position, operations=state.operations + opened, phase_leader=None
+    )
+
+
+@evolve.register
+def _(event: MarkerDrawn, state: State) -> State:
+    """TB-4.4: the marker leaves the cup and opens what it opens; with none drawn, play passes to
+    F and the markers left are discarded."""
+    drawn = cup.kind_of(event.marker) if event.marker else "empty"
+    position = sequence.initiative(state.position, drawn, state.game)
+    opened = sequence.INITIATIVE[drawn] == "D"
+    left = tuple(m for m in state.cup if m != event.marker) if event.marker else ()
+    state = replace(
+        state,
+        position=position,
+        cup=left,
+        operations=state.operations + opened,
+        phase_leader=cup.leader_of(event.marker) if event.marker else None,
+    )
+    if not event.number:
+        return state
+    draw = Roll(
+        event.number, event.turn, "draw-cup", "cup", -1, tuple(event.candidates), event.marker
+    )
+    return replace(state, rolls=(*state.rolls, draw))
+
+
+@evolve.register
+def _(event: PhaseGivenToPU, state: State) -> State:
+    return replace(state, phase_leader=event.pu, pu_phase=True)
 
 
 @evolve.register
@@ -533,7 +583,19 @@ def _(event: MagistrateCensured, state: State) -> State:
                 )
             )
     asked = state.asked | {(event.phase, event.leader, "censure")}
-    return replace(state, romans=romans, rolls=(*state.rolls, *rolls), asked=asked)
+    state = replace(state, romans=romans, rolls=(*state.rolls, *rolls), asked=asked)
+    if event.censured and event.replacement:  # TB-4.3: the replacement inherits his LAMs
+        state = replace(state, cup=inherit(state.cup, event.leader, event.replacement))
+    return state
+
+
+def inherit(markers: tuple[str, ...], leader: str, successor: str) -> tuple[str, ...]:
+    """TB-4.3: a replacement inherits his predecessor's LAMs in the cup."""
+    prefix = f"{cup.LAM}:{leader}:"
+    renamed = (
+        f"{cup.LAM}:{successor}:{m[len(prefix) :]}" if m.startswith(prefix) else m for m in markers
+    )
+    return tuple(sorted(renamed))
 
 
 @evolve.register

@@ -80,6 +80,8 @@ def status(state: State, name: str) -> dict[str, Any]:
             "lams": lams.lams,
             "siege_attrition": lams.siege,
             "augury": lams.augury,
+            "left": list(state.cup) if state.cup_turn == state.turn else None,
+            "phase_leader": state.phase_leader,
         },
         "settings": dict(state.settings),
         "dice": state.dice,
