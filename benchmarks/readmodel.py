@@ -3,8 +3,9 @@ and without it (issue #16). Builds, for each size, a store holding Spring 869's 
 notes up to N events, then runs side by side, alternating, R times each: the bare import of the
 core dependencies, `status --json`, `list` and `log --json --limit 50` reading the view, and
 `status --json` and `list` with the view dropped before each run (a full replay; the read keeps
-the view again, so it is dropped every time). Prints the medians and each ratio to the
-baseline.
+the view again, so it is dropped every time), and `report --round 1 --format json` read as kept
+with the view by the first reader, and built from the log with the view dropped. Prints the
+medians and each ratio to the baseline.
 
     python benchmarks/readmodel.py [--sizes 1000 10000 100000] [--runs 7]
 """
@@ -72,12 +73,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     campaign = [sys.executable, "-m", "cli"] if Path("cli.py").exists() else ["campaign"]
-    keys = ("base", "sv", "sr", "lv", "lr", "tail")
+    keys = ("base", "sv", "sr", "lv", "lr", "tail", "rv", "rr")
     print(
         "| events | baseline | status --json, view | status --json, replay | list, view "
-        "| list, replay | log --json --limit 50 |"
+        "| list, replay | log --json --limit 50 | report, kept | report, built |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
         for size in args.sizes:
             with_view, without = Path(folder) / f"v{size}.sqlite", Path(folder) / f"r{size}.sqlite"
@@ -94,6 +95,10 @@ def main() -> None:
                 runs["lr"].append(timed([*campaign, "--db", str(without), "list"]))
                 tail = [*campaign, "--db", str(with_view), "log", "--json", "--limit", "50"]
                 runs["tail"].append(timed(tail))
+                report = ["report", "--round", "1", "--format", "json"]
+                runs["rv"].append(timed([*campaign, "--db", str(with_view), *report]))
+                drop_view(without)
+                runs["rr"].append(timed([*campaign, "--db", str(without), *report]))
             medians = {k: statistics.median(v) for k, v in runs.items()}
             base = medians["base"]
             cells = " | ".join(

@@ -433,6 +433,82 @@ class Campaigns:
             return None
         return readmodel.readable(row[2])
 
+    def recall_report(self, name: str, key: str) -> dict[str, Any] | None:
+        """A report's data kept beside the stored view (`keep_report`), only while the view
+        vouches for the log and the report was kept under that same view."""
+        seen = self.recall(name)
+        if seen is None:
+            return None
+        found = self._select(readmodel.VIEWS, "head, body", "stream", self._report_row(name, key))
+        if not found or found[0][0] != seen["head"]:
+            return None
+        return readmodel.readable_report(found[0][1])
+
+    def keep_report(self, name: str, key: str, data: dict[str, Any]) -> None:
+        """Keep a report's data beside the stored view it was read under, in a row of its own (a
+        long report must not slow the view that `status` and `list` read), for the next reader;
+        nothing when the view no longer matches the log, and a busy store keeps nothing rather
+        than wait."""
+        if self.unwritable:
+            return
+        seen = self.recall(name)
+        if seen is None:
+            return
+        body = json.dumps(
+            {"program": readmodel.program(), "data": data}, separators=(",", ":"), default=str
+        )
+        row = (self._report_row(name, key), seen["events"], seen["head"], body)
+        sql = self.dialect
+        views = sql.table(readmodel.VIEWS)
+
+        def write() -> None:
+            with self.store.recorder.datastore.transaction(commit=True) as cursor:
+                cursor.execute(sql.insert(views, 4, replace=True, key="stream"), row)
+
+        try:
+            self._guard(write)
+        except StoreError:
+            pass
+
+    def kept_reports(self, name: str) -> dict[str, Any]:
+        """Every report kept under the campaign's current view: key → its stored text."""
+        seen = self.recall(name)
+        if seen is None:
+            return {}
+        prefix = self._report_row(name, "")
+        sql = self.dialect
+
+        def read() -> list[tuple]:
+            with self.store.recorder.datastore.transaction(commit=False) as cursor:
+                if not sql.exists(cursor, readmodel.VIEWS):
+                    return []
+                cursor.execute(
+                    f"SELECT stream, head, body FROM {sql.table(readmodel.VIEWS)} "
+                    f"WHERE stream LIKE {sql.mark}",
+                    (prefix + "%",),
+                )
+                return beside.rows(cursor.fetchall())
+
+        rows = self._guard(read)
+        return {stream[len(prefix) :]: body for stream, head, body in rows if head == seen["head"]}
+
+    def forget_reports(self, name: str) -> None:
+        """Every report kept beside the campaign's view is dropped (verify found one altered)."""
+        sql, prefix = self.dialect, self._report_row(name, "")
+
+        def write() -> None:
+            with self.store.recorder.datastore.transaction(commit=True) as cursor:
+                if sql.exists(cursor, readmodel.VIEWS):
+                    cursor.execute(
+                        f"DELETE FROM {sql.table(readmodel.VIEWS)} WHERE stream LIKE {sql.mark}",
+                        (prefix + "%",),
+                    )
+
+        self._guard(write)
+
+    def _report_row(self, name: str, key: str) -> str:
+        return f"{self.stream(name).hex}/report/{key}"
+
     def grant(self, name: str, token: str, role: str, player: str | None) -> None:
         """A personal link's access to campaign `name`, kept as the SHA-256 of its secret (never
         the secret, never in the log)."""

@@ -91,6 +91,16 @@ def readable(body: str) -> dict[str, Any] | None:
     return data if usable else None
 
 
+def readable_report(body: str) -> dict[str, Any] | None:
+    """A kept report's data, or None where it is not one (edited by hand, another program's)."""
+    try:
+        kept = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    usable = isinstance(kept, dict) and kept.get("program") == program()
+    return kept["data"] if usable and isinstance(kept.get("data"), dict) else None
+
+
 def status_data(seen: dict[str, Any], chain_intact: bool, now: datetime) -> dict[str, Any]:
     """`status --json`: the kind's data with the log's length, the chain, the deadline standing
     for the step in hand (overdue or not, now) and who replaced whom."""

@@ -21,8 +21,28 @@ def sql(shell, statement, *params):
 
 
 def stored(shell) -> dict:
-    ((body,),) = sql(shell, f"SELECT body FROM {VIEWS}")
+    ((body,),) = sql(shell, f"SELECT body FROM {VIEWS} WHERE stream NOT LIKE '%/report/%'")
     return json.loads(body)
+
+
+def kept(shell) -> set[str]:
+    """The reports kept beside the view, by key."""
+    rows = sql(shell, f"SELECT stream FROM {VIEWS} WHERE stream LIKE '%/report/%'")
+    return {stream.rsplit("/", 1)[1] for (stream,) in rows}
+
+
+def kept_report(shell, key: str) -> dict:
+    ((body,),) = sql(shell, f"SELECT body FROM {VIEWS} WHERE stream LIKE ?", f"%/report/{key}")
+    return json.loads(body)
+
+
+def keep_report(shell, key: str, body: dict) -> None:
+    sql(
+        shell,
+        f"UPDATE {VIEWS} SET body = ? WHERE stream LIKE ?",
+        json.dumps(body),
+        f"%/report/{key}",
+    )
 
 
 def test_every_write_keeps_a_view_equal_to_a_full_replay(finished):
@@ -130,3 +150,39 @@ def test_log_limit_is_the_tail_of_the_log_read_alone_or_not(tmp_path, spring):
     sql(shell, f"DELETE FROM {VIEWS}")  # no view: the whole log is read
     assert shell.json("log", "--limit", "3") == whole[-3:]
     assert "--limit" in shell("log", "--limit", "0").output  # at least one
+
+
+REPORT_FORMATS = ("json", "markdown", "bbcode", "html", "text")
+
+
+def test_a_report_read_again_comes_from_the_view_alike_in_every_format(finished):
+    """The first reader builds a report from the log and keeps it with the view; the next reads
+    it there: the same text in every format, for a round asked by number, for one player."""
+    asked = [["--format", f] for f in REPORT_FORMATS]
+    asked += [["--round", "2", "--format", "markdown"], ["--for", "Ann", "--format", "json"]]
+    built = [finished.ok("report", *words).stdout for words in asked]
+    assert kept(finished) == {"last", "2"}  # the HTML page is drawn anew
+    assert [finished.ok("report", *words).stdout for words in asked] == built
+
+
+def test_a_kept_report_is_read_while_the_view_vouches_and_forgotten_by_an_append(finished):
+    """Proven by a kept report that differs from the log in one harmless place."""
+    finished.ok("report", "--format", "json")
+    body = kept_report(finished, "last")
+    body["data"]["title"] = "read from the view"
+    keep_report(finished, "last", body)
+    assert finished.json("report")["title"] == "read from the view"
+    finished.ok("note", "one more")  # a new view: the report kept under the old one is not read
+    assert finished.json("report")["title"] != "read from the view"
+
+
+def test_verify_finds_a_kept_report_altered_and_rebuilds_the_view(finished):
+    finished.ok("report", "--format", "markdown")
+    body = kept_report(finished, "last")
+    body["data"]["sections"][0]["items"][0] = "all regions lost at sea"
+    keep_report(finished, "last", body)
+    assert "all regions lost at sea" in finished.ok("report", "--format", "markdown").stdout
+    said = finished.ok("verify").stdout
+    assert "The stored view that list and status show was altered" in said
+    assert "all regions lost at sea" not in finished.ok("report", "--format", "markdown").stdout
+    assert finished.json("verify")["stored_view"] == "current"  # with the report kept again

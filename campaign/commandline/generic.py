@@ -549,16 +549,33 @@ def _check_view(campaigns, name: str, loaded, state) -> str:
 
     replayed = Loaded(loaded.kind, loaded.events, state)
     stored = campaigns.recall(name)
+    reports = campaigns.kept_reports(name)
     verdict = (
         "missing or out of date"
         if stored is None
         else "current"
-        if stored == view(replayed)
+        if stored == view(replayed) and _reports_hold(name, replayed, reports)
         else "altered"
     )
     if verdict != "current":
+        campaigns.forget_reports(name)
         campaigns.remember(replayed)
     return verdict
+
+
+def _reports_hold(name: str, replayed, reports: dict[str, str]) -> bool:
+    """Every report kept beside the view is the one the log gives."""
+    from campaign.readmodel import json_ready, readable_report
+    from campaign.views.reports import report_data
+
+    for key, body in reports.items():
+        try:
+            data, _ = report_data(name, replayed, None if key == "last" else int(key))
+        except (CampaignError, ValueError):
+            return False
+        if readable_report(body) != json_ready(data):
+            return False
+    return True
 
 
 @command()
@@ -672,11 +689,16 @@ def report(
 ) -> None:
     """The report of a round or scenario, ready for a forum thread or a Discord channel."""
     from campaign.names import resolve
-    from campaign.views.reports import render_report
+    from campaign.views.reports import kept_report, render, render_report
 
     chosen = "json" if as_json else resolve("report format", output_format, FORMATS)
-    name, loaded = ctx.obj.view(campaign, as_of)
-    text = render_report(name, loaded, round_number, chosen, player)
+    if as_of is None and chosen != "html":  # an HTML page's map is drawn from the log
+        name = ctx.obj.name(campaign)
+        data = kept_report(ctx.obj.campaigns, name, round_number, lambda: ctx.obj.view(name)[1])
+        text = render(data, chosen, player)
+    else:
+        name, loaded = ctx.obj.view(campaign, as_of)
+        text = render_report(name, loaded, round_number, chosen, player)
     if output is not None:
         return write_file(output, plain_text(text) if chosen == "text" else text)
     if chosen == "text":

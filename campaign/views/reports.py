@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from campaign.app import Loaded, finished, last_finished, round_end
@@ -141,6 +142,35 @@ def render_report(
     name: str, loaded: Loaded, number: int | None, output_format: str, player: str | None = None
 ) -> Any:
     data, at_end = report_data(name, loaded, number)
+    picture = None
+    if output_format == "html":
+        picture = at_end.kind.picture(at_end.state, name, data.get("round"))
+    return render(data, output_format, player, picture)
+
+
+def kept_report(
+    campaigns: Any, name: str, number: int | None, load: Callable[[], Loaded]
+) -> dict[str, Any]:
+    """A report's data, read beside the stored view while the view vouches for the log — so that
+    reading a report again costs the same at 100,000 events as at 100 — or built from the log
+    (`load`) and kept there for the next reader. Any append writes a new view, which forgets the
+    reports kept with the old one; `verify` compares each with the log. Only data is kept, never
+    markup: every format escapes it as it renders (the map of an HTML report is drawn anew)."""
+    key = str(number or "last")
+    kept = campaigns.recall_report(name, key)
+    if kept is not None:
+        return kept
+    loaded = load()
+    data, _ = report_data(name, loaded, number)
+    if loaded.chain_break is None:
+        campaigns.keep_report(name, key, data)
+    return data
+
+
+def render(
+    data: dict[str, Any], output_format: str, player: str | None = None, picture: str | None = None
+) -> Any:
+    """A report's data in a format: json, markdown, bbcode, html (with its map) or text."""
     if player is not None:
         data = for_player(data, player)
     if output_format == "json":
@@ -150,7 +180,6 @@ def render_report(
     if output_format == "bbcode":
         return formats.bbcode(data)
     if output_format == "html":
-        picture = at_end.kind.picture(at_end.state, name, data.get("round"))
         return formats.html_page(data, picture)
     from campaign.text import printable_data
     from campaign.views.text_report import text_report

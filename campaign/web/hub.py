@@ -36,7 +36,7 @@ from campaign.common import note, retracted
 from campaign.errors import CampaignError
 from campaign.views import formats
 from campaign.views.narrate import describe
-from campaign.views.reports import report_data
+from campaign.views.reports import kept_report, report_data
 
 ROLES = ("player", "arbiter", "viewer", "organiser")
 SHARED_COMMANDS = (
@@ -153,14 +153,14 @@ def hub(db: str) -> Starlette:
         number, _, form = request.path_params["file"].partition(".")
         if not number.isdigit():
             raise CampaignError(f"There is no report called {request.path_params['file']!r}.")
+        if form not in ("", "md", "bbcode"):
+            raise CampaignError(f"A report is shown as a page, .md or .bbcode, not .{form}.")
+        if form:  # text only: read beside the stored view while it vouches for the log
+            data = kept_report(campaigns, name, int(number), lambda: campaigns.load(name))
+            shown = formats.markdown_text if form == "md" else formats.bbcode
+            return PlainTextResponse(shown(data))
         loaded = campaigns.load(name)
         data, at_end = report_data(name, loaded, int(number))
-        if form == "md":
-            return PlainTextResponse(formats.markdown_text(data))
-        if form == "bbcode":
-            return PlainTextResponse(formats.bbcode(data))
-        if form:
-            raise CampaignError(f"A report is shown as a page, .md or .bbcode, not .{form}.")
         picture = at_end.kind.picture(at_end.state, name, data.get("round"))
         return page(
             "report.html",
