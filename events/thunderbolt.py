@@ -460,9 +460,9 @@ class TrainingRolled(CampaignEvent):
 @topic("thunderbolt.MarkerDrawn")
 class MarkerDrawn(CampaignEvent):
     """TB-4.3 and TB-4.4: the C2 draw from the markers in the cup (random event `number`, among
-    `candidates` sorted, the void LAMs set aside): a leader's LAM (`lam:LEADER:k`), a Siege
-    Attrition marker (`siege:k`) or the Augury marker; with no LAM left, no draw (`marker` empty,
-    `number` 0): play passes to F."""
+    `candidates` sorted by side, kind, leader and copy, the void LAMs set aside): a leader's LAM
+    (`rome/lam/LEADER/k`), a Siege Attrition marker (`none/siege/-/k`) or the Augury marker; with
+    no LAM left, no draw (`marker` empty, `number` 0): play passes to F."""
 
     turn: int
     number: int

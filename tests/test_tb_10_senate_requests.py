@@ -72,3 +72,30 @@ def test_tb_10_2_and_10_4_who_asks_for_what(shell):
     shell.ok("ask-senate", "Albinus", "enter-rome", "--face", "1")
     shell.ok("ask-senate", "Fabius", "pu-out", "--face", "1")
     assert shell.refuses("ask-senate", "Torquatus", "--face", "1").endswith("(TB-10.1).")
+
+
+def test_tb_16_3_a_senate_roll_is_the_hmac_of_its_record_naming_the_leader_by_number(shell):
+    """Committed dice: the face the program recorded is H mod 10 for
+    `TB|{campaign}|GT{n}|#{k}|senate|{his number}`, computed here with Python's hmac from the
+    store's secret (TB-16.6's worked check, run by the program)."""
+    import hashlib
+    import hmac
+
+    from test_tb_kind import into_b2, through_b
+
+    from campaign.app import Campaigns
+
+    shell.ok(*NEW)
+    into_b2(shell)
+    through_b(shell)
+    shell.ok("initiative", "leader")
+    status = shell.json("status")
+    asking = next(m for m in status["rome"]["magistrates"] if m["office"] == "Consul")
+    number = status["rome"]["leaders"][asking["leader"]]["number"]
+    shell.ok("ask-senate", asking["leader"])
+    asked = shell.json("log")[-1]["data"]
+    secret = Campaigns(str(shell.db)).unseal("Punic")["S1"]
+    message = f"TB|Punic|GT1|#{asked['number']}|senate|{number}"
+    digest = hmac.new(bytes.fromhex(secret), message.encode(), hashlib.sha256).digest()
+    assert asked["face"] == int.from_bytes(digest, "big") % 10
+    assert shell.json("status")["rolls"][-1]["subject"] == number

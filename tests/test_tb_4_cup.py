@@ -70,22 +70,31 @@ def test_tb_4_4_the_program_draws_from_the_cup_filled_at_c1(shell):
     status = shell.json("status")
     left = status["cup"]["left"]
     assert len(left) == status["cup"]["lams"] + cup.SIEGE_ATTRITION_MARKERS
-    assert sum(m.startswith("siege:") for m in left) == 3
+    assert sum(m.startswith("none/siege/") for m in left) == 3
+    assert left == sorted(left)  # TB-16.3: by side, kind, leader, copy
     shell.ok("initiative")
     drawn = shell.json("log")[-1]["data"]
     assert drawn["marker"] in left and drawn["candidates"] == sorted(left)
     after = shell.json("status")
     assert after["cup"]["left"] == [m for m in left if m != drawn["marker"]]
-    assert after["steps"] == (["D"] if drawn["marker"].split(":")[0] in ("lam", "siege") else ["E"])
+    opens_d = drawn["marker"].split("/")[1] in ("lam", "siege")
+    assert after["steps"] == (["D"] if opens_d else ["E"])
     assert after["cup"]["phase_leader"] == cup.leader_of(drawn["marker"])
     assert "--drawn" in shell.refuses("initiative", "--drawn", "siege")  # committed: no entry
     shell.ok("verify")
 
 
 def test_tb_4_4_with_no_lam_left_play_passes_to_f():
-    assert cup.live(("augury", "siege:1", "siege:2"), frozenset()) == []
-    assert cup.live(("lam:hanno:1", "siege:1"), frozenset({"hanno"})) == []  # void: no LAM left
-    assert cup.live(("lam:hanno:1", "siege:1"), frozenset()) == ["lam:hanno:1", "siege:1"]
+    markers = cup.markers(cup.Cup({}, {"hanno": 1}, 2, 1))
+    assert markers == (
+        "carthage/lam/hanno/1",
+        "none/augury/-/1",
+        "none/siege/-/1",
+        "none/siege/-/2",
+    )
+    assert cup.live(markers[1:], frozenset()) == []  # no LAM: play passes to F
+    assert cup.live(markers, frozenset({"hanno"})) == []  # void: no LAM left
+    assert cup.live(markers, frozenset()) == list(markers)
 
 
 def test_tb_4_3_a_triumph_voids_the_leaders_lams(shell):
@@ -105,7 +114,7 @@ def test_tb_4_3_a_triumph_voids_the_leaders_lams(shell):
     assert refusal.endswith("(TB-16.4).")  # ... but void: not among the markers to draw
     shell.ok("initiative", "--drawn", "Hannibal")
     drawn = shell.json("log")[-1]["data"]
-    assert not any(m.startswith("lam:albinus:") for m in drawn["candidates"])
+    assert not any(m.startswith("rome/lam/albinus/") for m in drawn["candidates"])
 
 
 def test_tb_4_5_a_consuls_phase_to_the_pu_once_a_game_turn(shell):
@@ -141,7 +150,7 @@ def test_tb_4_3_a_censured_magistrates_replacement_inherits_his_lams(shell):
     from test_tb_10_senate_requests import to_operations
 
     to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
-    before = [m for m in shell.json("status")["cup"]["left"] if m.startswith("lam:pulcher:")]
+    before = [m for m in shell.json("status")["cup"]["left"] if m.startswith("rome/lam/pulcher/")]
     pool = [
         lid
         for lid, who in shell.json("status")["rome"]["leaders"].items()
@@ -150,5 +159,5 @@ def test_tb_4_3_a_censured_magistrates_replacement_inherits_his_lams(shell):
     name = shell.json("status")["rome"]["leaders"][pool[0]]["name"]
     shell.ok("censure", "Pulcher", "--face", "9", "--leader", name)
     left = shell.json("status")["cup"]["left"]
-    assert not any(m.startswith("lam:pulcher:") for m in left)
-    assert len([m for m in left if m.startswith(f"lam:{pool[0]}:")]) == len(before)
+    assert not any(m.startswith("rome/lam/pulcher/") for m in left)
+    assert len([m for m in left if m.startswith(f"rome/lam/{pool[0]}/")]) == len(before)

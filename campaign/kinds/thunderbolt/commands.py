@@ -22,7 +22,7 @@ from campaign.kinds.thunderbolt import (
 )
 from campaign.kinds.thunderbolt.setup import THEATERS
 from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
-from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.state import State, numbered
 from campaign.names import resolve
 from events.common import CampaignEvent
 from events.thunderbolt import (
@@ -333,10 +333,10 @@ def cup_draws(
         )
     word = entered.strip().casefold()
     if word in (cup.SIEGE, cup.AUGURY):
-        prefix = word
-    else:
-        prefix = f"{cup.LAM}:{leader(state, entered, 'any')}:"
-    return EnteredMarker(prefix, entered, evidence)
+        return EnteredMarker(cup.prefix(cup.NO_SIDE, word), entered, evidence)
+    lid = leader(state, entered, "any")
+    side = "rome" if lid in state.romans.leaders else "carthage"
+    return EnteredMarker(cup.prefix(side, cup.LAM, lid), entered, evidence)
 
 
 class EnteredMarker:
@@ -704,7 +704,7 @@ def recall(
         row = rules.disband_row(who.family, in_power)
         chart = state.setup.tables.get("disband_recall")
         number = state.next_number
-        face, evidence = faces(state, number, "recall", commander)
+        face, evidence = faces(state, number, "recall", numbered(state, commander))
         if chart is not None:
             low, high = chart[row]["recall"]
         elif entered is None:
@@ -716,7 +716,7 @@ def recall(
             low, high = entered
         recalled = low <= face <= high
         if recalled:
-            crux = faces(state, number + 1, "crucifixion", commander)[0]
+            crux = faces(state, number + 1, "crucifixion", numbered(state, commander))[0]
             crucified = rules.crucified(crux, who.family, in_power, who.mortality)
     return [
         draft(
@@ -866,14 +866,15 @@ def pluto(
     for lid in rolling:
         if lid not in roman.due_pluto(current.romans):
             roman.visit(current.romans, lid, "unharmed")  # refuses, naming why
-        face = faces(current, number, "pluto", lid)[0]
+        subject = numbered(current, lid)
+        face = faces(current, number, "pluto", subject)[0]
         adjusted = face + sum(modifiers.values())
         first = _chart(state, "leader_loss", adjusted)
         rolled = [face]
         if first == "casualty" or (first is None and outcome in ("wounded", "killed")):
-            rolled.append(faces(current, number + 1, "pluto", lid)[0])
+            rolled.append(faces(current, number + 1, "pluto", subject)[0])
         elif first is None and outcome is None and state.dice == "committed":
-            rolled.append(faces(current, number + 1, "pluto", lid)[0])  # shown, not recorded
+            rolled.append(faces(current, number + 1, "pluto", subject)[0])  # shown, not recorded
         read = first if first != "casualty" else _chart(state, "leader_casualty", rolled[1])
         result = _outcome(state, lid, read, outcome, adjusted, rolled)
         event = draft(
@@ -1151,7 +1152,7 @@ def ask_senate(
     why = resolve("purpose", purpose, PURPOSES)
     checks.check_senate(state, lid, why)
     number = state.next_number
-    face, evidence = faces(state, number, "senate", lid)
+    face, evidence = faces(state, number, "senate", numbered(state, lid))
     in_rome = [d for d in r.in_rome if r.office(d) == "Dictator"]
     dictator_drm = r.leaders[in_rome[0]].initiative if in_rome else 0
     who_asks = r.leaders[lid]
@@ -1199,12 +1200,12 @@ def censure(
             "TB-10.6", f"{r.name(lid)} has rolled for Censure in this Operations Phase already"
         )
     number = state.next_number
-    face, evidence = faces(state, number, "censure", lid)
+    face, evidence = faces(state, number, "censure", numbered(state, lid))
     is_censured, _ = senate.censured(face, list(modifiers.values()), r.leaders[lid].campaign)
     replacement, candidates = None, []
     if is_censured and r.pool():
         candidates = r.pool()
-        replacement, _ = draws(state, number + 1, lid, candidates)
+        replacement, _ = draws(state, number + 1, numbered(state, lid), candidates)
     return [
         draft(
             MagistrateCensured,
@@ -1247,7 +1248,7 @@ def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces)
     number, face, evidence, granted = 0, -1, "", True
     if senate.triumph_needs_senate(lost_percent / 100):
         number = state.next_number
-        face, evidence = faces(state, number, "triumph", lid)
+        face, evidence = faces(state, number, "triumph", numbered(state, lid))
         who_rides = r.leaders[lid]
         granted, _ = senate.senate(face, [], who_rides.campaign, guile, who_rides.guile)
     elif guile:

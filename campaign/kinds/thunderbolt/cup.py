@@ -60,29 +60,38 @@ def at_c1(r: Romans, c: Carthage, augury: bool = False) -> Cup:
 
 LAM, SIEGE, AUGURY = "lam", "siege", "augury"
 """The markers in the cup: a leader's LAM, a Siege Attrition marker, the Augury marker."""
+NO_SIDE = "none"
 
 
 def markers(cup: Cup) -> tuple[str, ...]:
-    """TB-4.1: the cup's markers, each named so that a draw reads them sorted (TB-16.3):
-    `lam:LEADER:k` for a leader's k-th LAM, `siege:k`, `augury`."""
+    """TB-4.1 and TB-16.3: the cup's markers, each named side/kind/leader/copy so that a draw
+    reads them sorted by side, kind, leader and copy: `rome/lam/pulcher/2` for Pulcher's second
+    LAM, `none/siege/-/1`, `none/augury/-/1`."""
     out = [
-        f"{LAM}:{leader}:{k}"
-        for side in (cup.rome, cup.carthage)
-        for leader, n in side.items()
+        f"{side}/{LAM}/{leader}/{k}"
+        for side, lams in (("rome", cup.rome), ("carthage", cup.carthage))
+        for leader, n in lams.items()
         for k in range(1, n + 1)
     ]
-    out += [f"{SIEGE}:{k}" for k in range(1, cup.siege + 1)] + [AUGURY] * cup.augury
+    out += [f"{NO_SIDE}/{SIEGE}/-/{k}" for k in range(1, cup.siege + 1)]
+    out += [f"{NO_SIDE}/{AUGURY}/-/{k}" for k in range(1, cup.augury + 1)]
     return tuple(sorted(out))
 
 
 def kind_of(marker: str) -> str:
     """TB-4.4: what a marker opens: a leader's LAM Operations for him, a Siege Attrition marker
     Operations for siege results, the Augury marker the Augury Phase."""
-    return {LAM: "leader", SIEGE: "siege", AUGURY: "augury"}[marker.split(":")[0]]
+    return {LAM: "leader", SIEGE: "siege", AUGURY: "augury"}[marker.split("/")[1]]
 
 
 def leader_of(marker: str) -> str | None:
-    return marker.split(":")[1] if marker.startswith(f"{LAM}:") else None
+    side, kind, leader, _ = marker.split("/")
+    return leader if kind == LAM else None
+
+
+def prefix(side: str, kind: str, leader: str = "-") -> str:
+    """The start of the names of a leader's LAMs, or of one kind of marker."""
+    return f"{side}/{kind}/{leader}/"
 
 
 def live(markers_left: tuple[str, ...], void: frozenset[str]) -> list[str]:
@@ -90,7 +99,7 @@ def live(markers_left: tuple[str, ...], void: frozenset[str]) -> list[str]:
     LAM drawn is set aside and the draw repeats, which is the same as never drawing it); none
     when no LAM is left (Siege Attrition and Augury markers are not LAMs: play passes to F)."""
     left = [m for m in markers_left if leader_of(m) not in void]
-    return left if any(m.startswith(f"{LAM}:") for m in left) else []
+    return left if any(leader_of(m) for m in left) else []
 
 
 def void_leaders(r: Romans, c: Carthage) -> frozenset[str]:

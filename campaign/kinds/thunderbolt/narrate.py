@@ -91,11 +91,11 @@ def _(event: InitiativeDrawn) -> str:
 def _(event: MarkerDrawn) -> str:
     if not event.marker:
         return f"Game Turn {event.turn}, Initiative: {DRAWN['empty']} (TB-4.4)"
-    kind, _, rest = event.marker.partition(":")
+    _, kind, leader, _ = event.marker.split("/")
     if kind == "lam":
-        what = f"{who(rest.split(':')[0])}'s LAM: his Operations Phase"
+        what = f"{who(leader)}'s LAM: his Operations Phase"
     else:
-        what = DRAWN[{"siege": "siege", "augury": "augury"}[kind]]
+        what = DRAWN[kind]
     source = f" [{event.evidence}]" if event.evidence else ""
     return (
         f"Game Turn {event.turn}, Initiative: drawn from {len(event.candidates)} markers, {what} "

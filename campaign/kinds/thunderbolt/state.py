@@ -203,6 +203,13 @@ class State:
         return self.settings.get("pluto-wounded-return", "end-of-B")
 
 
+def numbered(state: State, leader: str) -> str:
+    """TB-16.3: a leader as a random event's subject: his number (417, 2P-10), as the counter
+    sheet prints it and any player can write it down."""
+    of = state.romans if leader in state.romans.leaders else state.carthaginians
+    return of.leaders[leader].number
+
+
 def start(event: CampaignStarted) -> State:
     setup = load(event.map_source)
     track = {
@@ -324,7 +331,7 @@ def _(event: MagistrateReleased, state: State) -> State:
 @evolve.register
 def _(event: PlutoVisited, state: State) -> State:
     rolls = tuple(
-        Roll(event.number + n, event.turn, "pluto", event.leader, face)
+        Roll(event.number + n, event.turn, "pluto", numbered(state, event.leader), face)
         for n, face in enumerate(event.faces)
     )
     romans = roman.visit(state.romans, event.leader, event.outcome)
@@ -420,11 +427,10 @@ def _(event: CommanderRecalled, state: State) -> State:
     state = replace(state, carthaginians=forces)
     if event.by_choice:
         return state
-    rolls = [Roll(event.number, event.turn, "recall", event.leader, event.face)]
+    who = numbered(state, event.leader)
+    rolls = [Roll(event.number, event.turn, "recall", who, event.face)]
     if event.recalled:
-        rolls.append(
-            Roll(event.number + 1, event.turn, "crucifixion", event.leader, event.crucifixion)
-        )
+        rolls.append(Roll(event.number + 1, event.turn, "crucifixion", who, event.crucifixion))
     return replace(state, rolls=(*state.rolls, *rolls))
 
 
@@ -505,7 +511,7 @@ def _(event: PhaseGivenToPU, state: State) -> State:
 
 @evolve.register
 def _(event: SenateAsked, state: State) -> State:
-    roll = Roll(event.number, event.turn, "senate", event.leader, event.face)
+    roll = Roll(event.number, event.turn, "senate", numbered(state, event.leader), event.face)
     asked = state.asked | {(event.phase, event.leader, event.purpose)}
     grants = state.grants | ({(event.leader, event.purpose)} if event.granted else set())
     return replace(state, rolls=(*state.rolls, roll), asked=asked, grants=grants)
@@ -566,7 +572,8 @@ def _(event: CitySacked, state: State) -> State:
 
 @evolve.register
 def _(event: MagistrateCensured, state: State) -> State:
-    rolls = [Roll(event.number, event.turn, "censure", event.leader, event.face)]
+    who = numbered(state, event.leader)
+    rolls = [Roll(event.number, event.turn, "censure", who, event.face)]
     romans = state.romans
     if event.censured:
         romans = roman.censure(romans, event.leader, event.replacement)
@@ -576,7 +583,7 @@ def _(event: MagistrateCensured, state: State) -> State:
                     event.number + 1,
                     event.turn,
                     "draw-rome",
-                    event.leader,
+                    who,
                     -1,
                     tuple(event.candidates),
                     event.replacement,
@@ -591,10 +598,8 @@ def _(event: MagistrateCensured, state: State) -> State:
 
 def inherit(markers: tuple[str, ...], leader: str, successor: str) -> tuple[str, ...]:
     """TB-4.3: a replacement inherits his predecessor's LAMs in the cup."""
-    prefix = f"{cup.LAM}:{leader}:"
-    renamed = (
-        f"{cup.LAM}:{successor}:{m[len(prefix) :]}" if m.startswith(prefix) else m for m in markers
-    )
+    before, after = cup.prefix("rome", cup.LAM, leader), cup.prefix("rome", cup.LAM, successor)
+    renamed = (after + m[len(before) :] if m.startswith(before) else m for m in markers)
     return tuple(sorted(renamed))
 
 
@@ -610,7 +615,7 @@ def _(event: TriumphCelebrated, state: State) -> State:
     state = replace(state, romans=romans)
     if event.face < 0:
         return state
-    roll = Roll(event.number, event.turn, "triumph", event.leader, event.face)
+    roll = Roll(event.number, event.turn, "triumph", numbered(state, event.leader), event.face)
     return replace(state, rolls=(*state.rolls, roll))
 
 
