@@ -480,3 +480,34 @@ class PhaseGivenToPU(CampaignEvent):
     phase: int
     consul: str
     pu: str
+
+
+@topic("thunderbolt.ArmyReinforced")
+class ArmyReinforced(CampaignEvent):
+    """TB-14.3 and TB-14.4: SP join a Carthaginian Army from no other Army (`uncounted` of them
+    Carthaginian Citizens or Elite), in a window of additions (B3b, or an Operations Phase); the
+    stored AER's drop this entry brings (the window's sum against its start)."""
+
+    turn: int
+    army: str
+    sp: int
+    uncounted: int
+    window: str
+    drop: int
+
+
+@topic("thunderbolt.ArmyLost")
+class ArmyLost(CampaignEvent):
+    """TB-5.5: SP a Carthaginian Army lost, with the cause entered; at 0 it is eliminated and its
+    commander (`leader`; none: empty) recalled without a roll (TB-13.4), then his crucifixion die
+    (random event `number`; none: `face` -1)."""
+
+    turn: int
+    army: str
+    sp: int
+    cause: str
+    leader: str
+    number: int
+    face: int
+    crucified: bool
+    evidence: str

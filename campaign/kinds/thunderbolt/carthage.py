@@ -5,6 +5,7 @@ AER (TB-14.1), its leaders' places, and Phase B2's steps after the politics — 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from campaign.errors import RuleViolation
@@ -52,6 +53,9 @@ class Carthage:
     """TB-12.6: this Game Turn's Theater assignments, Theater → Army."""
     trained: bool = False
     """TB-14.7: this Game Turn's G2 gains are recorded."""
+    windows: dict[str, tuple[str, int, int, int]] = field(default_factory=dict)
+    """TB-14.3: each Army's window of additions in hand: (window, S at its start, SP added that
+    count, the drop applied so far)."""
 
     def name(self, leader: str) -> str:
         who = self.leaders[leader]
@@ -102,6 +106,7 @@ def new_turn(c: Carthage) -> Carthage:
         lowered=frozenset(),
         postings={},
         trained=False,
+        windows={},
     )
 
 
@@ -208,6 +213,67 @@ def recall(c: Carthage, army: str, recalled: bool, crucified: bool) -> Carthage:
     force = c.armies[army]
     places = {**c.places, force.commander: REMOVED if crucified else POOL}
     armies = {**c.armies, army: replace(force, commander=None)}
+    return replace(c, armies=armies, places=places)
+
+
+# Strength: additions and losses (TB-14.3, TB-14.4, TB-5.5, TB-13.4).
+
+
+def reinforce(
+    c: Carthage,
+    army: str,
+    sp: int,
+    uncounted: int,
+    window: str,
+    thirty: Callable[[int], int | None] = lambda start: None,
+) -> tuple[Carthage, int]:
+    """TB-14.3 and TB-14.4: SP join an Army from no other Army, `uncounted` of them Carthaginian
+    Citizens or Elite (all Numidian cavalry); the others are summed over the window (S its
+    strength at the window's start, Interpretation) and the stored AER drops 0, 1, 2 or 3 by the
+    sum against S, never below -3 — applied as entries come, so the window's end holds the
+    drop its whole sum earns; the caps follow the new strength at once. Returns the drop."""
+    if army not in c.armies:
+        raise RuleViolation("TB-14.3", f"There is no Army {army}")
+    if sp < 1 or not 0 <= uncounted <= sp:
+        raise RuleViolation(
+            "TB-14.3", "SP joining are 1 or more, the Citizens and Elite among them at most all"
+        )
+    force = c.armies[army]
+    opened, start, added, dropped = c.windows.get(army, ("", force.sp, 0, 0))
+    if opened != window:
+        start, added, dropped = force.sp, 0, 0
+    added += sp - uncounted
+    owed = rules.addition_penalty(added, start, thirty(start))
+    drop = owed - dropped
+    stored = max(rules.AER_LOWEST, force.aer - drop)
+    strength = force.sp + sp
+    armies = {**c.armies, army: replace(force, sp=strength, aer=rules.capped(stored, strength))}
+    return (
+        replace(
+            c,
+            armies=armies,
+            windows={**c.windows, army: (window, start, added, owed)},
+            lowered=c.lowered | ({army} if drop > 0 else set()),
+        ),
+        drop,
+    )
+
+
+def lose(c: Carthage, army: str, sp: int, crucified: bool = False) -> Carthage:
+    """TB-5.5: SP lost, entered with a cause; at 0 the Army is eliminated and its commander
+    recalled without a roll (TB-13.4), to the pool unless his crucifixion roll removes him
+    (TB-13.5)."""
+    if army not in c.armies:
+        raise RuleViolation("TB-5.5", f"There is no Army {army}")
+    force = c.armies[army]
+    if not 1 <= sp <= force.sp:
+        raise RuleViolation("TB-5.5", f"Army {army} has {force.sp} SP to lose, not {sp}")
+    if sp < force.sp:
+        return replace(c, armies={**c.armies, army: replace(force, sp=force.sp - sp)})
+    armies = {aid: a for aid, a in c.armies.items() if aid != army}
+    places = dict(c.places)
+    if force.commander:
+        places[force.commander] = REMOVED if crucified else POOL
     return replace(c, armies=armies, places=places)
 
 

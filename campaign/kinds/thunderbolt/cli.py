@@ -810,3 +810,48 @@ def train(
         return tb.train(state, left or [], pu_left, faces)
 
     ctx.obj.act(name, decide, TB)
+
+
+ArmyArgument = Annotated[str, typer.Argument(help="A Carthaginian Army, e.g. hispania.")]
+
+
+@command()
+def reinforce(
+    ctx: typer.Context,
+    army: ArmyArgument,
+    sp: Annotated[int, typer.Option("--sp", help="SP joining from no other Army.")],
+    elite: Annotated[
+        int,
+        typer.Option("--elite", help="Of them, Carthaginian Citizens or Elite (not counted)."),
+    ] = 0,
+    campaign: CampaignOption = None,
+) -> None:
+    """B3b or D: SP join an Army; its AER drops by the window's sum (TB-14.3, TB-14.4)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.reinforce(state, army, sp, elite), TB)
+
+
+@command()
+def losses(
+    ctx: typer.Context,
+    army: ArmyArgument,
+    sp: Annotated[int, typer.Option("--sp", help="SP lost.")],
+    cause: Annotated[
+        str, typer.Option("--cause", help="What cost them: a battle, attrition.")
+    ] = "",
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """SP an Army lost; at 0 it is eliminated and its commander recalled (TB-5.5, TB-13.4)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        faces = tb.faces_for(state, secrets, face or [], evidence)
+        return tb.losses(state, army, sp, cause, faces)
+
+    ctx.obj.act(name, decide, TB)

@@ -27,7 +27,9 @@ from campaign.names import resolve
 from events.common import CampaignEvent
 from events.thunderbolt import (
     ArmiesTrained,
+    ArmyLost,
     ArmyPosted,
+    ArmyReinforced,
     AssignmentNamed,
     BattleReported,
     CitySacked,
@@ -670,6 +672,74 @@ def appoint(
             number=number,
             candidates=list(candidates),
             chosen=from_map is not None,
+            evidence=evidence,
+        )
+    ]
+
+
+def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Draft]:
+    """TB-14.3 and TB-14.4: SP join an Army from no other Army in B3b (at most at the army limit
+    and not after a B2c disband, TB-12.3) or in an Operations Phase; Carthaginian Citizens and
+    Elite do not count against the 30 %."""
+    from campaign.kinds.thunderbolt.state import thirty_percent
+
+    checks.check_revealed(state)
+    checks.check_step(state, ["B3b", "D"], "Carthaginian reinforcements")
+    c = state.carthaginians
+    aid = army(state, which)
+    if "B3b" in state.position.open:
+        climate = state.current_climate()
+        allowed = climate is not None and rules.may_raise(climate, len(c.counted()), c.disbanded)[1]
+        if not allowed:
+            raise RuleViolation(
+                "TB-12.3",
+                "Carthage raises no reinforcements this Game Turn (over its army limit, or an "
+                "Army was disbanded in B2c)",
+            )
+        window = "B3b"
+    else:
+        window = f"D{state.operations}"
+    _, drop = carthage.reinforce(c, aid, sp, uncounted, window, thirty_percent(state))
+    return [
+        draft(
+            ArmyReinforced,
+            turn=state.turn,
+            army=aid,
+            sp=sp,
+            uncounted=uncounted,
+            window=window,
+            drop=drop,
+        )
+    ]
+
+
+def losses(state: State, which: str, sp: int, cause: str, faces: Faces) -> list[Draft]:
+    """TB-5.5: SP an Army lost, with the cause; at 0 it is eliminated and its commander recalled
+    without a roll (TB-13.4), who rolls at once for crucifixion (TB-13.5, Interpretation)."""
+    checks.check_revealed(state)
+    c = state.carthaginians
+    aid = army(state, which)
+    if not cause.strip():
+        raise CampaignError("Say what cost the SP: --cause (TB-5.5).")
+    carthage.lose(c, aid, sp)
+    commander = c.armies[aid].commander or ""
+    number, face, crucified, evidence = 0, -1, False, ""
+    if sp == c.armies[aid].sp and commander:
+        who = c.leaders[commander]
+        number = state.next_number
+        face, evidence = faces(state, number, "crucifixion", numbered(state, commander))
+        crucified = rules.crucified(face, who.family, state.family_in_power(), who.mortality)
+    return [
+        draft(
+            ArmyLost,
+            turn=state.turn,
+            army=aid,
+            sp=sp,
+            cause=text.words(cause, "the cause"),
+            leader=commander,
+            number=number,
+            face=face,
+            crucified=crucified,
             evidence=evidence,
         )
     ]
@@ -1553,6 +1623,12 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     ArmyPosted: lambda e: lambda s: post_army(s, e.army, e.theater),
     SettingsChosen: lambda e: lambda s: choose_settings(e.settings, complete=False),
     ArmiesTrained: lambda e: _rules_only,
+    ArmyReinforced: lambda e: lambda s: reinforce(s, e.army, e.sp, e.uncounted),
+    ArmyLost: lambda e: (
+        lambda s: losses(
+            s, e.army, e.sp, e.cause, Recorded([e.face][: int(e.face >= 0)], e.evidence)
+        )
+    ),
     PresenceClaimed: lambda e: lambda s: presence(s, e.province, e.side, e.force),
     MagistrateCensured: lambda e: (
         lambda s: censure(

@@ -25,6 +25,7 @@ from campaign.kinds.thunderbolt.setup import SetUpError, load
 from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
+    ArmyLost,
     CitySacked,
     CommanderAppointed,
     CommanderRecalled,
@@ -117,7 +118,7 @@ class Thunderbolt(PackageKind):
         """TB-16.6: a recorded roll stands; a revealed secret stays revealed."""
         if isinstance(event, (MagistrateElected, CommanderAppointed)):
             return not event.chosen
-        if isinstance(event, (DisbandChecked, CommanderRecalled, TriumphCelebrated)):
+        if isinstance(event, (DisbandChecked, CommanderRecalled, TriumphCelebrated, ArmyLost)):
             return event.face >= 0
         if isinstance(event, MarkerDrawn):
             return event.number > 0

@@ -8,7 +8,9 @@ from campaign.kinds.thunderbolt.sequence import STEPS
 from events.common import CampaignEvent
 from events.thunderbolt import (
     ArmiesTrained,
+    ArmyLost,
     ArmyPosted,
+    ArmyReinforced,
     AssignmentNamed,
     BattleReported,
     CitySacked,
@@ -246,6 +248,29 @@ def _(event: TrainingRolled) -> str:
     )
     gone = f"; left Rome: {', '.join(event.left)}" if event.left else ""
     return f"Game Turn {event.turn}: the PU's training in Rome: {rolls or 'none'}{gone} (TB-11.9)"
+
+
+@describe.register
+def _(event: ArmyReinforced) -> str:
+    elite = f" ({event.uncounted} Citizens or Elite, not counted)" if event.uncounted else ""
+    drop = f": its AER drops {event.drop}" if event.drop else ": its AER holds"
+    return (
+        f"Game Turn {event.turn}: {event.sp} SP join Army {event.army}{elite}{drop} "
+        "(TB-14.3, TB-14.4)"
+    )
+
+
+@describe.register
+def _(event: ArmyLost) -> str:
+    said = f"Game Turn {event.turn}: Army {event.army} loses {event.sp} SP ({event.cause})"
+    if event.face < 0:
+        return said + " (TB-5.5)"
+    fate = "crucified, out of the game" if event.crucified else "to the pool"
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"{said} and is eliminated: {who(event.leader)} recalled (TB-13.4), crucifixion die "
+        f"{event.face}: {fate} (random event {event.number}, TB-13.5){source}"
+    )
 
 
 @describe.register

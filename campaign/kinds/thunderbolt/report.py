@@ -12,7 +12,9 @@ from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, NoteRecorded
 from events.thunderbolt import (
     ArmiesTrained,
+    ArmyLost,
     ArmyPosted,
+    ArmyReinforced,
     BattleReported,
     CitySacked,
     CommanderAppointed,
@@ -67,6 +69,8 @@ TOLD = (
     DisbandChecked,
     CommanderAppointed,
     ArmyPosted,
+    ArmyReinforced,
+    ArmyLost,
     BattleReported,
     FactsReported,
     InitiativeDrawn,

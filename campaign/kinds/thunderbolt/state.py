@@ -15,7 +15,9 @@ from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
     ArmiesTrained,
+    ArmyLost,
     ArmyPosted,
+    ArmyReinforced,
     AssignmentNamed,
     BattleReported,
     CitySacked,
@@ -432,6 +434,40 @@ def _(event: CommanderRecalled, state: State) -> State:
     if event.recalled:
         rolls.append(Roll(event.number + 1, event.turn, "crucifixion", who, event.crucifixion))
     return replace(state, rolls=(*state.rolls, *rolls))
+
+
+def thirty_percent(state: State):
+    """TB-14.3: the Percentage Loss Chart's 30 % figure of S from the set-up's `percentage_30`
+    chart (rows of SP ranges), None to compute it exactly."""
+    from campaign.kinds.thunderbolt.setup import outcome
+
+    table = state.setup.tables.get("percentage_30")
+    return lambda start: None if table is None else outcome(table, start)
+
+
+@evolve.register
+def _(event: ArmyReinforced, state: State) -> State:
+    forces, _ = carthage.reinforce(
+        state.carthaginians,
+        event.army,
+        event.sp,
+        event.uncounted,
+        event.window,
+        thirty_percent(state),
+    )
+    return replace(state, carthaginians=forces)
+
+
+@evolve.register
+def _(event: ArmyLost, state: State) -> State:
+    state = replace(
+        state,
+        carthaginians=carthage.lose(state.carthaginians, event.army, event.sp, event.crucified),
+    )
+    if event.face < 0:
+        return state
+    roll = Roll(event.number, event.turn, "crucifixion", numbered(state, event.leader), event.face)
+    return replace(state, rolls=(*state.rolls, roll))
 
 
 @evolve.register
