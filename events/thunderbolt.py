@@ -511,3 +511,12 @@ class ArmyLost(CampaignEvent):
     face: int
     crucified: bool
     evidence: str
+
+
+@topic("thunderbolt.LegionsDisbanded")
+class LegionsDisbanded(CampaignEvent):
+    """TB-11.11: in B1a, after the prorogues, leaderless Legions disbanded by Rome's choice (a
+    CA's two together)."""
+
+    turn: int
+    legions: list[str]

@@ -249,3 +249,31 @@ def test_tb_11_2_new_legions_take_the_next_numerals():
     assert legions.next_ids(["I", "IX", "X"], 3) == ["XI", "XII", "XIII"]
     assert legions.next_ids([], 1) == ["I"]
     assert legions.numeral(49) == "XLIX"
+
+
+def test_tb_11_11_leaderless_legions_disbanded_by_choice_in_b1a_after_the_prorogues(shell):
+    from test_tb_7_8_magistrates import at_b1a
+
+    at_b1a(shell)
+    refusal = shell.refuses("disband-legions", "IX")
+    assert refusal.endswith("(TB-11.11).")  # the prorogues come first
+    shell.ok("prorogue", "Pulcher", "--province", "Campania")
+    shell.ok("release", "--all")
+    pulchers = next(
+        m for m in shell.json("status")["rome"]["magistrates"] if m["leader"] == "pulcher"
+    )
+    held = pulchers["cas"][0]
+    refusal = shell.refuses("disband-legions", "--ca", str(held))
+    assert refusal.endswith("(TB-11.11).") and "Imperium" in refusal
+    loose_ca = next(int(n) for n in shell.json("status")["rome"]["cas"] if int(n) != held)
+    first = shell.json("status")["rome"]["cas"][str(loose_ca)][0]
+    refusal = shell.refuses("disband-legions", first)
+    assert refusal.endswith("(TB-11.11).") and "together" in refusal
+    shell.ok("disband-legions", "--ca", str(loose_ca))
+    assert str(loose_ca) not in shell.json("status")["rome"]["cas"]
+    assert first not in legion_rows(shell)
+    shell.ok("disband-legions", "IX", "X")
+    assert {"IX", "X"}.isdisjoint(legion_rows(shell))
+    shell.ok("done", "B1a")
+    assert shell.refuses("disband-legions", "--ca", str(held)).endswith("(TB-3.2).")
+    shell.ok("verify")

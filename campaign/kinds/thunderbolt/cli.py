@@ -855,3 +855,16 @@ def losses(
         return tb.losses(state, army, sp, cause, faces)
 
     ctx.obj.act(name, decide, TB)
+
+
+@command("disband-legions")
+def disband_legions(
+    ctx: typer.Context,
+    legions: Annotated[Optional[list[str]], typer.Argument(help="Legions, e.g. IX X.")] = None,
+    ca: Annotated[Optional[list[int]], typer.Option("--ca", help="A CA: both its Legions.")] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B1a, after the prorogues: leaderless Legions disbanded by choice (TB-11.11)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.disband_legions(state, legions or [], ca or []), TB)

@@ -42,6 +42,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    LegionsDisbanded,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -1339,6 +1340,21 @@ def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces)
     ]
 
 
+def disband_legions(state: State, given: Sequence[str], cas: Sequence[int] = ()) -> list[Draft]:
+    """TB-11.11: Rome disbands leaderless Legions by choice in B1a, after the prorogues; a CA
+    named disbands both its Legions."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1a"], "disbanding Legions")
+    r = state.romans
+    named = [resolve("Legion", lg, r.legions) for lg in given]
+    for n in cas:
+        if n not in r.cas:
+            raise RuleViolation("TB-11.11", f"There is no CA {n}")
+        named += [lg for lg in r.cas[n] if lg not in named]
+    roman.disband_legions(r, tuple(named))
+    return [draft(LegionsDisbanded, turn=state.turn, legions=named)]
+
+
 def legion_request(
     state: State,
     modifiers: Mapping[str, int],
@@ -1640,6 +1656,7 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
         )
     ),
     TriumphEarned: lambda e: lambda s: earned(s, e.leader, e.how, e.inflicted, True),
+    LegionsDisbanded: lambda e: lambda s: disband_legions(s, e.legions),
     LegionsRequested: lambda e: (
         lambda s: legion_request(
             s,

@@ -23,6 +23,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    LegionsDisbanded,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -271,6 +272,11 @@ def _(event: ArmyLost) -> str:
         f"{said} and is eliminated: {who(event.leader)} recalled (TB-13.4), crucifixion die "
         f"{event.face}: {fate} (random event {event.number}, TB-13.5){source}"
     )
+
+
+@describe.register
+def _(event: LegionsDisbanded) -> str:
+    return f"Game Turn {event.turn}: Rome disbands Legion {', '.join(event.legions)} (TB-11.11)"
 
 
 @describe.register

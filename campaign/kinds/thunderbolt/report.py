@@ -25,6 +25,7 @@ from events.thunderbolt import (
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
+    LegionsDisbanded,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -59,6 +60,7 @@ ROMAN = (
     TriumphEarned,
     TriumphCelebrated,
     LegionsRequested,
+    LegionsDisbanded,
     TrainingRolled,
 )
 TOLD = (

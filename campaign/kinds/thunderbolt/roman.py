@@ -344,6 +344,32 @@ def without(victories: dict[str, tuple[int, str]], leader: str) -> dict[str, tup
     return {lid: v for lid, v in victories.items() if lid != leader}
 
 
+def disband_legions(r: Romans, legions: tuple[str, ...]) -> Romans:
+    """TB-11.11: in B1a, once every magistrate is prorogued or released, leaderless Legions may be
+    disbanded by choice (unbesieged, as the players report), a CA's two together; the CA goes with
+    them."""
+    if due_b1a(r):
+        raise RuleViolation(
+            "TB-11.11", "Legions are disbanded after every magistrate is prorogued or released"
+        )
+    if not legions or len(set(legions)) != len(legions):
+        raise RuleViolation("TB-11.11", "Name each Legion to disband once")
+    for lg in legions:
+        if lg not in r.legions:
+            raise RuleViolation("TB-11.11", f"There is no Legion {lg} in play")
+        if r.legion_leader(lg) is not None:
+            raise RuleViolation(
+                "TB-11.11", f"Legion {lg} is in {r.name(r.legion_leader(lg))}'s Imperium"
+            )
+        ca = r.in_ca(lg)
+        if ca is not None and not set(r.cas[ca]) <= set(legions):
+            mates = " and ".join(r.cas[ca])
+            raise RuleViolation("TB-11.11", f"CA {ca}'s Legions are disbanded together: {mates}")
+    kept = {lg: legion for lg, legion in r.legions.items() if lg not in legions}
+    cas = {n: members for n, members in r.cas.items() if not set(members) <= set(legions)}
+    return replace(r, legions=kept, cas=cas)
+
+
 def unassigned(r: Romans) -> list[str]:
     """TB-7.4: magistrates the rules prorogued whose assignment the player has still to name."""
     return [

@@ -30,6 +30,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    LegionsDisbanded,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -653,6 +654,11 @@ def _(event: TriumphCelebrated, state: State) -> State:
         return state
     roll = Roll(event.number, event.turn, "triumph", numbered(state, event.leader), event.face)
     return replace(state, rolls=(*state.rolls, roll))
+
+
+@evolve.register
+def _(event: LegionsDisbanded, state: State) -> State:
+    return replace(state, romans=roman.disband_legions(state.romans, tuple(event.legions)))
 
 
 @evolve.register
