@@ -498,18 +498,22 @@ class ArmyReinforced(CampaignEvent):
 
 @topic("thunderbolt.ArmyLost")
 class ArmyLost(CampaignEvent):
-    """TB-5.5: SP a Carthaginian Army lost, with the cause entered; at 0 it is eliminated and its
-    commander (`leader`; none: empty) recalled without a roll (TB-13.4), then his crucifixion die
-    (random event `number`; none: `face` -1)."""
+    """TB-5.5: SP a Carthaginian Army (or its `detachment`) lost, with the cause entered; an Army
+    at 0 is eliminated and its commander (`leader`; none: empty) recalled without a roll
+    (TB-13.4), then his crucifixion die (random event `number`; none: `face` -1); a Detachment of
+    it (`successor`) becomes the Army, its leader `promoted` to command it or not (TB-14.6)."""
 
     turn: int
     army: str
+    detachment: str
     sp: int
     cause: str
     leader: str
     number: int
     face: int
     crucified: bool
+    successor: str
+    promoted: bool
     evidence: str
 
 
@@ -520,3 +524,28 @@ class LegionsDisbanded(CampaignEvent):
 
     turn: int
     legions: list[str]
+
+
+@topic("thunderbolt.ArmyDetached")
+class ArmyDetached(CampaignEvent):
+    """TB-13.9: a Detachment made from an Army (named after it: hannibal-1), its SP and leader
+    (none: empty)."""
+
+    turn: int
+    army: str
+    detachment: str
+    sp: int
+    leader: str
+
+
+@topic("thunderbolt.DetachmentRejoined")
+class DetachmentRejoined(CampaignEvent):
+    """TB-13.9: a Detachment returns to its Army; one that received SP brings them all into the
+    window's additions (`window`, the AER's `drop`, TB-14.3)."""
+
+    turn: int
+    army: str
+    detachment: str
+    received: bool
+    window: str
+    drop: int

@@ -82,6 +82,7 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         assert rules.AER_LOWEST <= army.aer <= rules.AER_HIGHEST  # TB-14.1
         assert rules.AER_LOWEST <= army.effective <= rules.capped(army.aer, army.sp)
         assert army.aer == rules.capped(army.aer, army.sp)  # TB-14.4: the caps at once
+        assert army.detachments <= 2  # TB-13.9 (one, two for Hannibal's, as they are made)
     for level, _ in state.track.values():
         assert -rules.TOP <= level <= rules.TOP  # TB-15.1, TB-15.3
     for lid, place in r.places.items():  # TB-10.6: the censured never return
@@ -230,7 +231,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
             when(campaign, tb.initiative, kind)
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
-            kind = data.draw(st.integers(0, 9))
+            kind = data.draw(st.integers(0, 11))
             province = data.draw(st.sampled_from(sorted(state.track)))
             if kind == 0:
                 winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
@@ -300,8 +301,20 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 when(campaign, tb.reinforce, aid, sp, data.draw(st.integers(0, sp)))  # TB-14.3
             elif kind == 9 and state.carthaginians.armies:  # TB-5.5, TB-13.4
                 aid = data.draw(st.sampled_from(sorted(state.carthaginians.armies)))
-                lost = data.draw(st.integers(1, state.carthaginians.armies[aid].sp))
-                when(campaign, tb.losses, aid, lost, "a battle", table.faces(state, 1))
+                force = state.carthaginians.armies[aid]
+                lost = data.draw(st.integers(1, force.sp))
+                successor = force.parts[0].id if lost == force.sp and force.parts else ""
+                faces = table.faces(state, 1)
+                when(campaign, tb.losses, aid, lost, "a battle", faces, successor)
+            elif kind == 10 and "D" in state.position.open and state.carthaginians.armies:
+                aid = data.draw(st.sampled_from(sorted(state.carthaginians.armies)))
+                sp = data.draw(st.integers(1, 30))
+                attempt(campaign, tb.detach, aid, sp, None)  # TB-13.9: may be one too many
+            elif kind == 11 and "D" in state.position.open:
+                parts = sorted(d.id for a in state.carthaginians.armies.values() for d in a.parts)
+                if parts:
+                    part = data.draw(st.sampled_from(parts))
+                    when(campaign, tb.rejoin, part, data.draw(st.booleans()))
             else:
                 allied = [p for p, (_, a) in state.track.items() if a == rules.CARTHAGE]
                 if allied:
@@ -401,6 +414,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"training rolls: {min(kinds.count('TrainingRolled'), 1)}+")
     event(f"draws from the cup: {min(kinds.count('MarkerDrawn'), 2)}+")
     event(f"reinforcements: {min(kinds.count('ArmyReinforced'), 2)}+")
+    event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"losses: {min(kinds.count('ArmyLost'), 2)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)

@@ -19,6 +19,15 @@ AFRICA, HISPANIA = "Africa", "Hispania"
 
 
 @dataclass(frozen=True)
+class Detachment:
+    """TB-13.9: a Detachment of an Army: its name (the Army's, numbered), SP and leader."""
+
+    id: str
+    sp: int
+    leader: str | None = None
+
+
+@dataclass(frozen=True)
 class Force:
     """A Carthaginian Army: its commander, strength in SP, stored AER, province, Detachments."""
 
@@ -27,7 +36,14 @@ class Force:
     sp: int
     aer: int
     province: str
-    detachments: int = 0
+    parts: tuple[Detachment, ...] = ()
+
+    @property
+    def detachments(self) -> int:
+        return len(self.parts)
+
+    def part(self, detachment: str) -> Detachment:
+        return next(d for d in self.parts if d.id == detachment)
 
     @property
     def effective(self) -> int:
@@ -259,22 +275,123 @@ def reinforce(
     )
 
 
-def lose(c: Carthage, army: str, sp: int, crucified: bool = False) -> Carthage:
-    """TB-5.5: SP lost, entered with a cause; at 0 the Army is eliminated and its commander
-    recalled without a roll (TB-13.4), to the pool unless his crucifixion roll removes him
-    (TB-13.5)."""
+def lose(
+    c: Carthage,
+    army: str,
+    sp: int,
+    crucified: bool = False,
+    detachment: str = "",
+    successor: str = "",
+    promoted: bool = False,
+) -> Carthage:
+    """TB-5.5: SP lost, entered with a cause, by an Army or one of its Detachments. A Detachment
+    at 0 is gone (its leader is never recalled, TB-13.4). An Army at 0 is eliminated and its
+    commander recalled without a roll (TB-13.4), to the pool unless his crucifixion roll removes
+    him (TB-13.5); with a Detachment in play, the Detachment becomes the Army (of Hannibal's two
+    the player picks, `successor`) at the old stored AER - 1, 2 more when its leader is promoted
+    to command it (TB-14.6, TB-14.2), else it waits for B2d (TB-13.2)."""
     if army not in c.armies:
         raise RuleViolation("TB-5.5", f"There is no Army {army}")
     force = c.armies[army]
+    if detachment:
+        part = force.part(detachment)
+        if not 1 <= sp <= part.sp:
+            raise RuleViolation("TB-5.5", f"{detachment} has {part.sp} SP to lose, not {sp}")
+        parts = tuple(
+            replace(d, sp=d.sp - sp) if d.id == detachment else d
+            for d in force.parts
+            if d.id != detachment or d.sp > sp
+        )
+        return replace(c, armies={**c.armies, army: replace(force, parts=parts)})
     if not 1 <= sp <= force.sp:
         raise RuleViolation("TB-5.5", f"Army {army} has {force.sp} SP to lose, not {sp}")
     if sp < force.sp:
         return replace(c, armies={**c.armies, army: replace(force, sp=force.sp - sp)})
-    armies = {aid: a for aid, a in c.armies.items() if aid != army}
     places = dict(c.places)
     if force.commander:
         places[force.commander] = REMOVED if crucified else POOL
+    armies = {aid: a for aid, a in c.armies.items() if aid != army}
+    if force.parts:
+        chosen = check_successor(force, successor)
+        leader = chosen.leader if promoted else None
+        if promoted and leader is None:
+            raise RuleViolation("TB-14.6", f"{chosen.id} has no leader to promote")
+        aer = max(rules.AER_LOWEST, force.aer - 1)
+        aer = rules.new_commander(aer) if promoted else aer
+        rest = tuple(d for d in force.parts if d.id != chosen.id)
+        armies[army] = replace(
+            force, commander=leader, sp=chosen.sp, aer=rules.capped(aer, chosen.sp), parts=rest
+        )
+        if leader is not None:
+            places[leader] = MAP
+    elif successor or promoted:
+        raise RuleViolation("TB-14.6", f"Army {army} has no Detachment to take its place")
     return replace(c, armies=armies, places=places)
+
+
+def check_successor(force: Force, successor: str) -> Detachment:
+    """TB-14.6: the Detachment that becomes the Army: the only one, or the player's pick."""
+    if successor:
+        if successor not in {d.id for d in force.parts}:
+            raise RuleViolation("TB-14.6", f"{successor} is no Detachment of Army {force.id}")
+        return force.part(successor)
+    if len(force.parts) > 1:
+        names = " or ".join(d.id for d in force.parts)
+        raise RuleViolation("TB-14.6", f"Say which Detachment becomes the Army: {names}")
+    return force.parts[0]
+
+
+# Detachments (TB-13.9, TB-14.5).
+
+
+def detach(c: Carthage, army: str, sp: int, leader: str | None) -> tuple[Carthage, str]:
+    """TB-13.9: one Detachment per Army, two for Hannibal's, of at most half the Army's SP at that
+    moment (its effective AER the stored one minus the Detachments in play, TB-14.5)."""
+    if army not in c.armies:
+        raise RuleViolation("TB-13.9", f"There is no Army {army}")
+    force = c.armies[army]
+    most = 2 if army == c.hannibals() else 1
+    if force.detachments >= most:
+        raise RuleViolation(
+            "TB-13.9", f"Army {army} has its {'two Detachments' if most == 2 else 'Detachment'}"
+        )
+    if not 1 <= sp or sp * 2 > force.sp:
+        raise RuleViolation(
+            "TB-13.9", f"A Detachment takes at most half of Army {army}'s {force.sp} SP, not {sp}"
+        )
+    if leader is not None:
+        commanding = {a.commander for a in c.armies.values()} | {
+            d.leader for a in c.armies.values() for d in a.parts
+        }
+        if leader in commanding or c.places.get(leader) == REMOVED:
+            raise RuleViolation("TB-13.9", f"{c.name(leader)} cannot lead the Detachment")
+    taken = {d.id for d in force.parts}
+    name = next(f"{army}-{k}" for k in range(1, 4) if f"{army}-{k}" not in taken)
+    part = Detachment(name, sp, leader)
+    armies = {**c.armies, army: replace(force, sp=force.sp - sp, parts=(*force.parts, part))}
+    return replace(c, armies=armies), name
+
+
+def rejoin(
+    c: Carthage,
+    army: str,
+    detachment: str,
+    received: bool,
+    window: str,
+    thirty: Callable[[int], int | None] = lambda start: None,
+) -> tuple[Carthage, int]:
+    """TB-13.9: a Detachment's return to its Army; one that received SP brings all its SP into
+    the window's additions (TB-14.3, Interpretation [6.54]). Returns the AER's drop."""
+    force = c.armies[army]
+    part = force.part(detachment)
+    rest = tuple(d for d in force.parts if d.id != detachment)
+    c = replace(c, armies={**c.armies, army: replace(force, parts=rest)})
+    if received:
+        return reinforce(c, army, part.sp, 0, window, thirty)
+    back = c.armies[army]
+    strength = back.sp + part.sp
+    armies = {**c.armies, army: replace(back, sp=strength, aer=rules.capped(back.aer, strength))}
+    return replace(c, armies=armies), 0
 
 
 # G2: Army Efficiency (TB-14.7).

@@ -840,11 +840,17 @@ def losses(
     cause: Annotated[
         str, typer.Option("--cause", help="What cost them: a battle, attrition.")
     ] = "",
+    successor: Annotated[
+        str, typer.Option("--successor", help="Of Hannibal's two Detachments, the new Army.")
+    ] = "",
+    promote: Annotated[
+        bool, typer.Option("--promote", help="Its leader commands the new Army (TB-14.6).")
+    ] = False,
     face: FaceOption = None,
     evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
 ) -> None:
-    """SP an Army lost; at 0 it is eliminated and its commander recalled (TB-5.5, TB-13.4)."""
+    """SP an Army or Detachment lost; an Army at 0 is eliminated (TB-5.5, TB-13.4, TB-14.6)."""
     from campaign.kinds.thunderbolt import commands as tb
 
     name = ctx.obj.name(campaign)
@@ -852,7 +858,7 @@ def losses(
 
     def decide(state):
         faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.losses(state, army, sp, cause, faces)
+        return tb.losses(state, army, sp, cause, faces, successor, promote)
 
     ctx.obj.act(name, decide, TB)
 
@@ -868,3 +874,34 @@ def disband_legions(
     from campaign.kinds.thunderbolt import commands as tb
 
     ctx.obj.act(campaign, lambda state: tb.disband_legions(state, legions or [], ca or []), TB)
+
+
+@command()
+def detach(
+    ctx: typer.Context,
+    army: ArmyArgument,
+    sp: Annotated[int, typer.Option("--sp", help="At most half the Army's SP.")],
+    leader: Annotated[
+        Optional[str], typer.Option("--leader", help="The Carthaginian leader who leads it.")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """D: a Detachment made from an Army (TB-13.9); both act at the lower AER (TB-14.5)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.detach(state, army, sp, leader), TB)
+
+
+@command()
+def rejoin(
+    ctx: typer.Context,
+    detachment: Annotated[str, typer.Argument(help="The Detachment, e.g. hannibal-1.")],
+    received: Annotated[
+        bool, typer.Option("--received", help="It received SP while away (TB-14.3).")
+    ] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """D: a Detachment returns to its Army (TB-13.9)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.rejoin(state, detachment, received), TB)

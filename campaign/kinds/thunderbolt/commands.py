@@ -27,6 +27,7 @@ from campaign.names import resolve
 from events.common import CampaignEvent
 from events.thunderbolt import (
     ArmiesTrained,
+    ArmyDetached,
     ArmyLost,
     ArmyPosted,
     ArmyReinforced,
@@ -35,6 +36,7 @@ from events.thunderbolt import (
     CitySacked,
     CommanderAppointed,
     CommanderRecalled,
+    DetachmentRejoined,
     DictatorTakesTheField,
     DiplomacyAttempted,
     DisbandChecked,
@@ -714,18 +716,27 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
     ]
 
 
-def losses(state: State, which: str, sp: int, cause: str, faces: Faces) -> list[Draft]:
-    """TB-5.5: SP an Army lost, with the cause; at 0 it is eliminated and its commander recalled
-    without a roll (TB-13.4), who rolls at once for crucifixion (TB-13.5, Interpretation)."""
+def losses(
+    state: State,
+    which: str,
+    sp: int,
+    cause: str,
+    faces: Faces,
+    successor: str = "",
+    promoted: bool = False,
+) -> list[Draft]:
+    """TB-5.5: SP an Army or a Detachment lost, with the cause; an Army at 0 is eliminated and its
+    commander recalled without a roll (TB-13.4), who rolls at once for crucifixion (TB-13.5,
+    Interpretation); a Detachment of it becomes the Army (TB-14.6)."""
     checks.check_revealed(state)
     c = state.carthaginians
-    aid = army(state, which)
+    aid, part = force_of(state, which)
     if not cause.strip():
         raise CampaignError("Say what cost the SP: --cause (TB-5.5).")
-    carthage.lose(c, aid, sp)
-    commander = c.armies[aid].commander or ""
+    carthage.lose(c, aid, sp, False, part, successor, promoted)
+    commander = "" if part else c.armies[aid].commander or ""
     number, face, crucified, evidence = 0, -1, False, ""
-    if sp == c.armies[aid].sp and commander:
+    if not part and sp == c.armies[aid].sp and commander:
         who = c.leaders[commander]
         number = state.next_number
         face, evidence = faces(state, number, "crucifixion", numbered(state, commander))
@@ -735,13 +746,64 @@ def losses(state: State, which: str, sp: int, cause: str, faces: Faces) -> list[
             ArmyLost,
             turn=state.turn,
             army=aid,
+            detachment=part,
             sp=sp,
             cause=text.words(cause, "the cause"),
             leader=commander,
             number=number,
             face=face,
             crucified=crucified,
+            successor=successor,
+            promoted=promoted,
             evidence=evidence,
+        )
+    ]
+
+
+def force_of(state: State, given: str) -> tuple[str, str]:
+    """An Army, or a Detachment of one (hannibal-1): (the Army, the Detachment or empty)."""
+    known = {aid: (aid, "") for aid in state.carthaginians.armies}
+    for aid, force in state.carthaginians.armies.items():
+        known.update({d.id: (aid, d.id) for d in force.parts})
+    return known[resolve("Army or Detachment", given, known)]
+
+
+def detach(state: State, which: str, sp: int, who: str | None) -> list[Draft]:
+    """TB-13.9: a Detachment made in Operations: one per Army, two for Hannibal's, at most half
+    the Army's SP (TB-14.5: the Army and its Detachments then act at the stored AER minus the
+    Detachments in play)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Detachment")
+    aid = army(state, which)
+    lid = leader(state, who, "carthage") if who else None
+    _, name = carthage.detach(state.carthaginians, aid, sp, lid)
+    return [
+        draft(ArmyDetached, turn=state.turn, army=aid, detachment=name, sp=sp, leader=lid or "")
+    ]
+
+
+def rejoin(state: State, which: str, received: bool) -> list[Draft]:
+    """TB-13.9: a Detachment's return to its Army, entered in Operations."""
+    from campaign.kinds.thunderbolt.state import thirty_percent
+
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Detachment's return")
+    aid, part = force_of(state, which)
+    if not part:
+        raise RuleViolation("TB-13.9", f"{aid} is an Army, not a Detachment")
+    window = f"D{state.operations}"
+    _, drop = carthage.rejoin(
+        state.carthaginians, aid, part, received, window, thirty_percent(state)
+    )
+    return [
+        draft(
+            DetachmentRejoined,
+            turn=state.turn,
+            army=aid,
+            detachment=part,
+            received=received,
+            window=window,
+            drop=drop,
         )
     ]
 
@@ -1642,9 +1704,17 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     ArmyReinforced: lambda e: lambda s: reinforce(s, e.army, e.sp, e.uncounted),
     ArmyLost: lambda e: (
         lambda s: losses(
-            s, e.army, e.sp, e.cause, Recorded([e.face][: int(e.face >= 0)], e.evidence)
+            s,
+            e.detachment or e.army,
+            e.sp,
+            e.cause,
+            Recorded([e.face][: int(e.face >= 0)], e.evidence),
+            e.successor,
+            e.promoted,
         )
     ),
+    ArmyDetached: lambda e: lambda s: detach(s, e.army, e.sp, e.leader or None),
+    DetachmentRejoined: lambda e: lambda s: rejoin(s, e.detachment, e.received),
     PresenceClaimed: lambda e: lambda s: presence(s, e.province, e.side, e.force),
     MagistrateCensured: lambda e: (
         lambda s: censure(

@@ -8,6 +8,7 @@ from campaign.kinds.thunderbolt.sequence import STEPS
 from events.common import CampaignEvent
 from events.thunderbolt import (
     ArmiesTrained,
+    ArmyDetached,
     ArmyLost,
     ArmyPosted,
     ArmyReinforced,
@@ -16,6 +17,7 @@ from events.thunderbolt import (
     CitySacked,
     CommanderAppointed,
     CommanderRecalled,
+    DetachmentRejoined,
     DictatorTakesTheField,
     DiplomacyAttempted,
     DisbandChecked,
@@ -263,14 +265,38 @@ def _(event: ArmyReinforced) -> str:
 
 @describe.register
 def _(event: ArmyLost) -> str:
-    said = f"Game Turn {event.turn}: Army {event.army} loses {event.sp} SP ({event.cause})"
+    unit = event.detachment or f"Army {event.army}"
+    said = f"Game Turn {event.turn}: {unit} loses {event.sp} SP ({event.cause})"
+    after = ""
+    if event.successor or event.promoted:
+        led = ", its leader promoted (TB-14.2)" if event.promoted else ""
+        named = f" {event.successor}" if event.successor else ""
+        after = f"; its Detachment{named} becomes the Army{led} (TB-14.6)"
     if event.face < 0:
-        return said + " (TB-5.5)"
+        return said + after + " (TB-5.5)"
     fate = "crucified, out of the game" if event.crucified else "to the pool"
     source = f" [{event.evidence}]" if event.evidence else ""
     return (
         f"{said} and is eliminated: {who(event.leader)} recalled (TB-13.4), crucifixion die "
-        f"{event.face}: {fate} (random event {event.number}, TB-13.5){source}"
+        f"{event.face}: {fate} (random event {event.number}, TB-13.5){after}{source}"
+    )
+
+
+@describe.register
+def _(event: ArmyDetached) -> str:
+    led = f", led by {who(event.leader)}" if event.leader else ""
+    return (
+        f"Game Turn {event.turn}: Army {event.army} makes Detachment {event.detachment} of "
+        f"{event.sp} SP{led} (TB-13.9)"
+    )
+
+
+@describe.register
+def _(event: DetachmentRejoined) -> str:
+    drop = f"; it received SP away: the Army's AER drops {event.drop}" if event.received else ""
+    return (
+        f"Game Turn {event.turn}: Detachment {event.detachment} rejoins Army {event.army}{drop} "
+        "(TB-13.9)"
     )
 
 

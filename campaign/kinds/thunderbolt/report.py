@@ -12,6 +12,7 @@ from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, NoteRecorded
 from events.thunderbolt import (
     ArmiesTrained,
+    ArmyDetached,
     ArmyLost,
     ArmyPosted,
     ArmyReinforced,
@@ -19,6 +20,7 @@ from events.thunderbolt import (
     CitySacked,
     CommanderAppointed,
     CommanderRecalled,
+    DetachmentRejoined,
     DictatorTakesTheField,
     DiplomacyAttempted,
     DisbandChecked,
@@ -73,6 +75,8 @@ TOLD = (
     ArmyPosted,
     ArmyReinforced,
     ArmyLost,
+    ArmyDetached,
+    DetachmentRejoined,
     BattleReported,
     FactsReported,
     InitiativeDrawn,

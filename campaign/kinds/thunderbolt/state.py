@@ -15,6 +15,7 @@ from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
     ArmiesTrained,
+    ArmyDetached,
     ArmyLost,
     ArmyPosted,
     ArmyReinforced,
@@ -23,6 +24,7 @@ from events.thunderbolt import (
     CitySacked,
     CommanderAppointed,
     CommanderRecalled,
+    DetachmentRejoined,
     DictatorTakesTheField,
     DiplomacyAttempted,
     DisbandChecked,
@@ -461,14 +463,39 @@ def _(event: ArmyReinforced, state: State) -> State:
 
 @evolve.register
 def _(event: ArmyLost, state: State) -> State:
-    state = replace(
-        state,
-        carthaginians=carthage.lose(state.carthaginians, event.army, event.sp, event.crucified),
+    forces = carthage.lose(
+        state.carthaginians,
+        event.army,
+        event.sp,
+        event.crucified,
+        event.detachment,
+        event.successor,
+        event.promoted,
     )
+    state = replace(state, carthaginians=forces)
     if event.face < 0:
         return state
     roll = Roll(event.number, event.turn, "crucifixion", numbered(state, event.leader), event.face)
     return replace(state, rolls=(*state.rolls, roll))
+
+
+@evolve.register
+def _(event: ArmyDetached, state: State) -> State:
+    forces, _ = carthage.detach(state.carthaginians, event.army, event.sp, event.leader or None)
+    return replace(state, carthaginians=forces)
+
+
+@evolve.register
+def _(event: DetachmentRejoined, state: State) -> State:
+    forces, _ = carthage.rejoin(
+        state.carthaginians,
+        event.army,
+        event.detachment,
+        event.received,
+        event.window,
+        thirty_percent(state),
+    )
+    return replace(state, carthaginians=forces)
 
 
 @evolve.register

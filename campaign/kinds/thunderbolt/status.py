@@ -50,6 +50,7 @@ def status(state: State, name: str) -> dict[str, Any]:
                 "aer": rules.capped(a.aer, a.sp),
                 "effective_aer": a.effective,
                 "detachments": a.detachments,
+                "parts": [{"id": d.id, "sp": d.sp, "leader": d.leader} for d in a.parts],
                 "province": a.province,
                 "province_name": state.setup.provinces[a.province].name,
                 "hannibals": a.id == state.carthaginians.hannibals(),
