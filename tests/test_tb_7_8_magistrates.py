@@ -367,3 +367,22 @@ def test_tb_16_3_a_forged_draw_fails_verify_at_the_reveal(tmp_path):
         audit(loaded.kind, forged)
     assert failure.value.rule == "TB-16.3"
     assert type(forged[failure.value.event - 1]).__name__ == "TurnRevealed"
+
+
+def test_tb_7_4_a_besieged_dictator_prorogued_keeps_only_one_ca():
+    """Interpretation: a Dictator with two CAs besieged in a city that is neither a port nor Rome
+    is prorogued as Proconsul with the CA besieged with him (his first); the other is leaderless,
+    and the Proconsul's Imperium stays within TB-6.2."""
+    from campaign.kinds.thunderbolt import offices
+    from campaign.kinds.thunderbolt.offices import Magistrate
+    from campaign.kinds.thunderbolt.setup import load
+
+    r = roman.opening(load(EXAMPLE))
+    dictator = Magistrate("minucius", "Dictator", ("I", "II", "III", "IV"), cas=(1, 2))
+    r = replace(r, magistrates={"minucius": dictator}, besieged={"minucius": "city"})
+    assert roman.forced_prorogues(r) == [("minucius", "Proconsul")]
+    after = roman.prorogue(r, "minucius", "Proconsul", None, None, forced=True)
+    kept = after.magistrates["minucius"]
+    assert (kept.office, kept.cas, kept.legions) == ("Proconsul", (1,), ("I", "II"))
+    assert after.ca_leader(2) is None
+    offices.check_imperium(list(after.magistrates.values()))

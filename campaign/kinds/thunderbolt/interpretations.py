@@ -16,6 +16,10 @@ START_OF_WINDOW = True
 """TB-14.3: S, the Army's strength the 30 % test compares with, is taken at the window's start."""
 
 
+DICTATOR_BESIEGED_KEEPS_HIS_FIRST_CA = True
+"""TB-7.4: a Dictator prorogued by the rules keeps only the CA besieged with him, which the
+program takes to be his first (positions are kept at province level, TB-1.4)."""
+
 NO_LEADER_LEAVES_THE_OFFICE_EMPTY = True
 """TB-8.2: with no leader available an office stays empty, recorded with why."""
 

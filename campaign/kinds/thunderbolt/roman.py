@@ -265,6 +265,10 @@ def prorogue(
     held = check_due(r, leader)
     if forced:
         kept = replace(held, office=office, theater=None, province=None)
+        if held.office == "Dictator" and len(held.cas) > 1:
+            # TB-7.4 (Interpretation): a Dictator so prorogued keeps only the CA besieged with
+            # him, taken to be his first; the other goes leaderless.
+            kept = replace(kept, cas=held.cas[:1], legions=r.cas[held.cas[0]])
         if office in ("Praetor", "PU"):
             kept = held
         magistrates = {**r.magistrates, leader: kept}
