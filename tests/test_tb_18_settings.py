@@ -70,7 +70,7 @@ def test_tb_19_3_two_proconsuls_of_campania_only_with_the_setting(shell):
     assert shell.refuses("prorogue", "Pulcher", "--province", "Campania").endswith("(TB-6.4).")
 
 
-def test_tb_19_3_accepted_with_proconsuls_per_province_2(shell):
+def test_tb_18_3_and_19_3_accepted_with_proconsuls_per_province_2(shell):
     at_b1a(shell, "--setting", "proconsuls-per-province=2")
     shell.ok("prorogue", "Flaccus", "--province", "Campania")
     shell.ok("prorogue", "Pulcher", "--province", "Campania")

@@ -78,3 +78,30 @@ def test_tb_2_4_and_12_1_a_chart_typed_by_the_organiser_gives_the_outcome():
 def test_tb_2_5_it_is_not_toml():
     with pytest.raises(SetUpError, match="not valid TOML"):
         setup.load("[scenario")
+
+
+def test_tb_2_1_the_theaters_of_the_text_and_no_other():
+    assert setup.THEATERS == (
+        "Roman Italy",
+        "Sicily",
+        "Sardinia and Corsica",
+        "Liguria",
+        "Gallia Cisalpina",
+        "Gallia Transalpina",
+        "Africa",
+        "Mauretania",
+        "Hispania",
+        "Macedonia",
+    )
+    loaded = setup.load(EXAMPLE)
+    assert {p.theater for p in loaded.provinces.values()} <= set(setup.THEATERS)
+
+
+def test_tb_2_2_a_rating_the_text_does_not_print_has_no_default():
+    """The counter sheet's ratings are the organiser's to type: a leader without his Guile is
+    refused, never given one."""
+    without = EXAMPLE.replace("guile = 4          # [9.22]\n", "", 1)
+    assert without != EXAMPLE
+    with pytest.raises(SetUpError) as refusal:
+        setup.load(without)
+    assert "hannibal has no guile rating" in "\n".join(refusal.value.problems)

@@ -67,7 +67,7 @@ def test_tb_6_6_at_most_six_praetors_the_pu_not_counted():
     assert rule(offices.check_offices, [*six, M("407", "Praetor")]) == "TB-6.6"
 
 
-def test_tb_6_7_the_overall_commander():
+def test_tb_6_7_and_18_5_the_overall_commander_the_me_with_the_setting():
     consuls = [M("415", "Consul"), M("422", "Consul"), M("432", "Proconsul")]
     assert offices.overall_commanders(consuls) == ["415", "422"]
     with_dictator = [*consuls, M("438", "Dictator"), M("440", "ME")]

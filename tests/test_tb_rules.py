@@ -131,7 +131,7 @@ def test_tb_15_2_in_gallia_cispadana_only_umbria_and_etruria_move():
     assert shifts == {"umbria": 2, "etruria": 2}
 
 
-def test_tb_15_3_and_15_4_lucania_goes_over_to_carthage():
+def test_tb_15_3_15_4_and_18_12_lucania_goes_over_to_carthage_one_zero_box():
     """The page's example: Lucania at Rome +2; a Carthaginian Major siege victory there: −1; Rome
     devastates Lucania: 4 toward Carthage, stopped at −4, and Lucania turns (six boxes in all)."""
     level = rules.moved(2, 3, CARTHAGE)
