@@ -132,3 +132,54 @@ def test_tb_15_2_a_major_victory_reported_as_a_battle_moves_the_track(shell):
     assert shell.json("status")["emergency"]["level"] == "none"  # no CA engaged (TB-9.1)
     shell.ok("land-battle", "Samnium", "--winner", "rome")
     assert shell.json("status")["italian_allies"] == after  # not Major: no shift
+
+
+def pool_leader(shell) -> str:
+    leaders = shell.json("status")["rome"]["leaders"]
+    return next(who["name"] for who in leaders.values() if who["place"] == "pool")
+
+
+def test_tb_9_5_a_major_emergency_in_operations_obliges_a_dictator_at_the_next_roman_lam(shell):
+    """Roma besieged during Hannibal's phase: a Major Emergency with no Dictator in play. At the
+    next draw of a Roman leader's LAM the Roman player must elect one before that phase ends;
+    his LAMs join the cup (TB-4.3, Interpretation)."""
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, draw=("initiative", "--drawn", "Hannibal"))
+    shell.ok("facts", "--roma-besieged")
+    emergency = shell.json("status")["emergency"]
+    assert (emergency["level"], emergency["awaiting_a_roman_lam"]) == ("Major", "Major")
+    refusal = shell.refuses("elect", "dictator", "--leader", pool_leader(shell))
+    assert refusal.endswith("(TB-9.5).")  # not in a Roman leader's phase yet
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "--drawn", "Albinus")
+    assert shell.json("status")["emergency"]["dictator_due"] == "Major"
+    assert shell.refuses("done", "D", "--side", "rome").endswith("(TB-9.5).")
+    assert shell.refuses("elect", "consul", "--leader", pool_leader(shell)).endswith("(TB-9.5).")
+    chosen = pool_leader(shell)
+    shell.ok("elect", "dictator", "--leader", chosen)
+    status = shell.json("status")
+    dictator = next(m for m in status["rome"]["magistrates"] if m["office"] == "Dictator")
+    assert status["rome"]["leaders"][dictator["leader"]]["name"] == chosen
+    assert any(m.startswith(f"rome/lam/{dictator['leader']}/") for m in status["cup"]["left"])
+    assert status["emergency"]["dictator_due"] is None
+    shell.ok("dictator")  # the field, with no leaderless CA to take (TB-9.4)
+    shell.ok("done", "D", "--side", "rome")
+    shell.ok("verify")
+
+
+def test_tb_9_5_a_minor_one_allows_it_and_declined_the_chance_lapses(shell):
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, draw=("initiative", "--drawn", "Hannibal"))
+    shell.ok("facts", "--occupied", "2")
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "--drawn", "Albinus")
+    assert shell.json("status")["emergency"]["dictator_due"] == "Minor"
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)  # declined
+    shell.ok("initiative", "--drawn", "Tuditanus")
+    assert shell.json("status")["emergency"]["dictator_due"] is None
+    assert shell.refuses("elect", "dictator", "--leader", pool_leader(shell)).endswith("(TB-9.5).")

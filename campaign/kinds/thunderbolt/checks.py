@@ -65,6 +65,10 @@ def check_duties(state: State, step: str) -> None:
         raise RuleViolation("TB-3.4", f"A Leader Loss roll is still due for {names}: pluto")
     if step == "B1c":
         roman.check_b1c_over(r, state.turn)
+    if step == "D" and state.dictator_due == "Major" and not r.count("Dictator"):
+        raise RuleViolation(
+            "TB-9.5", "A Major Emergency arose: the Dictator is elected first (elect dictator)"
+        )
     if step == "G2" and legions.trainees(r) and not r.drilled:
         raise RuleViolation("TB-3.4", "The Legions the PU trains in Rome roll first: train")
 

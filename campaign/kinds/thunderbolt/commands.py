@@ -1068,10 +1068,19 @@ def elect(
     CA due, a Praetor the Legion due, unless others are named; an assignment not named is where
     the army stands (TB-6.4). The Consuls' armies: `imperium`."""
     checks.check_revealed(state)
-    checks.check_step(state, ["B1c"], "an election")
+    checks.check_step(state, ["B1c", "D"], "an election")
     r = state.romans
-    post = roman.next_post(r, state.turn)
+    operations = "D" in state.position.open
+    if operations and not state.dictator_due:
+        raise RuleViolation(
+            "TB-9.5",
+            "During Operations a Dictator is elected only in a Roman leader's phase after an "
+            "Emergency arose, with none in play",
+        )
+    post = None if operations else roman.next_post(r, state.turn)
     chosen_office = office(wanted) if wanted else (post.office if post else None)
+    if operations and chosen_office is None:
+        chosen_office = "Dictator"
     if chosen_office is None:
         raise RuleViolation("TB-8.1", "Every office of this Game Turn is filled: done B1c")
     if chosen_office == "Imperium":
@@ -1081,7 +1090,7 @@ def elect(
             "TB-9.4", "The Dictator chooses first: dictator --ca N (the field) or --me NAME (Rome)"
         )
     pairing = chosen_office == "Proconsul" and len(legions) == 2
-    roman.check_order(r, chosen_office, pairing, state.turn)
+    roman.check_order(r, chosen_office, pairing, state.turn, operations)
     if chosen_office == "Proconsul" and ca is None and not pairing:
         ca = post.ca if post else None
     if chosen_office == "Praetor" and not legions:
@@ -1115,6 +1124,7 @@ def elect(
         where,
         place,
         state.per_province,
+        operations,
     )
     return [
         draft(
@@ -1189,7 +1199,7 @@ def dictator(
     """TB-9.4: the Dictator just elected takes the field (with his CAs), or stays in Rome while
     the player picks an ME from the pool numbered within 5 of him (with the ME's CA)."""
     checks.check_revealed(state)
-    checks.check_step(state, ["B1c"], "the Dictator's choice")
+    checks.check_step(state, ["B1c", "D"], "the Dictator's choice")
     r = state.romans
     awaiting = roman.dictators_awaiting(r)
     lid = leader(state, who) if who else (awaiting[0] if awaiting else None)

@@ -195,6 +195,11 @@ def roman_hint(current: State, step: str) -> str | None:
     if step == "B2e" and due:
         return f"station (an Army to {' and '.join(due)})"
     r = current.romans
+    if step == "D" and current.dictator_due and not r.count("Dictator"):
+        must = "must" if current.dictator_due == "Major" else "may"
+        return f"a {current.dictator_due} Emergency: Rome {must} elect dictator first (TB-9.5)"
+    if step == "D" and roman.dictators_awaiting(r):
+        return "dictator --ca N (the field) or dictator --me NAME (Rome), TB-9.4"
     if step == "G2" and legions.trainees(r) and not r.drilled:
         return f"train (Legion {', '.join(legions.trainees(r))}, TB-11.9)"
     if step == "B1a" and roman.unassigned(r):

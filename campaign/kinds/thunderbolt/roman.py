@@ -494,12 +494,24 @@ def triumph_candidates(r: Romans, office: str, turn: int | None = None) -> list[
     return inside
 
 
-def check_order(r: Romans, office: str, pairing: bool = False, turn: int | None = None) -> None:
+def check_order(
+    r: Romans,
+    office: str,
+    pairing: bool = False,
+    turn: int | None = None,
+    operations: bool = False,
+) -> None:
     """TB-8.1: offices are elected in order: a Dictator first, only in an Emergency (a Major one
     obliges, a Minor one allows it, TB-9.4); another is refused, naming the one due. A Proconsul
     for two loose Legions paired as a new CA (TB-8.4) may come once the leaderless CAs have
     theirs, before the Praetors."""
     post = next_post(r, turn)
+    if operations:
+        if office != "Dictator":
+            raise RuleViolation("TB-9.5", "Only a Dictator is elected during Operations")
+        if r.count("Dictator"):
+            raise RuleViolation("TB-9.5", "A Dictator is in play already")
+        return
     if office == "Dictator":
         if r.emergency == "none":
             raise RuleViolation("TB-9.4", "A Dictator is elected only in an Emergency")
@@ -527,13 +539,14 @@ def elect(
     theater: str | None = None,
     province: str | None = None,
     per_province: int = offices.PROCONSULS_PER_PROVINCE,
+    operations: bool = False,
 ) -> Romans:
     """TB-8.2 to TB-8.7: `leader`, drawn from the pool or chosen from the Triumph Holding Box, takes
     `office`; a Proconsul his leaderless CA `ca` (or two loose Legions of one Theater, `legions`,
     made a new CA), a Praetor his loose Legion (`legions`), the PU Rome. A Consul's army waits
     until both are elected."""
     pairing = office == "Proconsul" and bool(legions)
-    check_order(r, office, pairing, turn)
+    check_order(r, office, pairing, turn, operations)
     if from_triumph:
         if leader not in triumph_candidates(r, office, turn):
             raise RuleViolation(

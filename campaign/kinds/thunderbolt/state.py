@@ -146,6 +146,12 @@ class State:
     it (None: a marker, or a draw entered without the cup)."""
     pu_phase: bool = False
     """TB-4.5: the PU has had a Consul's Operations Phase this Game Turn."""
+    dictator_chance: str = ""
+    """TB-9.5: an Emergency that arose during Operations with no Dictator in play (Minor or
+    Major), waiting for the next draw of a Roman leader's LAM."""
+    dictator_due: str = ""
+    """TB-9.5: in this Roman leader's Operations Phase a Dictator must (Major) or may (Minor) be
+    elected; declined, the chance lapses until B1c (Interpretation)."""
 
     def emergency(self) -> tuple[str, list[str]]:
         """TB-9.1 to TB-9.3: the Emergency in effect, with its reasons."""
@@ -242,8 +248,15 @@ def apply(state: State, event: CampaignEvent) -> State:
     if after.romans is not None and after.set_up:
         level = after.emergency()[0]
         if level != after.romans.emergency:
+            rose = LEVELS.index(level) > LEVELS.index(after.romans.emergency)
             after = replace(after, romans=replace(after.romans, emergency=level))
+            arises = after.position.stage == "operations" and not after.romans.count("Dictator")
+            if rose and arises:  # TB-9.5: at the next draw of a Roman leader's LAM
+                after = replace(after, dictator_chance=level)
     return after
+
+
+LEVELS = (senate.NONE, senate.MINOR, senate.MAJOR)
 
 
 @evolve.register
@@ -268,6 +281,7 @@ def moved(state: State, position: sequence.Position) -> State:
     elif state.position.stage == "B" and position.stage != "B":
         romans = roman.end_of_b(romans, state.wounded_return)
     fresh = position.turn != state.position.turn
+    left_d = "D" in state.position.open and "D" not in position.open
     filled, cup_turn = state.cup, state.cup_turn
     if "C2" in position.open and cup_turn != position.turn:  # TB-4.1: C1 fills the cup
         filled, cup_turn = (
@@ -279,6 +293,8 @@ def moved(state: State, position: sequence.Position) -> State:
         cup=filled,
         cup_turn=cup_turn,
         pu_phase=False if fresh else state.pu_phase,
+        dictator_chance="" if fresh else state.dictator_chance,
+        dictator_due="" if fresh or left_d else state.dictator_due,
         position=position,
         romans=romans,
         carthaginians=carthaginians,
@@ -356,8 +372,14 @@ def _(event: MagistrateElected, state: State) -> State:
         event.theater,
         event.province,
         state.per_province,
+        operations="D" in state.position.open,
     )
     state = replace(state, romans=romans)
+    if event.office == "Dictator" and "D" in state.position.open:
+        # TB-9.5, and TB-4.3 (Interpretation): a Dictator elected in D adds his LAMs to the cup
+        lams = cup.roman_lams(romans)[event.leader]
+        added = tuple(f"{cup.prefix('rome', cup.LAM, event.leader)}{k}" for k in range(1, lams + 1))
+        state = replace(state, dictator_due="", cup=tuple(sorted((*state.cup, *added))))
     if event.office == "Dictator":  # TB-9.2: this turn's battles came before him
         defeats = tuple(
             replace(d, dictator_after=True) if d.turn == event.turn else d for d in state.defeats
@@ -553,13 +575,16 @@ def _(event: MarkerDrawn, state: State) -> State:
     position = sequence.initiative(state.position, drawn, state.game)
     opened = sequence.INITIATIVE[drawn] == "D"
     left = tuple(m for m in state.cup if m != event.marker) if event.marker else ()
+    leader = cup.leader_of(event.marker) if event.marker else None
     state = replace(
         state,
         position=position,
         cup=left,
         operations=state.operations + opened,
-        phase_leader=cup.leader_of(event.marker) if event.marker else None,
+        phase_leader=leader,
     )
+    if leader in state.romans.leaders and state.dictator_chance:  # TB-9.5
+        state = replace(state, dictator_due=state.dictator_chance, dictator_chance="")
     if not event.number:
         return state
     draw = Roll(

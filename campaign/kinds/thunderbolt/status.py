@@ -39,7 +39,12 @@ def status(state: State, name: str) -> dict[str, Any]:
         "climate": climate,
         "army_limit": rules.ARMY_LIMIT.get(climate) if climate else None,
         "rome": rome,
-        "emergency": {"level": state.emergency()[0], "reasons": state.emergency()[1]},
+        "emergency": {
+            "level": state.emergency()[0],
+            "reasons": state.emergency()[1],
+            "dictator_due": state.dictator_due or None,
+            "awaiting_a_roman_lam": state.dictator_chance or None,
+        },
         "carthage": carthage.carthage_view(state.carthaginians),
         "armies": [
             {
