@@ -549,3 +549,19 @@ class DetachmentRejoined(CampaignEvent):
     received: bool
     window: str
     drop: int
+
+
+@topic("thunderbolt.LeaderFell")
+class LeaderFell(CampaignEvent):
+    """TB-5.1, TB-10.8 and TB-13.8: a battle or siege report's leader wounded, killed or
+    captured, of either side; the leader drawn blind from his side's pool to replace him (random
+    event `number` among `candidates`; none: empty, `number` 0)."""
+
+    turn: int
+    side: str
+    leader: str
+    outcome: str
+    number: int
+    candidates: list[str]
+    replacement: str
+    evidence: str

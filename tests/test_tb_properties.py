@@ -85,8 +85,8 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         assert army.detachments <= 2  # TB-13.9 (one, two for Hannibal's, as they are made)
     for level, _ in state.track.values():
         assert -rules.TOP <= level <= rules.TOP  # TB-15.1, TB-15.3
-    for lid, place in r.places.items():  # TB-10.6: the censured never return
-        if place == roman.CENSURED:
+    for lid, place in r.places.items():  # TB-6.8: the censured, killed, captured never return
+        if place in (roman.CENSURED, roman.KILLED, roman.CAPTURED):
             assert lid not in r.magistrates and lid not in r.pool()
     for turn, held in r.triumphs.values():  # TB-10.9: with his office and Game Turn
         assert held in offices.OFFICES and turn <= state.turn
@@ -231,7 +231,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
             when(campaign, tb.initiative, kind)
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
-            kind = data.draw(st.integers(0, 11))
+            kind = data.draw(st.integers(0, 12))
             province = data.draw(st.sampled_from(sorted(state.track)))
             if kind == 0:
                 winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
@@ -315,6 +315,20 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 if parts:
                     part = data.draw(st.sampled_from(parts))
                     when(campaign, tb.rejoin, part, data.draw(st.booleans()))
+            elif kind == 12:  # TB-5.1, TB-10.8, TB-13.8: a leader falls, perhaps replaced
+                c = state.carthaginians
+                fallen = sorted(state.romans.magistrates) + sorted(
+                    a.commander for a in c.armies.values() if a.commander
+                )
+                if fallen:
+                    lid = data.draw(st.sampled_from(fallen))
+                    side = "rome" if lid in state.romans.leaders else "carthage"
+                    of = state.romans if side == "rome" else c
+                    candidates = [x for x in of.pool() if x != lid]
+                    replaced = bool(candidates) and data.draw(st.booleans())
+                    outcome = data.draw(st.sampled_from(roman.FALLEN))
+                    draws = table.draws(state, candidates or ["nobody"], f"draw-{side}")
+                    when(campaign, tb.fell, lid, outcome, replaced, draws)
             else:
                 allied = [p for p, (_, a) in state.track.items() if a == rules.CARTHAGE]
                 if allied:
@@ -415,6 +429,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"draws from the cup: {min(kinds.count('MarkerDrawn'), 2)}+")
     event(f"reinforcements: {min(kinds.count('ArmyReinforced'), 2)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
+    event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")
     event(f"losses: {min(kinds.count('ArmyLost'), 2)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)

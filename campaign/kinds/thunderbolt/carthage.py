@@ -12,7 +12,7 @@ from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.setup import Leader, SetUp
 
-POOL, MAP, REMOVED = "pool", "map", "removed"
+POOL, MAP, REMOVED, SET_ASIDE, CAPTURED = "pool", "map", "removed", "set aside", "captured"
 HANNIBAL = "2P-1"
 """TB-1.3: Hannibal's Army is the one the leader numbered 2P-1 commands."""
 AFRICA, HISPANIA = "Africa", "Hispania"
@@ -69,6 +69,9 @@ class Carthage:
     """TB-12.6: this Game Turn's Theater assignments, Theater → Army."""
     trained: bool = False
     """TB-14.7: this Game Turn's G2 gains are recorded."""
+    returning: dict[str, str] = field(default_factory=dict)
+    """TB-13.8: wounded leaders set aside, and where each goes as the next Game Turn begins: back
+    to his Army (not replaced) or to the pool (replaced)."""
     windows: dict[str, tuple[str, int, int, int]] = field(default_factory=dict)
     """TB-14.3: each Army's window of additions in hand: (window, S at its start, SP added that
     count, the drop applied so far)."""
@@ -114,8 +117,11 @@ def opening(setup: SetUp) -> Carthage:
 
 
 def new_turn(c: Carthage) -> Carthage:
+    places = {**c.places, **c.returning}  # TB-13.8: the wounded return in A2
     return replace(
         c,
+        places=places,
+        returning={},
         checked=frozenset(),
         disbanded=False,
         appointed=frozenset(),
@@ -339,6 +345,50 @@ def check_successor(force: Force, successor: str) -> Detachment:
         names = " or ".join(d.id for d in force.parts)
         raise RuleViolation("TB-14.6", f"Say which Detachment becomes the Army: {names}")
     return force.parts[0]
+
+
+# Leaders wounded, killed or captured (TB-5.1, TB-13.8).
+
+
+def fall(c: Carthage, leader: str, outcome: str, replacement: str | None) -> Carthage:
+    """TB-13.8: an Army Commander wounded, killed or captured may be replaced by a leader drawn
+    from the pool (TB-13.2; the stored AER drops 2, TB-14.2); a Subordinate never. Wounded and
+    replaced, he goes to the pool as the next Game Turn begins; wounded and not replaced, he
+    returns to his Army in A2 (its AER unchanged)."""
+    if outcome not in ("wounded", "killed", "captured"):
+        raise RuleViolation("TB-5.1", f"A leader is wounded, killed or captured, not {outcome}")
+    if c.places.get(leader) not in (MAP, POOL) or leader not in c.leaders:
+        raise RuleViolation("TB-5.1", f"{c.name(leader)} is not in play")
+    army = next((a for a in c.armies.values() if a.commander == leader), None)
+    if replacement is not None and army is None:
+        raise RuleViolation(
+            "TB-13.8", f"{c.name(leader)} commands no Army: a Subordinate is never replaced"
+        )
+    places = dict(c.places)
+    returning = dict(c.returning)
+    armies = dict(c.armies)
+    lowered = c.lowered
+    if outcome == "wounded":
+        places[leader] = SET_ASIDE
+        returning[leader] = POOL if replacement else MAP
+    else:
+        places[leader] = REMOVED if outcome == "killed" else CAPTURED
+    if army is not None and (replacement is not None or outcome != "wounded"):
+        armies[army.id] = replace(army, commander=None)
+    if replacement is not None:
+        if c.places.get(replacement) != POOL:
+            raise RuleViolation("TB-13.2", f"{c.name(replacement)} is not in the pool to be drawn")
+        aer = rules.new_commander(army.aer)
+        armies[army.id] = replace(army, commander=replacement, aer=aer)
+        places[replacement] = MAP
+        lowered = lowered | ({army.id} if aer < army.aer else set())
+    parts = {
+        aid: replace(
+            a, parts=tuple(replace(d, leader=None) if d.leader == leader else d for d in a.parts)
+        )
+        for aid, a in armies.items()
+    }
+    return replace(c, armies=parts, places=places, returning=returning, lowered=lowered)
 
 
 # Detachments (TB-13.9, TB-14.5).

@@ -905,3 +905,33 @@ def rejoin(
     from campaign.kinds.thunderbolt import commands as tb
 
     ctx.obj.act(campaign, lambda state: tb.rejoin(state, detachment, received), TB)
+
+
+@command()
+def casualty(
+    ctx: typer.Context,
+    leader: Annotated[str, typer.Argument(help="A leader of either side: name or number.")],
+    outcome: Annotated[str, typer.Option("--outcome", help="wounded, killed or captured.")],
+    replace_him: Annotated[
+        bool, typer.Option("--replace", help="A leader drawn from the pool takes his place.")
+    ] = False,
+    drawn: Annotated[
+        Optional[str], typer.Option("--leader", help="With --dice external: who was drawn.")
+    ] = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """D or E: a leader wounded, killed or captured, perhaps replaced (TB-5.1, 10.8, 13.8)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decide(state):
+        fallen = tb.leader(state, leader, "any")
+        side = "rome" if fallen in state.romans.leaders else "carthage"
+        chosen = tb.leader(state, drawn, side) if drawn else None
+        draws = tb.draws_for(state, secrets, chosen, evidence, f"draw-{side}")
+        return tb.fell(state, leader, outcome, replace_him, draws)
+
+    ctx.obj.act(name, decide, TB)

@@ -44,6 +44,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    LeaderFell,
     LegionsDisbanded,
     LegionsRequested,
     MagistrateCensured,
@@ -1325,6 +1326,51 @@ def ask_senate(
     ]
 
 
+def fell(state: State, who: str, outcome: str, replaced: bool, draws: Draws) -> list[Draft]:
+    """TB-5.1 with TB-10.8 and TB-13.8: a leader of either side wounded, killed or captured in a
+    battle or siege (D or E); `replaced`, a leader drawn blind from his side's pool takes his
+    place (a Roman his office, Imperium and assignment; a Carthaginian his Army, its AER 2
+    lower)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a leader's fate in a report")
+    lid = leader(state, who, "any")
+    side = "rome" if lid in state.romans.leaders else "carthage"
+    what = resolve("outcome", outcome, roman.FALLEN)
+    number, candidates, replacement = 0, [], None
+    evidence = ""
+    if replaced:
+        of = state.romans if side == "rome" else state.carthaginians
+        commanding = {a.commander for a in state.carthaginians.armies.values()}
+        if side == "carthage" and lid not in commanding:
+            raise RuleViolation(
+                "TB-13.8", f"{named(state, lid)} commands no Army: a Subordinate is never replaced"
+            )
+        if side == "rome" and lid not in state.romans.magistrates:
+            raise RuleViolation("TB-10.8", f"{named(state, lid)} holds no office to fill")
+        candidates = [c for c in of.pool() if c != lid]
+        if not candidates:
+            raise RuleViolation("TB-10.8" if side == "rome" else "TB-13.8", "The pool is empty")
+        number = state.next_number
+        replacement, evidence = draws(state, number, numbered(state, lid), candidates)
+    if side == "rome":
+        roman.fall(state.romans, lid, what, replacement)
+    else:
+        carthage.fall(state.carthaginians, lid, what, replacement)
+    return [
+        draft(
+            LeaderFell,
+            turn=state.turn,
+            side=side,
+            leader=lid,
+            outcome=what,
+            number=number,
+            candidates=list(candidates),
+            replacement=replacement or "",
+            evidence=evidence,
+        )
+    ]
+
+
 def censure(
     state: State, who: str, modifiers: Mapping[str, int], faces: Faces, draws: Draws
 ) -> list[Draft]:
@@ -1726,6 +1772,11 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     ArmyDetached: lambda e: lambda s: detach(s, e.army, e.sp, e.leader or None),
     DetachmentRejoined: lambda e: lambda s: rejoin(s, e.detachment, e.received),
     PresenceClaimed: lambda e: lambda s: presence(s, e.province, e.side, e.force),
+    LeaderFell: lambda e: (
+        lambda s: fell(
+            s, e.leader, e.outcome, bool(e.replacement), RecordedDraw(e.replacement, e.evidence)
+        )
+    ),
     MagistrateCensured: lambda e: (
         lambda s: censure(
             s,

@@ -31,6 +31,7 @@ from events.thunderbolt import (
     CommanderRecalled,
     DiplomacyAttempted,
     DisbandChecked,
+    LeaderFell,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -120,7 +121,7 @@ class Thunderbolt(PackageKind):
             return not event.chosen
         if isinstance(event, (DisbandChecked, CommanderRecalled, TriumphCelebrated, ArmyLost)):
             return event.face >= 0
-        if isinstance(event, MarkerDrawn):
+        if isinstance(event, (MarkerDrawn, LeaderFell)):
             return event.number > 0
         if isinstance(event, TrainingRolled):
             return bool(event.faces)

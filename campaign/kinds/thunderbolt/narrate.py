@@ -25,6 +25,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    LeaderFell,
     LegionsDisbanded,
     LegionsRequested,
     MagistrateCensured,
@@ -303,6 +304,19 @@ def _(event: DetachmentRejoined) -> str:
 @describe.register
 def _(event: LegionsDisbanded) -> str:
     return f"Game Turn {event.turn}: Rome disbands Legion {', '.join(event.legions)} (TB-11.11)"
+
+
+@describe.register
+def _(event: LeaderFell) -> str:
+    said = f"Game Turn {event.turn}: {who(event.leader)} is {event.outcome}"
+    if not event.replacement:
+        return f"{said} (TB-5.1)"
+    rule = "TB-10.8" if event.side == "rome" else "TB-13.8"
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"{said}; {who(event.replacement)}, drawn from the pool (random event {event.number}), "
+        f"takes his place ({rule}){source}"
+    )
 
 
 @describe.register

@@ -17,7 +17,9 @@ from campaign.kinds.thunderbolt.senate import Legion
 from campaign.kinds.thunderbolt.setup import Leader, SetUp
 
 POOL, MAP, TRIUMPH, SET_ASIDE, KILLED = "pool", "map", "Triumph Holding Box", "set aside", "killed"
-CENSURED = "censured"
+CENSURED, CAPTURED = "censured", "captured"
+FALLEN = ("wounded", "killed", "captured")
+"""TB-5.1: what a battle or siege report says of a leader."""
 """TB-6.8: where a Roman leader is (a magistrate is on the map, in Rome included)."""
 OUTCOMES = ("unharmed", "wounded", "killed")
 """TB-7.7: what A Visit from Pluto leaves of a leader."""
@@ -79,6 +81,8 @@ class Romans:
     spent): leader → (Game Turn, how: battle, assault or attrition)."""
     requested: bool = False
     """TB-11.3: this Game Turn's Legion Request is made."""
+    returning: frozenset[str] = frozenset()
+    """TB-6.8: leaders wounded in a battle or siege, set aside until the next Game Turn's A2."""
     drilled: bool = False
     """TB-11.9: this Game Turn's training rolls are made."""
     finished: frozenset[str] = frozenset()
@@ -187,8 +191,9 @@ def end_of_b(r: Romans, wounded_return: str = "end-of-B") -> Romans:
 
 def start_of_turn(r: Romans) -> Romans:
     """TB-18.4 with `pluto-wounded-return = next GT`: the wounded return as the Game Turn begins."""
-    places = {lid: POOL if lid in r.wounded else place for lid, place in r.places.items()}
-    return new_turn(replace(r, places=places, wounded=frozenset()))
+    back = r.wounded | r.returning  # TB-6.8: the wounded of a battle return in A2
+    places = {lid: POOL if lid in back else place for lid, place in r.places.items()}
+    return new_turn(replace(r, places=places, wounded=frozenset(), returning=frozenset()))
 
 
 # B1a: prorogue or release (TB-7.1 to TB-7.5).
@@ -820,6 +825,36 @@ def censure(r: Romans, leader: str, replacement: str | None) -> Romans:
     besieged = {lid: where for lid, where in r.besieged.items() if lid != leader}
     return replace(
         r, magistrates=magistrates, places=places, victories=victories, besieged=besieged
+    )
+
+
+def fall(r: Romans, leader: str, outcome: str, replacement: str | None) -> Romans:
+    """TB-5.1, TB-6.8 and TB-10.8: a Roman leader on the map wounded (set aside until the next
+    Game Turn's A2), killed or captured (never to return); his office ends, unless the leader
+    drawn from the pool to replace him takes his office, Imperium and assignment (TB-10.7)."""
+    if outcome not in FALLEN:
+        raise RuleViolation("TB-5.1", f"A leader is {', '.join(FALLEN)}, not {outcome}")
+    if r.places.get(leader) != MAP:
+        raise RuleViolation("TB-5.1", f"{r.name(leader)} is not on the map")
+    held = r.magistrates.get(leader)
+    magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
+    place = {"wounded": SET_ASIDE, "killed": KILLED, "captured": CAPTURED}[outcome]
+    places = {**r.places, leader: place}
+    if replacement is not None:
+        if held is None:
+            raise RuleViolation("TB-10.8", f"{r.name(leader)} held no office to fill")
+        if r.places.get(replacement) != POOL:
+            raise RuleViolation("TB-10.8", f"{r.name(replacement)} is not in the pool")
+        magistrates[replacement] = replace(held, leader=replacement)
+        places[replacement] = MAP
+    returning = r.returning | ({leader} if outcome == "wounded" else set())
+    return replace(
+        r,
+        magistrates=magistrates,
+        places=places,
+        returning=returning,
+        victories=without(r.victories, leader),
+        besieged={lid: where for lid, where in r.besieged.items() if lid != leader},
     )
 
 

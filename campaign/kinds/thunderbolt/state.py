@@ -32,6 +32,7 @@ from events.thunderbolt import (
     ImperiumGiven,
     InitiativeDrawn,
     LeaderBesieged,
+    LeaderFell,
     LegionsDisbanded,
     LegionsRequested,
     MagistrateCensured,
@@ -502,6 +503,33 @@ def _(event: ArmyLost, state: State) -> State:
 
 
 @evolve.register
+def _(event: LeaderFell, state: State) -> State:
+    """TB-10.8 and TB-13.8; TB-4.3: a replacement inherits his predecessor's LAMs."""
+    replacement = event.replacement or None
+    if event.side == "rome":
+        state = replace(
+            state, romans=roman.fall(state.romans, event.leader, event.outcome, replacement)
+        )
+    else:
+        forces = carthage.fall(state.carthaginians, event.leader, event.outcome, replacement)
+        state = replace(state, carthaginians=forces)
+    if replacement is None:
+        return state
+    kind = "draw-rome" if event.side == "rome" else "draw-carthage"
+    draw = Roll(
+        event.number,
+        event.turn,
+        kind,
+        numbered(state, event.leader),
+        -1,
+        tuple(event.candidates),
+        replacement,
+    )
+    markers = inherit(state.cup, event.leader, replacement, event.side)
+    return replace(state, rolls=(*state.rolls, draw), cup=markers)
+
+
+@evolve.register
 def _(event: ArmyDetached, state: State) -> State:
     forces, _ = carthage.detach(state.carthaginians, event.army, event.sp, event.leader or None)
     return replace(state, carthaginians=forces)
@@ -685,9 +713,11 @@ def _(event: MagistrateCensured, state: State) -> State:
     return state
 
 
-def inherit(markers: tuple[str, ...], leader: str, successor: str) -> tuple[str, ...]:
+def inherit(
+    markers: tuple[str, ...], leader: str, successor: str, side: str = "rome"
+) -> tuple[str, ...]:
     """TB-4.3: a replacement inherits his predecessor's LAMs in the cup."""
-    before, after = cup.prefix("rome", cup.LAM, leader), cup.prefix("rome", cup.LAM, successor)
+    before, after = cup.prefix(side, cup.LAM, leader), cup.prefix(side, cup.LAM, successor)
     renamed = (after + m[len(before) :] if m.startswith(before) else m for m in markers)
     return tuple(sorted(renamed))
 
