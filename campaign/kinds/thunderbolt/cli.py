@@ -119,6 +119,20 @@ def pu_phase(ctx: typer.Context, campaign: CampaignOption = None) -> None:
     ctx.obj.act(campaign, tb.pu_phase, TB)
 
 
+def rolled(ctx: typer.Context, campaign: str | None, face, evidence: str, decide) -> None:
+    """Run a command that rolls (TB-16): `decide(state, faces)` with the program's committed
+    dice, or with the faces entered from the table under --dice external."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.unseal(name)
+
+    def decided(state):
+        return decide(state, tb.faces_for(state, secrets, face or [], evidence))
+
+    ctx.obj.act(name, decided, TB)
+
+
 def signed(text: str, what: str) -> int:
     """A DRM as written: +2, -1, 3."""
     written = text.strip()
@@ -254,14 +268,13 @@ def diplomacy(
     """D: Hannibal's Diplomacy, 1 Guile spent, the die and the Ambassador Table (TB-15.6)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.diplomacy(state, province, result, faces)
-
-    ctx.obj.act(name, decide, TB)
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.diplomacy(state, province, result, faces),
+    )
 
 
 # Phase B1: Rome's magistrates (TB-7, TB-8).
@@ -337,14 +350,13 @@ def pluto(
     from campaign.kinds.thunderbolt import commands as tb
 
     modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.pluto(state, leader, modifiers, faces, outcome)
-
-    ctx.obj.act(name, decide, TB)
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.pluto(state, leader, modifiers, faces, outcome),
+    )
 
 
 @command()
@@ -549,14 +561,13 @@ def disband(
     if disband_range is not None:
         low, _, high = disband_range.partition("-")
         entered = (whole_number(low, "The range's low"), whole_number(high, "The range's high"))
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.disband(state, army, faces, without_roll, sp_to, entered)
-
-    ctx.obj.act(name, decide, TB)
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.disband(state, army, faces, without_roll, sp_to, entered),
+    )
 
 
 @command()
@@ -621,14 +632,13 @@ def ask_senate(
     from campaign.kinds.thunderbolt import commands as tb
 
     modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.ask_senate(state, leader, purpose, modifiers, guile, faces)
-
-    ctx.obj.act(name, decide, TB)
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.ask_senate(state, leader, purpose, modifiers, guile, faces),
+    )
 
 
 @command()
@@ -653,14 +663,13 @@ def recall(
     if recall_range is not None:
         low, _, high = recall_range.partition("-")
         entered = (whole_number(low, "The range's low"), whole_number(high, "The range's high"))
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.recall(state, army, faces, by_choice, entered)
-
-    ctx.obj.act(name, decide, TB)
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.recall(state, army, faces, by_choice, entered),
+    )
 
 
 @command()
@@ -730,14 +739,13 @@ def triumph(
     """D: he enters Rome alone and celebrates; 15 % losses or more need the Senate (TB-10.9)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.triumph(state, leader, lost, guile, faces)
-
-    ctx.obj.act(name, decide, TB)
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.triumph(state, leader, lost, guile, faces),
+    )
 
 
 @command("legion-request")
@@ -774,16 +782,15 @@ def legion_request(
     from campaign.kinds.thunderbolt import commands as tb
 
     modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.legion_request(
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.legion_request(
             state, modifiers, ns, faces, legions, at, ca or [], train, auxiliary, auxiliary_to
-        )
-
-    ctx.obj.act(name, decide, TB)
+        ),
+    )
 
 
 @command()
@@ -802,14 +809,13 @@ def train(
     """G2: a die for each Legion the PU trains in Rome; 7 or more: Veteran (TB-11.9)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.train(state, left or [], pu_left, faces)
-
-    ctx.obj.act(name, decide, TB)
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.train(state, left or [], pu_left, faces),
+    )
 
 
 ArmyArgument = Annotated[str, typer.Argument(help="A Carthaginian Army, e.g. hispania.")]
@@ -853,14 +859,13 @@ def losses(
     """SP an Army or Detachment lost; an Army at 0 is eliminated (TB-5.5, TB-13.4, TB-14.6)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        return tb.losses(state, army, sp, cause, faces, successor, promote)
-
-    ctx.obj.act(name, decide, TB)
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.losses(state, army, sp, cause, faces, successor, promote),
+    )
 
 
 @command("disband-legions")
