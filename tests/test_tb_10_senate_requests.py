@@ -4,36 +4,17 @@ entered, die 6: 9, denied; a second "leave" request in that phase is refused."""
 
 from __future__ import annotations
 
-from test_tb_kind import NEW, into_b2
+from test_tb_kind import NEW, into_b2, through_b_at_the_table
 
 
 def to_operations(shell, family: str = "0", draw=("initiative", "leader")) -> None:
-    """External dice: Pulcher prorogued as Proconsul of Campania, the rest released and
-    replaced as the table draws, Carthage's B2, then a leader's LAM drawn."""
+    """External dice: Phase B at the table (test_tb_kind.through_b_at_the_table), then a draw
+    that opens Operations."""
     shell.ok(*NEW, "--dice", "external")
     into_b2(shell)
-    shell.ok("prorogue", "Pulcher", "--province", "Campania")
-    shell.ok("release", "--all")
-    shell.ok("done", "B1a")
-    shell.ok("pluto", "--face", "1", "--face", "1")  # Pulcher and Torquatus: unharmed
-    shell.ok("done", "B1b")
-    for drawn in ("Albinus", "Tuditanus"):
-        shell.ok("elect", "consul", "--leader", drawn)
-    shell.ok("imperium")
-    shell.ok("imperium")
-    for drawn in ("Manlius Vulso", "Philo", "Varro", "Fabius"):  # Proconsul, 2 Praetors, PU
-        shell.ok("elect", "--leader", drawn)
-    shell.ok("done", "B1c")
-    shell.ok("family", "--face", family)  # the fixture chart: 0-5 Magonid, 6+ Barcid
-    shell.ok("done", "B2a")
-    shell.ok("climate", "--face", "3")
-    for step in ("B2b", "B2c"):
-        shell.ok("done", step)
-    shell.ok("appoint", "--leader", "Mago")
-    shell.ok("done", "B2d")
-    shell.ok("station")
-    for step, side in (("B2e", None), ("B3a", None), ("B3b", "rome"), ("B3b", "carthage")):
-        shell.ok("done", step, *(["--side", side] if side else []))
+    through_b_at_the_table(shell, family)
+    for side in ("rome", "carthage"):
+        shell.ok("done", "B3b", "--side", side)
     shell.ok(*draw)
 
 

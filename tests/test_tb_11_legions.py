@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_kind import NEW, into_b2
+from test_tb_kind import NEW, into_b2, through_b_at_the_table
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import legions, roman
@@ -21,33 +21,11 @@ NO_CHART = EXAMPLE.replace("legion_request =", "unused_chart =")
 
 
 def to_b3b(shell, tmp_path, source: str = NO_CHART) -> None:
-    """External dice: Pulcher prorogued, Albinus and Tuditanus Consuls with CAs 2 and 3, Manlius
-    Vulso Proconsul with CA 4, Praetors Philo (IX) and Varro (X), Fabius PU; Carthage's B2."""
+    """External dice, the set-up `source`: Phase B at the table, to B3b."""
     (tmp_path / "setup.toml").write_text(source)
     shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"))
     into_b2(shell)
-    shell.ok("prorogue", "Pulcher", "--province", "Campania")
-    shell.ok("release", "--all")
-    shell.ok("done", "B1a")
-    shell.ok("pluto", "--face", "1", "--face", "1")  # Pulcher and Torquatus: unharmed
-    shell.ok("done", "B1b")
-    for drawn in ("Albinus", "Tuditanus"):
-        shell.ok("elect", "consul", "--leader", drawn)
-    shell.ok("imperium")
-    shell.ok("imperium")
-    for drawn in ("Manlius Vulso", "Philo", "Varro", "Fabius"):
-        shell.ok("elect", "--leader", drawn)
-    shell.ok("done", "B1c")
-    shell.ok("family", "--face", "0")
-    shell.ok("done", "B2a")
-    shell.ok("climate", "--face", "3")
-    for step in ("B2b", "B2c"):
-        shell.ok("done", step)
-    shell.ok("appoint", "--leader", "Mago")
-    shell.ok("done", "B2d")
-    shell.ok("station")
-    shell.ok("done", "B2e")
-    shell.ok("done", "B3a")
+    through_b_at_the_table(shell)
 
 
 def legion_rows(shell) -> dict:

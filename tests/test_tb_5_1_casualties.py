@@ -5,19 +5,8 @@ lower (TB-13.8, TB-14.2), a Subordinate never; the wounded come back in the next
 
 from __future__ import annotations
 
+from test_tb_10_censure_triumph import office, pool, rome
 from test_tb_10_senate_requests import to_operations
-
-
-def rome(shell) -> dict:
-    return shell.json("status")["rome"]
-
-
-def office(shell, leader: str) -> dict | None:
-    return next((m for m in rome(shell)["magistrates"] if m["leader"] == leader), None)
-
-
-def pool(shell) -> list[str]:
-    return [lid for lid, who in rome(shell)["leaders"].items() if who["place"] == "pool"]
 
 
 def to_next_game_turn(shell) -> None:

@@ -36,6 +36,35 @@ def through_b1(shell: Shell, magistrates=OPENING_MAGISTRATES) -> None:
     shell.ok("done", "B1c")
 
 
+def through_b_at_the_table(shell: Shell, family: str = "0") -> None:
+    """Phases B1 and B2 with external dice, to B3b: Pulcher prorogued as Proconsul of Campania,
+    the rest released; Albinus and Tuditanus Consuls with CAs 2 and 3, Manlius Vulso Proconsul
+    with CA 4, Praetors Philo (IX) and Varro (X), Fabius PU; the Family in Power by the face
+    `family` (0: the Magonids), an Interested Senate, Mago for Hispania."""
+    shell.ok("prorogue", "Pulcher", "--province", "Campania")
+    shell.ok("release", "--all")
+    shell.ok("done", "B1a")
+    shell.ok("pluto", "--face", "1", "--face", "1")  # Pulcher and Torquatus: unharmed
+    shell.ok("done", "B1b")
+    for drawn in ("Albinus", "Tuditanus"):
+        shell.ok("elect", "consul", "--leader", drawn)
+    shell.ok("imperium")
+    shell.ok("imperium")
+    for drawn in ("Manlius Vulso", "Philo", "Varro", "Fabius"):  # Proconsul, 2 Praetors, PU
+        shell.ok("elect", "--leader", drawn)
+    shell.ok("done", "B1c")
+    shell.ok("family", "--face", family)  # the fixture chart: 0-5 Magonid, 6+ Barcid
+    shell.ok("done", "B2a")
+    shell.ok("climate", "--face", "3")
+    for step in ("B2b", "B2c"):
+        shell.ok("done", step)
+    shell.ok("appoint", "--leader", "Mago")
+    shell.ok("done", "B2d")
+    shell.ok("station")
+    shell.ok("done", "B2e")
+    shell.ok("done", "B3a")
+
+
 def through_b(shell: Shell) -> None:
     for step in ("B2a", "B2b", "B2c", "B2d", "B2e"):
         if step == "B2a":
