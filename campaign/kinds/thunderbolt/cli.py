@@ -133,6 +133,14 @@ def rolled(ctx: typer.Context, campaign: str | None, face, evidence: str, decide
     ctx.obj.act(name, decided, TB)
 
 
+def dice_range(written: str | None) -> tuple[int, int] | None:
+    """A chart's range of dice as typed: LOW-HIGH (TB-12.4, TB-13.3)."""
+    if written is None:
+        return None
+    low, _, high = written.partition("-")
+    return whole_number(low, "The range's low"), whole_number(high, "The range's high")
+
+
 def signed(text: str, what: str) -> int:
     """A DRM as written: +2, -1, 3."""
     written = text.strip()
@@ -557,10 +565,7 @@ def disband(
     """B2c: an Army over the limit checked for disbanding (TB-12.4, TB-12.5)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    entered = None
-    if disband_range is not None:
-        low, _, high = disband_range.partition("-")
-        entered = (whole_number(low, "The range's low"), whole_number(high, "The range's high"))
+    entered = dice_range(disband_range)
     rolled(
         ctx,
         campaign,
@@ -659,10 +664,7 @@ def recall(
     """D or E: an Army Commander's recall roll and crucifixion roll (TB-13.3, TB-13.5)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    entered = None
-    if recall_range is not None:
-        low, _, high = recall_range.partition("-")
-        entered = (whole_number(low, "The range's low"), whole_number(high, "The range's high"))
+    entered = dice_range(recall_range)
     rolled(
         ctx,
         campaign,
