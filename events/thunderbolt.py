@@ -565,3 +565,12 @@ class LeaderFell(CampaignEvent):
     candidates: list[str]
     replacement: str
     evidence: str
+
+
+@topic("thunderbolt.OverallCommanderNamed")
+class OverallCommanderNamed(CampaignEvent):
+    """TB-13.7: the Carthaginian player names another Army Commander OC (one of the Family in
+    Power if there is one) after the OC was killed, captured or sent to the pool."""
+
+    turn: int
+    leader: str

@@ -79,3 +79,34 @@ def test_tb_5_1_a_leaders_fate_belongs_to_battle_and_siege_reports(shell):
     shell.ok(*NEW, "--dice", "external")
     into_b2(shell)
     assert shell.refuses("casualty", "Hanno", "--outcome", "killed").endswith("(TB-3.2).")
+
+
+def test_tb_13_7_the_oc_killed_carthage_names_another_of_the_family_in_power(shell):
+    """Hannibal, the OC, killed and not replaced; the Magonids are in power: Hanno (Magonid,
+    commanding in Africa) may be named, Mago (Barcid) may not while a Magonid commands, nor
+    Hasdrubal, who commands nothing; Carthage finishes no step before naming him."""
+    to_operations(shell)
+    assert shell.json("status")["carthage"]["oc"] == "hannibal"
+    shell.ok("casualty", "Hannibal", "--outcome", "killed")
+    carthage = shell.json("status")["carthage"]
+    assert (carthage["oc"], carthage["oc_due"]) == (None, True)
+    assert "oc NAME" in shell.json("status")["pending"]
+    assert shell.refuses("done", "D", "--side", "carthage").endswith("(TB-13.7).")
+    assert shell.refuses("oc", "Mago").endswith("(TB-13.7).")
+    assert shell.refuses("oc", "Hasdrubal").endswith("(TB-13.7).")
+    shell.ok("oc", "Hanno")
+    assert shell.json("status")["carthage"]["oc"] == "hanno"
+    assert shell.refuses("oc", "Mago").endswith("(TB-13.7).")  # the post is filled
+    shell.ok("done", "D", "--side", "carthage")
+    shell.ok("verify")
+
+
+def test_tb_13_7_a_set_up_oc_commands_an_army():
+    import pytest
+    from test_tb_7_8_magistrates import EXAMPLE
+
+    from campaign.kinds.thunderbolt.setup import SetUpError, load
+
+    with pytest.raises(SetUpError) as refusal:
+        load(EXAMPLE.replace('oc = "hannibal"', 'oc = "hasdrubal"'))
+    assert "[start] oc 'hasdrubal' commands no Carthaginian Army (TB-13.7)" in str(refusal.value)

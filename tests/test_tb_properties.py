@@ -83,6 +83,8 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         assert rules.AER_LOWEST <= army.effective <= rules.capped(army.aer, army.sp)
         assert army.aer == rules.capped(army.aer, army.sp)  # TB-14.4: the caps at once
         assert army.detachments <= 2  # TB-13.9 (one, two for Hannibal's, as they are made)
+    c = state.carthaginians
+    assert c.oc is None or c.oc in carthage.commanders(c)  # TB-13.7
     for level, _ in state.track.values():
         assert -rules.TOP <= level <= rules.TOP  # TB-15.1, TB-15.3
     for lid, place in r.places.items():  # TB-6.8: the censured, killed, captured never return
@@ -108,6 +110,13 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
 
 
 def when(campaign: Punic, command, *args) -> list:
+    if command is tb.finish:  # TB-13.7: Carthage names a lost OC before it finishes a step
+        state = campaign.state
+        c = state.carthaginians
+        if c.oc_due and carthage.commanders(c):
+            named = carthage.oc_candidates(c, state.family_in_power())[0]
+            check(campaign, campaign.when(tb.name_oc, named))
+            assert campaign.state.carthaginians.oc == named
     after = campaign.campaigns.after
     before = dict((after.state if after else campaign.state).track)
     recorded = check(campaign, campaign.when(command, *args))
@@ -430,6 +439,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"reinforcements: {min(kinds.count('ArmyReinforced'), 2)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")
+    event(f"OC named anew: {min(kinds.count('OverallCommanderNamed'), 1)}+")
     event(f"losses: {min(kinds.count('ArmyLost'), 2)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)

@@ -69,6 +69,10 @@ class Carthage:
     """TB-12.6: this Game Turn's Theater assignments, Theater → Army."""
     trained: bool = False
     """TB-14.7: this Game Turn's G2 gains are recorded."""
+    oc: str | None = None
+    """TB-13.7: Carthage's Overall Commander, an Army Commander."""
+    oc_due: bool = False
+    """TB-13.7: the OC was killed, captured or sent to the pool: another is to be named."""
     returning: dict[str, str] = field(default_factory=dict)
     """TB-13.8: wounded leaders set aside, and where each goes as the next Game Turn begins: back
     to his Army (not replaced) or to the pool (replaced)."""
@@ -113,7 +117,8 @@ def opening(setup: SetUp) -> Carthage:
     armies = {
         a.id: Force(a.id, a.commander, a.sp, a.aer, a.province) for a in setup.armies.values()
     }
-    return Carthage(leaders, places, armies, {p.id: p.theater for p in setup.provinces.values()})
+    theaters = {p.id: p.theater for p in setup.provinces.values()}
+    return Carthage(leaders, places, armies, theaters, oc=setup.carthaginian_oc)
 
 
 def new_turn(c: Carthage) -> Carthage:
@@ -391,6 +396,40 @@ def fall(c: Carthage, leader: str, outcome: str, replacement: str | None) -> Car
     return replace(c, armies=parts, places=places, returning=returning, lowered=lowered)
 
 
+# The Overall Commander (TB-13.7).
+
+
+def commanders(c: Carthage) -> list[str]:
+    return sorted(a.commander for a in c.armies.values() if a.commander)
+
+
+def oc_lost(c: Carthage) -> Carthage:
+    """TB-13.7: an OC who no longer commands an Army (killed, captured, sent to the pool) leaves
+    the post to be filled."""
+    if c.oc is None or c.oc in commanders(c):
+        return c
+    return replace(c, oc=None, oc_due=True)
+
+
+def oc_candidates(c: Carthage, in_power: str) -> list[str]:
+    """TB-13.7: the Army Commanders, those of the Family in Power when there is one."""
+    everyone = commanders(c)
+    of_family = [lid for lid in everyone if c.leaders[lid].family == in_power]
+    return of_family or everyone
+
+
+def name_oc(c: Carthage, leader: str, in_power: str) -> Carthage:
+    if c.oc is not None:
+        raise RuleViolation("TB-13.7", f"{c.name(c.oc)} is Carthage's Overall Commander")
+    if leader not in oc_candidates(c, in_power):
+        if leader not in commanders(c):
+            raise RuleViolation("TB-13.7", f"{c.name(leader)} commands no Army")
+        raise RuleViolation(
+            "TB-13.7", f"The OC is an Army Commander of the Family in Power ({in_power})"
+        )
+    return replace(c, oc=leader, oc_due=False)
+
+
 # Detachments (TB-13.9, TB-14.5).
 
 
@@ -520,6 +559,8 @@ def carthage_view(c: Carthage) -> dict:
             for lid, who in sorted(c.leaders.items(), key=lambda i: i[1].number)
         },
         "hannibals_army": c.hannibals(),
+        "oc": c.oc,
+        "oc_due": c.oc_due,
         "disbanded_this_turn": c.disbanded,
         "postings": dict(c.postings),
     }

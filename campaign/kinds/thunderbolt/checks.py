@@ -73,6 +73,16 @@ def check_duties(state: State, step: str) -> None:
         raise RuleViolation("TB-3.4", "The Legions the PU trains in Rome roll first: train")
 
 
+def check_oc(state: State) -> None:
+    """TB-13.7: Carthage names its new OC before it finishes a step."""
+    c = state.carthaginians
+    if c.oc_due and carthage.commanders(c):
+        names = " or ".join(
+            c.leaders[lid].name for lid in carthage.oc_candidates(c, state.family_in_power())
+        )
+        raise RuleViolation("TB-13.7", f"Carthage names its Overall Commander first: oc {names}")
+
+
 def check_once(state: State, what: str) -> None:
     """TB-12.1: one Family in Power and one Political Climate a Game Turn."""
     if state.turn in {"family": state.family, "climate": state.climate}[what]:

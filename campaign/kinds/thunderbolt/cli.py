@@ -942,3 +942,15 @@ def casualty(
         return tb.fell(state, leader, outcome, replace_him, draws)
 
     ctx.obj.act(name, decide, TB)
+
+
+@command()
+def oc(
+    ctx: typer.Context,
+    leader: Annotated[str, typer.Argument(help="An Army Commander of Carthage.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """Carthage names its Overall Commander after the last was lost (TB-13.7)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.name_oc(state, leader), TB)

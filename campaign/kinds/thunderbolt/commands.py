@@ -54,6 +54,7 @@ from events.thunderbolt import (
     MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
+    OverallCommanderNamed,
     PhaseGivenToPU,
     PlutoVisited,
     PoliticsRolled,
@@ -243,6 +244,8 @@ def finish(
         raise CampaignError(f"Say whose: done {step} --side rome (or carthage).")
     who = waiting[0] if side is None else resolve("side", side, sequence.BOTH)
     checks.check_duties(state, step)
+    if who == "carthage":
+        checks.check_oc(state)
     finished = draft(StepFinished, turn=state.turn, step=step, side=who)
     empty = empty_offices(state) if step == "B1c" else []
     return [*empty, finished, *_reveal_if_ended(state, finished, secrets)]
@@ -1326,6 +1329,15 @@ def ask_senate(
     ]
 
 
+def name_oc(state: State, who: str) -> list[Draft]:
+    """TB-13.7: Carthage names another Army Commander OC, one of the Family in Power if there is
+    one, at any step."""
+    checks.check_revealed(state)
+    lid = leader(state, who, "carthage")
+    carthage.name_oc(state.carthaginians, lid, state.family_in_power())
+    return [draft(OverallCommanderNamed, turn=state.turn, leader=lid)]
+
+
 def fell(state: State, who: str, outcome: str, replaced: bool, draws: Draws) -> list[Draft]:
     """TB-5.1 with TB-10.8 and TB-13.8: a leader of either side wounded, killed or captured in a
     battle or siege (D or E); `replaced`, a leader drawn blind from his side's pool takes his
@@ -1772,6 +1784,7 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     ArmyDetached: lambda e: lambda s: detach(s, e.army, e.sp, e.leader or None),
     DetachmentRejoined: lambda e: lambda s: rejoin(s, e.detachment, e.received),
     PresenceClaimed: lambda e: lambda s: presence(s, e.province, e.side, e.force),
+    OverallCommanderNamed: lambda e: lambda s: name_oc(s, e.leader),
     LeaderFell: lambda e: (
         lambda s: fell(
             s, e.leader, e.outcome, bool(e.replacement), RecordedDraw(e.replacement, e.evidence)

@@ -176,6 +176,9 @@ def next_step(current: State) -> str:
     if current.position.over:
         return f"nothing: the game is over after Game Turn {current.setup.turns}."
     parts = []
+    c = current.carthaginians
+    if c.oc_due and carthage.commanders(c):
+        parts.append("Carthage names its Overall Commander (oc NAME, TB-13.7)")
     for step in current.position.open:
         waiting = current.position.waiting_for(step)
         who = " and ".join(current.rome if s == "rome" else current.carthage for s in waiting)

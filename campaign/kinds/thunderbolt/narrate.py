@@ -35,6 +35,7 @@ from events.thunderbolt import (
     MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
+    OverallCommanderNamed,
     PhaseGivenToPU,
     PlutoVisited,
     PoliticsRolled,
@@ -317,6 +318,12 @@ def _(event: LeaderFell) -> str:
         f"{said}; {who(event.replacement)}, drawn from the pool (random event {event.number}), "
         f"takes his place ({rule}){source}"
     )
+
+
+@describe.register
+def _(event: OverallCommanderNamed) -> str:
+    named = who(event.leader)
+    return f"Game Turn {event.turn}: Carthage names {named} its Overall Commander (TB-13.7)"
 
 
 @describe.register

@@ -99,6 +99,8 @@ class SetUp:
     earned it in the Game Turn before the first."""
     augury_marker: bool = False
     """TB-4.1: the scenario puts the Augury marker in the cup."""
+    carthaginian_oc: str | None = None
+    """TB-13.7: Carthage's Overall Commander at the start, an Army Commander (`[start] oc`)."""
 
     @property
     def track(self) -> list[str]:
@@ -133,6 +135,9 @@ def load(source: str) -> SetUp:
     cas = _cas(start.get("cas"), legions, problems)
     magistrates = _magistrates(start.get("magistrates"), leaders, legions, cas, provinces, problems)
     triumphs = _triumphs(start.get("triumphs"), leaders, magistrates, problems)
+    oc = start.get("oc")
+    if oc is not None and oc not in {a.commander for a in armies.values()}:
+        problems.append(f"[start] oc {oc!r} commands no Carthaginian Army (TB-13.7)")
     if problems:
         raise SetUpError(problems)
     return SetUp(
@@ -149,6 +154,7 @@ def load(source: str) -> SetUp:
         magistrates,
         triumphs,
         scenario["augury_marker"],
+        oc,
     )
 
 

@@ -42,6 +42,7 @@ from events.thunderbolt import (
     MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
+    OverallCommanderNamed,
     PhaseGivenToPU,
     PlutoVisited,
     PoliticsRolled,
@@ -246,6 +247,10 @@ def evolve(event: CampaignEvent, state: State) -> State:
 def apply(state: State, event: CampaignEvent) -> State:
     """One event folded in; the Emergency Rome's elections read follows (TB-9.3)."""
     after = evolve(event, state)
+    if after.carthaginians is not None:
+        lost = carthage.oc_lost(after.carthaginians)
+        if lost is not after.carthaginians:
+            after = replace(after, carthaginians=lost)
     if after.romans is not None and after.set_up:
         level = after.emergency()[0]
         if level != after.romans.emergency:
@@ -527,6 +532,12 @@ def _(event: LeaderFell, state: State) -> State:
     )
     markers = inherit(state.cup, event.leader, replacement, event.side)
     return replace(state, rolls=(*state.rolls, draw), cup=markers)
+
+
+@evolve.register
+def _(event: OverallCommanderNamed, state: State) -> State:
+    forces = carthage.name_oc(state.carthaginians, event.leader, state.family_in_power())
+    return replace(state, carthaginians=forces)
 
 
 @evolve.register
