@@ -386,3 +386,27 @@ def test_tb_7_4_a_besieged_dictator_prorogued_keeps_only_one_ca():
     assert (kept.office, kept.cas, kept.legions) == ("Proconsul", (1,), ("I", "II"))
     assert after.ca_leader(2) is None
     offices.check_imperium(list(after.magistrates.values()))
+
+
+def test_tb_8_3_a_lone_consul_gets_his_army_when_no_second_can_be_elected():
+    """The pool empty and the only leader in the Triumph Holding Box triumphed as Proconsul two
+    Game Turns ago (not electable Consul, TB-8.2): the one Consul elected takes a leaderless CA
+    (found by the property test: the check asked for a second Consul without the Game Turn)."""
+    from campaign.kinds.thunderbolt.offices import Magistrate
+    from campaign.kinds.thunderbolt.setup import load
+
+    r = roman.opening(load(EXAMPLE))
+    places = {lid: roman.KILLED for lid in r.leaders} | {
+        "albinus": roman.MAP,
+        "pulcher": roman.TRIUMPH,
+    }
+    r = replace(
+        r,
+        places=places,
+        triumphs={"pulcher": (0, "Proconsul")},
+        magistrates={"albinus": Magistrate("albinus", "Consul")},
+        elected=("albinus",),
+    )
+    assert roman.next_post(r, 2) == roman.Post("Imperium", leader="albinus")
+    armed = roman.give_imperium(r, "albinus", 1, (), "Roman Italy", turn=2)
+    assert armed.magistrates["albinus"].cas == (1,)

@@ -165,7 +165,8 @@ def attempt(campaign: Punic, command, *args) -> bool:
 def b1c(campaign: Punic, data, table: Table) -> None:
     state = campaign.state
     if state.romans.emergency != "none" and data.draw(st.booleans()):
-        when(campaign, tb.elect, "dictator", table.draws(state, state.romans.pool()))
+        if state.romans.pool():
+            when(campaign, tb.elect, "dictator", table.draws(state, state.romans.pool()))
     while roman.next_post(campaign.state.romans, campaign.state.turn) is not None:
         state = campaign.state
         post = roman.next_post(state.romans, state.turn)
@@ -181,9 +182,11 @@ def b1c(campaign: Punic, data, table: Table) -> None:
             continue
         if post.office != "Imperium" and not state.romans.pool():
             chosen = roman.triumph_candidates(state.romans, post.office, state.turn)
+            if not chosen:
+                break  # nobody to be had: the office is recorded empty as B1c ends (TB-8.8)
             when(campaign, tb.elect, post.office, None, chosen[0])
             continue
-        when(campaign, tb.elect, None, table.draws(state, state.romans.pool()))
+        when(campaign, tb.elect, None, table.draws(state, state.romans.pool() or ["nobody"]))
     elected = [
         campaign.state.romans.office(lid)
         for lid in campaign.state.romans.elected

@@ -1178,7 +1178,7 @@ def imperium(
     elif where is None:
         army = r.cas.get(ca, ()) if ca is not None else tuple(legions)
         where = r.theater(army) if army else None
-    roman.give_imperium(r, lid, ca, tuple(legions), where, state.per_province)
+    roman.give_imperium(r, lid, ca, tuple(legions), where, state.per_province, state.turn)
     return [
         draft(
             ImperiumGiven,

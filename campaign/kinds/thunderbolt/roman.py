@@ -701,13 +701,14 @@ def give_imperium(
     legions: tuple[str, ...],
     theater: str | None,
     per_province: int = offices.PROCONSULS_PER_PROVINCE,
+    turn: int | None = None,
 ) -> Romans:
     """TB-8.3: a Consul must be given a leaderless CA while one remains, else a new CA of any two
     leaderless Legions outside CAs, only then a CA of the one left, failing that nothing (he
     stands in Rome without Imperium); with Imperium he gets a Theater (TB-6.4)."""
     if leader not in consuls_awaiting(r):
         raise RuleViolation("TB-8.3", f"{r.name(leader)} is no Consul awaiting his army")
-    if r.count("Consul") < 2 and next_post(r) == Post("Consul"):
+    if r.count("Consul") < 2 and next_post(r, turn) == Post("Consul"):
         raise RuleViolation("TB-8.3", "Both Consuls are elected before either receives an army")
     open_cas, loose = imperium_choices(r)
     cas = dict(r.cas)

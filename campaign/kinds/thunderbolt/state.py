@@ -406,7 +406,13 @@ def drawn(state: State, event: MagistrateElected | CommanderAppointed, kind: str
 def _(event: ImperiumGiven, state: State) -> State:
     legions = tuple(event.legions) if event.ca is None else ()
     romans = roman.give_imperium(
-        state.romans, event.leader, event.ca, legions, event.theater, state.per_province
+        state.romans,
+        event.leader,
+        event.ca,
+        legions,
+        event.theater,
+        state.per_province,
+        event.turn,
     )
     return replace(state, romans=romans)
 
