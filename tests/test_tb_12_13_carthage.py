@@ -185,11 +185,25 @@ def test_tb_13_3_and_13_5_the_pages_example_hanno_recalled_then_to_the_pool(shel
         7,
         False,
     )
+    assert armies(shell)["africa"]["commander"] == "hanno"  # until the next Carthaginian LAM
+    assert shell.json("status")["carthage"]["recalls_pending"] == {"africa": "hanno"}
+    assert shell.refuses("recall", "africa", "--face", "6").endswith("(TB-13.6).")
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "--drawn", "Albinus")  # a Roman LAM: nothing yet (TB-13.6)
+    assert armies(shell)["africa"]["commander"] == "hanno"
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "--drawn", "Hannibal")  # a Carthaginian LAM: the recall takes effect
     assert armies(shell)["africa"]["commander"] is None
     status = shell.json("status")
     assert status["carthage"]["leaders"]["hanno"]["place"] == "pool"
-    assert "hanno" not in status["cup"]["carthage"]
     assert shell.refuses("recall", "africa", "--face", "6").endswith("(TB-13.3).")
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "--drawn", "Tuditanus")
+    drawn = shell.json("log")[-1]["data"]
+    assert not any(m.startswith("carthage/lam/hanno/") for m in drawn["candidates"])  # void
     shell.ok("verify")
 
 
@@ -198,6 +212,9 @@ def test_tb_13_5_a_crucifixion_die_of_8_removes_him_from_the_game(shell):
 
     to_operations(shell, family="9")
     shell.ok("recall", "africa", "--face", "6", "--face", "8")  # 8 + 2 = 10 > 9
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "empty")  # C2 finds no LAM left: the recall takes effect (TB-13.6)
     assert shell.json("status")["carthage"]["leaders"]["hanno"]["place"] == "removed"
 
 
@@ -216,5 +233,8 @@ def test_tb_13_4_a_recall_by_choice_rolls_nothing(shell):
     shell.ok("recall", "hannibal", "--by-choice")
     recalled = shell.json("log")[-1]["data"]
     assert (recalled["face"], recalled["crucified"]) == (-1, False)
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "--drawn", "Hannibal")  # his own LAM counts (TB-13.6)
     assert shell.json("status")["carthage"]["leaders"]["hannibal"]["place"] == "pool"
     assert shell.json("status")["carthage"]["hannibals_army"] is None  # TB-1.3: none now

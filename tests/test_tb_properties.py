@@ -254,7 +254,8 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 by = data.draw(st.sampled_from(["rome", "carthage"]))
                 when(campaign, tb.victory, "siege", province, by)
             elif kind == 4:  # a recall roll, then perhaps a crucifixion (TB-13.3, TB-13.5)
-                led = sorted(a for a, f in state.carthaginians.armies.items() if f.commander)
+                c = state.carthaginians
+                led = sorted(a for a, f in c.armies.items() if f.commander and a not in c.pending)
                 if led:
                     aid = data.draw(st.sampled_from(led))
                     when(campaign, tb.recall, aid, table.faces(state, 2))

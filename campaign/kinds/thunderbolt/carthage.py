@@ -71,6 +71,9 @@ class Carthage:
     """TB-14.7: this Game Turn's G2 gains are recorded."""
     oc: str | None = None
     """TB-13.7: Carthage's Overall Commander, an Army Commander."""
+    pending: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    """TB-13.6: recalls awaiting the next draw of a Carthaginian LAM: Army → (its commander,
+    crucified)."""
     oc_due: bool = False
     """TB-13.7: the OC was killed, captured or sent to the pool: another is to be named."""
     returning: dict[str, str] = field(default_factory=dict)
@@ -122,6 +125,7 @@ def opening(setup: SetUp) -> Carthage:
 
 
 def new_turn(c: Carthage) -> Carthage:
+    c = take_effect(c)  # TB-13.6: a recall never outlives its Game Turn
     places = {**c.places, **c.returning}  # TB-13.8: the wounded return in A2
     return replace(
         c,
@@ -232,15 +236,29 @@ def appoint(c: Carthage, army: str, leader: str, from_map: bool, in_power: str) 
 
 
 def recall(c: Carthage, army: str, recalled: bool, crucified: bool) -> Carthage:
-    """TB-13.5 and TB-13.6 (Interpretation: applied when recorded, the C2 draw being entered in
-    this slice): a recalled commander goes to the pool, or out of the game when crucified; his
-    Army is leaderless until B2d."""
+    """TB-13.3 to TB-13.6: a recall (by the dice or by choice) waits to take effect at the next
+    draw of a Carthaginian LAM, or when C2 finds none left (`take_effect`); until then the
+    commander keeps his Army."""
     if not recalled:
         return c
-    force = c.armies[army]
-    places = {**c.places, force.commander: REMOVED if crucified else POOL}
-    armies = {**c.armies, army: replace(force, commander=None)}
-    return replace(c, armies=armies, places=places)
+    if army in c.pending:
+        raise RuleViolation("TB-13.6", f"Army {army}'s commander is recalled already")
+    return replace(c, pending={**c.pending, army: (c.armies[army].commander, crucified)})
+
+
+def take_effect(c: Carthage) -> Carthage:
+    """TB-13.6: the recalls waiting take effect: each commander goes to the pool, or out of the
+    game when crucified (TB-13.5); his LAMs leave the cup (void, TB-4.3); his Army is leaderless
+    until B2d."""
+    if not c.pending:
+        return c
+    armies, places = dict(c.armies), dict(c.places)
+    for army, (leader, crucified) in c.pending.items():
+        if army in armies and armies[army].commander == leader:
+            armies[army] = replace(armies[army], commander=None)
+        if places.get(leader) == MAP:
+            places[leader] = REMOVED if crucified else POOL
+    return replace(c, armies=armies, places=places, pending={})
 
 
 # Strength: additions and losses (TB-14.3, TB-14.4, TB-5.5, TB-13.4).
@@ -561,6 +579,7 @@ def carthage_view(c: Carthage) -> dict:
         "hannibals_army": c.hannibals(),
         "oc": c.oc,
         "oc_due": c.oc_due,
+        "recalls_pending": {army: leader for army, (leader, _) in c.pending.items()},
         "disbanded_this_turn": c.disbanded,
         "postings": dict(c.postings),
     }

@@ -830,6 +830,10 @@ def recall(
     commander = c.armies[aid].commander
     if commander is None:
         raise RuleViolation("TB-13.3", f"Army {aid} has no commander to recall")
+    if aid in c.pending:
+        raise RuleViolation(
+            "TB-13.6", f"Army {aid}'s commander is recalled already, from the next Carthaginian LAM"
+        )
     who = c.leaders[commander]
     in_power = state.family_in_power()
     number, face, (low, high), crux, crucified, evidence = 0, -1, (0, 9), -1, False, ""

@@ -20,6 +20,11 @@ DICTATOR_BESIEGED_KEEPS_HIS_FIRST_CA = True
 """TB-7.4: a Dictator prorogued by the rules keeps only the CA besieged with him, which the
 program takes to be his first (positions are kept at province level, TB-1.4)."""
 
+RECALL_AT_THE_NEXT_CARTHAGINIAN_LAM = True
+"""TB-13.6 and TB-18.14: a recall takes effect at the next draw of a Carthaginian LAM (his own
+and a Reinforcement LAM count) or when C2 finds none left; a draw entered without saying whose
+LAM (`initiative leader`) does not count; at the latest as the next Game Turn begins."""
+
 NO_LEADER_LEAVES_THE_OFFICE_EMPTY = True
 """TB-8.2: with no leader available an office stays empty, recorded with why."""
 

@@ -607,8 +607,15 @@ def _(event: OfficeLeftEmpty, state: State) -> State:
 def _(event: InitiativeDrawn, state: State) -> State:
     position = sequence.initiative(state.position, event.drawn, state.game)
     opened = sequence.INITIATIVE[event.drawn] == "D"
+    forces = state.carthaginians
+    if event.drawn == "empty":  # TB-13.6: C2 finds no LAM left
+        forces = carthage.take_effect(forces)
     return replace(
-        state, position=position, operations=state.operations + opened, phase_leader=None
+        state,
+        position=position,
+        operations=state.operations + opened,
+        phase_leader=None,
+        carthaginians=forces,
     )
 
 
@@ -621,12 +628,16 @@ def _(event: MarkerDrawn, state: State) -> State:
     opened = sequence.INITIATIVE[drawn] == "D"
     left = tuple(m for m in state.cup if m != event.marker) if event.marker else ()
     leader = cup.leader_of(event.marker) if event.marker else None
+    forces = state.carthaginians
+    if not event.marker or event.marker.startswith("carthage/"):
+        forces = carthage.take_effect(forces)  # TB-13.6: a Carthaginian LAM, or none left
     state = replace(
         state,
         position=position,
         cup=left,
         operations=state.operations + opened,
         phase_leader=leader,
+        carthaginians=forces,
     )
     if leader in state.romans.leaders and state.dictator_chance:  # TB-9.5
         state = replace(state, dictator_due=state.dictator_chance, dictator_chance="")
