@@ -410,3 +410,20 @@ def test_tb_8_3_a_lone_consul_gets_his_army_when_no_second_can_be_elected():
     assert roman.next_post(r, 2) == roman.Post("Imperium", leader="albinus")
     armed = roman.give_imperium(r, "albinus", 1, (), "Roman Italy", turn=2)
     assert armed.magistrates["albinus"].cas == (1,)
+
+
+def test_tb_7_6_a_besieged_magistrate_without_imperium_stays_until_the_siege_ends(shell):
+    """The PU Cethegus, without Imperium, besieged in a port: B1a neither prorogues nor releases
+    him, and may end without him; he stays in office until a report frees him, then goes to the
+    pool (a Legion-holding magistrate in a city is prorogued by the rules instead, TB-7.4)."""
+    shell.ok(*NEW)
+    shell.ok("besieged", "Cethegus", "--in", "port")
+    into_b2(shell)
+    assert shell.refuses("release", "Cethegus").endswith("(TB-7.6).")
+    shell.ok("release", "--all")
+    shell.ok("done", "B1a")
+    assert office_of(shell, "cethegus")["office"] == "PU"
+    shell.ok("besieged", "Cethegus", "--in", "free")
+    assert office_of(shell, "cethegus") is None
+    assert rome(shell)["leaders"]["cethegus"]["place"] == "pool"
+    shell.ok("verify")

@@ -83,6 +83,8 @@ class Romans:
     """TB-11.3: this Game Turn's Legion Request is made."""
     returning: frozenset[str] = frozenset()
     """TB-6.8: leaders wounded in a battle or siege, set aside until the next Game Turn's A2."""
+    held: frozenset[str] = frozenset()
+    """TB-7.6: magistrates without Imperium kept by a siege past B1a, to the pool once free."""
     drilled: bool = False
     """TB-11.9: this Game Turn's training rolls are made."""
     finished: frozenset[str] = frozenset()
@@ -207,18 +209,35 @@ PROROGUES = {
 """TB-7.2: the lawful prorogues (from, as)."""
 
 
+def stays(r: Romans, leader: str) -> bool:
+    """TB-7.6: a magistrate without Imperium besieged in a city or a port (a besieged Roma forces
+    nothing, TB-7.4) is neither prorogued nor released: he stays until the siege ends."""
+    held = r.magistrates.get(leader)
+    return held is not None and not held.legions and r.besieged.get(leader) in ("city", "port")
+
+
 def due_b1a(r: Romans) -> list[str]:
     """TB-7.1: the magistrates still to be prorogued or released this Game Turn."""
     return sorted(
-        (lid for lid in r.magistrates if lid not in r.decided),
+        (lid for lid in r.magistrates if lid not in r.decided and not stays(r, lid)),
         key=lambda lid: number_key(r.leaders[lid].number),
     )
+
+
+def keep_besieged(r: Romans) -> Romans:
+    """TB-7.6: as B1a ends, the magistrates a siege keeps are held until it ends."""
+    return replace(r, held=r.held | {lid for lid in r.magistrates if stays(r, lid)})
 
 
 def check_due(r: Romans, leader: str, rule: str = "TB-7.1") -> Magistrate:
     held = r.magistrates.get(leader)
     if held is None:
         raise RuleViolation(rule, f"{r.name(leader)} holds no office to prorogue or release")
+    if stays(r, leader):
+        raise RuleViolation(
+            "TB-7.6",
+            f"{r.name(leader)}, without Imperium, is besieged: he stays until the siege ends",
+        )
     if leader in r.decided:
         raise RuleViolation(rule, f"{r.name(leader)} was prorogued or released this Game Turn")
     return held
@@ -237,6 +256,12 @@ def besiege(r: Romans, leader: str, where: str) -> Romans:
     besieged = {k: v for k, v in r.besieged.items() if k != leader}
     if where != "free":
         besieged[leader] = where
+    if where == "free" and leader in r.held:  # TB-7.6: the siege over, to the pool
+        magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
+        places = {**r.places, leader: POOL}
+        return replace(
+            r, besieged=besieged, magistrates=magistrates, places=places, held=r.held - {leader}
+        )
     return replace(r, besieged=besieged)
 
 
@@ -251,7 +276,7 @@ def forced_prorogues(r: Romans) -> list[tuple[str, str]]:
             "Proconsul" if r.magistrates[lid].office in as_proconsul else r.magistrates[lid].office,
         )
         for lid in due_b1a(r)
-        if r.trapped(lid)
+        if r.trapped(lid) and r.magistrates[lid].legions
     ]
 
 

@@ -286,6 +286,8 @@ def moved(state: State, position: sequence.Position) -> State:
         carthaginians = carthage.new_turn(carthaginians)
     elif state.position.stage == "B" and position.stage != "B":
         romans = roman.end_of_b(romans, state.wounded_return)
+    if "B1a" in state.position.open and "B1a" not in position.open:
+        romans = roman.keep_besieged(romans)  # TB-7.6
     fresh = position.turn != state.position.turn
     left_d = "D" in state.position.open and "D" not in position.open
     filled, cup_turn = state.cup, state.cup_turn
