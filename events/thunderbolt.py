@@ -574,3 +574,19 @@ class OverallCommanderNamed(CampaignEvent):
 
     turn: int
     leader: str
+
+
+@topic("thunderbolt.LegionsReinforced")
+class LegionsReinforced(CampaignEvent):
+    """TB-11.8: reinforcements instead of Legions in B3b: the die (random event `number`), 2 off
+    per NS level built this Game Turn, the chart's DRMs as entered, the SP raised (the "0-6"
+    column's bracketed figure, read or entered), and the SP each Legion took by class."""
+
+    turn: int
+    number: int
+    face: int
+    ns: int
+    modifiers: dict[str, int]
+    sp: int
+    given: dict[str, dict[str, int]]
+    evidence: str

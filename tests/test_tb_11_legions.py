@@ -255,3 +255,45 @@ def test_tb_11_11_leaderless_legions_disbanded_by_choice_in_b1a_after_the_prorog
     shell.ok("done", "B1a")
     assert shell.refuses("disband-legions", "--ca", str(held)).endswith("(TB-3.2).")
     shell.ok("verify")
+
+
+AT_SIX = NO_CHART.replace(
+    'id = "IX"\nprovince = "campania"', 'id = "IX"\nsp = [6, 1, 6, 2]\nprovince = "campania"'
+).replace('id = "X"\nprovince = "samnium"', 'id = "X"\nsp = [6, 1, 6, 3]\nprovince = "samnium"')
+"""Legions IX and X at 6 Citizen and 6 Ala infantry (the page's X and XIV)."""
+
+
+def test_tb_11_8_the_pages_example_12_sp_at_most_1_cavalry(shell, tmp_path):
+    """N = 12: at most 1 cavalry (2 refused); X and the other Legion take 4 Citizen infantry
+    each, X 3 Ala infantry, the other 1 Ala cavalry."""
+    assert AT_SIX != NO_CHART
+    to_b3b(shell, tmp_path, AT_SIX)
+    refusal = shell.refuses(
+        "reinforcements", "--face", "5", "--sp", "12",
+        "--give", "IX:ala-cavalry=1", "--give", "X:citizen-cavalry=1",
+    )  # fmt: skip
+    assert refusal.endswith("(TB-11.8).")  # 2 cavalry of 12 SP
+    shell.ok(
+        "reinforcements", "--face", "5", "--sp", "12",
+        "--give", "X:citizen-infantry=4", "--give", "X:ala-infantry=3",
+        "--give", "IX:citizen-infantry=4", "--give", "IX:ala-cavalry=1",
+    )  # fmt: skip
+    rows = legion_rows(shell)
+    assert rows["X"]["sp"] == [10, 1, 9, 3] and rows["IX"]["sp"] == [10, 1, 6, 3]
+    refusal = shell.refuses("legion-request", "--face", "5", "--legions", "1", "--at", "Latium")
+    assert refusal.endswith("(TB-11.3).")  # reinforcements were this Game Turn's request
+    shell.ok("verify")
+
+
+def test_tb_11_8_within_the_ceilings_of_tb_11_2_and_only_in_the_near_theaters(shell, tmp_path):
+    to_b3b(shell, tmp_path, AT_SIX)
+    refusal = shell.refuses(
+        "reinforcements", "--face", "5", "--sp", "12", "--give", "X:ala-infantry=7"
+    )
+    assert refusal.endswith("(TB-11.8).") and "12" in refusal  # 6 + 7 above 12
+    refusal = shell.refuses(
+        "reinforcements", "--face", "5", "--sp", "12", "--give", "VII:citizen-infantry=1"
+    )
+    assert refusal.endswith("(TB-11.8).")  # VII is in Sicily: its SP wait for the Legate
+    assert "--sp" in shell.refuses("reinforcements", "--face", "5", "--give", "X:ala-infantry=1")
+    assert "LEGION:CLASS=N" in shell.refuses("reinforcements", "--sp", "3", "--give", "X=3")

@@ -386,6 +386,19 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
         if not attempt(campaign, tb.legion_request, {}, ns, faces, raised, "latium", fill, train):
             faces = table.faces(campaign.state, 1)
             when(campaign, tb.legion_request, {}, ns, faces, raised, "latium", fill, 0)
+    elif data.draw(st.booleans()):  # reinforcements instead (TB-11.8), a class with room
+        r = campaign.state.romans
+        room = [
+            (lg, c)
+            for lg, legion in sorted(r.legions.items())
+            if r.theater_of.get(legion.province) in legions.REINFORCED
+            for c, top in legions.CEILING.items()
+            if getattr(legion, legions.FIELDS[c]) < top and c not in legions.CAVALRY
+        ]
+        if room:
+            lg, c = data.draw(st.sampled_from(room))
+            faces = table.faces(campaign.state, 1)
+            when(campaign, tb.reinforcements, {}, 0, faces, {lg: {c: 1}}, 8)
     for side in ("rome", "carthage"):
         when(campaign, tb.finish, "B3b", side, campaign.secrets)
     operations(campaign, data, table)
@@ -437,6 +450,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"Watchful Presence claims: {min(kinds.count('PresenceClaimed'), 2)}+")
     event(f"Censure rolls: {min(kinds.count('MagistrateCensured'), 2)}+")
     event(f"Triumphs: {min(kinds.count('TriumphCelebrated'), 2)}+")
+    event(f"reinforcements for Legions: {min(kinds.count('LegionsReinforced'), 1)}+")
     event(f"Legion Requests: {min(kinds.count('LegionsRequested'), 2)}+")
     event(f"training rolls: {min(kinds.count('TrainingRolled'), 1)}+")
     event(f"draws from the cup: {min(kinds.count('MarkerDrawn'), 2)}+")

@@ -954,3 +954,51 @@ def oc(
     from campaign.kinds.thunderbolt import commands as tb
 
     ctx.obj.act(campaign, lambda state: tb.name_oc(state, leader), TB)
+
+
+def given_sp(items: list[str]) -> dict[str, dict[str, int]]:
+    """`--give LEGION:CLASS=N`, e.g. X:citizen-infantry=4 (TB-11.8)."""
+    given: dict[str, dict[str, int]] = {}
+    for item in items:
+        legion, sep, rest = item.partition(":")
+        kind, eq, count = rest.partition("=")
+        if not (sep and eq and legion.strip() and kind.strip()):
+            raise CampaignError(
+                f"Write what a Legion takes as LEGION:CLASS=N, e.g. X:citizen-infantry=4, not "
+                f"{item!r}."
+            )
+        classes = given.setdefault(legion.strip(), {})
+        classes[kind.strip()] = classes.get(kind.strip(), 0) + whole_number(count, "The SP")
+    return given
+
+
+@command()
+def reinforcements(
+    ctx: typer.Context,
+    give: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--give", help="LEGION:CLASS=N, e.g. X:citizen-infantry=4 or XIV:ala-cavalry=1."
+        ),
+    ] = None,
+    sp: Annotated[
+        Optional[int], typer.Option("--sp", help="The SP raised, where the set-up has no chart.")
+    ] = None,
+    ns: Annotated[int, typer.Option("--ns", help="NS levels Rome built this Game Turn.")] = 0,
+    drm: DrmOption = None,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """B3b: reinforcements instead of Legions, given to Legions by class (TB-11.8)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    given = given_sp(give or [])
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.reinforcements(state, modifiers, ns, faces, given, sp),
+    )

@@ -46,6 +46,7 @@ from events.thunderbolt import (
     LeaderBesieged,
     LeaderFell,
     LegionsDisbanded,
+    LegionsReinforced,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -1569,6 +1570,57 @@ def legion_request(
     ]
 
 
+def reinforcements(
+    state: State,
+    modifiers: Mapping[str, int],
+    ns: int,
+    faces: Faces,
+    given: Mapping[str, Mapping[str, int]],
+    raised: int | None = None,
+) -> list[Draft]:
+    """TB-11.8: reinforcements instead of Legions, Rome's one request of B3b (TB-11.3): the die,
+    2 off per NS level and the chart's DRMs; N SP from the set-up's `legion_request` chart's
+    "0-6" column or entered; given to Legions by class."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B3b"], "reinforcements")
+    r = state.romans
+    if r.requested:
+        raise RuleViolation("TB-11.3", f"Rome's Legion Request of Game Turn {state.turn} is made")
+    number = state.next_number
+    face, evidence = faces(state, number, "legion-request", "rome")
+    adjusted = face + legions.NS_DRM * ns + sum(modifiers.values())
+    table = state.setup.tables.get("legion_request")
+    read = rules.reinforcement_sp(table, adjusted) if table else None
+    if read is None and raised is None:
+        raise CampaignError(
+            f"The set-up's chart gives no reinforcement SP here: enter them with --sp N (die "
+            f"{face}, adjusted DR {adjusted})."
+        )
+    if read is not None and raised is not None and raised != read:
+        raise CampaignError(f"The chart gives {read} SP for an adjusted DR of {adjusted}.")
+    sp = read if read is not None else raised
+    named = {
+        resolve("Legion", lg, r.legions): {
+            resolve("class of SP", c, legions.CEILING): n for c, n in classes.items()
+        }
+        for lg, classes in given.items()
+    }
+    legions.reinforce(r, named, sp)
+    return [
+        draft(
+            LegionsReinforced,
+            turn=state.turn,
+            number=number,
+            face=face,
+            ns=ns,
+            modifiers=dict(modifiers),
+            sp=sp,
+            given=named,
+            evidence=evidence,
+        )
+    ]
+
+
 def _unit(state: State, given: str, new: Sequence[str]) -> str:
     """TB-11.5: the Legion that takes the contingent (a CA's first Legion when a CA is named)."""
     if not given.strip():
@@ -1817,6 +1869,11 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
             e.train,
             e.auxiliary,
             e.auxiliary_to,
+        )
+    ),
+    LegionsReinforced: lambda e: (
+        lambda s: reinforcements(
+            s, e.modifiers, e.ns, Recorded([e.face], e.evidence), e.given, e.sp
         )
     ),
     TrainingRolled: lambda e: (

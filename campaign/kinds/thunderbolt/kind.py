@@ -32,6 +32,7 @@ from events.thunderbolt import (
     DiplomacyAttempted,
     DisbandChecked,
     LeaderFell,
+    LegionsReinforced,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -55,6 +56,7 @@ ROLLS = (
     DiplomacyAttempted,
     MagistrateCensured,
     LegionsRequested,
+    LegionsReinforced,
     TurnRevealed,
 )
 """TB-16.6: events that always hold a roll or a reveal."""

@@ -181,3 +181,59 @@ def train(r: Romans, results: Mapping[str, int]) -> Romans:
         if senate.trained(face):
             legions[lg] = replace(legions[lg], discipline=senate.VETERAN)
     return replace(r, legions=legions, drilled=True)
+
+
+# Reinforcements instead of Legions (TB-11.8).
+
+CEILING = {"citizen-infantry": 10, "citizen-cavalry": 1, "ala-infantry": 12, "ala-cavalry": 3}
+"""TB-11.2: what reinforcement may raise each class to (Interpretation: cavalry only back to 1
+and 3)."""
+FIELDS = {
+    "citizen-infantry": "citizen_infantry",
+    "citizen-cavalry": "citizen_cavalry",
+    "ala-infantry": "ala_infantry",
+    "ala-cavalry": "ala_cavalry",
+}
+CAVALRY = ("citizen-cavalry", "ala-cavalry")
+REINFORCED = (offices.ROMAN_ITALY, "Gallia Cisalpina", "Liguria")
+"""TB-11.8: the Theaters whose Legions take reinforcements at once (elsewhere they wait in a
+Theater Holding Box for the Legate LAM, which this slice does not keep)."""
+
+
+def reinforce(r: Romans, given: Mapping[str, Mapping[str, int]], sp: int) -> Romans:
+    """TB-11.8: N SP raised, at most N // 8 of them cavalry, join regular Legions in Roman Italy,
+    Gallia Cisalpina or Liguria at once, each class within TB-11.2's ceiling (Interpretation: SP
+    no Legion can take are lost)."""
+    total = sum(n for classes in given.values() for n in classes.values())
+    cavalry = sum(n for classes in given.values() for c, n in classes.items() if c in CAVALRY)
+    if total > sp:
+        raise RuleViolation("TB-11.8", f"{total} SP given, of {sp} raised")
+    if cavalry > sp // 8:
+        raise RuleViolation(
+            "TB-11.8", f"Of {sp} SP at most {sp // 8} may be cavalry, not {cavalry}"
+        )
+    legions = dict(r.legions)
+    for lg, classes in given.items():
+        if lg not in legions:
+            raise RuleViolation("TB-11.8", f"There is no Legion {lg} in play")
+        legion = legions[lg]
+        if legion.kind != "regular":
+            raise RuleViolation("TB-11.8", f"A {legion.kind} Legion is never reinforced")
+        if r.theater_of.get(legion.province) not in REINFORCED:
+            raise RuleViolation(
+                "TB-11.8",
+                f"Legion {lg} is not in Roman Italy, Gallia Cisalpina or Liguria: its SP wait for "
+                "the Legate",
+            )
+        for name, n in classes.items():
+            field_name = FIELDS[name]
+            after = getattr(legion, field_name) + n
+            if n < 1 or after > CEILING[name]:
+                raise RuleViolation(
+                    "TB-11.8",
+                    f"Legion {lg}'s {name.replace('-', ' ')} goes up to {CEILING[name]} (TB-11.2), "
+                    f"not {after}",
+                )
+            legion = replace(legion, **{field_name: after})
+        legions[lg] = legion
+    return replace(r, legions=legions, requested=True)

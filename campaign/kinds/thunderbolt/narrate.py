@@ -27,6 +27,7 @@ from events.thunderbolt import (
     LeaderBesieged,
     LeaderFell,
     LegionsDisbanded,
+    LegionsReinforced,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -241,6 +242,23 @@ def _(event: LegionsRequested) -> str:
         f"Game Turn {event.turn}: Rome's Legion Request with {event.in_play} Legions in play: die "
         f"{event.face}{ns}{drms} = {adjusted}: {raised} (random event {event.number}, "
         f"TB-11.4){source}"
+    )
+
+
+@describe.register
+def _(event: LegionsReinforced) -> str:
+    drms = "".join(f" {v:+d} ({k})" for k, v in event.modifiers.items())
+    ns = f" {-2 * event.ns:+d} ({event.ns} NS)" if event.ns else ""
+    adjusted = event.face - 2 * event.ns + sum(event.modifiers.values())
+    given = "; ".join(
+        f"{lg} " + ", ".join(f"{n} {c.replace('-', ' ')}" for c, n in classes.items())
+        for lg, classes in event.given.items()
+    )
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"Game Turn {event.turn}: Rome's reinforcements instead of Legions: die {event.face}{ns}"
+        f"{drms} = {adjusted}: {event.sp} SP; {given or 'none given'} (random event "
+        f"{event.number}, TB-11.8){source}"
     )
 
 

@@ -29,6 +29,7 @@ from events.thunderbolt import (
     InitiativeDrawn,
     LeaderFell,
     LegionsDisbanded,
+    LegionsReinforced,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -64,6 +65,7 @@ ROMAN = (
     TriumphEarned,
     TriumphCelebrated,
     LegionsRequested,
+    LegionsReinforced,
     LegionsDisbanded,
     TrainingRolled,
 )

@@ -162,6 +162,15 @@ def legion_request(table: Mapping[str, Sequence], in_play: int, adjusted: int) -
     return None
 
 
+def reinforcement_sp(table: Mapping[str, Sequence], adjusted: int) -> int | None:
+    """TB-11.8: the bracketed SP of the `legion_request` chart's "0-6" column for an adjusted DR
+    (rows `[low, high, legions, sp]`), None where the chart does not give it."""
+    for row in table.get("0-6", ()):
+        if row[0] <= adjusted <= row[1] and len(row) > 3:
+            return int(row[3])
+    return None
+
+
 AMBASSADOR_D = -2
 """TB-15.6: a "D" on the Ambassador Table counts as -2."""
 

@@ -34,6 +34,7 @@ from events.thunderbolt import (
     LeaderBesieged,
     LeaderFell,
     LegionsDisbanded,
+    LegionsReinforced,
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
@@ -780,6 +781,13 @@ def _(event: LegionsRequested, state: State) -> State:
     )
     roll = Roll(event.number, event.turn, "legion-request", "rome", event.face)
     romans = replace(romans, requested=True)
+    return replace(state, romans=romans, rolls=(*state.rolls, roll))
+
+
+@evolve.register
+def _(event: LegionsReinforced, state: State) -> State:
+    romans = legions.reinforce(state.romans, event.given, event.sp)
+    roll = Roll(event.number, event.turn, "legion-request", "rome", event.face)
     return replace(state, romans=romans, rolls=(*state.rolls, roll))
 
 
