@@ -590,3 +590,18 @@ class LegionsReinforced(CampaignEvent):
     sp: int
     given: dict[str, dict[str, int]]
     evidence: str
+
+
+@topic("thunderbolt.MarineRaised")
+class MarineRaised(CampaignEvent):
+    """TB-11.12: the Marine Legion raised in B3b instead of a Legion Request, in a Major
+    Emergency: its die (random event `number`) is its maximum SP; `take` SP of Ala infantry
+    taken, as many NS levels given up; placed in Ostia's province (Roma's if Ostia is
+    enemy-controlled)."""
+
+    turn: int
+    number: int
+    face: int
+    take: int
+    province: str
+    evidence: str

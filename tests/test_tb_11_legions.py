@@ -297,3 +297,47 @@ def test_tb_11_8_within_the_ceilings_of_tb_11_2_and_only_in_the_near_theaters(sh
     assert refusal.endswith("(TB-11.8).")  # VII is in Sicily: its SP wait for the Legate
     assert "--sp" in shell.refuses("reinforcements", "--face", "5", "--give", "X:ala-infantry=1")
     assert "LEGION:CLASS=N" in shell.refuses("reinforcements", "--sp", "3", "--give", "X=3")
+
+
+def test_tb_19_6_a_marine_legion_without_a_major_emergency_is_refused(shell, tmp_path):
+    to_b3b(shell, tmp_path)
+    refusal = shell.refuses("marine", "--face", "5", "--at", "Latium")
+    assert refusal.endswith("(TB-11.12).")
+    shell.ok("facts", "--occupied", "2")  # a Minor Emergency is not enough
+    assert shell.refuses("marine", "--face", "5", "--at", "Latium").endswith("(TB-11.12).")
+
+
+def test_tb_11_12_the_pages_example_die_5_the_player_takes_3(shell, tmp_path):
+    """Die 5, the player takes 3: 3 Ala infantry in Ostia's province, 3 NS levels given up;
+    Recruit, never reinforced, one at most, never in a Consul's new CA."""
+    to_b3b(shell, tmp_path)
+    shell.ok("facts", "--roma-besieged")  # a Major Emergency
+    refusal = shell.refuses("marine", "--face", "5", "--take", "6", "--at", "Latium")
+    assert refusal.endswith("(TB-11.12).") and "at most 5" in refusal
+    shell.ok("marine", "--face", "5", "--take", "3", "--at", "Latium")
+    marine = legion_rows(shell)["Marine"]
+    assert (marine["kind"], marine["discipline"], marine["sp"]) == (
+        "Marine",
+        "Recruit",
+        [0, 0, 3, 0],
+    )
+    assert shell.json("log")[-1]["data"]["take"] == 3
+    refusal = shell.refuses("legion-request", "--face", "5", "--legions", "1", "--at", "Latium")
+    assert refusal.endswith("(TB-11.3).")  # instead of the Game Turn's request
+    shell.ok("verify")
+
+
+def test_tb_11_12_the_marine_legion_never_forms_a_ca():
+    from campaign.kinds.thunderbolt.offices import Magistrate
+
+    r = replace(
+        roman.opening(load(EXAMPLE)),
+        magistrates={"albinus": Magistrate("albinus", "Consul")},
+        cas={},
+        emergency="Major",
+    )
+    r = legions.raise_marine(r, 3, 5, "latium")
+    assert "Marine" in r.loose_legions() and "Marine" not in r.ca_legions()
+    with pytest.raises(RuleViolation) as refused:
+        legions.raise_marine(r, 1, 5, "latium")
+    assert refused.value.rule == "TB-11.12"  # one at most

@@ -1002,3 +1002,20 @@ def reinforcements(
         evidence,
         lambda state, faces: tb.reinforcements(state, modifiers, ns, faces, given, sp),
     )
+
+
+@command()
+def marine(
+    ctx: typer.Context,
+    at: Annotated[str, typer.Option("--at", help="Ostia's province (or Roma's).")],
+    take: Annotated[
+        Optional[int], typer.Option("--take", help="SP taken, up to the die (all by default).")
+    ] = None,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """B3b, in a Major Emergency: the Marine Legion instead of a Legion Request (TB-11.12)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    rolled(ctx, campaign, face, evidence, lambda state, faces: tb.marine(state, take, at, faces))

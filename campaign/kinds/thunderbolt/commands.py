@@ -15,6 +15,7 @@ from campaign.kinds.thunderbolt import (
     cup,
     interpretations,
     legions,
+    offices,
     roman,
     rules,
     senate,
@@ -52,6 +53,7 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
@@ -1621,6 +1623,37 @@ def reinforcements(
     ]
 
 
+def marine(state: State, take: int | None, at: str, faces: Faces) -> list[Draft]:
+    """TB-11.12: the Marine Legion in B3b instead of a Legion Request, only in a Major Emergency
+    (TB-19.6): the die its maximum SP, the player's figure up to it, placed in Ostia's province
+    of Roman Italy (or Roma's)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B3b"], "the Marine Legion")
+    r = state.romans
+    if r.requested:
+        raise RuleViolation("TB-11.3", f"Rome's Legion Request of Game Turn {state.turn} is made")
+    if r.emergency != "Major":
+        raise RuleViolation("TB-11.12", "The Marine Legion is raised only in a Major Emergency")
+    where = province_of(state, at)
+    if r.theater_of.get(where) != offices.ROMAN_ITALY:
+        raise RuleViolation("TB-11.12", "The Marine Legion is placed in Ostia or Roma")
+    number = state.next_number
+    face, evidence = faces(state, number, "marine", "rome")
+    take = face if take is None else take
+    legions.raise_marine(r, take, face, where)
+    return [
+        draft(
+            MarineRaised,
+            turn=state.turn,
+            number=number,
+            face=face,
+            take=take,
+            province=where,
+            evidence=evidence,
+        )
+    ]
+
+
 def _unit(state: State, given: str, new: Sequence[str]) -> str:
     """TB-11.5: the Legion that takes the contingent (a CA's first Legion when a CA is named)."""
     if not given.strip():
@@ -1876,6 +1909,7 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
             s, e.modifiers, e.ns, Recorded([e.face], e.evidence), e.given, e.sp
         )
     ),
+    MarineRaised: lambda e: lambda s: marine(s, e.take, e.province, Recorded([e.face], e.evidence)),
     TrainingRolled: lambda e: (
         lambda s: train(s, e.left, e.pu_left, Recorded(list(e.faces.values()), e.evidence))
     ),

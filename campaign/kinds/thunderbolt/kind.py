@@ -36,6 +36,7 @@ from events.thunderbolt import (
     LegionsRequested,
     MagistrateCensured,
     MagistrateElected,
+    MarineRaised,
     MarkerDrawn,
     PlutoVisited,
     PoliticsRolled,
@@ -57,6 +58,7 @@ ROLLS = (
     MagistrateCensured,
     LegionsRequested,
     LegionsReinforced,
+    MarineRaised,
     TurnRevealed,
 )
 """TB-16.6: events that always hold a roll or a reveal."""

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import offices, senate
-from campaign.kinds.thunderbolt.roman import Romans, numeral_key
+from campaign.kinds.thunderbolt.roman import MARINE, Romans, numeral_key
 
 NS_DRM = -2
 """TB-11.4: each NS level Rome built this Game Turn (TB-18.7) takes 2 off the request's DR."""
@@ -237,3 +237,35 @@ def reinforce(r: Romans, given: Mapping[str, Mapping[str, int]], sp: int) -> Rom
             legion = replace(legion, **{field_name: after})
         legions[lg] = legion
     return replace(r, legions=legions, requested=True)
+
+
+# The Marine Legion (TB-11.12).
+
+MARINE_ID = "Marine"
+
+
+def raise_marine(r: Romans, take: int, face: int, province: str) -> Romans:
+    """TB-11.12: instead of a Legion Request, in a Major Emergency: the die is the Marine
+    Legion's maximum SP, the player takes any figure up to it as Ala infantry, each SP one NS
+    level given up (Interpretation: 0 raises nothing); always Recruit, never reinforced, one at
+    most."""
+    if r.emergency != "Major":
+        raise RuleViolation("TB-11.12", "The Marine Legion is raised only in a Major Emergency")
+    if any(legion.kind == MARINE for legion in r.legions.values()):
+        raise RuleViolation("TB-11.12", "There is one Marine Legion at most, and it is in play")
+    if not 0 <= take <= face:
+        raise RuleViolation(
+            "TB-11.12", f"The die allows the Marine Legion at most {face} SP, not {take}"
+        )
+    if not take:
+        return replace(r, requested=True)
+    marine = senate.Legion(
+        MARINE_ID,
+        citizen_infantry=0,
+        citizen_cavalry=0,
+        ala_infantry=take,
+        ala_cavalry=0,
+        kind=MARINE,
+        province=province,
+    )
+    return replace(r, legions={**r.legions, MARINE_ID: marine}, requested=True)

@@ -33,6 +33,7 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
@@ -259,6 +260,20 @@ def _(event: LegionsReinforced) -> str:
         f"Game Turn {event.turn}: Rome's reinforcements instead of Legions: die {event.face}{ns}"
         f"{drms} = {adjusted}: {event.sp} SP; {given or 'none given'} (random event "
         f"{event.number}, TB-11.8){source}"
+    )
+
+
+@describe.register
+def _(event: MarineRaised) -> str:
+    source = f" [{event.evidence}]" if event.evidence else ""
+    raised = (
+        f"{event.take} Ala infantry SP in {who(event.province)}, {event.take} NS levels given up"
+        if event.take
+        else "nothing raised"
+    )
+    return (
+        f"Game Turn {event.turn}: the Marine Legion: die {event.face}, its most; {raised} "
+        f"(random event {event.number}, TB-11.12){source}"
     )
 
 

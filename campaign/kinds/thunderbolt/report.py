@@ -35,6 +35,7 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
@@ -66,6 +67,7 @@ ROMAN = (
     TriumphCelebrated,
     LegionsRequested,
     LegionsReinforced,
+    MarineRaised,
     LegionsDisbanded,
     TrainingRolled,
 )

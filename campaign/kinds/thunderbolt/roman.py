@@ -18,6 +18,8 @@ from campaign.kinds.thunderbolt.setup import Leader, SetUp
 
 POOL, MAP, TRIUMPH, SET_ASIDE, KILLED = "pool", "map", "Triumph Holding Box", "set aside", "killed"
 CENSURED, CAPTURED = "censured", "captured"
+MARINE = "Marine"
+"""TB-11.12: the Marine Legion's kind."""
 FALLEN = ("wounded", "killed", "captured")
 """TB-5.1: what a battle or siege report says of a leader."""
 """TB-6.8: where a Roman leader is (a magistrate is on the map, in Rome included)."""
@@ -124,6 +126,11 @@ class Romans:
             (lg for lg in self.legions if self.in_ca(lg) is None and not self.legion_leader(lg)),
             key=numeral_key,
         )
+
+    def ca_legions(self) -> list[str]:
+        """Leaderless Legions outside every CA that may form one: never the Marine Legion, whom
+        only the Dictator, the ME or a Praetor commands (TB-11.12)."""
+        return [lg for lg in self.loose_legions() if self.legions[lg].kind != MARINE]
 
     def pool(self) -> list[str]:
         """TB-16.3: the pool's leaders, sorted by number (the order a draw reads)."""
@@ -494,7 +501,7 @@ def next_post(r: Romans, turn: int | None = None) -> Post | None:
     if r.count("Consul") < 2 and available("Consul"):
         return Post("Consul")
     awaiting = consuls_awaiting(r)
-    if awaiting and (r.leaderless_cas() or r.loose_legions()):
+    if awaiting and (r.leaderless_cas() or r.ca_legions()):
         return Post("Imperium", leader=awaiting[0])
     if r.leaderless_cas() and available("Proconsul"):
         return Post("Proconsul", ca=r.leaderless_cas()[0])
@@ -550,7 +557,7 @@ def check_order(
         if post.office == "Consul" and r.count("Consul"):
             raise RuleViolation("TB-8.1", "The Dictator is elected first, before the Consuls")
         return
-    if pairing and (post is None or post.office == "Praetor") and len(r.loose_legions()) >= 2:
+    if pairing and (post is None or post.office == "Praetor") and len(r.ca_legions()) >= 2:
         return
     if post is None:
         raise RuleViolation("TB-8.1", "Every office of this Game Turn is filled: done B1c")
@@ -701,7 +708,7 @@ def name_me(r: Romans, dictator: str, leader: str, ca: int | None) -> Romans:
 
 def check_pairing(r: Romans, legions: tuple[str, ...]) -> None:
     """TB-8.4: two leaderless Legions outside CAs, in one Theater, paired as a new CA."""
-    loose = r.loose_legions()
+    loose = r.ca_legions()
     if len(legions) != 2 or len(set(legions)) != 2 or not set(legions) <= set(loose):
         raise RuleViolation("TB-8.4", "A new CA pairs two leaderless Legions outside CAs")
     if len({r.theater((lg,)) for lg in legions}) != 1:
@@ -716,7 +723,7 @@ def leave_empty(r: Romans, office: str) -> Romans:
 def imperium_choices(r: Romans) -> tuple[list[int], list[str]]:
     """TB-8.3: what a Consul may be given now: the leaderless CAs; failing those, a new CA of two
     loose Legions; failing that, the one loose Legion left."""
-    return r.leaderless_cas(), r.loose_legions()
+    return r.leaderless_cas(), r.ca_legions()
 
 
 def give_imperium(

@@ -40,6 +40,7 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
@@ -788,6 +789,13 @@ def _(event: LegionsRequested, state: State) -> State:
 def _(event: LegionsReinforced, state: State) -> State:
     romans = legions.reinforce(state.romans, event.given, event.sp)
     roll = Roll(event.number, event.turn, "legion-request", "rome", event.face)
+    return replace(state, romans=romans, rolls=(*state.rolls, roll))
+
+
+@evolve.register
+def _(event: MarineRaised, state: State) -> State:
+    romans = legions.raise_marine(state.romans, event.take, event.face, event.province)
+    roll = Roll(event.number, event.turn, "marine", "rome", event.face)
     return replace(state, romans=romans, rolls=(*state.rolls, roll))
 
 
