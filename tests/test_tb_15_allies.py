@@ -129,3 +129,23 @@ def test_tb_15_5_a_return_to_rome_lists_the_players_work(shell):
     report = shell.ok("report", "--round", "1", "--format", "markdown").stdout
     assert "Apulia returns to Rome (TB-15.5)" in report
     assert "half the Italian infantry SP (rounded up) replaced by Ala infantry SP" in report
+
+
+def test_what_people_type_into_thunderbolt_is_text_never_escape_codes(shell):
+    """The new ways in — a force's name, a loss's cause, a roll's evidence — refuse escape codes
+    and invisible characters in one sentence and record nothing; rich markup stays text."""
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, draw=("initiative", "--drawn", "Hannibal"))
+    hostile = "\x1b]0;pwned\x07CA I"
+    for words in (
+        ["diplomacy", "Lucania", "--result", "1", "--face", "3", "--evidence", hostile],
+        ["losses", "hannibal", "--sp", "1", "--cause", hostile],
+        ["censure", "Pulcher", "--face", "3", "--evidence", "\u202eevil"],
+    ):
+        refusal = shell.refuses(*words)
+        assert "control" in refusal  # the sentence says why
+        assert "\x1b" not in refusal and "\u202e" not in refusal
+    shell.ok("losses", "hannibal", "--sp", "1", "--cause", "[bold red]a battle[/]")
+    told = " ".join(shell.ok("log").stdout.split())
+    assert "[bold red]a" in told and "\x1b" not in told

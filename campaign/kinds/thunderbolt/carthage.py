@@ -373,20 +373,26 @@ def check_successor(force: Force, successor: str) -> Detachment:
 # Leaders wounded, killed or captured (TB-5.1, TB-13.8).
 
 
+def check_replaceable(c: Carthage, leader: str) -> None:
+    """TB-13.8: an Army Commander may be replaced; a Subordinate never."""
+    if not any(a.commander == leader for a in c.armies.values()):
+        raise RuleViolation(
+            "TB-13.8", f"{c.name(leader)} commands no Army: a Subordinate is never replaced"
+        )
+
+
 def fall(c: Carthage, leader: str, outcome: str, replacement: str | None) -> Carthage:
     """TB-13.8: an Army Commander wounded, killed or captured may be replaced by a leader drawn
     from the pool (TB-13.2; the stored AER drops 2, TB-14.2); a Subordinate never. Wounded and
     replaced, he goes to the pool as the next Game Turn begins; wounded and not replaced, he
     returns to his Army in A2 (its AER unchanged)."""
-    if outcome not in ("wounded", "killed", "captured"):
-        raise RuleViolation("TB-5.1", f"A leader is wounded, killed or captured, not {outcome}")
+    if outcome not in rules.FALLEN:
+        raise RuleViolation("TB-5.1", f"A leader is {', '.join(rules.FALLEN)}, not {outcome}")
     if c.places.get(leader) not in (MAP, POOL) or leader not in c.leaders:
         raise RuleViolation("TB-5.1", f"{c.name(leader)} is not in play")
     army = next((a for a in c.armies.values() if a.commander == leader), None)
-    if replacement is not None and army is None:
-        raise RuleViolation(
-            "TB-13.8", f"{c.name(leader)} commands no Army: a Subordinate is never replaced"
-        )
+    if replacement is not None:
+        check_replaceable(c, leader)
     places = dict(c.places)
     returning = dict(c.returning)
     armies = dict(c.armies)

@@ -120,13 +120,20 @@ def check_carthage_allied(state: State, province: str) -> None:
 
 def check_ambassador(result: str) -> None:
     """TB-15.6: an Ambassador Table result is a whole number of boxes or "D"."""
-    value = result.strip().upper()
-    if value != "D" and not value.lstrip("+-").isdigit():
+    try:
+        boxes = rules.ambassador_boxes(result)
+    except ValueError:
         raise RuleViolation(
             "TB-15.6", f"An Ambassador Table result is a number of boxes or D, not {result!r}"
-        )
-    if value != "D" and abs(int(value)) > 2 * rules.TOP:
-        raise RuleViolation("TB-15.6", f"No Ambassador Table result moves {value} boxes")
+        ) from None
+    if abs(boxes) > 2 * rules.TOP:
+        raise RuleViolation("TB-15.6", f"No Ambassador Table result moves {boxes} boxes")
+
+
+def check_request(state: State) -> None:
+    """TB-11.3: one Legion Request a Game Turn (Legions, reinforcements or the Marine Legion)."""
+    if state.romans.requested:
+        raise RuleViolation("TB-11.3", f"Rome's Legion Request of Game Turn {state.turn} is made")
 
 
 def check_side(side: str) -> None:

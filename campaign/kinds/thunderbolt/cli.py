@@ -141,6 +141,11 @@ def dice_range(written: str | None) -> tuple[int, int] | None:
     return whole_number(low, "The range's low"), whole_number(high, "The range's high")
 
 
+def drms(drm: list[str] | None) -> dict[str, int]:
+    """A chart's DRMs as entered: NAME=VALUE each, +2, -1 or 3."""
+    return {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+
+
 def signed(text: str, what: str) -> int:
     """A DRM as written: +2, -1, 3."""
     written = text.strip()
@@ -151,16 +156,14 @@ def signed(text: str, what: str) -> int:
 def _politics(ctx, campaign, what, drm, face, evidence, outcome) -> None:
     from campaign.kinds.thunderbolt import commands as tb
 
-    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-
-    def decide(state):
-        return tb.politics(
-            state, what, modifiers, tb.faces_for(state, secrets, face or [], evidence), outcome
-        )
-
-    ctx.obj.act(name, decide, TB)
+    modifiers = drms(drm)
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tb.politics(state, what, modifiers, faces, outcome),
+    )
 
 
 DrmOption = Annotated[
@@ -237,13 +240,7 @@ def sack(
     """Rome sacked a city: Roman Retribution, the neighbours rolling (TB-15.7)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
-    ctx.obj.act(
-        name,
-        lambda state: tb.sack(state, province, tb.faces_for(state, secrets, face or [], evidence)),
-        TB,
-    )
+    rolled(ctx, campaign, face, evidence, lambda state, faces: tb.sack(state, province, faces))
 
 
 @command()
@@ -357,7 +354,7 @@ def pluto(
     (TB-7.7)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    modifiers = drms(drm)
     rolled(
         ctx,
         campaign,
@@ -636,7 +633,7 @@ def ask_senate(
     """D: a Senate Permission request, granted at most the leader's Campaign Rating (TB-10.1)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    modifiers = drms(drm)
     rolled(
         ctx,
         campaign,
@@ -690,7 +687,7 @@ def censure(
     """D: a magistrate who went out by Hot Pursuit rolls for Censure when Finished (TB-10.6)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    modifiers = drms(drm)
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.unseal(name)
 
@@ -783,7 +780,7 @@ def legion_request(
     """B3b: Rome's Legion Request; the new Legions placed and led in order (TB-11.4 to 11.7)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    modifiers = drms(drm)
     rolled(
         ctx,
         campaign,
@@ -993,7 +990,7 @@ def reinforcements(
     """B3b: reinforcements instead of Legions, given to Legions by class (TB-11.8)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    modifiers = {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    modifiers = drms(drm)
     given = given_sp(give or [])
     rolled(
         ctx,

@@ -153,11 +153,17 @@ class CommittedDraw:
         return candidates[rules.draw_index(secret, line, len(candidates))], ""
 
 
+def evidence_of(evidence: str) -> str:
+    """TB-16.4: a roll's evidence as typed (a VASSAL log line, a link): text, never escape codes
+    or invisible characters; none is empty."""
+    return text.words(evidence, "the evidence") if evidence.strip() else ""
+
+
 class EnteredDraw:
     """TB-16.4: the leader drawn at the table; only membership is checked."""
 
     def __init__(self, drawn: str | None, evidence: str = "") -> None:
-        self.drawn, self.evidence = drawn, evidence
+        self.drawn, self.evidence = drawn, evidence_of(evidence)
 
     def __call__(
         self, state: State, number: int, subject: str, candidates: Sequence[str]
@@ -206,7 +212,7 @@ class Entered:
     def __init__(self, faces: Sequence[int], evidence: str = "") -> None:
         for face in faces:
             checks.check_face(face)
-        self.faces, self.evidence = list(faces), evidence
+        self.faces, self.evidence = list(faces), evidence_of(evidence)
 
     def __call__(self, state: State, number: int, kind: str, subject: str) -> tuple[int, str]:
         if not self.faces:
@@ -345,17 +351,17 @@ def cup_draws(
         )
     word = entered.strip().casefold()
     if word in (cup.SIEGE, cup.AUGURY):
-        return EnteredMarker(cup.prefix(cup.NO_SIDE, word), entered, evidence)
+        return EnteredMarker(cup.prefix(cup.NO_SIDE, word), word, evidence)
     lid = leader(state, entered, "any")
     side = "rome" if lid in state.romans.leaders else "carthage"
-    return EnteredMarker(cup.prefix(side, cup.LAM, lid), entered, evidence)
+    return EnteredMarker(cup.prefix(side, cup.LAM, lid), named(state, lid), evidence)
 
 
 class EnteredMarker:
     """TB-16.4: the marker the table drew from the cup; only that it could be drawn is checked."""
 
     def __init__(self, prefix: str, said: str, evidence: str) -> None:
-        self.prefix, self.said, self.evidence = prefix, said, evidence
+        self.prefix, self.said, self.evidence = prefix, said, evidence_of(evidence)
 
     def __call__(
         self, state: State, number: int, subject: str, candidates: Sequence[str]
@@ -691,8 +697,6 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
     """TB-14.3 and TB-14.4: SP join an Army from no other Army in B3b (at most at the army limit
     and not after a B2c disband, TB-12.3) or in an Operations Phase; Carthaginian Citizens and
     Elite do not count against the 30 %."""
-    from campaign.kinds.thunderbolt.state import thirty_percent
-
     checks.check_revealed(state)
     checks.check_step(state, ["B3b", "D"], "Carthaginian reinforcements")
     c = state.carthaginians
@@ -709,7 +713,7 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
         window = "B3b"
     else:
         window = f"D{state.operations}"
-    _, drop = carthage.reinforce(c, aid, sp, uncounted, window, thirty_percent(state))
+    _, drop = carthage.reinforce(c, aid, sp, uncounted, window, state.thirty_percent)
     return [
         draft(
             ArmyReinforced,
@@ -791,8 +795,6 @@ def detach(state: State, which: str, sp: int, who: str | None) -> list[Draft]:
 
 def rejoin(state: State, which: str, received: bool) -> list[Draft]:
     """TB-13.9: a Detachment's return to its Army, entered in Operations."""
-    from campaign.kinds.thunderbolt.state import thirty_percent
-
     checks.check_revealed(state)
     checks.check_step(state, ["D"], "a Detachment's return")
     aid, part = force_of(state, which)
@@ -800,7 +802,7 @@ def rejoin(state: State, which: str, received: bool) -> list[Draft]:
         raise RuleViolation("TB-13.9", f"{aid} is an Army, not a Detachment")
     window = f"D{state.operations}"
     _, drop = carthage.rejoin(
-        state.carthaginians, aid, part, received, window, thirty_percent(state)
+        state.carthaginians, aid, part, received, window, state.thirty_percent
     )
     return [
         draft(
@@ -1359,13 +1361,7 @@ def fell(state: State, who: str, outcome: str, replaced: bool, draws: Draws) -> 
     evidence = ""
     if replaced:
         of = state.romans if side == "rome" else state.carthaginians
-        commanding = {a.commander for a in state.carthaginians.armies.values()}
-        if side == "carthage" and lid not in commanding:
-            raise RuleViolation(
-                "TB-13.8", f"{named(state, lid)} commands no Army: a Subordinate is never replaced"
-            )
-        if side == "rome" and lid not in state.romans.magistrates:
-            raise RuleViolation("TB-10.8", f"{named(state, lid)} holds no office to fill")
+        (roman if side == "rome" else carthage).check_replaceable(of, lid)
         candidates = [c for c in of.pool() if c != lid]
         if not candidates:
             raise RuleViolation("TB-10.8" if side == "rome" else "TB-13.8", "The pool is empty")
@@ -1511,8 +1507,7 @@ def legion_request(
     checks.check_revealed(state)
     checks.check_step(state, ["B3b"], "a Legion Request")
     r = state.romans
-    if r.requested:
-        raise RuleViolation("TB-11.3", f"Rome's Legion Request of Game Turn {state.turn} is made")
+    checks.check_request(state)
     if not 0 <= ns <= 10:
         raise RuleViolation("TB-11.4", f"NS levels built this Game Turn are 0 to 10, not {ns}")
     in_play = len(r.legions)
@@ -1586,8 +1581,7 @@ def reinforcements(
     checks.check_revealed(state)
     checks.check_step(state, ["B3b"], "reinforcements")
     r = state.romans
-    if r.requested:
-        raise RuleViolation("TB-11.3", f"Rome's Legion Request of Game Turn {state.turn} is made")
+    checks.check_request(state)
     number = state.next_number
     face, evidence = faces(state, number, "legion-request", "rome")
     adjusted = face + legions.NS_DRM * ns + sum(modifiers.values())
@@ -1630,10 +1624,8 @@ def marine(state: State, take: int | None, at: str, faces: Faces) -> list[Draft]
     checks.check_revealed(state)
     checks.check_step(state, ["B3b"], "the Marine Legion")
     r = state.romans
-    if r.requested:
-        raise RuleViolation("TB-11.3", f"Rome's Legion Request of Game Turn {state.turn} is made")
-    if r.emergency != "Major":
-        raise RuleViolation("TB-11.12", "The Marine Legion is raised only in a Major Emergency")
+    checks.check_request(state)
+    legions.check_marine(r)
     where = province_of(state, at)
     if r.theater_of.get(where) != offices.ROMAN_ITALY:
         raise RuleViolation("TB-11.12", "The Marine Legion is placed in Ostia or Roma")

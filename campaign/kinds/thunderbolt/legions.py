@@ -244,15 +244,20 @@ def reinforce(r: Romans, given: Mapping[str, Mapping[str, int]], sp: int) -> Rom
 MARINE_ID = "Marine"
 
 
+def check_marine(r: Romans) -> None:
+    """TB-11.12: only in a Major Emergency, and one Marine Legion at most."""
+    if r.emergency != "Major":
+        raise RuleViolation("TB-11.12", "The Marine Legion is raised only in a Major Emergency")
+    if any(legion.kind == MARINE for legion in r.legions.values()):
+        raise RuleViolation("TB-11.12", "There is one Marine Legion at most, and it is in play")
+
+
 def raise_marine(r: Romans, take: int, face: int, province: str) -> Romans:
     """TB-11.12: instead of a Legion Request, in a Major Emergency: the die is the Marine
     Legion's maximum SP, the player takes any figure up to it as Ala infantry, each SP one NS
     level given up (Interpretation: 0 raises nothing); always Recruit, never reinforced, one at
     most."""
-    if r.emergency != "Major":
-        raise RuleViolation("TB-11.12", "The Marine Legion is raised only in a Major Emergency")
-    if any(legion.kind == MARINE for legion in r.legions.values()):
-        raise RuleViolation("TB-11.12", "There is one Marine Legion at most, and it is in play")
+    check_marine(r)
     if not 0 <= take <= face:
         raise RuleViolation(
             "TB-11.12", f"The die allows the Marine Legion at most {face} SP, not {take}"

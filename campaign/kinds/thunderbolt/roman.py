@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import offices
+from campaign.kinds.thunderbolt import offices, rules
 from campaign.kinds.thunderbolt.offices import Magistrate
 from campaign.kinds.thunderbolt.senate import Legion
 from campaign.kinds.thunderbolt.setup import Leader, SetUp
@@ -20,8 +20,7 @@ POOL, MAP, TRIUMPH, SET_ASIDE, KILLED = "pool", "map", "Triumph Holding Box", "s
 CENSURED, CAPTURED = "censured", "captured"
 MARINE = "Marine"
 """TB-11.12: the Marine Legion's kind."""
-FALLEN = ("wounded", "killed", "captured")
-"""TB-5.1: what a battle or siege report says of a leader."""
+FALLEN = rules.FALLEN
 """TB-6.8: where a Roman leader is (a magistrate is on the map, in Rome included)."""
 OUTCOMES = ("unharmed", "wounded", "killed")
 """TB-7.7: what A Visit from Pluto leaves of a leader."""
@@ -861,6 +860,12 @@ def censure(r: Romans, leader: str, replacement: str | None) -> Romans:
     )
 
 
+def check_replaceable(r: Romans, leader: str) -> None:
+    """TB-10.8: a replacement takes an office: the leader replaced holds one."""
+    if leader not in r.magistrates:
+        raise RuleViolation("TB-10.8", f"{r.name(leader)} holds no office to fill")
+
+
 def fall(r: Romans, leader: str, outcome: str, replacement: str | None) -> Romans:
     """TB-5.1, TB-6.8 and TB-10.8: a Roman leader on the map wounded (set aside until the next
     Game Turn's A2), killed or captured (never to return); his office ends, unless the leader
@@ -874,8 +879,7 @@ def fall(r: Romans, leader: str, outcome: str, replacement: str | None) -> Roman
     place = {"wounded": SET_ASIDE, "killed": KILLED, "captured": CAPTURED}[outcome]
     places = {**r.places, leader: place}
     if replacement is not None:
-        if held is None:
-            raise RuleViolation("TB-10.8", f"{r.name(leader)} held no office to fill")
+        check_replaceable(r, leader)
         if r.places.get(replacement) != POOL:
             raise RuleViolation("TB-10.8", f"{r.name(replacement)} is not in the pool")
         magistrates[replacement] = replace(held, leader=replacement)

@@ -129,6 +129,8 @@ def training(aer: int, strength: int, year: Year) -> int:
 # TB-15 The Italian Allies.
 
 ROME, CARTHAGE = "rome", "carthage"
+FALLEN = ("wounded", "killed", "captured")
+"""TB-5.1: what a battle or siege report says of a leader of either side."""
 TOP = 4
 
 

@@ -207,6 +207,14 @@ class State:
         """TB-18.2: Theaters assigned under Alert (setting `alert-assigns-theaters`)."""
         return self.settings.get("alert-assigns-theaters", "no") == "yes"
 
+    def thirty_percent(self, start: int) -> int | None:
+        """TB-14.3: the Percentage Loss Chart's 30 % figure of S from the set-up's
+        `percentage_30` chart (rows of SP ranges), None to compute it exactly."""
+        from campaign.kinds.thunderbolt.setup import outcome
+
+        table = self.setup.tables.get("percentage_30")
+        return None if table is None else outcome(table, start)
+
     @property
     def watchful_any(self) -> bool:
         """TB-18.10: Watchful Presence in any track province (setting `watchful-presence`)."""
@@ -477,15 +485,6 @@ def _(event: CommanderRecalled, state: State) -> State:
     return replace(state, rolls=(*state.rolls, *rolls))
 
 
-def thirty_percent(state: State):
-    """TB-14.3: the Percentage Loss Chart's 30 % figure of S from the set-up's `percentage_30`
-    chart (rows of SP ranges), None to compute it exactly."""
-    from campaign.kinds.thunderbolt.setup import outcome
-
-    table = state.setup.tables.get("percentage_30")
-    return lambda start: None if table is None else outcome(table, start)
-
-
 @evolve.register
 def _(event: ArmyReinforced, state: State) -> State:
     forces, _ = carthage.reinforce(
@@ -494,7 +493,7 @@ def _(event: ArmyReinforced, state: State) -> State:
         event.sp,
         event.uncounted,
         event.window,
-        thirty_percent(state),
+        state.thirty_percent,
     )
     return replace(state, carthaginians=forces)
 
@@ -564,7 +563,7 @@ def _(event: DetachmentRejoined, state: State) -> State:
         event.detachment,
         event.received,
         event.window,
-        thirty_percent(state),
+        state.thirty_percent,
     )
     return replace(state, carthaginians=forces)
 
