@@ -605,3 +605,33 @@ class MarineRaised(CampaignEvent):
     take: int
     province: str
     evidence: str
+
+
+@topic("thunderbolt.UnitMoved")
+class UnitMoved(CampaignEvent):
+    """TB-1.4 and TB-5.4: a move the players made on the map, at province level: `what` is
+    leader, legion, ca, army or detachment, `unit` its id (a CA's number, a Detachment as
+    army/detachment), `place` the kind of place in the province (field, Roma, Carthago, port,
+    city). `with_it` names what went along (a magistrate's Legions, a force's commander);
+    `unasked` the assignment a magistrate left without the Senate's leave (shown, never refused,
+    TB-10.4); `override` an organiser's reason for letting through a move a rule about places
+    refuses."""
+
+    turn: int
+    what: str
+    unit: str
+    province: str
+    place: str
+    with_it: list[str]
+    unasked: str
+    override: str
+
+
+@topic("thunderbolt.LegionsBesieged")
+class LegionsBesieged(CampaignEvent):
+    """TB-5.4: Legions reported besieged in a city, a port or Roma, or free again (`where`
+    "free"); a magistrate is never placed with Legions besieged in a city (TB-6.5)."""
+
+    turn: int
+    legions: list[str]
+    where: str

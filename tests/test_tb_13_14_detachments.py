@@ -29,8 +29,8 @@ def test_tb_13_9_one_detachment_per_army_two_for_hannibals_at_most_half_its_sp(s
     assert shell.refuses("detach", "africa", "--sp", "1").endswith("(TB-13.9).")  # one
     parts = armies(shell)["hannibal"]["parts"]
     assert parts == [
-        {"id": "hannibal-1", "sp": 20, "leader": "hasdrubal"},
-        {"id": "hannibal-2", "sp": 10, "leader": None},
+        {"id": "hannibal-1", "sp": 20, "leader": "hasdrubal", "province": "apulia"},
+        {"id": "hannibal-2", "sp": 10, "leader": None, "province": "apulia"},
     ]
     assert armies(shell)["hannibal"]["sp"] == 10
     shell.ok("verify")

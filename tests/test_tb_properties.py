@@ -18,7 +18,7 @@ from test_tb_12_13_carthage import TWO_IN_HISPANIA
 from campaign.app import Campaigns
 from campaign.audit import audit
 from campaign.drafts import AUTOMATIC_ACTOR
-from campaign.kinds.thunderbolt import carthage, cup, legions, offices, roman, rules
+from campaign.kinds.thunderbolt import carthage, cup, legions, offices, positions, roman, rules
 from campaign.kinds.thunderbolt import commands as tb
 from campaign.kinds.thunderbolt.setup import THEATERS
 
@@ -83,6 +83,15 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         assert rules.AER_LOWEST <= army.effective <= rules.capped(army.aer, army.sp)
         assert army.aer == rules.capped(army.aer, army.sp)  # TB-14.4: the caps at once
         assert army.detachments <= 2  # TB-13.9 (one, two for Hannibal's, as they are made)
+    for legion in r.legions.values():  # TB-1.4, TB-5.4
+        assert legion.province in state.setup.provinces
+        if legion.place == positions.ROMA:
+            assert r.theater_of[legion.province] == offices.ROMAN_ITALY
+    for lid in r.in_rome & set(r.magistrates):  # TB-5.4: the Dictator staying in Rome stays
+        assert positions.standing(r, lid) == ("", positions.ROMA)
+    for m in magistrates:
+        spot = positions.standing(r, m.leader)
+        assert spot is None or spot[0] in ("", *state.setup.provinces)
     c = state.carthaginians
     assert c.oc is None or c.oc in carthage.commanders(c)  # TB-13.7
     for level, _ in state.track.values():
@@ -165,7 +174,7 @@ def attempt(campaign: Punic, command, *args) -> bool:
 def b1c(campaign: Punic, data, table: Table) -> None:
     state = campaign.state
     if state.romans.emergency != "none" and data.draw(st.booleans()):
-        if state.romans.pool():
+        if state.romans.pool() and not state.romans.count("Dictator"):  # one held by a siege
             when(campaign, tb.elect, "dictator", table.draws(state, state.romans.pool()))
     while roman.next_post(campaign.state.romans, campaign.state.turn) is not None:
         state = campaign.state
@@ -243,7 +252,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
             when(campaign, tb.initiative, kind)
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
-            kind = data.draw(st.integers(0, 12))
+            kind = data.draw(st.integers(0, 13))
             province = data.draw(st.sampled_from(sorted(state.track)))
             if kind == 0:
                 winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
@@ -342,6 +351,11 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     outcome = data.draw(st.sampled_from(roman.FALLEN))
                     draws = table.draws(state, candidates or ["nobody"], f"draw-{side}")
                     when(campaign, tb.fell, lid, outcome, replaced, draws)
+            elif kind == 13:  # TB-1.4: a move on the map, refused where TB-5.4 or TB-12.7 say
+                unit = data.draw(st.sampled_from(sorted(tb.units(state))))
+                to = data.draw(st.sampled_from(sorted(state.setup.provinces)))
+                place = data.draw(st.sampled_from(["field", "port", "city", "roma"]))
+                attempt(campaign, tb.move, unit, to, place)
             else:
                 allied = [p for p, (_, a) in state.track.items() if a == rules.CARTHAGE]
                 if allied:
@@ -459,6 +473,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")
     event(f"OC named anew: {min(kinds.count('OverallCommanderNamed'), 1)}+")
     event(f"losses: {min(kinds.count('ArmyLost'), 2)}+")
+    event(f"moves: {min(kinds.count('UnitMoved'), 2)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
     event(f"forced prorogues: {min(forced, 1)}+")

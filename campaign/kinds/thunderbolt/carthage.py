@@ -25,6 +25,9 @@ class Detachment:
     id: str
     sp: int
     leader: str | None = None
+    province: str = ""
+    """TB-1.4: where it stands when moved apart from its Army ("": with its Army)."""
+    place: str = ""
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class Force:
     aer: int
     province: str
     parts: tuple[Detachment, ...] = ()
+    place: str = ""
+    """TB-1.4: the kind of place in its province: "" in the field, Carthago, a port or a city."""
 
     @property
     def detachments(self) -> int:
@@ -349,7 +354,13 @@ def lose(
         aer = rules.new_commander(aer) if promoted else aer
         rest = tuple(d for d in force.parts if d.id != chosen.id)
         armies[army] = replace(
-            force, commander=leader, sp=chosen.sp, aer=rules.capped(aer, chosen.sp), parts=rest
+            force,
+            commander=leader,
+            sp=chosen.sp,
+            aer=rules.capped(aer, chosen.sp),
+            parts=rest,
+            province=chosen.province or force.province,  # TB-1.4: where the Detachment stood
+            place=chosen.place if chosen.province else force.place,
         )
         if leader is not None:
             places[leader] = MAP

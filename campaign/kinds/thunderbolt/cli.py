@@ -450,16 +450,51 @@ def assign(
 @command()
 def besieged(
     ctx: typer.Context,
-    leader: LeaderArgument,
+    leader: Annotated[
+        str, typer.Argument(help="A Roman leader (name or number), a Legion (X) or a CA (CA 3).")
+    ],
     where: Annotated[
         str, typer.Option("--in", help="city (neither port nor Rome), port, roma, or free.")
     ],
     campaign: CampaignOption = None,
 ) -> None:
-    """A Roman leader reported besieged, or free again (TB-5.4), at any step."""
+    """A Roman leader, Legion or CA reported besieged, or free again (TB-5.4), at any step; no
+    magistrate is placed with Legions besieged in a city (TB-6.5)."""
     from campaign.kinds.thunderbolt import commands as tb
 
     ctx.obj.act(campaign, lambda state: tb.besieged(state, leader, where), TB)
+
+
+@command()
+def march(
+    ctx: typer.Context,
+    unit: Annotated[
+        str,
+        typer.Argument(
+            help="A magistrate (name or number), a Legion (X), a CA (CA 3), an Army or its "
+            "commander, a Detachment (hannibal-1) or its leader."
+        ),
+    ],
+    to: Annotated[str, typer.Option("--to", help="The province it moves to (key or name).")],
+    place: Annotated[
+        str, typer.Option("--in", help="field, roma, carthago, port or city (TB-1.4).")
+    ] = "field",
+    override: Annotated[
+        str,
+        typer.Option(
+            "--override",
+            help="An organiser lets through a move a rule about places refuses (TB-5.4): why.",
+        ),
+    ] = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """A move made on the map, by land or sea, at province level (TB-1.4), at any step (Hadrian's
+    Wall's `move` is another command): a magistrate takes the
+    Legions that stand with him. Refused, citing the rule, when it breaks one about places
+    (TB-5.4, TB-12.7) unless an organiser overrides it with a reason."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.move(state, unit, to, place, override), TB)
 
 
 @command()

@@ -16,6 +16,7 @@ from campaign.kinds.thunderbolt import (
     interpretations,
     legions,
     offices,
+    positions,
     roman,
     rules,
     senate,
@@ -46,6 +47,7 @@ from events.thunderbolt import (
     InitiativeDrawn,
     LeaderBesieged,
     LeaderFell,
+    LegionsBesieged,
     LegionsDisbanded,
     LegionsReinforced,
     LegionsRequested,
@@ -72,6 +74,7 @@ from events.thunderbolt import (
     TriumphCelebrated,
     TriumphEarned,
     TurnRevealed,
+    UnitMoved,
     VictoryReported,
 )
 
@@ -961,15 +964,97 @@ SIEGE_WORDS = {"city": "city", "port": "port", "roma": "Roma", "rome": "Roma", "
 
 
 def besieged(state: State, who: str, where: str) -> list[Draft]:
-    """TB-5.4: a Roman leader reported besieged in a city, a port or Roma, or free again; at any
-    step (TB-3.2)."""
+    """TB-5.4: a Roman leader, a Legion or a CA reported besieged in a city, a port or Roma, or
+    free again; at any step (TB-3.2). No magistrate is placed with Legions shut in a city
+    (TB-6.5)."""
     checks.check_revealed(state)
     if state.position.over:
         raise RuleViolation("TB-3.5", "The game is over")
-    lid = leader(state, who)
+    known = {k: v for k, v in units(state, "all").items() if v[0] in ("leader", "legion", "ca")}
+    what, unit = known[resolve("Roman leader, Legion or CA", who, known)]
     place = SIEGE_WORDS[resolve("place of siege", where, SIEGE_WORDS)]
-    roman.besiege(state.romans, lid, place)
-    return [draft(LeaderBesieged, turn=state.turn, leader=lid, where=place)]
+    if what == "leader":
+        roman.besiege(state.romans, unit, place)
+        return [draft(LeaderBesieged, turn=state.turn, leader=unit, where=place)]
+    shut = list(state.romans.cas[int(unit)]) if what == "ca" else [unit]
+    positions.besiege_legions(state.romans, shut, place)
+    return [draft(LegionsBesieged, turn=state.turn, legions=shut, where=place)]
+
+
+def units(state: State, leaders: str = "magistrates") -> dict[str, tuple[str, str]]:
+    """TB-1.4: what the players move, by any name they write: a Roman leader (name or number), a
+    Legion (X or Legion X), a CA (CA 3), an Army (or its commander), a Detachment (hannibal-1, or
+    its leader)."""
+    r, c = state.romans, state.carthaginians
+    known: dict[str, tuple[str, str]] = {}
+    for lid, who in r.leaders.items():
+        if leaders == "all" or lid in r.magistrates:
+            names = (who.name, f"#{who.number}", who.number, lid)
+            known.update({name: ("leader", lid) for name in names})
+    for lg in r.legions:
+        known.update({lg: ("legion", lg), f"Legion {lg}": ("legion", lg)})
+    known.update({f"CA {n}": ("ca", str(n)) for n in r.cas})
+    for aid, force in c.armies.items():
+        known[aid] = ("army", aid)
+        if force.commander:  # after the Army's id: a suggestion names the commander
+            known[c.leaders[force.commander].name] = ("army", aid)
+        for d in force.parts:
+            known[d.id] = ("detachment", d.id)
+            if d.leader:
+                known[c.leaders[d.leader].name] = ("detachment", d.id)
+    return known
+
+
+PLACE_WORDS = {
+    "field": positions.FIELD,
+    "roma": positions.ROMA,
+    "rome": positions.ROMA,
+    "carthago": positions.CARTHAGO,
+    "port": positions.PORT,
+    "city": positions.CITY,
+}
+
+
+def move(
+    state: State, given: str, to: str, place: str = "field", override: str = ""
+) -> list[Draft]:
+    """TB-1.4 and TB-5.4: a move the players made, at province level, at any step: a magistrate
+    with the Legions that stood with him, Legions or a CA with a commander whose whole force
+    moves, an Army with its commander, a Detachment with its leader. A move breaking a rule about
+    places is refused unless an organiser overrides it with a reason; leaving an assignment
+    without the Senate's leave is shown, never refused (TB-10.4)."""
+    checks.check_revealed(state)
+    if state.position.over:
+        raise RuleViolation("TB-3.5", "The game is over")
+    known = units(state)
+    what, unit = known[resolve("leader, Legion, CA, Army or Detachment", given, known)]
+    province = province_of(state, to)
+    spot = PLACE_WORDS[resolve("kind of place", place, PLACE_WORDS)]
+    reason = text.words(override, "the reason") if override.strip() else ""
+    _, _, went, unasked = positions.relocate(
+        state.romans,
+        state.carthaginians,
+        what,
+        unit,
+        province,
+        spot,
+        state.current_climate(),
+        state.grants,
+        bool(reason),
+    )
+    return [
+        draft(
+            UnitMoved,
+            turn=state.turn,
+            what=what,
+            unit=unit,
+            province=province,
+            place=spot,
+            with_it=went,
+            unasked=unasked,
+            override=reason,
+        )
+    ]
 
 
 def release(state: State, who: str) -> list[Draft]:
@@ -1770,6 +1855,21 @@ def consequences(state: State) -> list[Draft]:
     ][:1]
 
 
+def _ca_of(state: State, legions: Sequence[str]) -> str:
+    """The Legion reported besieged, or the CA whose Legions were reported together."""
+    if len(legions) == 1:
+        return legions[0]
+    return next(
+        (f"CA {n}" for n, members in state.romans.cas.items() if list(members) == list(legions)),
+        legions[0],
+    )
+
+
+def _named_unit(state: State, what: str, unit: str) -> str:
+    """A recorded move's unit as `units` names it."""
+    return f"CA {unit}" if what == "ca" else unit
+
+
 def replay(event: CampaignEvent) -> Callable[[State], list[Draft]]:
     return _REPLAY[type(event)](event)
 
@@ -1796,6 +1896,10 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     MagistrateReleased: lambda e: lambda s: release(s, e.leader),
     AssignmentNamed: lambda e: lambda s: assign(s, e.leader, e.theater, e.province),
     LeaderBesieged: lambda e: lambda s: besieged(s, e.leader, e.where),
+    LegionsBesieged: lambda e: lambda s: besieged(s, _ca_of(s, e.legions), e.where),
+    UnitMoved: lambda e: (
+        lambda s: move(s, _named_unit(s, e.what, e.unit), e.province, e.place, e.override)
+    ),
     PlutoVisited: lambda e: (
         lambda s: pluto(s, e.leader, e.modifiers, Recorded(e.faces, e.evidence), e.outcome)
     ),

@@ -39,6 +39,7 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         carthage,
         cup,
         _magistrates(data),
+        _legions(data),
         _allies(data),
         _armies(data),
         _next(data),
@@ -49,7 +50,7 @@ def _magistrates(data: dict[str, Any]) -> Table:
     rome = data["rome"]
     leaders = rome["leaders"]
     table = Table(title="Roman magistrates (TB-6)", title_justify="left", pad_edge=False)
-    for column in ("Office", "Leader", "Imperium", "Assignment"):
+    for column in ("Office", "Leader", "Imperium", "Assignment", "Stands (TB-1.4)"):
         table.add_column(column)
     for m in rome["magistrates"]:
         who = leaders[m["leader"]]
@@ -63,6 +64,7 @@ def _magistrates(data: dict[str, Any]) -> Table:
             f"{who['name']} #{who['number']}",
             imperium,
             m["assignment"] or "",
+            _stands(m["stands"], m["besieged"]),
         )
     pool = [f"{v['name']} #{v['number']}" for v in leaders.values() if v["place"] == "pool"]
     oc = [f"{leaders[lid]['name']} #{leaders[lid]['number']}" for lid in rome["overall_commanders"]]
@@ -71,6 +73,39 @@ def _magistrates(data: dict[str, Any]) -> Table:
         f"In the pool: {', '.join(pool) or 'nobody'}"
     )
     table.caption_justify = "left"
+    return table
+
+
+def _stands(stands: dict[str, Any] | None, besieged: str | None) -> str:
+    """TB-1.4: a province and the kind of place in it; besieged as reported (TB-5.4)."""
+    if stands is None:
+        return "not placed"
+    said = ", ".join(
+        part
+        for part in (stands["province_name"], "" if stands["place"] == "field" else stands["place"])
+        if part
+    )
+    return said + (f" (besieged in {besieged})" if besieged else "")
+
+
+def _legions(data: dict[str, Any]) -> Table:
+    table = Table(title="Roman Legions (TB-11)", title_justify="left", pad_edge=False)
+    for column in ("Legion", "Kind", "SP (TB-11.1)", "Stands", "Imperium"):
+        table.add_column(column)
+    leaders = data["rome"]["leaders"]
+    for legion in data["rome"]["legions"]:
+        place = {"province_name": legion["province_name"], "place": legion["place"]}
+        leader = legion["leader"]
+        under = (
+            f"{leaders[leader]['name']} #{leaders[leader]['number']}" if leader else "leaderless"
+        )
+        table.add_row(
+            legion["id"],
+            f"{legion['kind']}, {legion['discipline']}",
+            "/".join(str(sp) for sp in legion["sp"]),
+            _stands(place, legion["besieged"]),
+            (f"CA {legion['ca']}, " if legion["ca"] else "") + under,
+        )
     return table
 
 
@@ -87,7 +122,7 @@ def _allies(data: dict[str, Any]) -> Table:
 
 def _armies(data: dict[str, Any]) -> Table:
     table = Table(title="Carthaginian Armies (TB-14)", title_justify="left", pad_edge=False)
-    for column in ("Army", "Commander", "SP", "AER", "Province"):
+    for column in ("Army", "Commander", "SP", "AER", "Stands"):
         table.add_column(column)
     for army in data["armies"]:
         table.add_row(
@@ -95,7 +130,7 @@ def _armies(data: dict[str, Any]) -> Table:
             army["commander_name"] or "none",
             str(army["sp"]),
             f"{army['aer']:+d}",
-            army["province_name"],
+            _stands({"province_name": army["province_name"], "place": army["place"]}, None),
         )
     postings = data["carthage"]["postings"]
     if postings:

@@ -28,6 +28,10 @@ LAM (`initiative leader`) does not count; at the latest as the next Game Turn be
 NO_LEADER_LEAVES_THE_OFFICE_EMPTY = True
 """TB-8.2: with no leader available an office stays empty, recorded with why."""
 
+A_BESIEGED_UNIT_MARCHES_ONCE_FREED = True
+"""TB-5.4: a leader or Legion reported besieged moves only after a siege report frees it
+(`besieged … --in free`); a commander left behind by his Legions stays where he stood (TB-1.4)."""
+
 SETTINGS: dict[str, tuple[str, ...]] = {
     "alert-assigns-theaters": ("no", "yes"),
     "proconsuls-per-province": ("1", "2"),

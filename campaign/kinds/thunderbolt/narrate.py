@@ -26,6 +26,7 @@ from events.thunderbolt import (
     InitiativeDrawn,
     LeaderBesieged,
     LeaderFell,
+    LegionsBesieged,
     LegionsDisbanded,
     LegionsReinforced,
     LegionsRequested,
@@ -52,6 +53,7 @@ from events.thunderbolt import (
     TriumphCelebrated,
     TriumphEarned,
     TurnRevealed,
+    UnitMoved,
     VictoryReported,
 )
 
@@ -403,6 +405,36 @@ def _(event: LeaderBesieged) -> str:
     if event.where == "free":
         return f"Game Turn {event.turn}: {who(event.leader)} is no longer besieged (TB-5.4)"
     return f"Game Turn {event.turn}: {who(event.leader)} is besieged {where[event.where]} (TB-5.4)"
+
+
+@describe.register
+def _(event: LegionsBesieged) -> str:
+    where = {"city": "in a city (neither a port nor Rome)", "port": "in a port", "Roma": "in Roma"}
+    legions = ("Legions " if len(event.legions) > 1 else "Legion ") + " and ".join(event.legions)
+    if event.where == "free":
+        return f"Game Turn {event.turn}: {legions} no longer besieged (TB-5.4)"
+    return f"Game Turn {event.turn}: {legions} besieged {where[event.where]} (TB-5.4)"
+
+
+UNITS = {"leader": "", "legion": "Legion ", "ca": "CA ", "army": "Army ", "detachment": ""}
+IN_PLACE = {"field": "", "Roma": ", in Roma", "Carthago": ", in Carthago", "port": ", in a port"}
+
+
+@describe.register
+def _(event: UnitMoved) -> str:
+    unit = who(event.unit) if event.what == "leader" else f"{UNITS[event.what]}{event.unit}"
+    place = IN_PLACE.get(event.place, ", in a city")
+    said = f"Game Turn {event.turn}: {unit} moves to {who(event.province)}{place} (TB-1.4)"
+    if event.with_it:
+        said += f", with {', '.join(event.with_it)}"
+    if event.unasked:
+        said += (
+            f"; leaving the assignment {who(event.unasked)} without the Senate's leave (TB-10.2; "
+            "shown, not refused, TB-10.4)"
+        )
+    if event.override:
+        said += f"; an organiser's ruling against TB-5.4: {event.override}"
+    return said
 
 
 @describe.register

@@ -27,7 +27,9 @@ from events.thunderbolt import (
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
+    LeaderBesieged,
     LeaderFell,
+    LegionsBesieged,
     LegionsDisbanded,
     LegionsReinforced,
     LegionsRequested,
@@ -50,6 +52,7 @@ from events.thunderbolt import (
     TrainingRolled,
     TriumphCelebrated,
     TriumphEarned,
+    UnitMoved,
     VictoryReported,
 )
 
@@ -95,6 +98,9 @@ TOLD = (
     CitySacked,
     DiplomacyAttempted,
     PresenceClaimed,
+    UnitMoved,
+    LeaderBesieged,
+    LegionsBesieged,
     StepClosed,
 )
 

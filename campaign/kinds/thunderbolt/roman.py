@@ -7,7 +7,7 @@ same moves, so what is recorded is what was checked."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from campaign.errors import RuleViolation
@@ -88,6 +88,8 @@ class Romans:
     """TB-7.6: magistrates without Imperium kept by a siege past B1a, to the pool once free."""
     drilled: bool = False
     """TB-11.9: this Game Turn's training rolls are made."""
+    at: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """TB-1.4: where the players last moved a magistrate: (province, kind of place)."""
     finished: frozenset[str] = frozenset()
     """TB-10.9 and TB-4.3: leaders Finished for this Game Turn by celebrating a Triumph (their
     LAMs void)."""
@@ -117,14 +119,37 @@ class Romans:
         return next((n for n, members in self.cas.items() if legion in members), None)
 
     def leaderless_cas(self) -> list[int]:
-        return sorted(n for n in self.cas if self.ca_leader(n) is None)
+        """CAs without a commander that a magistrate may be placed with: never one besieged in a
+        city that is neither a port nor Rome (TB-6.5)."""
+        return sorted(
+            n for n in self.cas if self.ca_leader(n) is None and not self.shut_in(self.cas[n])
+        )
 
     def loose_legions(self) -> list[str]:
-        """Leaderless Legions outside every CA."""
+        """Leaderless Legions outside every CA (never one shut in a city, TB-6.5)."""
         return sorted(
-            (lg for lg in self.legions if self.in_ca(lg) is None and not self.legion_leader(lg)),
+            (
+                lg
+                for lg in self.legions
+                if self.in_ca(lg) is None and not self.legion_leader(lg) and not self.shut_in([lg])
+            ),
             key=numeral_key,
         )
+
+    def shut_in(self, legions: Sequence[str]) -> bool:
+        """TB-6.5: Legions besieged in a city that is neither a port nor Rome, where no magistrate
+        is placed."""
+        return any(self.legions[lg].besieged == "city" for lg in legions if lg in self.legions)
+
+    def check_placed(self, legions: Sequence[str]) -> None:
+        """TB-6.5: no magistrate is placed in a besieged city unless a port or Rome."""
+        shut = [lg for lg in legions if lg in self.legions and self.shut_in([lg])]
+        if shut:
+            raise RuleViolation(
+                "TB-6.5",
+                f"Legion {shut[0]} is besieged in a city that is neither a port nor Rome: no "
+                "magistrate is placed with it",
+            )
 
     def ca_legions(self) -> list[str]:
         """Leaderless Legions outside every CA that may form one: never the Marine Legion, whom
@@ -605,12 +630,14 @@ def elect(
             cas = {**r.cas, number: legions}
             magistrate = replace(magistrate, cas=(number,), legions=legions)
         else:
+            r.check_placed(r.cas.get(ca, ()))
             if ca not in r.leaderless_cas():
                 raise RuleViolation("TB-8.4", f"CA {ca} is not a leaderless CA")
             magistrate = replace(magistrate, cas=(ca,), legions=r.cas[ca])
         magistrate = replace(magistrate, theater=theater, province=province)
         check_assigned(magistrate, r)
     elif office == "Praetor":
+        r.check_placed(legions)
         if len(legions) != 1 or legions[0] not in r.loose_legions():
             raise RuleViolation(
                 "TB-8.5", f"A Praetor takes one leaderless Legion outside a CA, not {legions}"
@@ -633,6 +660,7 @@ def elect(
         cas=cas,
         places={**r.places, leader: MAP},
         elected=(*r.elected, leader),
+        at={k: v for k, v in r.at.items() if k != leader},  # TB-1.4: placed with his force
     )
 
 
@@ -648,6 +676,7 @@ def dictator_in_field(r: Romans, leader: str, cas: tuple[int, ...]) -> Romans:
     if len(cas) > 2 or len(set(cas)) != len(cas):
         raise RuleViolation("TB-6.2", "A Dictator's Imperium is up to two CAs")
     for number in cas:
+        r.check_placed(r.cas.get(number, ()))
         if number not in r.leaderless_cas():
             raise RuleViolation("TB-9.4", f"CA {number} is not a leaderless CA")
     legions = tuple(lg for n in cas for lg in r.cas[n])
@@ -691,6 +720,7 @@ def name_me(r: Romans, dictator: str, leader: str, ca: int | None) -> Romans:
         )
     me = Magistrate(leader, "ME")
     if ca is not None:
+        r.check_placed(r.cas.get(ca, ()))
         if ca not in r.leaderless_cas():
             raise RuleViolation("TB-9.4", f"CA {ca} is not a leaderless CA")
         me = replace(me, cas=(ca,), legions=r.cas[ca])
@@ -744,10 +774,12 @@ def give_imperium(
     open_cas, loose = imperium_choices(r)
     cas = dict(r.cas)
     if ca is not None:
+        r.check_placed(r.cas.get(ca, ()))
         if ca not in open_cas:
             raise RuleViolation("TB-8.3", f"CA {ca} is not a leaderless CA")
         held, numbers = r.cas[ca], (ca,)
     elif legions:
+        r.check_placed(legions)
         if open_cas:
             raise RuleViolation(
                 "TB-8.3",

@@ -118,6 +118,10 @@ class Legion:
     kind: str = "regular"
     province: str = ""
     """TB-1.4: where it stands, at province level."""
+    place: str = ""
+    """TB-1.4: the kind of place in its province: "" in the field, Roma, a port or a city."""
+    besieged: str = ""
+    """TB-5.4: besieged as reported: in a "city" (neither port nor Rome), a "port", "Roma"."""
 
     @property
     def sp(self) -> tuple[int, int, int, int]:

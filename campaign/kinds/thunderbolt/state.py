@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from campaign.kinds.thunderbolt import carthage, cup, legions, roman, rules, senate, sequence
+from campaign.kinds.thunderbolt import (
+    carthage,
+    cup,
+    legions,
+    positions,
+    roman,
+    rules,
+    senate,
+    sequence,
+)
 from campaign.kinds.thunderbolt.setup import SetUp, load
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
@@ -33,6 +42,7 @@ from events.thunderbolt import (
     InitiativeDrawn,
     LeaderBesieged,
     LeaderFell,
+    LegionsBesieged,
     LegionsDisbanded,
     LegionsReinforced,
     LegionsRequested,
@@ -59,6 +69,7 @@ from events.thunderbolt import (
     TriumphCelebrated,
     TriumphEarned,
     TurnRevealed,
+    UnitMoved,
     VictoryReported,
 )
 
@@ -360,6 +371,29 @@ def _(event: AssignmentNamed, state: State) -> State:
 @evolve.register
 def _(event: LeaderBesieged, state: State) -> State:
     return replace(state, romans=roman.besiege(state.romans, event.leader, event.where))
+
+
+@evolve.register
+def _(event: LegionsBesieged, state: State) -> State:
+    return replace(
+        state, romans=positions.besiege_legions(state.romans, event.legions, event.where)
+    )
+
+
+@evolve.register
+def _(event: UnitMoved, state: State) -> State:
+    romans, carthaginians, _, _ = positions.relocate(
+        state.romans,
+        state.carthaginians,
+        event.what,
+        event.unit,
+        event.province,
+        event.place,
+        state.current_climate(),
+        state.grants,
+        overridden=True,  # checked when entered and by verify; the fold only applies it
+    )
+    return replace(state, romans=romans, carthaginians=carthaginians)
 
 
 @evolve.register

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.kinds.thunderbolt import RULES, carthage, cup, offices, roman, rules
+from campaign.kinds.thunderbolt import RULES, carthage, cup, offices, positions, roman, rules
 from campaign.kinds.thunderbolt.state import State
 
 
@@ -15,10 +15,25 @@ def status(state: State, name: str) -> dict[str, Any]:
 
     climate = state.current_climate()
     rome = dict(roman.roman_view(state.romans))
+    r = state.romans
     for m in rome["magistrates"]:
         place = m["province"] and state.setup.provinces[m["province"]].name
         m["assignment"] = place or m["theater"]
-    r = state.romans
+        spot = positions.standing(r, m["leader"])  # TB-1.4
+        m["stands"] = (
+            {
+                "province": spot[0] or None,
+                "province_name": spot[0] and state.setup.provinces[spot[0]].name or None,
+                "place": spot[1],
+            }
+            if spot
+            else None
+        )
+        m["besieged"] = r.besieged.get(m["leader"])
+    for legion in rome["legions"]:
+        legion["province_name"] = state.setup.provinces[legion["province"]].name
+        legion["place"] = r.legions[legion["id"]].place or positions.FIELD
+        legion["besieged"] = r.legions[legion["id"]].besieged or None
     rome["overall_commanders"] = offices.overall_commanders(
         list(r.magistrates.values()),
         dictator_in_rome=bool(r.in_rome),
@@ -55,8 +70,17 @@ def status(state: State, name: str) -> dict[str, Any]:
                 "aer": rules.capped(a.aer, a.sp),
                 "effective_aer": a.effective,
                 "detachments": a.detachments,
-                "parts": [{"id": d.id, "sp": d.sp, "leader": d.leader} for d in a.parts],
+                "parts": [
+                    {
+                        "id": d.id,
+                        "sp": d.sp,
+                        "leader": d.leader,
+                        "province": positions.detachment_at(state.carthaginians, a.id, d.id)[0],
+                    }
+                    for d in a.parts
+                ],
                 "province": a.province,
+                "place": a.place or positions.FIELD,
                 "province_name": state.setup.provinces[a.province].name,
                 "hannibals": a.id == state.carthaginians.hannibals(),
             }
