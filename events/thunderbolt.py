@@ -635,3 +635,23 @@ class LegionsBesieged(CampaignEvent):
     turn: int
     legions: list[str]
     where: str
+
+
+@topic("thunderbolt.SlavesRaised")
+class SlavesRaised(CampaignEvent):
+    """TB-11.13: both Slave Legions raised in B3b in a Major Emergency instead of the Legion
+    Request (the Marine Legion may come too), each placed in a Roman-controlled city of Roman
+    Italy: `provinces` in the order of `legions`."""
+
+    turn: int
+    legions: list[str]
+    provinces: list[str]
+
+
+@topic("thunderbolt.ExtraordinaryDisbanded")
+class ExtraordinaryDisbanded(CampaignEvent):
+    """TB-8.8 [5.53]: B1c ended with no Emergency in effect: every Marine and Slave Legion is
+    disbanded (forced by the rules)."""
+
+    turn: int
+    legions: list[str]

@@ -85,8 +85,12 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         assert army.detachments <= 2  # TB-13.9 (one, two for Hannibal's, as they are made)
     for legion in r.legions.values():  # TB-1.4, TB-5.4
         assert legion.province in state.setup.provinces
-        if legion.place == positions.ROMA:
+        if legion.place == positions.ROMA or legion.kind == roman.SLAVE:  # TB-11.13
             assert r.theater_of[legion.province] == offices.ROMAN_ITALY
+        if legion.kind == roman.SLAVE:
+            assert r.legion_leader(legion.id) in (None, *r.magistrates)
+            leader = r.legion_leader(legion.id)
+            assert leader is None or r.office(leader) in ("Dictator", "ME", "Consul")
     for lid in r.in_rome & set(r.magistrates):  # TB-5.4: the Dictator staying in Rome stays
         assert positions.standing(r, lid) == ("", positions.ROMA)
     for m in magistrates:
@@ -390,7 +394,12 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
             b2(campaign, data, table, step)
         when(campaign, tb.finish, step, None, campaign.secrets)
     when(campaign, tb.finish, "B3a", None, campaign.secrets)
-    if data.draw(st.booleans()):  # a Legion Request, its Legions led in order (TB-11.4, 11.7)
+    if campaign.state.romans.emergency == "Major" and data.draw(st.booleans()):
+        # instead of the request, the Slave Legions and perhaps the Marine Legion (TB-11.13)
+        attempt(campaign, tb.slave_legions, ["latium"])
+        if data.draw(st.booleans()):
+            attempt(campaign, tb.marine, 0, "latium", table.faces(campaign.state, 1))
+    elif data.draw(st.booleans()):  # a Legion Request, its Legions led in order (TB-11.4, 11.7)
         raised = data.draw(st.integers(0, 5))
         short = legions.short_cas(campaign.state.romans)
         fill = sorted(data.draw(st.permutations(short))[:raised]) if raised < len(short) else []
@@ -474,6 +483,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"OC named anew: {min(kinds.count('OverallCommanderNamed'), 1)}+")
     event(f"losses: {min(kinds.count('ArmyLost'), 2)}+")
     event(f"moves: {min(kinds.count('UnitMoved'), 2)}+")
+    event(f"Slave Legions: {min(kinds.count('SlavesRaised'), 1)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
     event(f"forced prorogues: {min(forced, 1)}+")

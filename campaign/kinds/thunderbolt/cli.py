@@ -1051,3 +1051,21 @@ def marine(
     from campaign.kinds.thunderbolt import commands as tb
 
     rolled(ctx, campaign, face, evidence, lambda state, faces: tb.marine(state, take, at, faces))
+
+
+@command("slave-legions")
+def slave_legions(
+    ctx: typer.Context,
+    at: Annotated[
+        list[str],
+        typer.Option(
+            "--at", help="A Roman-controlled province of Roman Italy: once for both, or each."
+        ),
+    ],
+    campaign: CampaignOption = None,
+) -> None:
+    """B3b, in a Major Emergency: both Slave Legions instead of a Legion Request, with the Marine
+    Legion if wished (TB-11.13)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.slave_legions(state, at), TB)

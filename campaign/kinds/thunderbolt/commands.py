@@ -42,6 +42,7 @@ from events.thunderbolt import (
     DictatorTakesTheField,
     DiplomacyAttempted,
     DisbandChecked,
+    ExtraordinaryDisbanded,
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
@@ -68,6 +69,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SlavesRaised,
     StepClosed,
     StepFinished,
     TrainingRolled,
@@ -259,7 +261,7 @@ def finish(
     if who == "carthage":
         checks.check_oc(state)
     finished = draft(StepFinished, turn=state.turn, step=step, side=who)
-    empty = empty_offices(state) if step == "B1c" else []
+    empty = [*empty_offices(state), *disband_extraordinary(state)] if step == "B1c" else []
     return [*empty, finished, *_reveal_if_ended(state, finished, secrets)]
 
 
@@ -1709,7 +1711,6 @@ def marine(state: State, take: int | None, at: str, faces: Faces) -> list[Draft]
     checks.check_revealed(state)
     checks.check_step(state, ["B3b"], "the Marine Legion")
     r = state.romans
-    checks.check_request(state)
     legions.check_marine(r)
     where = province_of(state, at)
     if r.theater_of.get(where) != offices.ROMAN_ITALY:
@@ -1729,6 +1730,36 @@ def marine(state: State, take: int | None, at: str, faces: Faces) -> list[Draft]
             evidence=evidence,
         )
     ]
+
+
+def slave_legions(state: State, at: Sequence[str]) -> list[Draft]:
+    """TB-11.13: both Slave Legions in B3b instead of a Legion Request, only in a Major
+    Emergency (the Marine Legion may come too), each placed in a Roman-controlled city of Roman
+    Italy (`at`: one province for both, or one each)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B3b"], "the Slave Legions")
+    r = state.romans
+    legions.check_extraordinary(r, roman.SLAVE, "TB-11.13")
+    if not at or len(at) > len(legions.SLAVE_IDS):
+        raise CampaignError(
+            "Say where the Slave Legions go: --at PROVINCE of Roman Italy, once for both or once "
+            "for each (TB-11.13)."
+        )
+    places = [province_of(state, given) for given in at]
+    places = places * 2 if len(places) == 1 else places
+    for where in places:
+        allied = state.track[where][1] if where in state.track else None
+        legions.check_placement(where, r.theater_of, allied)
+    legions.raise_slaves(r, tuple(places))
+    return [draft(SlavesRaised, turn=state.turn, legions=list(legions.SLAVE_IDS), provinces=places)]
+
+
+def disband_extraordinary(state: State) -> list[Draft]:
+    """TB-8.8: B1c ending with no Emergency in effect disbands every Marine and Slave Legion."""
+    gone = legions.extraordinary_legions(state.romans)
+    if not gone or state.emergency()[0] != senate.NONE:
+        return []
+    return [draft(ExtraordinaryDisbanded, turn=state.turn, legions=gone)]
 
 
 def _unit(state: State, given: str, new: Sequence[str]) -> str:
@@ -1897,6 +1928,8 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     AssignmentNamed: lambda e: lambda s: assign(s, e.leader, e.theater, e.province),
     LeaderBesieged: lambda e: lambda s: besieged(s, e.leader, e.where),
     LegionsBesieged: lambda e: lambda s: besieged(s, _ca_of(s, e.legions), e.where),
+    SlavesRaised: lambda e: lambda s: slave_legions(s, e.provinces),
+    ExtraordinaryDisbanded: lambda e: lambda s: disband_extraordinary(s),
     UnitMoved: lambda e: (
         lambda s: move(s, _named_unit(s, e.what, e.unit), e.province, e.place, e.override)
     ),

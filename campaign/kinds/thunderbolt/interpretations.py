@@ -32,6 +32,10 @@ A_BESIEGED_UNIT_MARCHES_ONCE_FREED = True
 """TB-5.4: a leader or Legion reported besieged moves only after a siege report frees it
 (`besieged … --in free`); a commander left behind by his Legions stays where he stood (TB-1.4)."""
 
+A_PROROGUED_CONSUL_LOSES_HIS_SLAVE_LEGIONS = True
+"""TB-11.13: a Consul prorogued as Proconsul loses his Slave Legions: they leave his CAs and
+stand leaderless (a CA of Slave Legions alone stays a CA); they are never reinforced."""
+
 SETTINGS: dict[str, tuple[str, ...]] = {
     "alert-assigns-theaters": ("no", "yes"),
     "proconsuls-per-province": ("1", "2"),

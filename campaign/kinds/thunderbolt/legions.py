@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import offices, senate
-from campaign.kinds.thunderbolt.roman import MARINE, Romans, numeral_key
+from campaign.kinds.thunderbolt.roman import MARINE, SLAVE, Romans, numeral_key
 
 NS_DRM = -2
 """TB-11.4: each NS level Rome built this Game Turn (TB-18.7) takes 2 off the request's DR."""
@@ -246,10 +246,7 @@ MARINE_ID = "Marine"
 
 def check_marine(r: Romans) -> None:
     """TB-11.12: only in a Major Emergency, and one Marine Legion at most."""
-    if r.emergency != "Major":
-        raise RuleViolation("TB-11.12", "The Marine Legion is raised only in a Major Emergency")
-    if any(legion.kind == MARINE for legion in r.legions.values()):
-        raise RuleViolation("TB-11.12", "There is one Marine Legion at most, and it is in play")
+    check_extraordinary(r, MARINE, "TB-11.12")
 
 
 def raise_marine(r: Romans, take: int, face: int, province: str) -> Romans:
@@ -262,8 +259,9 @@ def raise_marine(r: Romans, take: int, face: int, province: str) -> Romans:
         raise RuleViolation(
             "TB-11.12", f"The die allows the Marine Legion at most {face} SP, not {take}"
         )
+    raised = r.extraordinary | {MARINE}
     if not take:
-        return replace(r, requested=True)
+        return replace(r, requested=True, extraordinary=raised)
     marine = senate.Legion(
         MARINE_ID,
         citizen_infantry=0,
@@ -273,4 +271,76 @@ def raise_marine(r: Romans, take: int, face: int, province: str) -> Romans:
         kind=MARINE,
         province=province,
     )
-    return replace(r, legions={**r.legions, MARINE_ID: marine}, requested=True)
+    legions = {**r.legions, MARINE_ID: marine}
+    return replace(r, legions=legions, requested=True, extraordinary=raised)
+
+
+# The Slave Legions (TB-11.13).
+
+SLAVE_IDS = ("Slave-1", "Slave-2")
+SLAVE_ALA_INFANTRY, SLAVE_AUXILIARY = 8, 6
+OPPONENT_DRM = 1
+"""TB-11.13: a Slave Legion in a battle gives the opponent 1 (shown, TB-17)."""
+
+
+def check_extraordinary(r: Romans, kind: str, rule: str) -> None:
+    """TB-11.12, TB-11.13: only in a Major Emergency, instead of the Game Turn's Legion Request —
+    the Slave Legions and the Marine Legion may come together — each at most once in play."""
+    what = {MARINE: "The Marine Legion is", SLAVE: "The Slave Legions are"}[kind]
+    if r.emergency != "Major":
+        raise RuleViolation(rule, f"{what} raised only in a Major Emergency")
+    if any(legion.kind == kind for legion in r.legions.values()):
+        raise RuleViolation(rule, f"{what} in play already, and never more than once")
+    if r.requested and (not r.extraordinary or kind in r.extraordinary):
+        raise RuleViolation("TB-11.3", "Rome's Legion Request of this Game Turn is made")
+
+
+def raise_slaves(r: Romans, provinces: tuple[str, ...]) -> Romans:
+    """TB-11.13: in a Major Emergency, instead of a Legion Request (with the Marine Legion if
+    wished), both Slave Legions at once, each 8 Ala infantry with 6 Italian Auxiliary SP that
+    never leave it, placed in Roman-controlled cities of Roman Italy, always Recruit, leaderless
+    until the Dictator, the ME or a Consul takes them."""
+    check_extraordinary(r, SLAVE, "TB-11.13")
+    if len(provinces) != len(SLAVE_IDS):
+        raise RuleViolation("TB-11.13", "Both Slave Legions are raised at once, each placed")
+    slaves = {
+        lg: senate.Legion(
+            lg,
+            citizen_infantry=0,
+            citizen_cavalry=0,
+            ala_infantry=SLAVE_ALA_INFANTRY,
+            ala_cavalry=0,
+            kind=SLAVE,
+            province=province,
+            auxiliary=SLAVE_AUXILIARY,
+        )
+        for lg, province in zip(SLAVE_IDS, provinces, strict=True)
+    }
+    extraordinary = r.extraordinary | {SLAVE}
+    return replace(r, legions={**r.legions, **slaves}, requested=True, extraordinary=extraordinary)
+
+
+def extraordinary_legions(r: Romans) -> list[str]:
+    """TB-8.8: the Marine and Slave Legions in play, disbanded as B1c ends without an Emergency."""
+    return sorted(lg for lg, legion in r.legions.items() if legion.kind in (MARINE, SLAVE))
+
+
+def disband_extraordinary(r: Romans) -> Romans:
+    """TB-8.8 [5.53]: B1c ending with no Emergency disbands every Marine and Slave Legion, from
+    any Imperium and CA (the Marine Legion's SP return as NS levels, recorded only, TB-17)."""
+    gone = set(extraordinary_legions(r))
+    legions = {lg: legion for lg, legion in r.legions.items() if lg not in gone}
+    cas = {
+        n: tuple(lg for lg in members if lg not in gone)
+        for n, members in r.cas.items()
+        if set(members) - gone
+    }
+    magistrates = {
+        lid: replace(
+            m,
+            legions=tuple(lg for lg in m.legions if lg not in gone),
+            cas=tuple(n for n in m.cas if n in cas),
+        )
+        for lid, m in r.magistrates.items()
+    }
+    return replace(r, legions=legions, cas=cas, magistrates=magistrates)

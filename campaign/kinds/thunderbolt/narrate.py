@@ -21,6 +21,7 @@ from events.thunderbolt import (
     DictatorTakesTheField,
     DiplomacyAttempted,
     DisbandChecked,
+    ExtraordinaryDisbanded,
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
@@ -47,6 +48,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SlavesRaised,
     StepClosed,
     StepFinished,
     TrainingRolled,
@@ -405,6 +407,25 @@ def _(event: LeaderBesieged) -> str:
     if event.where == "free":
         return f"Game Turn {event.turn}: {who(event.leader)} is no longer besieged (TB-5.4)"
     return f"Game Turn {event.turn}: {who(event.leader)} is besieged {where[event.where]} (TB-5.4)"
+
+
+@describe.register
+def _(event: SlavesRaised) -> str:
+    placed = ", ".join(
+        f"{lg} in {who(where)}" for lg, where in zip(event.legions, event.provinces, strict=True)
+    )
+    return (
+        f"Game Turn {event.turn}: the Slave Legions raised in a Major Emergency, each 8 Ala "
+        f"infantry with 6 Italian Auxiliary SP: {placed} (TB-11.13)"
+    )
+
+
+@describe.register
+def _(event: ExtraordinaryDisbanded) -> str:
+    return (
+        f"Game Turn {event.turn}: B1c ends with no Emergency: Legion "
+        f"{' and '.join(event.legions)} disbanded (TB-8.8)"
+    )
 
 
 @describe.register

@@ -17,8 +17,7 @@ from campaign.kinds.thunderbolt.roman import Romans
 FIELD, ROMA, CARTHAGO, PORT, CITY = "field", "Roma", "Carthago", "port", "city"
 PLACES = (FIELD, ROMA, CARTHAGO, PORT, CITY)
 """TB-1.4: the kinds of place a unit stands in within its province."""
-SLAVE = "Slave"
-"""TB-11.13: the Slave Legions' kind."""
+SLAVE = roman.SLAVE
 CROWDED = ("Alert", "Aggressive")
 """TB-12.7: the climates under which no Theater but Africa holds more than three Armies."""
 MOST_ARMIES = 3

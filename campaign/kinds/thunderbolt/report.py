@@ -24,6 +24,7 @@ from events.thunderbolt import (
     DictatorTakesTheField,
     DiplomacyAttempted,
     DisbandChecked,
+    ExtraordinaryDisbanded,
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
@@ -48,6 +49,7 @@ from events.thunderbolt import (
     PresenceClaimed,
     ProvinceDevastated,
     SenateAsked,
+    SlavesRaised,
     StepClosed,
     TrainingRolled,
     TriumphCelebrated,
@@ -71,7 +73,9 @@ ROMAN = (
     LegionsRequested,
     LegionsReinforced,
     MarineRaised,
+    SlavesRaised,
     LegionsDisbanded,
+    ExtraordinaryDisbanded,
     TrainingRolled,
 )
 TOLD = (

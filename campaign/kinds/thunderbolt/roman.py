@@ -20,6 +20,8 @@ POOL, MAP, TRIUMPH, SET_ASIDE, KILLED = "pool", "map", "Triumph Holding Box", "s
 CENSURED, CAPTURED = "censured", "captured"
 MARINE = "Marine"
 """TB-11.12: the Marine Legion's kind."""
+SLAVE = "Slave"
+"""TB-11.13: the Slave Legions' kind, commanded only by the Dictator, the ME or a Consul."""
 FALLEN = rules.FALLEN
 """TB-6.8: where a Roman leader is (a magistrate is on the map, in Rome included)."""
 OUTCOMES = ("unharmed", "wounded", "killed")
@@ -82,6 +84,9 @@ class Romans:
     spent): leader → (Game Turn, how: battle, assault or attrition)."""
     requested: bool = False
     """TB-11.3: this Game Turn's Legion Request is made."""
+    extraordinary: frozenset[str] = frozenset()
+    """TB-11.13: the kinds raised this Game Turn instead of the Legion Request (Marine, Slave):
+    the Slave Legions and the Marine Legion may come together."""
     returning: frozenset[str] = frozenset()
     """TB-6.8: leaders wounded in a battle or siege, set aside until the next Game Turn's A2."""
     held: frozenset[str] = frozenset()
@@ -135,6 +140,19 @@ class Romans:
             ),
             key=numeral_key,
         )
+
+    def slaves(self, legions: Sequence[str]) -> list[str]:
+        """TB-11.13: the Slave Legions among `legions`."""
+        return [lg for lg in legions if lg in self.legions and self.legions[lg].kind == SLAVE]
+
+    def check_no_slaves(self, legions: Sequence[str], office: str) -> None:
+        """TB-11.13: Slave Legions are commanded only by the Dictator, the ME or a Consul."""
+        if office not in ("Dictator", "ME", "Consul") and self.slaves(legions):
+            raise RuleViolation(
+                "TB-11.13",
+                f"Slave Legion {self.slaves(legions)[0]} is commanded only by the Dictator, the "
+                f"ME or a Consul, not a {office}",
+            )
 
     def shut_in(self, legions: Sequence[str]) -> bool:
         """TB-6.5: Legions besieged in a city that is neither a port nor Rome, where no magistrate
@@ -209,7 +227,8 @@ def new_turn(r: Romans) -> Romans:
     return replace(
         r, decided=frozenset(), pluto={}, elected=(), empty=(), armed=frozenset(), in_rome=(
             r.in_rome & set(r.magistrates)
-        ), finished=frozenset(), requested=False, drilled=False
+        ), finished=frozenset(), requested=False, drilled=False,
+        extraordinary=frozenset()
     )  # fmt: skip
 
 
@@ -363,10 +382,26 @@ def prorogue(
             raise RuleViolation("TB-6.4", "A Praetor keeps his Legion and any governorship")
     else:
         kept = replace(held, office=office, theater=theater, province=province)
+        if r.slaves(held.legions):  # TB-11.13 (Interpretation): leaderless, out of his CAs
+            r, kept = lose_slaves(r, kept)
     magistrates = {**r.magistrates, leader: kept}
     offices.check_assignments(list(magistrates.values()), r.theater_of, per_province)
     check_assigned(kept, r)
     return replace(r, magistrates=magistrates, decided=r.decided | {leader})
+
+
+def lose_slaves(r: Romans, m: Magistrate) -> tuple[Romans, Magistrate]:
+    """TB-11.13 (Interpretation): a Consul prorogued as Proconsul loses his Slave Legions, which
+    leave his CAs and stand leaderless; a CA of Slave Legions alone stays a CA, leaderless."""
+    slaves = set(r.slaves(m.legions))
+    cas, kept = dict(r.cas), []
+    for n in m.cas:
+        members = tuple(lg for lg in r.cas[n] if lg not in slaves)
+        if members:
+            cas[n] = members
+            kept.append(n)
+    legions = tuple(lg for lg in m.legions if lg not in slaves)
+    return replace(r, cas=cas), replace(m, cas=tuple(kept), legions=legions)
 
 
 def check_assigned(m: Magistrate, r: Romans) -> None:
@@ -527,9 +562,10 @@ def next_post(r: Romans, turn: int | None = None) -> Post | None:
     awaiting = consuls_awaiting(r)
     if awaiting and (r.leaderless_cas() or r.ca_legions()):
         return Post("Imperium", leader=awaiting[0])
-    if r.leaderless_cas() and available("Proconsul"):
-        return Post("Proconsul", ca=r.leaderless_cas()[0])
-    loose = r.loose_legions()
+    open_cas = [n for n in r.leaderless_cas() if not r.slaves(r.cas[n])]  # TB-11.13
+    if open_cas and available("Proconsul"):
+        return Post("Proconsul", ca=open_cas[0])
+    loose = [lg for lg in r.loose_legions() if not r.slaves([lg])]
     if loose and r.count("Praetor") < offices.MOST_PRAETORS and available("Praetor"):
         return Post("Praetor", legion=loose[0])
     if r.count("PU") == 0 and available("PU"):
@@ -625,12 +661,14 @@ def elect(
     cas = r.cas
     if office == "Proconsul":
         if pairing:
+            r.check_no_slaves(legions, office)
             check_pairing(r, legions)
             number = max(r.cas, default=0) + 1
             cas = {**r.cas, number: legions}
             magistrate = replace(magistrate, cas=(number,), legions=legions)
         else:
             r.check_placed(r.cas.get(ca, ()))
+            r.check_no_slaves(r.cas.get(ca, ()), office)
             if ca not in r.leaderless_cas():
                 raise RuleViolation("TB-8.4", f"CA {ca} is not a leaderless CA")
             magistrate = replace(magistrate, cas=(ca,), legions=r.cas[ca])
@@ -638,6 +676,7 @@ def elect(
         check_assigned(magistrate, r)
     elif office == "Praetor":
         r.check_placed(legions)
+        r.check_no_slaves(legions, office)
         if len(legions) != 1 or legions[0] not in r.loose_legions():
             raise RuleViolation(
                 "TB-8.5", f"A Praetor takes one leaderless Legion outside a CA, not {legions}"

@@ -120,6 +120,8 @@ class Legion:
     """TB-1.4: where it stands, at province level."""
     place: str = ""
     """TB-1.4: the kind of place in its province: "" in the field, Roma, a port or a city."""
+    auxiliary: int = 0
+    """TB-11.1: attached Auxiliary SP (a Slave Legion's 6 Italian, never leaving it, TB-11.13)."""
     besieged: str = ""
     """TB-5.4: besieged as reported: in a "city" (neither port nor Rome), a "port", "Roma"."""
 

@@ -37,6 +37,7 @@ from events.thunderbolt import (
     DictatorTakesTheField,
     DiplomacyAttempted,
     DisbandChecked,
+    ExtraordinaryDisbanded,
     FactsReported,
     ImperiumGiven,
     InitiativeDrawn,
@@ -63,6 +64,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SlavesRaised,
     StepClosed,
     StepFinished,
     TrainingRolled,
@@ -830,6 +832,16 @@ def _(event: MarineRaised, state: State) -> State:
     romans = legions.raise_marine(state.romans, event.take, event.face, event.province)
     roll = Roll(event.number, event.turn, "marine", "rome", event.face)
     return replace(state, romans=romans, rolls=(*state.rolls, roll))
+
+
+@evolve.register
+def _(event: SlavesRaised, state: State) -> State:
+    return replace(state, romans=legions.raise_slaves(state.romans, tuple(event.provinces)))
+
+
+@evolve.register
+def _(event: ExtraordinaryDisbanded, state: State) -> State:
+    return replace(state, romans=legions.disband_extraordinary(state.romans))
 
 
 @evolve.register

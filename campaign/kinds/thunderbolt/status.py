@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.kinds.thunderbolt import RULES, carthage, cup, offices, positions, roman, rules
+from campaign.kinds.thunderbolt import (
+    RULES,
+    carthage,
+    cup,
+    legions,
+    offices,
+    positions,
+    roman,
+    rules,
+)
 from campaign.kinds.thunderbolt.state import State
 
 
@@ -34,6 +43,8 @@ def status(state: State, name: str) -> dict[str, Any]:
         legion["province_name"] = state.setup.provinces[legion["province"]].name
         legion["place"] = r.legions[legion["id"]].place or positions.FIELD
         legion["besieged"] = r.legions[legion["id"]].besieged or None
+        legion["auxiliary"] = r.legions[legion["id"]].auxiliary
+        legion["opponent_drm"] = legions.OPPONENT_DRM if legion["kind"] == roman.SLAVE else 0
     rome["overall_commanders"] = offices.overall_commanders(
         list(r.magistrates.values()),
         dictator_in_rome=bool(r.in_rome),
