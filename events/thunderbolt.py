@@ -655,3 +655,22 @@ class ExtraordinaryDisbanded(CampaignEvent):
 
     turn: int
     legions: list[str]
+
+
+@topic("thunderbolt.GovernorDesignated")
+class GovernorDesignated(CampaignEvent):
+    """TB-8.6: in B1c an unbesieged Praetor on the map designated governor of Sicily or Sardinia;
+    `province`, of the island, is his assignment."""
+
+    turn: int
+    leader: str
+    province: str
+
+
+@topic("thunderbolt.IslandsReported")
+class IslandsReported(CampaignEvent):
+    """TB-5.3: the islands (sicily, sardinia) Carthage controls whole, as reported; a governor is
+    then optional (TB-8.6)."""
+
+    turn: int
+    held: list[str]

@@ -69,10 +69,12 @@ def consuls_armed(r: roman.Romans) -> roman.Romans:
     return replace(
         r,
         emergency="none",  # past B3b: the Dictator is not the question here
-        cas={1: ("I", "II"), 2: ("III", "IV")},
+        cas={1: ("I", "II"), 2: ("III", "IV"), 4: ("VII", "VIII")},
         magistrates={
             "albinus": Magistrate("albinus", "Consul", ("I", "II"), "Roman Italy", cas=(1,)),
             "tuditanus": Magistrate("tuditanus", "Consul", ("III", "IV"), "Roman Italy", cas=(2,)),
+            # Sicily in a Proconsul's Theater: its governor optional (TB-8.6)
+            "marcellus": Magistrate("marcellus", "Proconsul", ("VII", "VIII"), "Sicily", cas=(4,)),
         },
     )
 
@@ -98,8 +100,8 @@ def test_tb_11_13_commanded_only_by_the_dictator_the_me_or_a_consul():
 
 def test_tb_11_13_the_election_asks_no_proconsul_for_a_ca_of_them():
     r = consuls_armed(slaves_in_play())
-    r = replace(r, legions={k: v for k, v in r.legions.items() if k in ("I", "II", "III", "IV")
-                            or k.startswith("Slave")})  # fmt: skip
+    r = replace(r, legions={k: v for k, v in r.legions.items() if k in ("I", "II", "III", "IV",
+                            "VII", "VIII") or k.startswith("Slave")})  # fmt: skip
     r = replace(r, cas={**r.cas, 9: ("Slave-1", "Slave-2")})
     assert 9 in r.leaderless_cas()
     assert roman.next_post(r, 1) == roman.Post("PU")  # CA 9 of Slave Legions is passed over

@@ -306,8 +306,8 @@ def test_tb_8_5_praetors_for_loose_legions_while_fewer_than_six_serve():
             ["albinus", "tuditanus", "vulso", "philo", "fabius"], ["I", "II", "III", "IV", "V"]
         )
     }
-    consuls = {
-        "pulcher": Magistrate("pulcher", "Consul", (), "Roman Italy"),
+    consuls = {  # Sicily in Pulcher's Theater: its governor optional (TB-8.6)
+        "pulcher": Magistrate("pulcher", "Consul", (), "Sicily"),
         "flaccus": Magistrate("flaccus", "Consul", (), "Roman Italy"),
     }
     places = {**r.places, **{lid: roman.MAP for lid in (*praetors, *consuls)}}

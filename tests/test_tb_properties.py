@@ -91,6 +91,9 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
             assert r.legion_leader(legion.id) in (None, *r.magistrates)
             leader = r.legion_leader(legion.id)
             assert leader is None or r.office(leader) in ("Dictator", "ME", "Consul")
+    governors = [m for m in magistrates if m.governor]  # TB-8.6: one per island, a Praetor
+    assert all(m.office == "Praetor" and m.province in r.island_of for m in governors)
+    assert len({r.island_of[m.province] for m in governors}) == len(governors)
     for lid in r.in_rome & set(r.magistrates):  # TB-5.4: the Dictator staying in Rome stays
         assert positions.standing(r, lid) == ("", positions.ROMA)
     for m in magistrates:
@@ -484,6 +487,8 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"losses: {min(kinds.count('ArmyLost'), 2)}+")
     event(f"moves: {min(kinds.count('UnitMoved'), 2)}+")
     event(f"Slave Legions: {min(kinds.count('SlavesRaised'), 1)}+")
+    governors = sum(e.get("office") == "Governor" for e in (x.__dict__ for x in loaded.events))
+    event(f"governors elected: {min(governors, 1)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")
     forced = sum(e.actor == AUTOMATIC_ACTOR for e in loaded.events)
     event(f"forced prorogues: {min(forced, 1)}+")

@@ -369,7 +369,10 @@ def elect(
     ctx: typer.Context,
     office: Annotated[
         Optional[str],
-        typer.Argument(help="Consul, Proconsul, Praetor or PU; the office due when left out."),
+        typer.Argument(
+            help="Consul, Proconsul, Praetor, Governor (with --province) or PU; the office due "
+            "when left out."
+        ),
     ] = None,
     every: Annotated[
         bool, typer.Option("--all", help="Every office due, in order, as TB-8 gives them.")
@@ -1069,3 +1072,30 @@ def slave_legions(
     from campaign.kinds.thunderbolt import commands as tb
 
     ctx.obj.act(campaign, lambda state: tb.slave_legions(state, at), TB)
+
+
+@command()
+def governor(
+    ctx: typer.Context,
+    praetor: Annotated[str, typer.Argument(help="An unbesieged Praetor on the map.")],
+    province: ProvinceOption = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """B1c: a Praetor designated governor of Sicily or Sardinia instead of one elected (TB-8.6);
+    the island's province he governs (his Legion's, when it is on the island)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.designate(state, praetor, province), TB)
+
+
+@command()
+def islands(
+    ctx: typer.Context,
+    held: Annotated[list[str], typer.Argument(help="sicily and/or sardinia, or none (TB-5.3).")],
+    campaign: CampaignOption = None,
+) -> None:
+    """The islands Carthage controls whole, at any step (TB-5.3): a governor is then optional
+    (TB-8.6)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.islands(state, held), TB)

@@ -44,8 +44,10 @@ from events.thunderbolt import (
     DisbandChecked,
     ExtraordinaryDisbanded,
     FactsReported,
+    GovernorDesignated,
     ImperiumGiven,
     InitiativeDrawn,
+    IslandsReported,
     LeaderBesieged,
     LeaderFell,
     LegionsBesieged,
@@ -923,7 +925,10 @@ def province(state: State, given: str | None) -> str | None:
     return province_of(state, given) if given else None
 
 
-OFFICE_NAMES = {o.casefold(): o for o in ("Dictator", "ME", "Consul", "Proconsul", "Praetor", "PU")}
+OFFICE_NAMES = {
+    o.casefold(): o for o in ("Dictator", "ME", "Consul", "Proconsul", "Praetor", "Governor", "PU")
+}
+"""TB-6.1's offices as elected (a governor is a Praetor with an island's province, TB-8.6)."""
 
 
 def office(given: str) -> str:
@@ -1196,6 +1201,8 @@ def elect(
     if chosen_office == "Praetor" and not legions:
         legions = (post.legion,) if post and post.legion else ()
     where, place = theater(in_theater), province(state, in_province)
+    if chosen_office == "Governor" and place is None:
+        place = island_province(state, post.island if post and post.island else None)
     if chosen_office == "Proconsul" and not (where or place):
         army = tuple(legions) if pairing else r.cas.get(ca, ())
         if army:
@@ -1802,6 +1809,43 @@ def train(state: State, left: Sequence[str], pu_left: bool, faces: Faces) -> lis
     ]
 
 
+def island_province(state: State, island: str | None) -> str:
+    """TB-8.6: where an elected governor is placed when no province is named: the island's first
+    province in the set-up file."""
+    if island is None:
+        raise CampaignError("Say which province of Sicily or Sardinia he governs: --province.")
+    return next(p for p, isle in state.romans.island_of.items() if isle == island)
+
+
+def designate(state: State, who: str, in_province: str | None) -> list[Draft]:
+    """TB-8.6: in B1c an unbesieged Praetor on the map designated governor of an island instead
+    of a governor elected; with no province named, his Legion's if it is on an island, else the
+    island due's first."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1c"], "designating a governor")
+    r = state.romans
+    lid = leader(state, who)
+    place = province(state, in_province)
+    if place is None:
+        held = r.magistrates.get(lid)
+        own = r.legions[held.legions[0]].province if held and held.legions else None
+        due = roman.governors_due(r)
+        place = own if own in r.island_of else island_province(state, due[0] if due else None)
+    roman.designate(r, lid, place)
+    return [draft(GovernorDesignated, turn=state.turn, leader=lid, province=place)]
+
+
+def islands(state: State, held: Sequence[str]) -> list[Draft]:
+    """TB-5.3: the islands Carthage controls whole (sicily, sardinia; none to clear), at any
+    step; a governor is then optional (TB-8.6)."""
+    checks.check_revealed(state)
+    if state.position.over:
+        raise RuleViolation("TB-3.5", "The game is over")
+    known = sorted(set(state.romans.island_of.values()))
+    named = sorted({resolve("island", given, known) for given in held if given != "none"})
+    return [draft(IslandsReported, turn=state.turn, held=named)]
+
+
 def elect_all(state: State, draws: Draws) -> list[Draft]:
     """TB-8: every post of B1c in order, each drawn and given what TB-8.3 to TB-8.7 give first."""
     from campaign.kinds.thunderbolt.state import apply
@@ -1929,6 +1973,8 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     LeaderBesieged: lambda e: lambda s: besieged(s, e.leader, e.where),
     LegionsBesieged: lambda e: lambda s: besieged(s, _ca_of(s, e.legions), e.where),
     SlavesRaised: lambda e: lambda s: slave_legions(s, e.provinces),
+    GovernorDesignated: lambda e: lambda s: designate(s, e.leader, e.province),
+    IslandsReported: lambda e: lambda s: islands(s, e.held or ["none"]),
     ExtraordinaryDisbanded: lambda e: lambda s: disband_extraordinary(s),
     UnitMoved: lambda e: (
         lambda s: move(s, _named_unit(s, e.what, e.unit), e.province, e.place, e.override)

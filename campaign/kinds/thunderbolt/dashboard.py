@@ -63,7 +63,7 @@ def _magistrates(data: dict[str, Any]) -> Table:
             m["office"],
             f"{who['name']} #{who['number']}",
             imperium,
-            m["assignment"] or "",
+            (m["assignment"] or "") + (" (governor)" if m["governor"] else ""),
             _stands(m["stands"], m["besieged"]),
         )
     pool = [f"{v['name']} #{v['number']}" for v in leaders.values() if v["place"] == "pool"]

@@ -36,6 +36,13 @@ A_PROROGUED_CONSUL_LOSES_HIS_SLAVE_LEGIONS = True
 """TB-11.13: a Consul prorogued as Proconsul loses his Slave Legions: they leave his CAs and
 stand leaderless (a CA of Slave Legions alone stays a CA); they are never reinforced."""
 
+GOVERNORS_BEFORE_LOOSE_LEGIONS = True
+"""TB-8.6 and TB-6.6: a governor due is elected before the Praetors of loose Legions, which go
+leaderless when the six Praetors run out ([4.54]: "two of which will often fill the role of
+governor. If the Roman player finds himself without enough Praetors for his single Legions,
+the Legions go without a leader"); an elected governor named without a province is placed in
+his island's first province of the set-up file."""
+
 SETTINGS: dict[str, tuple[str, ...]] = {
     "alert-assigns-theaters": ("no", "yes"),
     "proconsuls-per-province": ("1", "2"),

@@ -23,8 +23,10 @@ from events.thunderbolt import (
     DisbandChecked,
     ExtraordinaryDisbanded,
     FactsReported,
+    GovernorDesignated,
     ImperiumGiven,
     InitiativeDrawn,
+    IslandsReported,
     LeaderBesieged,
     LeaderFell,
     LegionsBesieged,
@@ -407,6 +409,20 @@ def _(event: LeaderBesieged) -> str:
     if event.where == "free":
         return f"Game Turn {event.turn}: {who(event.leader)} is no longer besieged (TB-5.4)"
     return f"Game Turn {event.turn}: {who(event.leader)} is besieged {where[event.where]} (TB-5.4)"
+
+
+@describe.register
+def _(event: GovernorDesignated) -> str:
+    return (
+        f"Game Turn {event.turn}: Praetor {who(event.leader)} designated governor, assigned to "
+        f"{who(event.province)} (TB-8.6)"
+    )
+
+
+@describe.register
+def _(event: IslandsReported) -> str:
+    held = " and ".join(i.capitalize() for i in event.held) or "no island"
+    return f"Game Turn {event.turn}: Carthage controls the whole of {held} (TB-5.3)"
 
 
 @describe.register

@@ -39,6 +39,7 @@ class Post:
     ca: int | None = None
     legion: str | None = None
     leader: str | None = None
+    island: str | None = None
 
     def __str__(self) -> str:
         if self.office == "Imperium":
@@ -46,7 +47,13 @@ class Post:
         if self.office == "Dictator's army":
             return "the Dictator's choice: the field with his CAs, or Rome with an ME (TB-9.4)"
         target = (
-            f" for CA {self.ca}" if self.ca else f" for Legion {self.legion}" if self.legion else ""
+            f" for CA {self.ca}"
+            if self.ca
+            else f" for Legion {self.legion}"
+            if self.legion
+            else f" for {self.island.capitalize()}"
+            if self.island
+            else ""
         )
         return f"a {self.office}{target}"
 
@@ -95,6 +102,10 @@ class Romans:
     """TB-11.9: this Game Turn's training rolls are made."""
     at: dict[str, tuple[str, str]] = field(default_factory=dict)
     """TB-1.4: where the players last moved a magistrate: (province, kind of place)."""
+    island_of: dict[str, str] = field(default_factory=dict)
+    """TB-8.6: the provinces of each island with a governor (province → sicily or sardinia)."""
+    islands_held: frozenset[str] = frozenset()
+    """TB-5.3: the islands Carthage controls whole (a governor then optional, TB-8.6)."""
     finished: frozenset[str] = frozenset()
     """TB-10.9 and TB-4.3: leaders Finished for this Game Turn by celebrating a Triumph (their
     LAMs void)."""
@@ -220,6 +231,7 @@ def opening(setup: SetUp) -> Romans:
         dict(setup.cas),
         {lid: (0, office) for lid, office in setup.triumphs.items()},
         {p.id: p.theater for p in setup.provinces.values()},
+        island_of={p.id: p.island for p in setup.provinces.values() if p.island},
     )
 
 
@@ -565,12 +577,78 @@ def next_post(r: Romans, turn: int | None = None) -> Post | None:
     open_cas = [n for n in r.leaderless_cas() if not r.slaves(r.cas[n])]  # TB-11.13
     if open_cas and available("Proconsul"):
         return Post("Proconsul", ca=open_cas[0])
+    due = governors_due(r)
+    if due and r.count("Praetor") < offices.MOST_PRAETORS and available("Governor"):
+        return Post("Governor", island=due[0])
     loose = [lg for lg in r.loose_legions() if not r.slaves([lg])]
     if loose and r.count("Praetor") < offices.MOST_PRAETORS and available("Praetor"):
         return Post("Praetor", legion=loose[0])
     if r.count("PU") == 0 and available("PU"):
         return Post("PU")
     return None
+
+
+# Governors (TB-8.6).
+
+
+def governor_of(r: Romans, island: str) -> str | None:
+    """The governor of `island` in office (a prorogued one goes on)."""
+    return next(
+        (
+            m.leader
+            for m in r.magistrates.values()
+            if m.governor and m.province and r.island_of.get(m.province) == island
+        ),
+        None,
+    )
+
+
+def governor_optional(r: Romans, island: str) -> bool:
+    """TB-8.6: a governor is optional when the island lies in the Theater of a Consul or
+    Proconsul, or (Interpretation) when Carthage controls the whole island."""
+    theaters = {r.theater_of[p] for p, isle in r.island_of.items() if isle == island}
+    covered = any(
+        m.office in ("Consul", "Proconsul") and m.theater in theaters
+        for m in r.magistrates.values()
+    )
+    return covered or island in r.islands_held
+
+
+def governors_due(r: Romans) -> list[str]:
+    """TB-8.6: the islands that need a governor now: Sicily and Sardinia, each unless a governor
+    is in office, the island lies in a Consul's or Proconsul's Theater, or Carthage holds it."""
+    islands = sorted(set(r.island_of.values()))
+    return [i for i in islands if governor_of(r, i) is None and not governor_optional(r, i)]
+
+
+def check_governorship(r: Romans, province: str | None) -> None:
+    """TB-8.6: a governor is assigned a province of Sicily or Sardinia, one per island."""
+    island = r.island_of.get(province or "")
+    if island is None:
+        islands = ", ".join(sorted(set(r.island_of.values()))) or "none in this set-up"
+        raise RuleViolation(
+            "TB-8.6", f"A governor is assigned a province of Sicily or Sardinia ({islands})"
+        )
+    if governor_of(r, island):
+        raise RuleViolation(
+            "TB-8.6",
+            f"{island.capitalize()} has its governor: {r.name(governor_of(r, island) or '')}",
+        )
+
+
+def designate(r: Romans, leader: str, province: str | None) -> Romans:
+    """TB-8.6: an unbesieged Praetor on the map designated governor; he keeps his Legion, and
+    the island's province named is his assignment."""
+    held = r.magistrates.get(leader)
+    if held is None or held.office != "Praetor" or held.governor:
+        raise RuleViolation(
+            "TB-8.6", f"{r.name(leader)} is no Praetor on the map to be designated governor"
+        )
+    if r.besieged.get(leader):
+        raise RuleViolation("TB-8.6", f"{r.name(leader)} is besieged: only an unbesieged Praetor")
+    check_governorship(r, province)
+    designated = replace(held, province=province, governor=True)
+    return replace(r, magistrates={**r.magistrates, leader: designated})
 
 
 def triumph_candidates(r: Romans, office: str, turn: int | None = None) -> list[str]:
@@ -617,8 +695,11 @@ def check_order(
         if post.office == "Consul" and r.count("Consul"):
             raise RuleViolation("TB-8.1", "The Dictator is elected first, before the Consuls")
         return
-    if pairing and (post is None or post.office == "Praetor") and len(r.ca_legions()) >= 2:
+    before_praetors = post is None or post.office in ("Governor", "Praetor")
+    if pairing and before_praetors and len(r.ca_legions()) >= 2:
         return
+    if office == "Governor" and post is not None and post.office in ("Governor", "Praetor", "PU"):
+        return  # TB-8.1: Praetors and governors in one step, before the PU
     if post is None:
         raise RuleViolation("TB-8.1", "Every office of this Game Turn is filled: done B1c")
     if post.office != office:
@@ -682,6 +763,9 @@ def elect(
                 "TB-8.5", f"A Praetor takes one leaderless Legion outside a CA, not {legions}"
             )
         magistrate = replace(magistrate, legions=legions)
+    elif office == "Governor":
+        check_governorship(r, province)
+        magistrate = Magistrate(leader, "Praetor", province=province, governor=True)
     elif ca is not None or legions or theater or province:
         if office == "Dictator":
             raise RuleViolation("TB-9.4", "The Dictator chooses the field or Rome once elected")

@@ -53,6 +53,8 @@ class Province:
     """TB-15.1: its level on the Italian Allies track (−4…4), None off the track."""
     allied_to: str | None = None
     defection_sp: int = 0
+    island: str | None = None
+    """TB-2.3, TB-8.6: the island whose governor it falls to (sicily, sardinia), if any."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,20 @@ def _scenario(table: Any, problems: list[str]) -> dict[str, Any]:
     }
 
 
+ISLANDS = {"Sicily": "sicily", "Sardinia and Corsica": "sardinia"}
+"""TB-8.6: the islands with a governor, by the Theater each lies in."""
+ISLAND_WORDS = {"sicily": "sicilia", "sardinia": "sardinia"}
+
+
+def default_island(pid: str, name: str, theater: str) -> str | None:
+    """TB-8.6 and TB-18.6: East and West Sicilia are Sicily's, Northern and Southern Sardinia
+    Sardinia's (not Liparae Insulae, Melita, Cossyra or Corsica); a province's `island` in the
+    set-up says otherwise."""
+    island = ISLANDS.get(theater)
+    said = f"{pid} {name}".lower()
+    return island if island and ISLAND_WORDS[island] in said else None
+
+
 def _provinces(table: Any, problems: list[str]) -> dict[str, Province]:
     if not isinstance(table, dict) or not table:
         problems.append("it has no [provinces]")
@@ -202,6 +218,9 @@ def _provinces(table: Any, problems: list[str]) -> dict[str, Province]:
                 problems.append(f"province {pid}'s alliance {alliance!r} is beyond −4…4")
             if allied_to not in SIDES:
                 problems.append(f"province {pid} is allied to rome or carthage, not {allied_to!r}")
+        island = spec.get("island", default_island(pid, str(spec.get("name") or pid), theater))
+        if island is not None and island not in ISLANDS.values():
+            problems.append(f"province {pid}'s island is sicily or sardinia, not {island!r}")
         provinces[pid] = Province(
             pid,
             str(spec.get("name") or pid),
@@ -210,6 +229,7 @@ def _provinces(table: Any, problems: list[str]) -> dict[str, Province]:
             alliance,
             allied_to,
             int(spec.get("defection_sp", 0)),
+            island,
         )
     for province in provinces.values():
         for other in province.adjacent:

@@ -39,8 +39,10 @@ from events.thunderbolt import (
     DisbandChecked,
     ExtraordinaryDisbanded,
     FactsReported,
+    GovernorDesignated,
     ImperiumGiven,
     InitiativeDrawn,
+    IslandsReported,
     LeaderBesieged,
     LeaderFell,
     LegionsBesieged,
@@ -832,6 +834,16 @@ def _(event: MarineRaised, state: State) -> State:
     romans = legions.raise_marine(state.romans, event.take, event.face, event.province)
     roll = Roll(event.number, event.turn, "marine", "rome", event.face)
     return replace(state, romans=romans, rolls=(*state.rolls, roll))
+
+
+@evolve.register
+def _(event: GovernorDesignated, state: State) -> State:
+    return replace(state, romans=roman.designate(state.romans, event.leader, event.province))
+
+
+@evolve.register
+def _(event: IslandsReported, state: State) -> State:
+    return replace(state, romans=replace(state.romans, islands_held=frozenset(event.held)))
 
 
 @evolve.register
