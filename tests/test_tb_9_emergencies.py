@@ -183,3 +183,28 @@ def test_tb_9_5_a_minor_one_allows_it_and_declined_the_chance_lapses(shell):
     shell.ok("initiative", "--drawn", "Tuditanus")
     assert shell.json("status")["emergency"]["dictator_due"] is None
     assert shell.refuses("elect", "dictator", "--leader", pool_leader(shell)).endswith("(TB-9.5).")
+
+
+def test_tb_9_6_what_the_dictator_in_rome_and_an_emergency_change():
+    """A Dictator staying in Rome takes his Initiative off every Senate roll; neither he nor the
+    ME needs leave to go from a Theater; both leave office at the next B1a (neither is
+    prorogued); a Major Emergency allows the Marine and Slave Legions."""
+    from campaign.kinds.thunderbolt import legions, positions, senate
+
+    assert senate.senate(7, [0], 5, 0, 0) == (False, 7)
+    assert senate.senate(7, [0], 5, 0, 0, dictator_initiative=2) == (True, 5)
+    r = roman.opening(setup.load(EXAMPLE))
+    for lid in roman.due_b1a(r):
+        r = roman.release(r, lid)
+    r = roman.elect(replace(r, emergency="Major"), "Dictator", "fabius", False, 1)
+    r = roman.name_me(r, "fabius", "minucius", 1)  # the ME with CA 1 (Campania)
+    assert positions.leaves_assignment(r, "minucius", "east-sicilia", frozenset()) == ""
+    for lid in ("fabius", "minucius"):
+        with pytest.raises(RuleViolation) as refusal:
+            roman.prorogue(r, lid, "Proconsul", "Sicily", None)
+        assert refusal.value.rule == "TB-7.3"
+    legions.check_marine(r)  # a Major Emergency: allowed
+    legions.check_extraordinary(r, roman.SLAVE, "TB-11.13")
+    with pytest.raises(RuleViolation) as refusal:
+        legions.check_extraordinary(replace(r, emergency="Minor"), roman.SLAVE, "TB-11.13")
+    assert refusal.value.rule == "TB-11.13"

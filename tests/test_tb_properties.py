@@ -14,6 +14,7 @@ from conftest import Story
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 from test_tb_12_13_carthage import TWO_IN_HISPANIA
+from test_tb_rules import TB_16_5
 
 from campaign.app import Campaigns
 from campaign.audit import audit
@@ -91,6 +92,7 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
             assert r.legion_leader(legion.id) in (None, *r.magistrates)
             leader = r.legion_leader(legion.id)
             assert leader is None or r.office(leader) in ("Dictator", "ME", "Consul")
+    assert {roll.kind for roll in state.rolls} <= TB_16_5  # every random event of the table
     governors = [m for m in magistrates if m.governor]  # TB-8.6: one per island, a Praetor
     assert all(m.office == "Praetor" and m.province in r.island_of for m in governors)
     assert len({r.island_of[m.province] for m in governors}) == len(governors)

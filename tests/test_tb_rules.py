@@ -181,3 +181,38 @@ def test_tb_13_3_and_13_5_hanno_recalled_and_his_crucifixion_roll():
     assert rules.crucified(8, "Magonid", "Barcid", 9)
     assert not rules.crucified(8, "Barcid", "Barcid", 9)  # of the Family in Power: no +2
     assert rules.crucified(8, None, "Barcid", 9)  # no family counts as not in power
+
+
+TB_16_5 = {
+    "pluto",
+    "senate",
+    "triumph",
+    "censure",
+    "legion-request",
+    "marine",
+    "training",
+    "family",
+    "climate",
+    "disband",
+    "recall",
+    "crucifixion",
+    "diplomacy",
+    "retribution",
+    "draw-rome",
+    "draw-carthage",
+    "draw-cup",
+}
+"""TB-16.5's table of random events, as the rules page names their kinds."""
+
+
+def test_tb_16_5_every_random_event_of_the_demo_is_a_kind_of_the_table(tmp_path):
+    """The demo's two Game Turns: every roll and draw is of a kind TB-16.5 lists (the kind TB-16.3's
+    HMAC message carries), and the demo makes at least eight kinds of them."""
+    from conftest import Shell
+
+    shell = Shell(tmp_path / "demo.sqlite")
+    shell.ok("demo", "--rules", "thunderbolt", "--quiet", "--into", str(tmp_path / "demo.sqlite"))
+    rolls = shell.json("status")["rolls"]
+    kinds = {roll["kind"] for roll in rolls}
+    assert kinds <= TB_16_5, kinds - TB_16_5
+    assert len(kinds) >= 8
