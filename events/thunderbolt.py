@@ -674,3 +674,20 @@ class IslandsReported(CampaignEvent):
 
     turn: int
     held: list[str]
+
+
+@topic("thunderbolt.LegionsFought")
+class LegionsFought(CampaignEvent):
+    """TB-5.1 and TB-11.10: the Legions Rome engaged in a land battle (reported with it): the SP
+    each lost by class, those promoted (the player's choice after a victory) and demoted (by the
+    rule, or the player's choice where it leaves one), and those eliminated at 0 SP (TB-5.5)."""
+
+    turn: int
+    province: str
+    winner: str
+    major: bool
+    engaged: list[str]
+    losses: dict[str, dict[str, int]]
+    promoted: list[str]
+    demoted: list[str]
+    eliminated: list[str]

@@ -267,7 +267,21 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
                 major = winner != "none" and data.draw(st.booleans())
                 lost = data.draw(st.integers(0, 100))
-                when(campaign, tb.battle, province, winner, major, data.draw(st.booleans()), lost)
+                ca = data.draw(st.booleans())
+                fought = sorted(state.romans.legions)[: data.draw(st.integers(0, 3))]
+                losses = {  # TB-5.1, TB-11.10: within what each Legion has
+                    lg: {"citizen-infantry": data.draw(st.integers(0, legion.citizen_infantry))}
+                    for lg in fought
+                    if (legion := state.romans.legions[lg])
+                }
+                choices = [[], *([lg] for lg in data.draw(st.permutations(fought)))]
+                reported = any(  # the player's choice where the rule leaves one (TB-11.10)
+                    attempt(campaign, tb.battle, province, winner, major, ca, lost, fought,
+                            losses, (), demote)
+                    for demote in choices
+                )  # fmt: skip
+                if not reported:
+                    when(campaign, tb.battle, province, winner, major, ca, lost)
             elif kind == 1:
                 by = data.draw(st.sampled_from(["rome", "carthage"]))
                 when(campaign, tb.victory, "siege", province, by)
@@ -489,6 +503,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"losses: {min(kinds.count('ArmyLost'), 2)}+")
     event(f"moves: {min(kinds.count('UnitMoved'), 2)}+")
     event(f"Slave Legions: {min(kinds.count('SlavesRaised'), 1)}+")
+    event(f"Legions in battle: {min(kinds.count('LegionsFought'), 1)}+")
     governors = sum(e.get("office") == "Governor" for e in (x.__dict__ for x in loaded.events))
     event(f"governors elected: {min(governors, 1)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")

@@ -536,12 +536,38 @@ def land_battle(
     lost: Annotated[
         int, typer.Option("--lost", help="The share of Rome's SP lost, in percent (TB-9.1).")
     ] = 0,
+    legion: Annotated[
+        Optional[list[str]], typer.Option("--legion", help="A Legion engaged (TB-5.1).")
+    ] = None,
+    legion_loss: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--legion-loss", help="SP a Legion lost: LEGION:CLASS=N, e.g. X:citizen-infantry=2."
+        ),
+    ] = None,
+    promote: Annotated[
+        Optional[list[str]],
+        typer.Option("--promote", help="After a victory: a Recruit Legion promoted (TB-11.10)."),
+    ] = None,
+    demote: Annotated[
+        Optional[list[str]],
+        typer.Option("--demote", help="After a defeat: the Veteran of the player's choice."),
+    ] = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """A land battle reported from the table (TB-5.1): Emergencies, the Italian Allies."""
+    """A land battle reported from the table (TB-5.1): Emergencies, the Italian Allies; with the
+    Legions engaged, their losses, promotions and demotions (TB-11.10)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    ctx.obj.act(campaign, lambda state: tb.battle(state, province, winner, major, ca, lost), TB)
+    losses = given_sp(legion_loss or [])
+    engaged = list(legion or [])
+
+    def decide(state):
+        return tb.battle(
+            state, province, winner, major, ca, lost, engaged, losses, promote or (), demote or ()
+        )
+
+    ctx.obj.act(campaign, decide, TB)
 
 
 @command()
@@ -999,7 +1025,7 @@ def given_sp(items: list[str]) -> dict[str, dict[str, int]]:
         kind, eq, count = rest.partition("=")
         if not (sep and eq and legion.strip() and kind.strip()):
             raise CampaignError(
-                f"Write what a Legion takes as LEGION:CLASS=N, e.g. X:citizen-infantry=4, not "
+                f"Write a Legion's SP as LEGION:CLASS=N, e.g. X:citizen-infantry=4, not "
                 f"{item!r}."
             )
         classes = given.setdefault(legion.strip(), {})

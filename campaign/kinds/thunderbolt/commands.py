@@ -52,6 +52,7 @@ from events.thunderbolt import (
     LeaderFell,
     LegionsBesieged,
     LegionsDisbanded,
+    LegionsFought,
     LegionsReinforced,
     LegionsRequested,
     MagistrateCensured,
@@ -1325,10 +1326,20 @@ def dictator(
 
 
 def battle(
-    state: State, where: str, winner: str, major: bool, ca_engaged: bool, lost: int
+    state: State,
+    where: str,
+    winner: str,
+    major: bool,
+    ca_engaged: bool,
+    lost: int,
+    engaged: Sequence[str] = (),
+    losses: Mapping[str, Mapping[str, int]] | None = None,
+    promote: Sequence[str] = (),
+    demote: Sequence[str] = (),
 ) -> list[Draft]:
     """TB-5.1: a land battle reported (D or E): Rome's Major defeats count for Emergencies
-    (TB-9.2), a Major Victory moves the Italian Allies (TB-15.2)."""
+    (TB-9.2), a Major Victory moves the Italian Allies (TB-15.2); with the Legions engaged, their
+    losses by class, and the promotions and demotions that follow (TB-11.10)."""
     checks.check_revealed(state)
     checks.check_step(state, ["D", "E"], "a battle report")
     place = province(state, where)
@@ -1337,15 +1348,56 @@ def battle(
         raise RuleViolation("TB-5.1", f"A share of SP lost is 0 to 100 percent, not {lost}")
     if side == "none" and major:
         raise RuleViolation("TB-5.1", "A battle without a winner is no Major Victory")
+    reported = draft(
+        BattleReported,
+        turn=state.turn,
+        province=place,
+        winner=side,
+        major=major,
+        ca_engaged=ca_engaged,
+        rome_lost_percent=lost,
+    )
+    if not (engaged or losses or promote or demote):
+        return [reported]
+    return [reported, *legions_fought(state, place, side, major, engaged, losses, promote, demote)]
+
+
+def legions_fought(
+    state: State,
+    place: str,
+    side: str,
+    major: bool,
+    engaged: Sequence[str],
+    losses: Mapping[str, Mapping[str, int]] | None,
+    promote: Sequence[str],
+    demote: Sequence[str],
+) -> list[Draft]:
+    """TB-5.1, TB-5.5 and TB-11.10: the Legions engaged in a battle just reported, by name."""
+    r = state.romans
+    named = [resolve("Legion", lg, r.legions) for lg in engaged]
+    lost = {
+        resolve("Legion", lg, r.legions): {
+            resolve("class of SP", c, legions.FIELDS): n for c, n in classes.items()
+        }
+        for lg, classes in (losses or {}).items()
+    }
+    named += [lg for lg in lost if lg not in named]  # a Legion that lost SP was engaged
+    ups = [resolve("Legion", lg, r.legions) for lg in promote]
+    downs = [resolve("Legion", lg, r.legions) for lg in demote]
+    won = None if side == "none" else side == sequence.ROME
+    _, promoted, demoted, gone = legions.fought(r, named, lost, won, major, ups, downs)
     return [
         draft(
-            BattleReported,
+            LegionsFought,
             turn=state.turn,
             province=place,
             winner=side,
             major=major,
-            ca_engaged=ca_engaged,
-            rome_lost_percent=lost,
+            engaged=named,
+            losses=lost,
+            promoted=promoted,
+            demoted=demoted,
+            eliminated=gone,
         )
     ]
 
@@ -1973,6 +2025,11 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     LeaderBesieged: lambda e: lambda s: besieged(s, e.leader, e.where),
     LegionsBesieged: lambda e: lambda s: besieged(s, _ca_of(s, e.legions), e.where),
     SlavesRaised: lambda e: lambda s: slave_legions(s, e.provinces),
+    LegionsFought: lambda e: (
+        lambda s: legions_fought(
+            s, e.province, e.winner, e.major, e.engaged, e.losses, e.promoted, e.demoted
+        )
+    ),
     GovernorDesignated: lambda e: lambda s: designate(s, e.leader, e.province),
     IslandsReported: lambda e: lambda s: islands(s, e.held or ["none"]),
     ExtraordinaryDisbanded: lambda e: lambda s: disband_extraordinary(s),

@@ -328,12 +328,89 @@ def extraordinary_legions(r: Romans) -> list[str]:
 def disband_extraordinary(r: Romans) -> Romans:
     """TB-8.8 [5.53]: B1c ending with no Emergency disbands every Marine and Slave Legion, from
     any Imperium and CA (the Marine Legion's SP return as NS levels, recorded only, TB-17)."""
-    gone = set(extraordinary_legions(r))
+    return eliminate(r, extraordinary_legions(r))
+
+
+# After a battle (TB-5.1, TB-5.5, TB-11.10).
+
+
+def fought(
+    r: Romans,
+    engaged: Sequence[str],
+    losses: Mapping[str, Mapping[str, int]],
+    rome_won: bool | None,
+    major: bool,
+    promote: Sequence[str] = (),
+    demote: Sequence[str] = (),
+) -> tuple[Romans, list[str], list[str], list[str]]:
+    """TB-5.1 and TB-11.10: the Legions engaged in a land battle lose their SP by class (a Legion
+    at 0 SP eliminated, TB-5.5); then Rome won: the player may promote one Recruit that fought,
+    two after a Major Victory (never a Marine or Slave Legion); Rome lost: the Veteran that lost
+    most SP is demoted, or in a Major defeat every Veteran left with 5 or fewer Citizen infantry
+    (Interpretation: instead), the player choosing one where the rule leaves a choice; a draw
+    changes nothing. Returns the Legions after, and those promoted, demoted and eliminated."""
+    if not engaged or len(set(engaged)) != len(engaged):
+        raise RuleViolation("TB-5.1", "Name each Legion engaged once")
+    strange = [lg for lg in (*losses, *promote, *demote) if lg not in engaged]
+    if strange:
+        raise RuleViolation("TB-11.10", f"Legion {strange[0]} did not fight in this battle")
+    legions = dict(r.legions)
+    lost: dict[str, int] = {}
+    for lg, classes in losses.items():
+        legion = legions[lg]
+        for name, n in classes.items():
+            left = getattr(legion, FIELDS[name]) - n
+            if n < 0 or left < 0:
+                raise RuleViolation(
+                    "TB-5.1",
+                    f"Legion {lg} has {getattr(legion, FIELDS[name])} {name.replace('-', ' ')} "
+                    f"SP to lose, not {n}",
+                )
+            legion = replace(legion, **{FIELDS[name]: left})
+        legions[lg] = legion
+        lost[lg] = sum(classes.values())
+    after = [legions[lg] for lg in engaged]
+    rule = senate.after_battle(after, rome_won, major, lost)
+    promoted = list(promote)
+    if promoted:
+        if rome_won is not True:
+            raise RuleViolation("TB-11.10", "Only a Roman victory promotes a Legion")
+        most = int(rule["how_many"][0])
+        if len(promoted) > most or not set(promoted) <= set(rule.get("may_promote", [])):
+            raise RuleViolation(
+                "TB-11.10",
+                f"A Roman victory promotes {most} Recruit Legion(s) that fought, never a Marine "
+                f"or Slave Legion: {', '.join(rule.get('may_promote', [])) or 'none'}",
+            )
+    demoted = list(rule.get("demoted", []))
+    choice = [lg for lg in demote if lg not in demoted]
+    if rule.get("choose_one"):
+        if len(choice) != 1 or choice[0] not in rule["choose_one"]:
+            raise RuleViolation(
+                "TB-11.10",
+                f"The player demotes one of {', '.join(rule['choose_one'])}: say which (--demote)",
+            )
+        demoted.append(choice[0])
+    elif choice:
+        raise RuleViolation("TB-11.10", f"Legion {choice[0]} is not to be demoted")
+    for lg in promoted:
+        legions[lg] = replace(legions[lg], discipline=senate.VETERAN)
+    for lg in demoted:
+        legions[lg] = replace(legions[lg], discipline=senate.RECRUIT)
+    gone = [lg for lg in engaged if not any(legions[lg].sp)]
+    r = replace(r, legions=legions)
+    if gone:
+        r = eliminate(r, gone)
+    return r, promoted, demoted, gone
+
+
+def eliminate(r: Romans, gone: Sequence[str]) -> Romans:
+    """TB-5.5: Legions at 0 SP are eliminated: out of every CA and Imperium."""
     legions = {lg: legion for lg, legion in r.legions.items() if lg not in gone}
     cas = {
         n: tuple(lg for lg in members if lg not in gone)
         for n, members in r.cas.items()
-        if set(members) - gone
+        if set(members) - set(gone)
     }
     magistrates = {
         lid: replace(

@@ -31,6 +31,7 @@ from events.thunderbolt import (
     LeaderFell,
     LegionsBesieged,
     LegionsDisbanded,
+    LegionsFought,
     LegionsReinforced,
     LegionsRequested,
     MagistrateCensured,
@@ -423,6 +424,23 @@ def _(event: GovernorDesignated) -> str:
 def _(event: IslandsReported) -> str:
     held = " and ".join(i.capitalize() for i in event.held) or "no island"
     return f"Game Turn {event.turn}: Carthage controls the whole of {held} (TB-5.3)"
+
+
+@describe.register
+def _(event: LegionsFought) -> str:
+    lost = "; ".join(
+        f"{lg} lost " + ", ".join(f"{n} {c.replace('-', ' ')}" for c, n in classes.items() if n)
+        for lg, classes in event.losses.items()
+        if any(classes.values())
+    )
+    said = [f"Legion(s) engaged: {', '.join(event.engaged)}" + (f" ({lost})" if lost else "")]
+    if event.promoted:
+        said.append(f"promoted to Veteran: {', '.join(event.promoted)}")
+    if event.demoted:
+        said.append(f"demoted to Recruit: {', '.join(event.demoted)}")
+    if event.eliminated:
+        said.append(f"eliminated at 0 SP: {', '.join(event.eliminated)} (TB-5.5)")
+    return f"Game Turn {event.turn}: in {who(event.province)}, " + "; ".join(said) + " (TB-11.10)"
 
 
 @describe.register

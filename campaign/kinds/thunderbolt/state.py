@@ -47,6 +47,7 @@ from events.thunderbolt import (
     LeaderFell,
     LegionsBesieged,
     LegionsDisbanded,
+    LegionsFought,
     LegionsReinforced,
     LegionsRequested,
     MagistrateCensured,
@@ -844,6 +845,15 @@ def _(event: GovernorDesignated, state: State) -> State:
 @evolve.register
 def _(event: IslandsReported, state: State) -> State:
     return replace(state, romans=replace(state.romans, islands_held=frozenset(event.held)))
+
+
+@evolve.register
+def _(event: LegionsFought, state: State) -> State:
+    won = None if event.winner == "none" else event.winner == rules.ROME
+    romans, _, _, _ = legions.fought(
+        state.romans, event.engaged, event.losses, won, event.major, event.promoted, event.demoted
+    )
+    return replace(state, romans=romans)
 
 
 @evolve.register
