@@ -691,3 +691,24 @@ class LegionsFought(CampaignEvent):
     promoted: list[str]
     demoted: list[str]
     eliminated: list[str]
+
+
+@topic("thunderbolt.SituationReported")
+class SituationReported(CampaignEvent):
+    """TB-5.3: a situation fact set or cleared by the players (`fact`: enemy-in-italy, 20+
+    enemy SP in Roman Italy, which Manpower Operations need, TB-11.3)."""
+
+    turn: int
+    fact: str
+    value: bool
+
+
+@topic("thunderbolt.ManpowerOperation")
+class ManpowerOperation(CampaignEvent):
+    """TB-11.3 and TB-18.9: in his Operations Phase, a Dictator or Consul in Roman Italy, not
+    besieged, makes a Manpower Operation, while 20+ enemy SP are in Roman Italy; what it raises
+    is the event recorded with it (Legions, reinforcements, the Marine or the Slave Legions)."""
+
+    turn: int
+    leader: str
+    operations: int

@@ -20,10 +20,11 @@ NO_CHART = EXAMPLE.replace("legion_request =", "unused_chart =")
 """The example without its (invented) Legion Request chart: the Legions raised are entered."""
 
 
-def to_b3b(shell, tmp_path, source: str = NO_CHART) -> None:
-    """External dice, the set-up `source`: Phase B at the table, to B3b."""
+def to_b3b(shell, tmp_path, source: str = NO_CHART, options: tuple[str, ...] = ()) -> None:
+    """External dice, the set-up `source` (and any `options` of `new`): Phase B at the table, to
+    B3b."""
     (tmp_path / "setup.toml").write_text(source)
-    shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"))
+    shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"), *options)
     into_b2(shell)
     through_b_at_the_table(shell)
 

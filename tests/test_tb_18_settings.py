@@ -29,6 +29,7 @@ def test_tb_18_settings_are_recorded_with_their_defaults_and_unknown_ones_refuse
         "pluto-wounded-return": "next-GT",
         "rome-dictator-oc": "dictator",
         "watchful-presence": "any",
+        "manpower-op-leaders": "one",
     }
     shell.ok("verify")
 

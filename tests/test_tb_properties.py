@@ -93,6 +93,8 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
             leader = r.legion_leader(legion.id)
             assert leader is None or r.office(leader) in ("Dictator", "ME", "Consul")
     assert {roll.kind for roll in state.rolls} <= TB_16_5  # every random event of the table
+    makers = {lid for _, lid in state.manpower_ops}  # TB-18.9: one leader a Game Turn
+    assert len(makers) <= 1 and not state.manpower_by
     governors = [m for m in magistrates if m.governor]  # TB-8.6: one per island, a Praetor
     assert all(m.office == "Praetor" and m.province in r.island_of for m in governors)
     assert len({r.island_of[m.province] for m in governors}) == len(governors)
@@ -256,6 +258,16 @@ def operations(campaign: Punic, data, table: Table) -> None:
             assert len(campaign.state.cup) == before - 1
             if data.draw(st.booleans()):  # TB-4.5
                 attempt(campaign, tb.pu_phase)
+            lid = campaign.state.phase_leader
+            if lid in campaign.state.romans.magistrates and data.draw(st.booleans()):
+                # TB-11.3: a Manpower Operation in a Roman leader's phase
+                when(campaign, tb.facts, None, None, None, None, True)
+                raised = data.draw(st.integers(0, 2))
+                faces = table.faces(campaign.state, 1)
+                attempt(
+                    campaign, tb.legion_request, {}, 0, faces, raised, "latium", [], 0, "", "",
+                    lid,
+                )  # fmt: skip
         else:  # drawn at the table and entered
             kind = data.draw(st.sampled_from(["leader", "siege", "augury"]))
             when(campaign, tb.initiative, kind)
@@ -434,6 +446,8 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
             (lg, c)
             for lg, legion in sorted(r.legions.items())
             if r.theater_of.get(legion.province) in legions.REINFORCED
+            and legion.kind == "regular"
+            and not legion.besieged
             for c, top in legions.CEILING.items()
             if getattr(legion, legions.FIELDS[c]) < top and c not in legions.CAVALRY
         ]
@@ -504,6 +518,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"moves: {min(kinds.count('UnitMoved'), 2)}+")
     event(f"Slave Legions: {min(kinds.count('SlavesRaised'), 1)}+")
     event(f"Legions in battle: {min(kinds.count('LegionsFought'), 1)}+")
+    event(f"Manpower Operations: {min(kinds.count('ManpowerOperation'), 1)}+")
     governors = sum(e.get("office") == "Governor" for e in (x.__dict__ for x in loaded.events))
     event(f"governors elected: {min(governors, 1)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import carthage, legions, roman, rules, sequence
+from campaign.kinds.thunderbolt import carthage, legions, offices, positions, roman, rules, sequence
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import folded
 
@@ -205,4 +205,45 @@ def check_senate(state: State, leader: str, purpose: str) -> None:
     if (state.operations, leader, purpose) in state.asked:
         raise RuleViolation(
             "TB-10.3", f"{r.name(leader)} has asked for {purpose} in this Operations Phase already"
+        )
+
+
+def check_manpower(state: State, leader: str) -> None:
+    """TB-11.3: a Manpower Operation is made by a Dictator or Consul, in his own Operations Phase
+    (at most once per LAM), standing in Roman Italy and not besieged, only while 20+ enemy SP
+    are in Roman Italy; TB-18.9: by one leader a Game Turn (setting `manpower-op-leaders`)."""
+    r = state.romans
+    office = r.office(leader)
+    if office not in ("Dictator", "Consul"):
+        raise RuleViolation("TB-11.3", "Only a Dictator or Consul makes Manpower Operations")
+    if state.phase_leader != leader:
+        raise RuleViolation(
+            "TB-11.3", f"{r.name(leader)} makes a Manpower Operation only in his Operations Phase"
+        )
+    spot = positions.standing(r, leader)
+    where = (
+        r.theater_of.get(spot[0])
+        if spot and spot[0]
+        else (offices.ROMAN_ITALY if spot and spot[1] == positions.ROMA else None)
+    )
+    if where != offices.ROMAN_ITALY or r.besieged.get(leader):
+        raise RuleViolation(
+            "TB-11.3", f"{r.name(leader)} makes Manpower Operations in Roman Italy, unbesieged"
+        )
+    if not state.situation.get("enemy-in-italy"):
+        raise RuleViolation(
+            "TB-11.3",
+            "Manpower Operations only while 20+ enemy SP are in Roman Italy (facts "
+            "--enemy-in-italy)",
+        )
+    if (state.operations, leader) in state.manpower_ops:
+        raise RuleViolation(
+            "TB-11.3", f"{r.name(leader)} has made his Manpower Operation of this LAM"
+        )
+    others = {lid for _, lid in state.manpower_ops if lid != leader}
+    if others and state.settings.get("manpower-op-leaders", "one") == "one":
+        raise RuleViolation(
+            "TB-18.9",
+            f"{r.name(sorted(others)[0])} makes this Game Turn's Manpower Operations (setting "
+            "manpower-op-leaders = one)",
         )

@@ -284,6 +284,13 @@ def diplomacy(
 
 # Phase B1: Rome's magistrates (TB-7, TB-8).
 
+ByOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--by",
+        help="In D: the Dictator or Consul whose Manpower Operation this is (TB-11.3).",
+    ),
+]
 LeaderArgument = Annotated[str, typer.Argument(help="A Roman leader: name or number (416).")]
 TheaterOption = Annotated[
     Optional[str], typer.Option("--theater", help="His Theater (TB-6.4), e.g. Sicily.")
@@ -591,16 +598,24 @@ def facts(
             help="20+ enemy SP within 10 hexes of Rome (TB-10.2).",
         ),
     ] = None,
+    enemy_in_italy: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--enemy-in-italy/--no-enemy-in-italy",
+            help="20+ enemy SP in Roman Italy (TB-11.3: Manpower Operations).",
+        ),
+    ] = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """The situation facts Emergencies and the Senate read (TB-5.3, TB-9.1), at any step."""
+    """The situation facts Emergencies, the Senate and Manpower Operations read (TB-5.3, TB-9.1,
+    TB-11.3), at any step."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    ctx.obj.act(
-        campaign,
-        lambda state: tb.facts(state, occupied, near_roma, roma_besieged, enemy_near_rome),
-        TB,
-    )
+    def decide(state):
+        said = (occupied, near_roma, roma_besieged, enemy_near_rome, enemy_in_italy)
+        return tb.facts(state, *said)
+
+    ctx.obj.act(campaign, decide, TB)
 
 
 # Phase B2: Carthage's Armies (TB-12.4 to TB-12.6, TB-13.2).
@@ -837,11 +852,13 @@ def legion_request(
     auxiliary_to: Annotated[
         str, typer.Option("--auxiliary-to", help="The CA (CA 3) or Legion that takes it.")
     ] = "",
+    by: ByOption = None,
     face: FaceOption = None,
     evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
 ) -> None:
-    """B3b: Rome's Legion Request; the new Legions placed and led in order (TB-11.4 to 11.7)."""
+    """B3b: Rome's Legion Request; the new Legions placed and led in order (TB-11.4 to 11.7); in
+    D, with --by, a Manpower Operation's (TB-11.3)."""
     from campaign.kinds.thunderbolt import commands as tb
 
     modifiers = drms(drm)
@@ -851,7 +868,7 @@ def legion_request(
         face,
         evidence,
         lambda state, faces: tb.legion_request(
-            state, modifiers, ns, faces, legions, at, ca or [], train, auxiliary, auxiliary_to
+            state, modifiers, ns, faces, legions, at, ca or [], train, auxiliary, auxiliary_to, by
         ),
     )
 
@@ -1025,8 +1042,7 @@ def given_sp(items: list[str]) -> dict[str, dict[str, int]]:
         kind, eq, count = rest.partition("=")
         if not (sep and eq and legion.strip() and kind.strip()):
             raise CampaignError(
-                f"Write a Legion's SP as LEGION:CLASS=N, e.g. X:citizen-infantry=4, not "
-                f"{item!r}."
+                f"Write a Legion's SP as LEGION:CLASS=N, e.g. X:citizen-infantry=4, not {item!r}."
             )
         classes = given.setdefault(legion.strip(), {})
         classes[kind.strip()] = classes.get(kind.strip(), 0) + whole_number(count, "The SP")
@@ -1049,6 +1065,7 @@ def reinforcements(
     drm: DrmOption = None,
     face: FaceOption = None,
     evidence: EvidenceOption = "",
+    by: ByOption = None,
     campaign: CampaignOption = None,
 ) -> None:
     """B3b: reinforcements instead of Legions, given to Legions by class (TB-11.8)."""
@@ -1061,7 +1078,7 @@ def reinforcements(
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.reinforcements(state, modifiers, ns, faces, given, sp),
+        lambda state, faces: tb.reinforcements(state, modifiers, ns, faces, given, sp, by),
     )
 
 
@@ -1074,12 +1091,15 @@ def marine(
     ] = None,
     face: FaceOption = None,
     evidence: EvidenceOption = "",
+    by: ByOption = None,
     campaign: CampaignOption = None,
 ) -> None:
     """B3b, in a Major Emergency: the Marine Legion instead of a Legion Request (TB-11.12)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    rolled(ctx, campaign, face, evidence, lambda state, faces: tb.marine(state, take, at, faces))
+    rolled(
+        ctx, campaign, face, evidence, lambda state, faces: tb.marine(state, take, at, faces, by)
+    )
 
 
 @command("slave-legions")
@@ -1091,13 +1111,14 @@ def slave_legions(
             "--at", help="A Roman-controlled province of Roman Italy: once for both, or each."
         ),
     ],
+    by: ByOption = None,
     campaign: CampaignOption = None,
 ) -> None:
     """B3b, in a Major Emergency: both Slave Legions instead of a Legion Request, with the Marine
     Legion if wished (TB-11.13)."""
     from campaign.kinds.thunderbolt import commands as tb
 
-    ctx.obj.act(campaign, lambda state: tb.slave_legions(state, at), TB)
+    ctx.obj.act(campaign, lambda state: tb.slave_legions(state, at, by), TB)
 
 
 @command()

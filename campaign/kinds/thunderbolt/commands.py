@@ -4,6 +4,7 @@ rolls from committed secrets (TB-16.3) or takes the faces entered from the table
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from campaign import text
@@ -59,6 +60,7 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    ManpowerOperation,
     MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
@@ -72,6 +74,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SituationReported,
     SlavesRaised,
     StepClosed,
     StepFinished,
@@ -1408,6 +1411,7 @@ def facts(
     near_roma: bool | None,
     roma_besieged: bool | None,
     enemy_near_rome: bool | None = None,
+    enemy_in_italy: bool | None = None,
 ) -> list[Draft]:
     """TB-5.3: the situation facts, changed by the players at any step (TB-3.2); what is not
     said stays as it was."""
@@ -1417,6 +1421,14 @@ def facts(
     now = state.facts
     if occupied is not None and occupied < 0:
         raise RuleViolation("TB-5.3", "A count of cities is 0 or more")
+    told = [
+        draft(SituationReported, turn=state.turn, fact=fact, value=value)
+        for fact, value in (("enemy-in-italy", enemy_in_italy),)
+        if value is not None
+    ]
+    said = (occupied, near_roma, roma_besieged, enemy_near_rome)
+    if told and all(v is None for v in said):
+        return told
     return [
         draft(
             FactsReported,
@@ -1425,8 +1437,39 @@ def facts(
             city_near_roma=now.city_near_roma if near_roma is None else near_roma,
             roma_besieged=now.roma_besieged if roma_besieged is None else roma_besieged,
             enemy_near_rome=now.enemy_near_rome if enemy_near_rome is None else enemy_near_rome,
-        )
+        ),
+        *told,
     ]
+
+
+SITUATION = ("enemy-in-italy",)
+"""TB-5.3's facts kept one by one (SituationReported)."""
+
+
+def situation(state: State, fact: str, value: bool) -> list[Draft]:
+    """TB-5.3: one situation fact as recorded (verify, import)."""
+    checks.check_revealed(state)
+    if fact not in SITUATION:
+        raise RuleViolation("TB-5.3", f"There is no situation fact {fact!r}")
+    return [draft(SituationReported, turn=state.turn, fact=fact, value=value)]
+
+
+# Manpower Operations (TB-11.3, TB-18.9).
+
+
+def manpower(state: State, by: str | None) -> tuple[list[Draft], bool]:
+    """TB-11.3: a Manpower Operation of `by`, checked and drafted ahead of what it raises; none
+    when `by` is None; already recorded when the state shows one open (the raise replayed)."""
+    if state.manpower_by:
+        return [], True
+    if by is None:
+        return [], False
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Manpower Operation")
+    lid = leader(state, by)
+    checks.check_manpower(state, lid)
+    made = draft(ManpowerOperation, turn=state.turn, leader=lid, operations=state.operations)
+    return [made], True
 
 
 # The Senate (TB-10).
@@ -1645,15 +1688,18 @@ def legion_request(
     train: int = 0,
     auxiliary: str = "",
     auxiliary_to: str = "",
+    by: str | None = None,
 ) -> list[Draft]:
     """TB-11.3 to TB-11.7: one Legion Request in B3b: the Legions in play stated, the die, 2 off
     per NS level Rome built this Game Turn and the chart's DRMs entered; the Legions raised read
     from the set-up's `legion_request` chart or entered; placed in Roman Italy (TB-11.6) and led
     in TB-11.7's order; an Auxiliary contingent at an adjusted DR of 9 or more (TB-11.5)."""
     checks.check_revealed(state)
-    checks.check_step(state, ["B3b"], "a Legion Request")
+    operation, by_op = manpower(state, by)
+    if not by_op:
+        checks.check_step(state, ["B3b"], "a Legion Request")
+        checks.check_request(state)
     r = state.romans
-    checks.check_request(state)
     if not 0 <= ns <= 10:
         raise RuleViolation("TB-11.4", f"NS levels built this Game Turn are 0 to 10, not {ns}")
     in_play = len(r.legions)
@@ -1693,6 +1739,7 @@ def legion_request(
         province = state.romans.legions[unit].province if unit in r.legions else where
         legions.check_auxiliary(kind, adjusted, r.theater_of.get(province))
     return [
+        *operation,
         draft(
             LegionsRequested,
             turn=state.turn,
@@ -1709,7 +1756,7 @@ def legion_request(
             auxiliary=kind,
             auxiliary_to=unit,
             evidence=evidence,
-        )
+        ),
     ]
 
 
@@ -1720,14 +1767,17 @@ def reinforcements(
     faces: Faces,
     given: Mapping[str, Mapping[str, int]],
     raised: int | None = None,
+    by: str | None = None,
 ) -> list[Draft]:
     """TB-11.8: reinforcements instead of Legions, Rome's one request of B3b (TB-11.3): the die,
     2 off per NS level and the chart's DRMs; N SP from the set-up's `legion_request` chart's
     "0-6" column or entered; given to Legions by class."""
     checks.check_revealed(state)
-    checks.check_step(state, ["B3b"], "reinforcements")
+    operation, by_op = manpower(state, by)
+    if not by_op:
+        checks.check_step(state, ["B3b"], "reinforcements")
+        checks.check_request(state)
     r = state.romans
-    checks.check_request(state)
     number = state.next_number
     face, evidence = faces(state, number, "legion-request", "rome")
     adjusted = face + legions.NS_DRM * ns + sum(modifiers.values())
@@ -1747,8 +1797,9 @@ def reinforcements(
         }
         for lg, classes in given.items()
     }
-    legions.reinforce(r, named, sp)
+    legions.reinforce(r, named, sp, by_op)
     return [
+        *operation,
         draft(
             LegionsReinforced,
             turn=state.turn,
@@ -1759,17 +1810,23 @@ def reinforcements(
             sp=sp,
             given=named,
             evidence=evidence,
-        )
+        ),
     ]
 
 
-def marine(state: State, take: int | None, at: str, faces: Faces) -> list[Draft]:
+def marine(
+    state: State, take: int | None, at: str, faces: Faces, by: str | None = None
+) -> list[Draft]:
     """TB-11.12: the Marine Legion in B3b instead of a Legion Request, only in a Major Emergency
     (TB-19.6): the die its maximum SP, the player's figure up to it, placed in Ostia's province
     of Roman Italy (or Roma's)."""
     checks.check_revealed(state)
-    checks.check_step(state, ["B3b"], "the Marine Legion")
+    operation, by_op = manpower(state, by)
+    if not by_op:
+        checks.check_step(state, ["B3b"], "the Marine Legion")
     r = state.romans
+    if by_op:  # TB-11.3: an Operation, not the Game Turn's request
+        r = replace(r, requested=False, extraordinary=frozenset())
     legions.check_marine(r)
     where = province_of(state, at)
     if r.theater_of.get(where) != offices.ROMAN_ITALY:
@@ -1779,6 +1836,7 @@ def marine(state: State, take: int | None, at: str, faces: Faces) -> list[Draft]
     take = face if take is None else take
     legions.raise_marine(r, take, face, where)
     return [
+        *operation,
         draft(
             MarineRaised,
             turn=state.turn,
@@ -1787,17 +1845,21 @@ def marine(state: State, take: int | None, at: str, faces: Faces) -> list[Draft]
             take=take,
             province=where,
             evidence=evidence,
-        )
+        ),
     ]
 
 
-def slave_legions(state: State, at: Sequence[str]) -> list[Draft]:
+def slave_legions(state: State, at: Sequence[str], by: str | None = None) -> list[Draft]:
     """TB-11.13: both Slave Legions in B3b instead of a Legion Request, only in a Major
     Emergency (the Marine Legion may come too), each placed in a Roman-controlled city of Roman
     Italy (`at`: one province for both, or one each)."""
     checks.check_revealed(state)
-    checks.check_step(state, ["B3b"], "the Slave Legions")
+    operation, by_op = manpower(state, by)
+    if not by_op:
+        checks.check_step(state, ["B3b"], "the Slave Legions")
     r = state.romans
+    if by_op:  # TB-11.3: an Operation, not the Game Turn's request
+        r = replace(r, requested=False, extraordinary=frozenset())
     legions.check_extraordinary(r, roman.SLAVE, "TB-11.13")
     if not at or len(at) > len(legions.SLAVE_IDS):
         raise CampaignError(
@@ -1810,7 +1872,8 @@ def slave_legions(state: State, at: Sequence[str]) -> list[Draft]:
         allied = state.track[where][1] if where in state.track else None
         legions.check_placement(where, r.theater_of, allied)
     legions.raise_slaves(r, tuple(places))
-    return [draft(SlavesRaised, turn=state.turn, legions=list(legions.SLAVE_IDS), provinces=places)]
+    raised = draft(SlavesRaised, turn=state.turn, legions=list(legions.SLAVE_IDS), provinces=places)
+    return [*operation, raised]
 
 
 def disband_extraordinary(state: State) -> list[Draft]:
@@ -2025,6 +2088,8 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     LeaderBesieged: lambda e: lambda s: besieged(s, e.leader, e.where),
     LegionsBesieged: lambda e: lambda s: besieged(s, _ca_of(s, e.legions), e.where),
     SlavesRaised: lambda e: lambda s: slave_legions(s, e.provinces),
+    SituationReported: lambda e: lambda s: situation(s, e.fact, e.value),
+    ManpowerOperation: lambda e: lambda s: manpower(s, e.leader)[0],
     LegionsFought: lambda e: (
         lambda s: legions_fought(
             s, e.province, e.winner, e.major, e.engaged, e.losses, e.promoted, e.demoted

@@ -49,6 +49,7 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "pluto-wounded-return": ("end-of-B", "next-GT"),
     "rome-dictator-oc": ("dictator", "ME"),
     "watchful-presence": ("any", "own"),
+    "manpower-op-leaders": ("one", "any"),
 }
 """TB-18's settings the program applies, each with its choices, the default first:
 2 `alert-assigns-theaters`: Theaters assigned under Alert — no (6.24), yes (3.0 B2e);
@@ -58,7 +59,9 @@ SETTINGS: dict[str, tuple[str, ...]] = {
 5 `rome-dictator-oc`: the OC while the Dictator stays in Rome — the Dictator (4.56), the ME
   (4.81);
 10 `watchful-presence`: the "Allied province" of 10.23 — any track province, or only one allied
-  to the player claiming it."""
+  to the player claiming it;
+9 `manpower-op-leaders`: who makes Roman Manpower Operations (5.12) — one leader a Game Turn,
+  once per LAM, or any Dictator or Consul, once per LAM each."""
 
 
 def settings(chosen: dict[str, str], complete: bool = True) -> dict[str, str]:

@@ -200,10 +200,14 @@ REINFORCED = (offices.ROMAN_ITALY, "Gallia Cisalpina", "Liguria")
 Theater Holding Box for the Legate LAM, which this slice does not keep)."""
 
 
-def reinforce(r: Romans, given: Mapping[str, Mapping[str, int]], sp: int) -> Romans:
-    """TB-11.8: N SP raised, at most N // 8 of them cavalry, join regular Legions in Roman Italy,
-    Gallia Cisalpina or Liguria at once, each class within TB-11.2's ceiling (Interpretation: SP
-    no Legion can take are lost)."""
+def reinforce(
+    r: Romans, given: Mapping[str, Mapping[str, int]], sp: int, operation: bool = False
+) -> Romans:
+    """TB-11.8: N SP raised, at most N // 8 of them cavalry, join unbesieged regular Legions in
+    Roman Italy, Gallia Cisalpina or Liguria at once — by a Manpower Operation (`operation`) only
+    in Roman Italy — each class within TB-11.2's ceiling; in B3b Legions in Roma take Citizen SP,
+    besieged or not (Interpretation: SP no Legion can take are lost)."""
+    reach = (offices.ROMAN_ITALY,) if operation else REINFORCED
     total = sum(n for classes in given.values() for n in classes.values())
     cavalry = sum(n for classes in given.values() for c, n in classes.items() if c in CAVALRY)
     if total > sp:
@@ -219,12 +223,16 @@ def reinforce(r: Romans, given: Mapping[str, Mapping[str, int]], sp: int) -> Rom
         legion = legions[lg]
         if legion.kind != "regular":
             raise RuleViolation("TB-11.8", f"A {legion.kind} Legion is never reinforced")
-        if r.theater_of.get(legion.province) not in REINFORCED:
+        if r.theater_of.get(legion.province) not in reach:
             raise RuleViolation(
                 "TB-11.8",
-                f"Legion {lg} is not in Roman Italy, Gallia Cisalpina or Liguria: its SP wait for "
-                "the Legate",
+                f"Legion {lg} is not in {' or '.join(reach)}: its SP wait for the Legate",
             )
+        in_roma = legion.besieged == "Roma" and not operation
+        if legion.besieged and not in_roma:
+            raise RuleViolation("TB-11.8", f"Legion {lg} is besieged: it takes no reinforcements")
+        if in_roma and any(not name.startswith("citizen") for name in classes):
+            raise RuleViolation("TB-11.8", f"Legion {lg}, besieged in Roma, takes Citizen SP only")
         for name, n in classes.items():
             field_name = FIELDS[name]
             after = getattr(legion, field_name) + n

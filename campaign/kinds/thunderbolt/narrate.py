@@ -38,6 +38,7 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    ManpowerOperation,
     MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
@@ -51,6 +52,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SituationReported,
     SlavesRaised,
     StepClosed,
     StepFinished,
@@ -441,6 +443,18 @@ def _(event: LegionsFought) -> str:
     if event.eliminated:
         said.append(f"eliminated at 0 SP: {', '.join(event.eliminated)} (TB-5.5)")
     return f"Game Turn {event.turn}: in {who(event.province)}, " + "; ".join(said) + " (TB-11.10)"
+
+
+@describe.register
+def _(event: SituationReported) -> str:
+    facts = {"enemy-in-italy": "20+ enemy SP in Roman Italy"}
+    said = facts.get(event.fact, event.fact)
+    return f"Game Turn {event.turn}: {said}: {'yes' if event.value else 'no longer'} (TB-5.3)"
+
+
+@describe.register
+def _(event: ManpowerOperation) -> str:
+    return f"Game Turn {event.turn}: {who(event.leader)} makes a Manpower Operation (TB-11.3)"
 
 
 @describe.register

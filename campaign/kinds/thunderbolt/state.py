@@ -54,6 +54,7 @@ from events.thunderbolt import (
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
+    ManpowerOperation,
     MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
@@ -67,6 +68,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SituationReported,
     SlavesRaised,
     StepClosed,
     StepFinished,
@@ -169,6 +171,12 @@ class State:
     dictator_chance: str = ""
     """TB-9.5: an Emergency that arose during Operations with no Dictator in play (Minor or
     Major), waiting for the next draw of a Roman leader's LAM."""
+    situation: dict[str, bool] = field(default_factory=dict)
+    """TB-5.3: the situation facts kept one by one (enemy-in-italy)."""
+    manpower_ops: frozenset[tuple[int, str]] = frozenset()
+    """TB-11.3, TB-18.9: this Game Turn's Manpower Operations: (Operations Phase, leader)."""
+    manpower_by: str = ""
+    """TB-11.3: a Manpower Operation recorded, awaiting what it raises (the same append)."""
     dictator_due: str = ""
     """TB-9.5: in this Roman leader's Operations Phase a Dictator must (Major) or may (Minor) be
     elected; declined, the chance lapses until B1c (Interpretation)."""
@@ -270,9 +278,20 @@ def evolve(event: CampaignEvent, state: State) -> State:
     return state
 
 
+RAISED = (LegionsRequested, LegionsReinforced, MarineRaised, SlavesRaised)
+"""TB-11.3: what a Legion Request or a Manpower Operation raises."""
+
+
 def apply(state: State, event: CampaignEvent) -> State:
     """One event folded in; the Emergency Rome's elections read follows (TB-9.3)."""
     after = evolve(event, state)
+    if state.manpower_by and isinstance(event, RAISED):  # TB-11.3: an Operation, not B3b's
+        kept = replace(
+            after.romans,
+            requested=state.romans.requested,
+            extraordinary=state.romans.extraordinary,
+        )
+        after = replace(after, romans=kept, manpower_by="")
     if after.carthaginians is not None:
         lost = carthage.oc_lost(after.carthaginians)
         if lost is not after.carthaginians:
@@ -336,6 +355,7 @@ def moved(state: State, position: sequence.Position) -> State:
         asked=frozenset() if fresh else state.asked,
         grants=frozenset() if fresh else state.grants,
         presences=frozenset() if fresh else state.presences,
+        manpower_ops=frozenset() if fresh else state.manpower_ops,
         targeted=frozenset() if fresh else state.targeted,
         diplomacy=frozenset() if fresh else state.diplomacy,
     )
@@ -854,6 +874,17 @@ def _(event: LegionsFought, state: State) -> State:
         state.romans, event.engaged, event.losses, won, event.major, event.promoted, event.demoted
     )
     return replace(state, romans=romans)
+
+
+@evolve.register
+def _(event: SituationReported, state: State) -> State:
+    return replace(state, situation={**state.situation, event.fact: event.value})
+
+
+@evolve.register
+def _(event: ManpowerOperation, state: State) -> State:
+    made = state.manpower_ops | {(event.operations, event.leader)}
+    return replace(state, manpower_ops=made, manpower_by=event.leader)
 
 
 @evolve.register
