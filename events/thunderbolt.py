@@ -712,3 +712,14 @@ class ManpowerOperation(CampaignEvent):
     turn: int
     leader: str
     operations: int
+
+
+@topic("thunderbolt.LegateDelivered")
+class LegateDelivered(CampaignEvent):
+    """TB-11.8: the Legate LAM's delivery: the SP arriving, by Legion and class (what the Naval
+    Transport roll at the table left), taken from the Holding Boxes (`waited`, Theater → class →
+    SP), which are emptied."""
+
+    turn: int
+    given: dict[str, dict[str, int]]
+    waited: dict[str, dict[str, int]]

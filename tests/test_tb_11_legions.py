@@ -286,16 +286,12 @@ def test_tb_11_8_the_pages_example_12_sp_at_most_1_cavalry(shell, tmp_path):
     shell.ok("verify")
 
 
-def test_tb_11_8_within_the_ceilings_of_tb_11_2_and_only_in_the_near_theaters(shell, tmp_path):
+def test_tb_11_8_within_the_ceilings_of_tb_11_2(shell, tmp_path):
     to_b3b(shell, tmp_path, AT_SIX)
     refusal = shell.refuses(
         "reinforcements", "--face", "5", "--sp", "12", "--give", "X:ala-infantry=7"
     )
     assert refusal.endswith("(TB-11.8).") and "12" in refusal  # 6 + 7 above 12
-    refusal = shell.refuses(
-        "reinforcements", "--face", "5", "--sp", "12", "--give", "VII:citizen-infantry=1"
-    )
-    assert refusal.endswith("(TB-11.8).")  # VII is in Sicily: its SP wait for the Legate
     assert "--sp" in shell.refuses("reinforcements", "--face", "5", "--give", "X:ala-infantry=1")
     assert "LEGION:CLASS=N" in shell.refuses("reinforcements", "--sp", "3", "--give", "X=3")
 

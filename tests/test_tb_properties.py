@@ -258,6 +258,9 @@ def operations(campaign: Punic, data, table: Table) -> None:
             assert len(campaign.state.cup) == before - 1
             if data.draw(st.booleans()):  # TB-4.5
                 attempt(campaign, tb.pu_phase)
+            if campaign.state.opened_by == "delivery":  # TB-11.8: the Legate, all lost at sea
+                when(campaign, tb.deliver, {})
+                assert not campaign.state.romans.holding
             lid = campaign.state.phase_leader
             if lid in campaign.state.romans.magistrates and data.draw(st.booleans()):
                 # TB-11.3: a Manpower Operation in a Roman leader's phase
@@ -445,8 +448,7 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
         room = [
             (lg, c)
             for lg, legion in sorted(r.legions.items())
-            if r.theater_of.get(legion.province) in legions.REINFORCED
-            and legion.kind == "regular"
+            if legion.kind == "regular"  # TB-11.8: beyond the near Theaters, for the Legate
             and not legion.besieged
             for c, top in legions.CEILING.items()
             if getattr(legion, legions.FIELDS[c]) < top and c not in legions.CAVALRY
@@ -519,6 +521,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"Slave Legions: {min(kinds.count('SlavesRaised'), 1)}+")
     event(f"Legions in battle: {min(kinds.count('LegionsFought'), 1)}+")
     event(f"Manpower Operations: {min(kinds.count('ManpowerOperation'), 1)}+")
+    event(f"Legate deliveries: {min(kinds.count('LegateDelivered'), 1)}+")
     governors = sum(e.get("office") == "Governor" for e in (x.__dict__ for x in loaded.events))
     event(f"governors elected: {min(governors, 1)}+")
     event(f"defections: {min(len(campaign.state.defections), 2)}+")

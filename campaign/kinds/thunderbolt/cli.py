@@ -93,7 +93,9 @@ def initiative(
     ] = None,
     marker: Annotated[
         Optional[str],
-        typer.Option("--drawn", help="With --dice external: the leader whose LAM, siege, augury."),
+        typer.Option(
+            "--drawn", help="With --dice external: the leader whose LAM, legate, siege, augury."
+        ),
     ] = None,
     evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
@@ -1146,3 +1148,20 @@ def islands(
     from campaign.kinds.thunderbolt import commands as tb
 
     ctx.obj.act(campaign, lambda state: tb.islands(state, held), TB)
+
+
+@command()
+def deliver(
+    ctx: typer.Context,
+    give: Annotated[
+        Optional[list[str]],
+        typer.Option("--give", help="SP arriving: LEGION:CLASS=N, e.g. VII:citizen-infantry=3."),
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """D, the Legate LAM drawn: the reinforcement SP arriving join their Theater's Legions; the
+    Holding Boxes are emptied (TB-11.8)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    given = given_sp(give or [])
+    ctx.obj.act(campaign, lambda state: tb.deliver(state, given), TB)

@@ -51,6 +51,7 @@ from events.thunderbolt import (
     IslandsReported,
     LeaderBesieged,
     LeaderFell,
+    LegateDelivered,
     LegionsBesieged,
     LegionsDisbanded,
     LegionsFought,
@@ -357,12 +358,14 @@ def cup_draws(
         return CommittedDraw(secrets, "draw-cup")
     if entered is None:
         raise CampaignError(
-            "The cup is drawn at the table: --drawn LEADER (whose LAM it was), siege or augury "
-            "(TB-16.4)."
+            "The cup is drawn at the table: --drawn LEADER (whose LAM it was), legate, siege or "
+            "augury (TB-16.4)."
         )
     word = entered.strip().casefold()
     if word in (cup.SIEGE, cup.AUGURY):
         return EnteredMarker(cup.prefix(cup.NO_SIDE, word), word, evidence)
+    if word == cup.LEGATE:
+        return EnteredMarker(cup.prefix("rome", cup.LEGATE), "Legate", evidence)
     lid = leader(state, entered, "any")
     side = "rome" if lid in state.romans.leaders else "carthage"
     return EnteredMarker(cup.prefix(side, cup.LAM, lid), named(state, lid), evidence)
@@ -1814,6 +1817,24 @@ def reinforcements(
     ]
 
 
+def deliver(state: State, given: Mapping[str, Mapping[str, int]]) -> list[Draft]:
+    """TB-11.8 and TB-4.4: in the Operations Phase the Legate LAM opened, the SP arriving in each
+    Theater join its Legions; every Holding Box is emptied."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "the Legate's delivery")
+    if state.opened_by != "delivery":
+        raise RuleViolation("TB-4.4", "The Legate's SP are delivered when his LAM is drawn")
+    r = state.romans
+    named = {
+        resolve("Legion", lg, r.legions): {
+            resolve("class of SP", c, legions.CEILING): n for c, n in classes.items()
+        }
+        for lg, classes in given.items()
+    }
+    legions.deliver(r, named)
+    return [draft(LegateDelivered, turn=state.turn, given=named, waited=dict(r.holding))]
+
+
 def marine(
     state: State, take: int | None, at: str, faces: Faces, by: str | None = None
 ) -> list[Draft]:
@@ -2088,6 +2109,7 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     LeaderBesieged: lambda e: lambda s: besieged(s, e.leader, e.where),
     LegionsBesieged: lambda e: lambda s: besieged(s, _ca_of(s, e.legions), e.where),
     SlavesRaised: lambda e: lambda s: slave_legions(s, e.provinces),
+    LegateDelivered: lambda e: lambda s: deliver(s, e.given),
     SituationReported: lambda e: lambda s: situation(s, e.fact, e.value),
     ManpowerOperation: lambda e: lambda s: manpower(s, e.leader)[0],
     LegionsFought: lambda e: (

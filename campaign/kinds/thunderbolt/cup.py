@@ -45,21 +45,26 @@ class Cup:
     carthage: dict[str, int]
     siege: int = SIEGE_ATTRITION_MARKERS
     augury: int = 0
+    legate: int = 0
+    """TB-4.1: the Legate LAM, when reinforcement SP wait in a Theater Holding Box (TB-11.8)."""
 
     @property
     def lams(self) -> int:
-        return sum(self.rome.values()) + sum(self.carthage.values())
+        return sum(self.rome.values()) + sum(self.carthage.values()) + self.legate
 
 
 def at_c1(r: Romans, c: Carthage, augury: bool = False) -> Cup:
     """TB-4.1: what the cup gets at C1: every LAM of every leader in play, the Augury marker if
-    the scenario has one, three Siege Attrition markers (Legate and Reinforcement LAMs wait on
-    reinforcements this slice does not keep)."""
-    return Cup(roman_lams(r), carthage_lams(c), SIEGE_ATTRITION_MARKERS, int(augury))
+    the scenario has one, three Siege Attrition markers, the Legate LAM when reinforcement SP wait
+    in a Theater Holding Box (TB-11.8; Carthage's Reinforcement LAM waits on manpower this slice
+    does not keep, TB-17)."""
+    legate = int(bool(r.holding))
+    return Cup(roman_lams(r), carthage_lams(c), SIEGE_ATTRITION_MARKERS, int(augury), legate)
 
 
-LAM, SIEGE, AUGURY = "lam", "siege", "augury"
-"""The markers in the cup: a leader's LAM, a Siege Attrition marker, the Augury marker."""
+LAM, SIEGE, AUGURY, LEGATE = "lam", "siege", "augury", "legate"
+"""The markers in the cup: a leader's LAM, a Siege Attrition marker, the Augury marker, the
+Legate LAM."""
 NO_SIDE = "none"
 
 
@@ -75,13 +80,16 @@ def markers(cup: Cup) -> tuple[str, ...]:
     ]
     out += [f"{NO_SIDE}/{SIEGE}/-/{k}" for k in range(1, cup.siege + 1)]
     out += [f"{NO_SIDE}/{AUGURY}/-/{k}" for k in range(1, cup.augury + 1)]
+    out += [f"rome/{LEGATE}/-/{k}" for k in range(1, cup.legate + 1)]
     return tuple(sorted(out))
 
 
 def kind_of(marker: str) -> str:
     """TB-4.4: what a marker opens: a leader's LAM Operations for him, a Siege Attrition marker
     Operations for siege results, the Augury marker the Augury Phase."""
-    return {LAM: "leader", SIEGE: "siege", AUGURY: "augury"}[marker.split("/")[1]]
+    return {LAM: "leader", SIEGE: "siege", AUGURY: "augury", LEGATE: "delivery"}[
+        marker.split("/")[1]
+    ]
 
 
 def leader_of(marker: str) -> str | None:
@@ -99,7 +107,8 @@ def live(markers_left: tuple[str, ...], void: frozenset[str]) -> list[str]:
     LAM drawn is set aside and the draw repeats, which is the same as never drawing it); none
     when no LAM is left (Siege Attrition and Augury markers are not LAMs: play passes to F)."""
     left = [m for m in markers_left if leader_of(m) not in void]
-    return left if any(leader_of(m) for m in left) else []
+    lams = [m for m in left if leader_of(m) or m.split("/")[1] == LEGATE]
+    return left if lams else []
 
 
 def void_leaders(r: Romans, c: Carthage) -> frozenset[str]:

@@ -206,7 +206,9 @@ def reinforce(
     """TB-11.8: N SP raised, at most N // 8 of them cavalry, join unbesieged regular Legions in
     Roman Italy, Gallia Cisalpina or Liguria at once — by a Manpower Operation (`operation`) only
     in Roman Italy — each class within TB-11.2's ceiling; in B3b Legions in Roma take Citizen SP,
-    besieged or not (Interpretation: SP no Legion can take are lost)."""
+    besieged or not. Those given in B3b to Legions elsewhere, or in a besieged port of those
+    Theaters, wait in their Theater's Holding Box for the Legate LAM (TB-4.1). (Interpretation:
+    SP no Legion can take are lost.)"""
     reach = (offices.ROMAN_ITALY,) if operation else REINFORCED
     total = sum(n for classes in given.values() for n in classes.values())
     cavalry = sum(n for classes in given.values() for c, n in classes.items() if c in CAVALRY)
@@ -217,17 +219,28 @@ def reinforce(
             "TB-11.8", f"Of {sp} SP at most {sp // 8} may be cavalry, not {cavalry}"
         )
     legions = dict(r.legions)
+    holding = {theater: dict(classes) for theater, classes in r.holding.items()}
     for lg, classes in given.items():
         if lg not in legions:
             raise RuleViolation("TB-11.8", f"There is no Legion {lg} in play")
         legion = legions[lg]
         if legion.kind != "regular":
             raise RuleViolation("TB-11.8", f"A {legion.kind} Legion is never reinforced")
-        if r.theater_of.get(legion.province) not in reach:
+        theater = r.theater_of.get(legion.province, "")
+        far = theater not in reach or legion.besieged == "port"
+        if far and operation:
             raise RuleViolation(
                 "TB-11.8",
-                f"Legion {lg} is not in {' or '.join(reach)}: its SP wait for the Legate",
+                f"Legion {lg} is not in Roman Italy, unbesieged: a Manpower Operation's SP join "
+                "only those",
             )
+        if far:  # to the Theater's Holding Box, for the Legate
+            box = holding.setdefault(theater, {})
+            for name, n in classes.items():
+                if n < 1:
+                    raise RuleViolation("TB-11.8", f"Give Legion {lg} 1 SP or more, not {n}")
+                box[name] = box.get(name, 0) + n
+            continue
         in_roma = legion.besieged == "Roma" and not operation
         if legion.besieged and not in_roma:
             raise RuleViolation("TB-11.8", f"Legion {lg} is besieged: it takes no reinforcements")
@@ -244,7 +257,54 @@ def reinforce(
                 )
             legion = replace(legion, **{field_name: after})
         legions[lg] = legion
-    return replace(r, legions=legions, requested=True)
+    return replace(r, legions=legions, requested=True, holding=holding)
+
+
+def deliver(r: Romans, given: Mapping[str, Mapping[str, int]]) -> Romans:
+    """TB-11.8 and TB-4.4: the Legate LAM drawn, the SP arriving (after the Naval Transport roll
+    made at the table, TB-16.6) join that Theater's unbesieged regular Legions, or those in a
+    besieged port, by class and within TB-11.2's ceilings, each class at most what waited; every
+    Holding Box is emptied (Interpretation: SP not given were lost on the way or found no
+    Legion)."""
+    if not r.holding:
+        raise RuleViolation("TB-11.8", "No reinforcement SP wait in a Theater Holding Box")
+    arriving: dict[str, dict[str, int]] = {}
+    legions = dict(r.legions)
+    for lg, classes in given.items():
+        if lg not in legions:
+            raise RuleViolation("TB-11.8", f"There is no Legion {lg} in play")
+        legion = legions[lg]
+        theater = r.theater_of.get(legion.province, "")
+        if theater not in r.holding:
+            raise RuleViolation("TB-11.8", f"No SP wait for Legion {lg}'s Theater, {theater}")
+        if legion.kind != "regular" or legion.besieged not in ("", "port"):
+            raise RuleViolation(
+                "TB-11.8",
+                f"Legion {lg} takes no reinforcements (a {legion.kind} Legion, or besieged)",
+            )
+        for name, n in classes.items():
+            field_name = FIELDS[name]
+            after = getattr(legion, field_name) + n
+            if n < 1 or after > CEILING[name]:
+                raise RuleViolation(
+                    "TB-11.8",
+                    f"Legion {lg}'s {name.replace('-', ' ')} goes up to {CEILING[name]} (TB-11.2), "
+                    f"not {after}",
+                )
+            legion = replace(legion, **{field_name: after})
+            box = arriving.setdefault(theater, {})
+            box[name] = box.get(name, 0) + n
+        legions[lg] = legion
+    for theater, classes in arriving.items():
+        for name, n in classes.items():
+            waited = r.holding[theater].get(name, 0)
+            if n > waited:
+                raise RuleViolation(
+                    "TB-11.8",
+                    f"{waited} {name.replace('-', ' ')} SP waited in the {theater} Holding Box, "
+                    f"not {n}",
+                )
+    return replace(r, legions=legions, holding={})
 
 
 # The Marine Legion (TB-11.12).

@@ -29,6 +29,7 @@ from events.thunderbolt import (
     IslandsReported,
     LeaderBesieged,
     LeaderFell,
+    LegateDelivered,
     LegionsBesieged,
     LegionsDisbanded,
     LegionsFought,
@@ -69,6 +70,7 @@ DRAWN = {
     "siege": "a Siege Attrition marker: Operations for siege results",
     "delivery": "a Legate or Reinforcement LAM: its delivery",
     "augury": "the Augury marker: the Augury Phase",
+    "legate": "the Legate LAM: the delivery of the reinforcements waiting (TB-11.8)",
     "empty": "no LAM left: on to the Devastation Phase",
 }
 
@@ -455,6 +457,19 @@ def _(event: SituationReported) -> str:
 @describe.register
 def _(event: ManpowerOperation) -> str:
     return f"Game Turn {event.turn}: {who(event.leader)} makes a Manpower Operation (TB-11.3)"
+
+
+@describe.register
+def _(event: LegateDelivered) -> str:
+    joined = "; ".join(
+        f"{lg} " + ", ".join(f"{n} {c.replace('-', ' ')}" for c, n in classes.items())
+        for lg, classes in event.given.items()
+    )
+    boxes = ", ".join(event.waited)
+    return (
+        f"Game Turn {event.turn}: the Legate delivers from the {boxes} Holding Box(es): "
+        f"{joined or 'nothing arrived'}; the boxes are emptied (TB-11.8)"
+    )
 
 
 @describe.register

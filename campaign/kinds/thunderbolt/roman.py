@@ -104,6 +104,8 @@ class Romans:
     """TB-1.4: where the players last moved a magistrate: (province, kind of place)."""
     island_of: dict[str, str] = field(default_factory=dict)
     """TB-8.6: the provinces of each island with a governor (province → sicily or sardinia)."""
+    holding: dict[str, dict[str, int]] = field(default_factory=dict)
+    """TB-11.8: reinforcement SP waiting for the Legate LAM: Theater → class → SP."""
     islands_held: frozenset[str] = frozenset()
     """TB-5.3: the islands Carthage controls whole (a governor then optional, TB-8.6)."""
     finished: frozenset[str] = frozenset()

@@ -45,6 +45,7 @@ from events.thunderbolt import (
     IslandsReported,
     LeaderBesieged,
     LeaderFell,
+    LegateDelivered,
     LegionsBesieged,
     LegionsDisbanded,
     LegionsFought,
@@ -166,6 +167,8 @@ class State:
     phase_leader: str | None = None
     """TB-4.4: whose Operations Phase this is, when a leader's LAM drawn by the program opened
     it (None: a marker, or a draw entered without the cup)."""
+    opened_by: str = ""
+    """TB-4.4: what opened this Operations Phase: leader, siege, delivery (the Legate LAM)."""
     pu_phase: bool = False
     """TB-4.5: the PU has had a Consul's Operations Phase this Game Turn."""
     dictator_chance: str = ""
@@ -677,6 +680,7 @@ def _(event: InitiativeDrawn, state: State) -> State:
         position=position,
         operations=state.operations + opened,
         phase_leader=None,
+        opened_by=event.drawn,
         carthaginians=forces,
     )
 
@@ -699,6 +703,7 @@ def _(event: MarkerDrawn, state: State) -> State:
         cup=left,
         operations=state.operations + opened,
         phase_leader=leader,
+        opened_by=drawn,
         carthaginians=forces,
     )
     if leader in state.romans.leaders and state.dictator_chance:  # TB-9.5
@@ -885,6 +890,11 @@ def _(event: SituationReported, state: State) -> State:
 def _(event: ManpowerOperation, state: State) -> State:
     made = state.manpower_ops | {(event.operations, event.leader)}
     return replace(state, manpower_ops=made, manpower_by=event.leader)
+
+
+@evolve.register
+def _(event: LegateDelivered, state: State) -> State:
+    return replace(state, romans=legions.deliver(state.romans, event.given))
 
 
 @evolve.register

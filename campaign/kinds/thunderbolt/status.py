@@ -45,6 +45,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         legion["besieged"] = r.legions[legion["id"]].besieged or None
         legion["auxiliary"] = r.legions[legion["id"]].auxiliary
         legion["opponent_drm"] = legions.OPPONENT_DRM if legion["kind"] == roman.SLAVE else 0
+    rome["holding"] = {t: dict(classes) for t, classes in r.holding.items()}  # TB-11.8
     rome["overall_commanders"] = offices.overall_commanders(
         list(r.magistrates.values()),
         dictator_in_rome=bool(r.in_rome),
@@ -119,6 +120,7 @@ def status(state: State, name: str) -> dict[str, Any]:
             "rome": lams.rome,
             "carthage": lams.carthage,
             "lams": lams.lams,
+            "legate": lams.legate,
             "siege_attrition": lams.siege,
             "augury": lams.augury,
             "left": list(state.cup) if state.cup_turn == state.turn else None,
