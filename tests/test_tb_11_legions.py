@@ -338,3 +338,27 @@ def test_tb_11_12_the_marine_legion_never_forms_a_ca():
     with pytest.raises(RuleViolation) as refused:
         legions.raise_marine(r, 1, 5, "latium")
     assert refused.value.rule == "TB-11.12"  # one at most
+
+
+def test_tb_11_7_proconsuls_and_praetors_elected_in_b3b_for_the_new_legions(shell, tmp_path):
+    """Four Legions raised with both Consuls armed and no CA of one Legion: XI and XII form a CA
+    (TB-11.7); the player may then have a Proconsul elected for that CA and a Praetor for XIII,
+    XIV staying leaderless; no other office, and only for the new Legions."""
+    to_b3b(shell, tmp_path)
+    shell.ok("legion-request", "--face", "5", "--legions", "4", "--at", "Campania")
+    rows = legion_rows(shell)
+    new_ca = rows["XI"]["ca"]
+    assert new_ca is not None and rows["XII"]["ca"] == new_ca and rows["XI"]["leader"] is None
+    assert "elect proconsul --ca N" in shell.refuses("elect", "--leader", "Nero")
+    assert shell.refuses("elect", "consul", "--leader", "Nero").endswith("(TB-11.7).")
+    refusal = shell.refuses("elect", "proconsul", "--leader", "Nero", "--ca", "4")
+    assert refusal.endswith("(TB-11.7).") and "XI, XII, XIII, XIV" in refusal
+    shell.ok("elect", "proconsul", "--leader", "Nero", "--ca", str(new_ca))
+    shell.ok("elect", "praetor", "--leader", "Minucius", "--legion", "XIII")
+    rows = legion_rows(shell)
+    assert (rows["XI"]["leader"], rows["XIII"]["leader"], rows["XIV"]["leader"]) == (
+        "nero",
+        "minucius",
+        None,
+    )
+    shell.ok("verify")

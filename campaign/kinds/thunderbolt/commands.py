@@ -1180,16 +1180,22 @@ def elect(
     CA due, a Praetor the Legion due, unless others are named; an assignment not named is where
     the army stands (TB-6.4). The Consuls' armies: `imperium`."""
     checks.check_revealed(state)
-    checks.check_step(state, ["B1c", "D"], "an election")
+    checks.check_step(state, ["B1c", "D", "B3b"], "an election")
     r = state.romans
     operations = "D" in state.position.open
+    raising = "B3b" in state.position.open  # TB-11.7: for the new Legions, if the player wishes
+    if raising and not wanted:
+        raise CampaignError(
+            "Name the office for the new Legions: elect proconsul --ca N, or elect praetor "
+            "--legion X (TB-11.7)."
+        )
     if operations and not state.dictator_due:
         raise RuleViolation(
             "TB-9.5",
             "During Operations a Dictator is elected only in a Roman leader's phase after an "
             "Emergency arose, with none in play",
         )
-    post = None if operations else roman.next_post(r, state.turn)
+    post = None if operations or raising else roman.next_post(r, state.turn)
     chosen_office = office(wanted) if wanted else (post.office if post else None)
     if operations and chosen_office is None:
         chosen_office = "Dictator"
@@ -1202,7 +1208,10 @@ def elect(
             "TB-9.4", "The Dictator chooses first: dictator --ca N (the field) or --me NAME (Rome)"
         )
     pairing = chosen_office == "Proconsul" and len(legions) == 2
-    roman.check_order(r, chosen_office, pairing, state.turn, operations)
+    if raising:
+        roman.check_raising(r, chosen_office, ca, tuple(legions))
+    else:
+        roman.check_order(r, chosen_office, pairing, state.turn, operations)
     if chosen_office == "Proconsul" and ca is None and not pairing:
         ca = post.ca if post else None
     if chosen_office == "Praetor" and not legions:
@@ -1239,6 +1248,7 @@ def elect(
         place,
         state.per_province,
         operations,
+        raising,
     )
     return [
         draft(

@@ -87,7 +87,8 @@ def raise_legions(
     one-Legion CA receives one (the player choosing which, `fill`, when they are fewer); then,
     while a Consul lacks Imperium, CAs of two (an odd one alone) for the Consuls; then, both
     Consuls provided and four or more left, two form a CA; `train` (one or two) go to Rome for
-    the PU to train; the rest stay leaderless."""
+    the PU to train; the rest stay leaderless, for Proconsuls and Praetors the player may have
+    elected in B3b (`roman.elect` with `raising`)."""
     legions = dict(r.legions)
     for lg in ids:
         legions[lg] = replace(senate.new_legion(lg), province=province)
@@ -142,7 +143,8 @@ def raise_legions(
         m = magistrates[trainer]
         magistrates[trainer] = replace(m, legions=(*m.legions, *trainees))
     offices.check_imperium(list(magistrates.values()))
-    return replace(r, legions=legions, cas=cas, magistrates=magistrates)
+    raised = (*r.raised_now, *ids)
+    return replace(r, legions=legions, cas=cas, magistrates=magistrates, raised_now=raised)
 
 
 def check_auxiliary(

@@ -104,6 +104,8 @@ class Romans:
     """TB-1.4: where the players last moved a magistrate: (province, kind of place)."""
     island_of: dict[str, str] = field(default_factory=dict)
     """TB-8.6: the provinces of each island with a governor (province → sicily or sardinia)."""
+    raised_now: tuple[str, ...] = ()
+    """TB-11.7: the Legions this Game Turn's Legion Request raised (B3b may elect for them)."""
     holding: dict[str, dict[str, int]] = field(default_factory=dict)
     """TB-11.8: reinforcement SP waiting for the Legate LAM: Theater → class → SP."""
     islands_held: frozenset[str] = frozenset()
@@ -241,7 +243,7 @@ def new_turn(r: Romans) -> Romans:
     return replace(
         r, decided=frozenset(), pluto={}, elected=(), empty=(), armed=frozenset(), in_rome=(
             r.in_rome & set(r.magistrates)
-        ), finished=frozenset(), requested=False, drilled=False,
+        ), finished=frozenset(), requested=False, drilled=False, raised_now=(),
         extraordinary=frozenset()
     )  # fmt: skip
 
@@ -708,6 +710,24 @@ def check_order(
         raise RuleViolation("TB-8.1", f"The election due now is {post}, not a {office}")
 
 
+def check_raising(r: Romans, office: str, ca: int | None, legions: tuple[str, ...]) -> None:
+    """TB-11.7: in B3b, after this Game Turn's Legion Request, the player may have Proconsuls
+    elected for the new Legions' leaderless CAs (or two paired as one) and Praetors for the new
+    Legions left alone (TB-8.4, TB-8.5, TB-6.6); no other office."""
+    if office not in ("Proconsul", "Praetor"):
+        raise RuleViolation(
+            "TB-11.7", "In B3b only Proconsuls and Praetors are elected, for the new Legions"
+        )
+    army = r.cas.get(ca, ()) if ca is not None else legions
+    new = set(r.raised_now)
+    if not army or not set(army) <= new:
+        raise RuleViolation(
+            "TB-11.7",
+            "In B3b magistrates are elected only for this Game Turn's new Legions: "
+            f"{', '.join(r.raised_now) or 'none'}",
+        )
+
+
 def elect(
     r: Romans,
     office: str,
@@ -720,13 +740,17 @@ def elect(
     province: str | None = None,
     per_province: int = offices.PROCONSULS_PER_PROVINCE,
     operations: bool = False,
+    raising: bool = False,
 ) -> Romans:
     """TB-8.2 to TB-8.7: `leader`, drawn from the pool or chosen from the Triumph Holding Box, takes
     `office`; a Proconsul his leaderless CA `ca` (or two loose Legions of one Theater, `legions`,
     made a new CA), a Praetor his loose Legion (`legions`), the PU Rome. A Consul's army waits
     until both are elected."""
     pairing = office == "Proconsul" and bool(legions)
-    check_order(r, office, pairing, turn, operations)
+    if raising:
+        check_raising(r, office, ca, legions)
+    else:
+        check_order(r, office, pairing, turn, operations)
     if from_triumph:
         if leader not in triumph_candidates(r, office, turn):
             raise RuleViolation(

@@ -453,6 +453,7 @@ def _(event: MagistrateElected, state: State) -> State:
         event.province,
         state.per_province,
         operations="D" in state.position.open,
+        raising="B3b" in state.position.open,
     )
     state = replace(state, romans=romans)
     if event.office == "Dictator" and "D" in state.position.open:
