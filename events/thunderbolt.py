@@ -723,3 +723,27 @@ class LegateDelivered(CampaignEvent):
     turn: int
     given: dict[str, dict[str, int]]
     waited: dict[str, dict[str, int]]
+
+
+@topic("thunderbolt.SiegeReported")
+class SiegeReported(CampaignEvent):
+    """TB-5.2: a siege as the table reports it: the city, its province, size (small, medium,
+    large) and whether a port; how it ended (assault, attrition, surrender — involuntary —,
+    treachery, lifted) and who took it (rome, carthage; none when lifted); a Major Victory or
+    not; enemy infantry present and SP inflicted; the leaders present; sacked or not. What it
+    sets off is recorded with it (the track's shifts, Roman Retribution, a Triumph earned);
+    `recall_due` names the Armies whose commanders must roll for recall (TB-13.3)."""
+
+    turn: int
+    city: str
+    province: str
+    size: str
+    port: bool
+    ended: str
+    taken_by: str
+    major: bool
+    enemy_infantry: bool
+    inflicted: int
+    leaders: list[str]
+    sacked: bool
+    recall_due: list[str]

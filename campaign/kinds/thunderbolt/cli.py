@@ -1165,3 +1165,50 @@ def deliver(
 
     given = given_sp(give or [])
     ctx.obj.act(campaign, lambda state: tb.deliver(state, given), TB)
+
+
+@command()
+def siege(
+    ctx: typer.Context,
+    province: Annotated[str, typer.Argument(help="The besieged city's province.")],
+    city: Annotated[str, typer.Option("--city", help="The city, as the map names it.")],
+    ended: Annotated[
+        str,
+        typer.Option(
+            "--ended", help="assault, attrition, surrender (involuntary), treachery or lifted."
+        ),
+    ],
+    size: Annotated[str, typer.Option("--size", help="small, medium or large.")] = "small",
+    port: Annotated[bool, typer.Option("--port", help="The city is a port.")] = False,
+    taken_by: Annotated[
+        Optional[str], typer.Option("--taken-by", help="rome or carthage (not when lifted).")
+    ] = None,
+    major: Annotated[bool, typer.Option("--major", help="A Major Victory (TB-15.2).")] = False,
+    enemy_infantry: Annotated[
+        bool, typer.Option("--enemy-infantry", help="Enemy infantry present (TB-10.9).")
+    ] = False,
+    inflicted: Annotated[
+        int, typer.Option("--inflicted", help="Infantry/cavalry SP inflicted (TB-10.9).")
+    ] = 0,
+    leader: Annotated[
+        Optional[list[str]],
+        typer.Option("--leader", help="A leader present, of either side (TB-10.9, TB-13.3)."),
+    ] = None,
+    sacked: Annotated[
+        bool, typer.Option("--sacked", help="Rome sacked the city (TB-15.7).")
+    ] = False,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """A siege reported from the table (TB-5.2), with what it sets off: the track's shifts, Roman
+    Retribution and its dice, a Triumph earned, a recall due (TB-15.2, 15.7, 10.9, 13.3)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    def decide(state, faces):
+        return tb.siege(
+            state, city, province, size, port, ended, taken_by, major, enemy_infantry,
+            inflicted, leader or [], sacked, faces,
+        )  # fmt: skip
+
+    rolled(ctx, campaign, face, evidence, decide)

@@ -75,6 +75,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SiegeReported,
     SituationReported,
     SlavesRaised,
     StepClosed,
@@ -464,6 +465,108 @@ def victory(state: State, cause: str, province: str, victor: str) -> list[Draft]
     where = province_of(state, province)
     side = resolve("side", victor, sequence.BOTH)
     return [draft(VictoryReported, turn=state.turn, cause=kind, province=where, victor=side)]
+
+
+SIZES = ("small", "medium", "large")
+ENDINGS = ("assault", "attrition", "surrender", "treachery", "lifted")
+"""TB-5.2: how a siege ends (surrender: Involuntary Surrender)."""
+
+
+def siege(
+    state: State,
+    city: str,
+    province: str,
+    size: str,
+    port: bool,
+    ended: str,
+    taken_by: str | None,
+    major: bool,
+    enemy_infantry: bool,
+    inflicted: int,
+    present: Sequence[str],
+    sacked: bool,
+    faces: Faces,
+) -> list[Draft]:
+    """TB-5.2: a siege report (D or E) and, recorded with it, what it sets off: a Major Victory's
+    shifts (TB-15.2), Roman Retribution for a city Rome sacked in a Carthage-allied province
+    (TB-15.7, its dice), a Triumph earned by each Roman magistrate present who took the city by
+    Assault or Attrition with enemy infantry present and 10+ SP inflicted (TB-10.9); the
+    Carthaginian commanders present when Rome takes a Medium or Large city must roll for recall
+    (TB-13.3: `recall`), which the report names."""
+    report = siege_report(
+        state, city, province, size, port, ended, taken_by, major, enemy_infantry, inflicted,
+        present, sacked,
+    )  # fmt: skip
+    fields = report.fields
+    where, side, how = fields["province"], fields["taken_by"], fields["ended"]
+    decided = [report]
+    if major:
+        decided += victory(state, "siege", where, side)
+    if sacked and side == sequence.ROME:
+        decided += sack(state, where, faces)
+    r = state.romans
+    if side == sequence.ROME and how in ("assault", "attrition"):
+        qualified = senate.triumph_earned(True, enemy_infantry, inflicted)
+        for lid in fields["leaders"]:
+            held = r.magistrates.get(lid)
+            if qualified and held is not None and held.legions:
+                decided += earned(state, lid, how, inflicted, enemy_infantry)
+    return decided
+
+
+def siege_report(
+    state: State,
+    city: str,
+    province: str,
+    size: str,
+    port: bool,
+    ended: str,
+    taken_by: str | None,
+    major: bool,
+    enemy_infantry: bool,
+    inflicted: int,
+    present: Sequence[str],
+    sacked: bool,
+) -> Draft:
+    """TB-5.2: the siege report itself, checked (also what verify decides again)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a siege report")
+    name = text.words(city, "the city")
+    where = province_of(state, province)
+    big = resolve("size of city", size, SIZES)
+    how = resolve("end of a siege", ended, ENDINGS)
+    lifted = how == "lifted"
+    if lifted and taken_by:
+        raise RuleViolation("TB-5.2", "A siege lifted took no city: leave out --taken-by")
+    if not lifted and not taken_by:
+        raise RuleViolation("TB-5.2", "Say who took the city: --taken-by rome or carthage")
+    if lifted and (major or sacked):
+        raise RuleViolation("TB-5.2", "A siege lifted is no Major Victory and sacks no city")
+    if sacked and resolve("side", taken_by or "", sequence.BOTH) != sequence.ROME:
+        raise RuleViolation("TB-5.2", "A city sacked here is Rome's to sack (TB-15.7)")
+    if inflicted < 0:
+        raise RuleViolation("TB-5.2", f"SP inflicted are 0 or more, not {inflicted}")
+    side = resolve("side", taken_by, sequence.BOTH) if taken_by else "none"
+    there = [leader(state, who, "any") for who in present]
+    due = []
+    if side == sequence.ROME and big in ("medium", "large") and not lifted:  # TB-13.3
+        due = [a.id for a in state.carthaginians.armies.values() if a.commander in there]
+    return draft(
+        SiegeReported,
+        turn=state.turn,
+        city=name,
+        province=where,
+        size=big,
+        port=port,
+        ended=how,
+        taken_by=side,
+        major=major,
+        enemy_infantry=enemy_infantry,
+        inflicted=inflicted,
+        leaders=there,
+        sacked=sacked,
+        recall_due=due,
+    )
 
 
 def devastate(state: State, province: str, by: str) -> list[Draft]:
@@ -2119,6 +2222,24 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     LeaderBesieged: lambda e: lambda s: besieged(s, e.leader, e.where),
     LegionsBesieged: lambda e: lambda s: besieged(s, _ca_of(s, e.legions), e.where),
     SlavesRaised: lambda e: lambda s: slave_legions(s, e.provinces),
+    SiegeReported: lambda e: (
+        lambda s: [
+            siege_report(
+                s,
+                e.city,
+                e.province,
+                e.size,
+                e.port,
+                e.ended,
+                None if e.ended == "lifted" else e.taken_by,
+                e.major,
+                e.enemy_infantry,
+                e.inflicted,
+                e.leaders,
+                e.sacked,
+            )
+        ]
+    ),  # fmt: skip
     LegateDelivered: lambda e: lambda s: deliver(s, e.given),
     SituationReported: lambda e: lambda s: situation(s, e.fact, e.value),
     ManpowerOperation: lambda e: lambda s: manpower(s, e.leader)[0],

@@ -183,6 +183,8 @@ def next_step(current: State) -> str:
     c = current.carthaginians
     if c.oc_due and carthage.commanders(c):
         parts.append("Carthage names its Overall Commander (oc NAME, TB-13.7)")
+    for army in sorted(current.recalls_due):  # TB-13.3: after a siege, at once
+        parts.append(f"Army {army}'s commander rolls for recall (recall {army}, TB-13.3)")
     for step in current.position.open:
         waiting = current.position.waiting_for(step)
         who = " and ".join(current.rome if s == "rome" else current.carthage for s in waiting)

@@ -53,6 +53,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SiegeReported,
     SituationReported,
     SlavesRaised,
     StepClosed,
@@ -470,6 +471,38 @@ def _(event: LegateDelivered) -> str:
         f"Game Turn {event.turn}: the Legate delivers from the {boxes} Holding Box(es): "
         f"{joined or 'nothing arrived'}; the boxes are emptied (TB-11.8)"
     )
+
+
+ENDED = {
+    "assault": "by Assault",
+    "attrition": "by Attrition",
+    "surrender": "by Involuntary Surrender",
+    "treachery": "by Treachery",
+}
+
+
+@describe.register
+def _(event: SiegeReported) -> str:
+    city = f"{event.city} ({who(event.province)}, {event.size}{', a port' if event.port else ''})"
+    if event.ended == "lifted":
+        said = [f"the siege of {city} is lifted"]
+    else:
+        said = [f"{city} taken by {event.taken_by.capitalize()} {ENDED[event.ended]}"]
+    if event.major:
+        said.append("a Major Victory")
+    if event.inflicted:
+        said.append(
+            f"{event.inflicted} SP inflicted"
+            + (", enemy infantry present" if event.enemy_infantry else "")
+        )
+    if event.leaders:
+        said.append(f"present: {', '.join(who(lid) for lid in event.leaders)}")
+    if event.sacked:
+        said.append("the city sacked")
+    if event.recall_due:
+        armies = ", ".join(event.recall_due)
+        said.append(f"the commander of Army {armies} rolls for recall at once (TB-13.3)")
+    return f"Game Turn {event.turn}: " + "; ".join(said) + " (TB-5.2)"
 
 
 @describe.register

@@ -69,6 +69,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SiegeReported,
     SituationReported,
     SlavesRaised,
     StepClosed,
@@ -167,6 +168,9 @@ class State:
     phase_leader: str | None = None
     """TB-4.4: whose Operations Phase this is, when a leader's LAM drawn by the program opened
     it (None: a marker, or a draw entered without the cup)."""
+    recalls_due: frozenset[str] = frozenset()
+    """TB-13.3: Armies whose commander must roll for recall after a siege took a Medium or Large
+    city from Carthage with him there (named by the siege report, cleared by the roll)."""
     opened_by: str = ""
     """TB-4.4: what opened this Operations Phase: leader, siege, delivery (the Legate LAM)."""
     pu_phase: bool = False
@@ -358,6 +362,7 @@ def moved(state: State, position: sequence.Position) -> State:
         asked=frozenset() if fresh else state.asked,
         grants=frozenset() if fresh else state.grants,
         presences=frozenset() if fresh else state.presences,
+        recalls_due=frozenset() if fresh else state.recalls_due,
         manpower_ops=frozenset() if fresh else state.manpower_ops,
         targeted=frozenset() if fresh else state.targeted,
         diplomacy=frozenset() if fresh else state.diplomacy,
@@ -538,7 +543,7 @@ def _(event: CommanderAppointed, state: State) -> State:
 @evolve.register
 def _(event: CommanderRecalled, state: State) -> State:
     forces = carthage.recall(state.carthaginians, event.army, event.recalled, event.crucified)
-    state = replace(state, carthaginians=forces)
+    state = replace(state, carthaginians=forces, recalls_due=state.recalls_due - {event.army})
     if event.by_choice:
         return state
     who = numbered(state, event.leader)
@@ -896,6 +901,11 @@ def _(event: ManpowerOperation, state: State) -> State:
 @evolve.register
 def _(event: LegateDelivered, state: State) -> State:
     return replace(state, romans=legions.deliver(state.romans, event.given))
+
+
+@evolve.register
+def _(event: SiegeReported, state: State) -> State:
+    return replace(state, recalls_due=state.recalls_due | set(event.recall_due))
 
 
 @evolve.register
