@@ -747,3 +747,12 @@ class SiegeReported(CampaignEvent):
     leaders: list[str]
     sacked: bool
     recall_due: list[str]
+
+
+@topic("thunderbolt.NavalBuilt")
+class NavalBuilt(CampaignEvent):
+    """TB-17, TB-11.4: the NS levels Rome built in this Game Turn's B3a (construction itself is
+    the table's), which the Legion Request's DRM reads (TB-18.7)."""
+
+    turn: int
+    levels: int

@@ -362,3 +362,58 @@ def test_tb_11_7_proconsuls_and_praetors_elected_in_b3b_for_the_new_legions(shel
         None,
     )
     shell.ok("verify")
+
+
+def test_tb_18_7_the_ns_drm_reads_the_levels_built_this_game_turn_or_last(shell, tmp_path):
+    """B3a records 2 NS levels built: the Legion Request's die 7 takes -4 (TB-11.4), and an
+    entry that disagrees with the record is refused; with `ns-drm-turn = last-GT` the levels of
+    Game Turn 1 are read in Game Turn 2, none recorded in Game Turn 1 here."""
+    (tmp_path / "setup.toml").write_text(NO_CHART)
+    shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"))
+    into_b2(shell)
+    through_b_at_the_table(shell, record_b3a=False)
+    assert shell.refuses("naval", "--built", "11").endswith("(TB-11.4).")
+    shell.ok("naval", "--built", "2")
+    assert shell.refuses("naval", "--built", "1").endswith("(TB-11.4).")  # once a Game Turn
+    shell.ok("done", "B3a")
+    assert shell.refuses("legion-request", "--face", "7", "--ns", "1").endswith("(TB-18.7).")
+    refusal = shell.refuses("legion-request", "--face", "7")
+    assert "adjusted DR 3" in refusal  # 7 - 2 x 2, no chart: the Legions are entered
+    shell.ok("legion-request", "--face", "7", "--legions", "0")
+    assert shell.json("log")[-1]["data"]["ns"] == 2
+    shell.ok("verify")
+
+
+def test_tb_18_7_with_the_setting_last_gt_this_game_turns_levels_do_not_count(shell, tmp_path):
+    (tmp_path / "setup.toml").write_text(NO_CHART)
+    shell.ok(
+        *NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"),
+        "--setting", "ns-drm-turn=last-GT",
+    )  # fmt: skip
+    into_b2(shell)
+    through_b_at_the_table(shell, record_b3a=False)
+    shell.ok("naval", "--built", "2")
+    shell.ok("done", "B3a")
+    assert "adjusted DR 7" in shell.refuses("legion-request", "--face", "7")  # none in 213 BCE
+
+
+def test_tb_11_1_what_a_legion_is_in_status(shell, tmp_path):
+    """Each Legion with its numeral, kind, discipline, SP in four classes, attached Auxiliary
+    SP, position, and what it belongs to: a CA (under its commander), a Praetor, the PU, or
+    nobody. After Phase B at the table: VII and VIII in CA 4 under Manlius Vulso, IX under
+    Praetor Philo; two new Legions sent to Rome for the PU (TB-11.7)."""
+    to_b3b(shell, tmp_path)
+    shell.ok("legion-request", "--face", "5", "--legions", "2", "--at", "Latium", "--train", "2")
+    rows = legion_rows(shell)
+    seven = rows["VII"]
+    assert {k: seven[k] for k in ("id", "kind", "discipline", "sp", "auxiliary")} == {
+        "id": "VII",
+        "kind": "regular",
+        "discipline": "Veteran",
+        "sp": [9, 1, 9, 3],
+        "auxiliary": 0,
+    }
+    assert (seven["province"], seven["place"], seven["besieged"]) == ("east-sicilia", "field", None)
+    assert (seven["ca"], seven["leader"]) == (4, "vulso")
+    assert (rows["IX"]["ca"], rows["IX"]["leader"]) == (None, "philo")
+    assert (rows["XI"]["ca"], rows["XI"]["leader"]) == (None, "fabius")  # the PU, to train

@@ -30,6 +30,7 @@ def test_tb_18_settings_are_recorded_with_their_defaults_and_unknown_ones_refuse
         "rome-dictator-oc": "dictator",
         "watchful-presence": "any",
         "manpower-op-leaders": "one",
+        "ns-drm-turn": "this-GT",
     }
     shell.ok("verify")
 

@@ -36,11 +36,12 @@ def through_b1(shell: Shell, magistrates=OPENING_MAGISTRATES) -> None:
     shell.ok("done", "B1c")
 
 
-def through_b_at_the_table(shell: Shell, family: str = "0") -> None:
+def through_b_at_the_table(shell: Shell, family: str = "0", record_b3a: bool = True) -> None:
     """Phases B1 and B2 with external dice, to B3b: Pulcher prorogued as Proconsul of Campania,
     the rest released; Albinus and Tuditanus Consuls with CAs 2 and 3, Manlius Vulso Proconsul
     with CA 4, Praetors Philo (IX) and Varro (X), Fabius PU; the Family in Power by the face
-    `family` (0: the Magonids), an Interested Senate, Mago for Hispania."""
+    `family` (0: the Magonids), an Interested Senate, Mago for Hispania (left at B3a with
+    `record_b3a` False)."""
     shell.ok("prorogue", "Pulcher", "--province", "Campania")
     shell.ok("release", "--all")
     shell.ok("done", "B1a")
@@ -62,7 +63,8 @@ def through_b_at_the_table(shell: Shell, family: str = "0") -> None:
     shell.ok("done", "B2d")
     shell.ok("station")
     shell.ok("done", "B2e")
-    shell.ok("done", "B3a")
+    if record_b3a:  # otherwise left in hand at B3a
+        shell.ok("done", "B3a")
 
 
 def through_b(shell: Shell) -> None:

@@ -153,8 +153,10 @@ def b1a(campaign: Punic, data) -> None:
     for lid in roman.unassigned(r):
         place = data.draw(st.sampled_from(["lucania", "samnium", "calabria", "campania"]))
         attempt(campaign, tb.assign, lid, None, place)
-        if lid in roman.unassigned(campaign.state.romans):
-            when(campaign, tb.assign, lid, "Sicily", None)
+        for theater in ("Sicily", "Hispania", "Africa", "Liguria"):  # two Proconsuls a Theater
+            if lid in roman.unassigned(campaign.state.romans):
+                attempt(campaign, tb.assign, lid, theater, None)
+        assert lid not in roman.unassigned(campaign.state.romans)
     for lid in roman.due_b1a(campaign.state.romans):
         held = campaign.state.romans.magistrates[lid]
         choice = data.draw(st.integers(0, 2))

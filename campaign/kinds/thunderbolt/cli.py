@@ -835,7 +835,10 @@ def legion_request(
         Optional[str],
         typer.Option("--at", help="Where the new Legions go: a province of Roman Italy."),
     ] = None,
-    ns: Annotated[int, typer.Option("--ns", help="NS levels Rome built this Game Turn.")] = 0,
+    ns: Annotated[
+        Optional[int],
+        typer.Option("--ns", help="NS levels Rome built (recorded with `naval`, or entered)."),
+    ] = None,
     drm: DrmOption = None,
     legions: Annotated[
         Optional[int],
@@ -1063,7 +1066,10 @@ def reinforcements(
     sp: Annotated[
         Optional[int], typer.Option("--sp", help="The SP raised, where the set-up has no chart.")
     ] = None,
-    ns: Annotated[int, typer.Option("--ns", help="NS levels Rome built this Game Turn.")] = 0,
+    ns: Annotated[
+        Optional[int],
+        typer.Option("--ns", help="NS levels Rome built (recorded with `naval`, or entered)."),
+    ] = None,
     drm: DrmOption = None,
     face: FaceOption = None,
     evidence: EvidenceOption = "",
@@ -1212,3 +1218,15 @@ def siege(
         )  # fmt: skip
 
     rolled(ctx, campaign, face, evidence, decide)
+
+
+@command()
+def naval(
+    ctx: typer.Context,
+    built: Annotated[int, typer.Option("--built", help="NS levels Rome built this Game Turn.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """B3a: the NS levels Rome built, whose DRM the Legion Request takes (TB-11.4, TB-18.7)."""
+    from campaign.kinds.thunderbolt import commands as tb
+
+    ctx.obj.act(campaign, lambda state: tb.naval(state, built), TB)

@@ -65,6 +65,7 @@ from events.thunderbolt import (
     MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
+    NavalBuilt,
     OfficeLeftEmpty,
     OverallCommanderNamed,
     PhaseGivenToPU,
@@ -1793,10 +1794,47 @@ def disband_legions(state: State, given: Sequence[str], cas: Sequence[int] = ())
     return [draft(LegionsDisbanded, turn=state.turn, legions=named)]
 
 
+def naval(state: State, levels: int) -> list[Draft]:
+    """TB-11.4 and TB-17: the NS levels Rome built in B3a, recorded once a Game Turn."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B3a"], "the NS levels built")
+    if not 0 <= levels <= legions.MOST_NS:
+        raise RuleViolation(
+            "TB-11.4", f"NS levels built in a Game Turn are 0 to {legions.MOST_NS}, not {levels}"
+        )
+    if state.turn in state.ns_built:
+        raise RuleViolation("TB-11.4", f"Game Turn {state.turn}'s NS levels are recorded")
+    return [draft(NavalBuilt, turn=state.turn, levels=levels)]
+
+
+def naval_levels(state: State, entered: int | None) -> int:
+    """TB-11.4 and TB-18.7: the NS levels whose DRM a Legion Request takes: those Rome built this
+    Game Turn (or last, setting `ns-drm-turn`), as recorded in B3a; entered where none were
+    recorded, and then checked against the record when there is one."""
+    turn = (
+        state.turn
+        if state.settings.get("ns-drm-turn", "this-GT") == "this-GT"
+        else (state.turn - 1)
+    )
+    recorded = state.ns_built.get(turn)
+    if entered is None:
+        return recorded or 0
+    if not 0 <= entered <= legions.MOST_NS:
+        raise RuleViolation(
+            "TB-11.4", f"NS levels built in a Game Turn are 0 to {legions.MOST_NS}, not {entered}"
+        )
+    if recorded is not None and entered != recorded:
+        raise RuleViolation(
+            "TB-18.7",
+            f"Rome built {recorded} NS level(s) in Game Turn {turn} as recorded, not {entered}",
+        )
+    return entered
+
+
 def legion_request(
     state: State,
     modifiers: Mapping[str, int],
-    ns: int,
+    ns: int | None,
     faces: Faces,
     raised: int | None = None,
     at: str | None = None,
@@ -1816,8 +1854,7 @@ def legion_request(
         checks.check_step(state, ["B3b"], "a Legion Request")
         checks.check_request(state)
     r = state.romans
-    if not 0 <= ns <= 10:
-        raise RuleViolation("TB-11.4", f"NS levels built this Game Turn are 0 to 10, not {ns}")
+    ns = naval_levels(state, ns)
     in_play = len(r.legions)
     number = state.next_number
     face, evidence = faces(state, number, "legion-request", "rome")
@@ -1879,7 +1916,7 @@ def legion_request(
 def reinforcements(
     state: State,
     modifiers: Mapping[str, int],
-    ns: int,
+    ns: int | None,
     faces: Faces,
     given: Mapping[str, Mapping[str, int]],
     raised: int | None = None,
@@ -1894,6 +1931,7 @@ def reinforcements(
         checks.check_step(state, ["B3b"], "reinforcements")
         checks.check_request(state)
     r = state.romans
+    ns = naval_levels(state, ns)
     number = state.next_number
     face, evidence = faces(state, number, "legion-request", "rome")
     adjusted = face + legions.NS_DRM * ns + sum(modifiers.values())
@@ -2222,6 +2260,7 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     LeaderBesieged: lambda e: lambda s: besieged(s, e.leader, e.where),
     LegionsBesieged: lambda e: lambda s: besieged(s, _ca_of(s, e.legions), e.where),
     SlavesRaised: lambda e: lambda s: slave_legions(s, e.provinces),
+    NavalBuilt: lambda e: lambda s: naval(s, e.levels),
     SiegeReported: lambda e: (
         lambda s: [
             siege_report(

@@ -50,6 +50,7 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "rome-dictator-oc": ("dictator", "ME"),
     "watchful-presence": ("any", "own"),
     "manpower-op-leaders": ("one", "any"),
+    "ns-drm-turn": ("this-GT", "last-GT"),
 }
 """TB-18's settings the program applies, each with its choices, the default first:
 2 `alert-assigns-theaters`: Theaters assigned under Alert — no (6.24), yes (3.0 B2e);
@@ -61,7 +62,9 @@ SETTINGS: dict[str, tuple[str, ...]] = {
 10 `watchful-presence`: the "Allied province" of 10.23 — any track province, or only one allied
   to the player claiming it;
 9 `manpower-op-leaders`: who makes Roman Manpower Operations (5.12) — one leader a Game Turn,
-  once per LAM, or any Dictator or Consul, once per LAM each."""
+  once per LAM, or any Dictator or Consul, once per LAM each;
+7 `ns-drm-turn`: the NS levels whose −2 each the Legion Request takes — built this Game Turn
+  (8.12 and its example) or last (7.21's example)."""
 
 
 def settings(chosen: dict[str, str], complete: bool = True) -> dict[str, str]:

@@ -13,6 +13,8 @@ from campaign.kinds.thunderbolt import offices, senate
 from campaign.kinds.thunderbolt.roman import MARINE, SLAVE, Romans, numeral_key
 
 NS_DRM = -2
+MOST_NS = 10
+"""TB-11.4: the NS levels Rome may have built in a Game Turn, as this slice bounds them."""
 """TB-11.4: each NS level Rome built this Game Turn (TB-18.7) takes 2 off the request's DR."""
 AUXILIARY_DR = 9
 """TB-11.5 (Interpretation of "9 or 10", TB-18.11): an adjusted DR of 9 or more."""

@@ -43,6 +43,7 @@ from events.thunderbolt import (
     MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
+    NavalBuilt,
     OfficeLeftEmpty,
     OverallCommanderNamed,
     PhaseGivenToPU,
@@ -503,6 +504,11 @@ def _(event: SiegeReported) -> str:
         armies = ", ".join(event.recall_due)
         said.append(f"the commander of Army {armies} rolls for recall at once (TB-13.3)")
     return f"Game Turn {event.turn}: " + "; ".join(said) + " (TB-5.2)"
+
+
+@describe.register
+def _(event: NavalBuilt) -> str:
+    return f"Game Turn {event.turn}: Rome built {event.levels} NS level(s) (TB-11.4, TB-18.7)"
 
 
 @describe.register

@@ -59,6 +59,7 @@ from events.thunderbolt import (
     MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
+    NavalBuilt,
     OfficeLeftEmpty,
     OverallCommanderNamed,
     PhaseGivenToPU,
@@ -168,6 +169,8 @@ class State:
     phase_leader: str | None = None
     """TB-4.4: whose Operations Phase this is, when a leader's LAM drawn by the program opened
     it (None: a marker, or a draw entered without the cup)."""
+    ns_built: dict[int, int] = field(default_factory=dict)
+    """TB-11.4, TB-18.7: the NS levels Rome built in each Game Turn's B3a, as recorded."""
     recalls_due: frozenset[str] = frozenset()
     """TB-13.3: Armies whose commander must roll for recall after a siege took a Medium or Large
     city from Carthage with him there (named by the siege report, cleared by the roll)."""
@@ -906,6 +909,11 @@ def _(event: LegateDelivered, state: State) -> State:
 @evolve.register
 def _(event: SiegeReported, state: State) -> State:
     return replace(state, recalls_due=state.recalls_due | set(event.recall_due))
+
+
+@evolve.register
+def _(event: NavalBuilt, state: State) -> State:
+    return replace(state, ns_built={**state.ns_built, event.turn: event.levels})
 
 
 @evolve.register
