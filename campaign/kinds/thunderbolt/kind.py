@@ -205,6 +205,8 @@ def roman_hint(current: State, step: str) -> str | None:
     due = carthage.postings_due(c, climate, current.alert_assigns)
     if step == "B2e" and due:
         return f"station (an Army to {' and '.join(due)})"
+    if step == "B3a" and current.turn in current.ns_built:
+        return "done B3a"
     r = current.romans
     if step == "D" and current.dictator_due and not r.count("Dictator"):
         must = "must" if current.dictator_due == "Major" else "may"

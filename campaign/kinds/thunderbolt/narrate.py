@@ -545,7 +545,8 @@ IN_PLACE = {"field": "", "Roma": ", in Roma", "Carthago": ", in Carthago", "port
 
 @describe.register
 def _(event: UnitMoved) -> str:
-    unit = who(event.unit) if event.what == "leader" else f"{UNITS[event.what]}{event.unit}"
+    named = who(event.unit) if event.what in ("leader", "army") else event.unit
+    unit = f"{UNITS[event.what]}{named}"
     place = IN_PLACE.get(event.place, ", in a city")
     said = f"Game Turn {event.turn}: {unit} moves to {who(event.province)}{place} (TB-1.4)"
     if event.with_it:
