@@ -204,6 +204,21 @@ REINFORCED = (offices.ROMAN_ITALY, "Gallia Cisalpina", "Liguria")
 Theater Holding Box for the Legate LAM, which this slice does not keep)."""
 
 
+def topped_up(legion: senate.Legion, classes: Mapping[str, int]) -> senate.Legion:
+    """TB-11.8: SP joining a Legion by class, 1 or more each, within TB-11.2's ceilings."""
+    for name, n in classes.items():
+        field_name = FIELDS[name]
+        after = getattr(legion, field_name) + n
+        if n < 1 or after > CEILING[name]:
+            raise RuleViolation(
+                "TB-11.8",
+                f"Legion {legion.id}'s {name.replace('-', ' ')} goes up to {CEILING[name]} "
+                f"(TB-11.2), not {after}",
+            )
+        legion = replace(legion, **{field_name: after})
+    return legion
+
+
 def reinforce(
     r: Romans, given: Mapping[str, Mapping[str, int]], sp: int, operation: bool = False
 ) -> Romans:
@@ -250,16 +265,7 @@ def reinforce(
             raise RuleViolation("TB-11.8", f"Legion {lg} is besieged: it takes no reinforcements")
         if in_roma and any(not name.startswith("citizen") for name in classes):
             raise RuleViolation("TB-11.8", f"Legion {lg}, besieged in Roma, takes Citizen SP only")
-        for name, n in classes.items():
-            field_name = FIELDS[name]
-            after = getattr(legion, field_name) + n
-            if n < 1 or after > CEILING[name]:
-                raise RuleViolation(
-                    "TB-11.8",
-                    f"Legion {lg}'s {name.replace('-', ' ')} goes up to {CEILING[name]} (TB-11.2), "
-                    f"not {after}",
-                )
-            legion = replace(legion, **{field_name: after})
+        legion = topped_up(legion, classes)
         legions[lg] = legion
     return replace(r, legions=legions, requested=True, holding=holding)
 
@@ -286,17 +292,9 @@ def deliver(r: Romans, given: Mapping[str, Mapping[str, int]]) -> Romans:
                 "TB-11.8",
                 f"Legion {lg} takes no reinforcements (a {legion.kind} Legion, or besieged)",
             )
+        legion = topped_up(legion, classes)
+        box = arriving.setdefault(theater, {})
         for name, n in classes.items():
-            field_name = FIELDS[name]
-            after = getattr(legion, field_name) + n
-            if n < 1 or after > CEILING[name]:
-                raise RuleViolation(
-                    "TB-11.8",
-                    f"Legion {lg}'s {name.replace('-', ' ')} goes up to {CEILING[name]} (TB-11.2), "
-                    f"not {after}",
-                )
-            legion = replace(legion, **{field_name: after})
-            box = arriving.setdefault(theater, {})
             box[name] = box.get(name, 0) + n
         legions[lg] = legion
     for theater, classes in arriving.items():

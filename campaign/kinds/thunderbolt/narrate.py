@@ -67,6 +67,9 @@ from events.thunderbolt import (
     VictoryReported,
 )
 
+SIEGED_IN = {"city": "in a city (neither a port nor Rome)", "port": "in a port", "Roma": "in Roma"}
+"""TB-5.4: where a leader or Legion is reported besieged."""
+
 DRAWN = {
     "leader": "a leader's LAM: Operations",
     "siege": "a Siege Attrition marker: Operations for siege results",
@@ -412,10 +415,11 @@ def _(event: AssignmentNamed) -> str:
 
 @describe.register
 def _(event: LeaderBesieged) -> str:
-    where = {"city": "in a city (neither a port nor Rome)", "port": "in a port", "Roma": "in Roma"}
     if event.where == "free":
         return f"Game Turn {event.turn}: {who(event.leader)} is no longer besieged (TB-5.4)"
-    return f"Game Turn {event.turn}: {who(event.leader)} is besieged {where[event.where]} (TB-5.4)"
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} is besieged {SIEGED_IN[event.where]} (TB-5.4)"
+    )
 
 
 @describe.register
@@ -532,11 +536,10 @@ def _(event: ExtraordinaryDisbanded) -> str:
 
 @describe.register
 def _(event: LegionsBesieged) -> str:
-    where = {"city": "in a city (neither a port nor Rome)", "port": "in a port", "Roma": "in Roma"}
     legions = ("Legions " if len(event.legions) > 1 else "Legion ") + " and ".join(event.legions)
     if event.where == "free":
         return f"Game Turn {event.turn}: {legions} no longer besieged (TB-5.4)"
-    return f"Game Turn {event.turn}: {legions} besieged {where[event.where]} (TB-5.4)"
+    return f"Game Turn {event.turn}: {legions} besieged {SIEGED_IN[event.where]} (TB-5.4)"
 
 
 UNITS = {"leader": "", "legion": "Legion ", "ca": "CA ", "army": "Army ", "detachment": ""}
