@@ -404,15 +404,21 @@ class Campaigns:
             raise CampaignError(f"There is no campaign called {name!r}.")
         return found[0]
 
-    def tail(self, name: str, limit: int) -> tuple[CampaignEvent, ...] | None:
-        """The campaign's last `limit` events, read alone — only while its stored view matches the
-        log's last event (so the whole log was checked when the view was kept, and no hand edit
-        has touched it since); None otherwise, and the caller reads the whole log."""
+    def tail(
+        self, name: str, limit: int, before: int | None = None
+    ) -> tuple[CampaignEvent, ...] | None:
+        """The campaign's last `limit` events (those numbered below `before`, when given), read
+        alone — only while its stored view matches the log's last event (so the whole log was
+        checked when the view was kept, and no hand edit has touched it since); None otherwise,
+        and the caller reads the whole log."""
         if self.recall(name) is None:
             return None
         stream = self.stream(name)
+        upto = None if before is None else before - 1
         stored = self._guard(
-            lambda: self.store.events.recorder.select_events(stream, desc=True, limit=limit)
+            lambda: self.store.events.recorder.select_events(
+                stream, lte=upto, desc=True, limit=limit
+            )
         )
         return tuple(self._decode(s) for s in reversed(stored))
 

@@ -62,6 +62,34 @@ def test_public_pages_list_show_and_log_the_campaign(spring_hub, spring):
     assert "(undone)" in log
 
 
+def test_the_log_a_page_at_a_time_read_alone_while_the_view_vouches(spring_hub, monkeypatch):
+    """Issue #16: the log page shows the newest events a page at a time, with links to earlier
+    and later pages; while the stored view vouches for the log, a page is read without folding
+    the whole log (loading it here fails the test)."""
+    import campaign.web.hub as served
+    from campaign.app import Campaigns
+
+    shell, client, _ = spring_hub
+    for n in range(1, 9):
+        shell.ok("note", f"note number {n}")
+    total = len(shell.json("log"))
+    monkeypatch.setattr(served, "LOG_PAGE", 5)
+
+    def no_full_read(*args, **kwargs):
+        raise AssertionError("the whole log was read")
+
+    monkeypatch.setattr(Campaigns, "load", no_full_read)
+    newest = client.get("/log/Spring%20869").text
+    assert f"Events {total - 4} to {total} of {total}" in newest
+    assert "note number 8" in newest and "note number 3" not in newest
+    assert f"?before={total - 4}" in newest and "later" not in newest
+    earlier = client.get(f"/log/Spring%20869?before={total - 4}").text
+    assert f"Events {total - 9} to {total - 5} of {total}" in earlier
+    assert "note number 3" in earlier and "note number 8" not in earlier
+    assert f"?before={total + 1}" in earlier  # back to the newest page
+    assert f"verified: the hash chain of {total} events is intact" in earlier
+
+
 def test_a_rounds_report_with_its_markdown_and_bbcode(spring_hub, spring):
     shell, client, _ = spring_hub
     shell.play(spring.between("new", "note"))

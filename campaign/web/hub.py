@@ -31,6 +31,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from campaign import registry
 from campaign.app import Campaigns, finished
 from campaign.common import note, retracted
 from campaign.errors import CampaignError
@@ -55,6 +56,10 @@ ARBITER_COMMANDS = ("note", "undo", "redo", "result", "ruling", "walkover", "dou
 """An arbiter's rulings: notes, results against the figures (--override), undo with a reason."""
 RUNNING = threading.Lock()
 """The command line writes to this process's standard output: one command at a time."""
+
+
+LOG_PAGE = 200
+"""The log page's events at a time (issue #16: a page costs the same at any length)."""
 
 
 def hub(db: str) -> Starlette:
@@ -125,26 +130,43 @@ def hub(db: str) -> Starlette:
 
     @with_store
     def log_page(request: Request, campaigns: Campaigns) -> Response:
+        """The log a page at a time, newest page first (`?before=N`: the page before event N),
+        each page read alone while the stored view vouches for the log (issue #16); else the
+        whole log is read and checked, and the page cut from it."""
         name = campaigns.choose(request.path_params["name"])
-        loaded = campaigns.load(name)
-        taken_back = retracted(loaded.events)
+        wanted = request.query_params.get("before", "")
+        before = int(wanted) if wanted.isdigit() else None
+        shown = campaigns.tail(name, LOG_PAGE, before)
+        if shown is None:
+            loaded = campaigns.load(name)
+            upto = [e for e in loaded.events if before is None or e.originator_version < before]
+            shown, of = tuple(upto[-LOG_PAGE:]), loaded.kind
+            intact, total = loaded.chain_break is None, len(loaded.events)
+        else:
+            of, intact = registry.kind(campaigns.started(name).rules), True
+            total = campaigns.recall(name)["events"]
+        taken_back = retracted(shown)  # a retraction follows what it retracts
         rows = [
             {
                 "seq": e.originator_version,
                 "time": e.timestamp.strftime("%Y-%m-%d %H:%M"),
                 "actor": e.actor,
-                "text": describe(e, loaded.kind),
+                "text": describe(e, of),
                 "retracted": e.originator_version in taken_back,
             }
-            for e in loaded.events
+            for e in shown
         ]
+        first = rows[0]["seq"] if rows else 1
         return page(
             "log.html",
             title=f"{name}: the log",
             name=name,
             slug=quote(name, safe="/"),
             entries=rows,
-            chain_intact=loaded.chain_break is None,
+            total=total,
+            earlier=first - 1 if first > 1 else None,
+            later=rows[-1]["seq"] + LOG_PAGE + 1 if rows and rows[-1]["seq"] < total else None,
+            chain_intact=intact,
         )
 
     @with_store
