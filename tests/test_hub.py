@@ -90,6 +90,32 @@ def test_the_log_a_page_at_a_time_read_alone_while_the_view_vouches(spring_hub, 
     assert f"verified: the hash chain of {total} events is intact" in earlier
 
 
+def test_a_log_page_read_whole_keeps_the_view_again_for_the_next_reader(
+    tmp_path, spring, monkeypatch
+):
+    """Issue #16: with the stored view gone (another version's, or dropped), the log page reads
+    and checks the whole log once and keeps the view again: the next page is read alone."""
+    import sqlite3
+
+    from campaign.app import Campaigns
+    from campaign.readmodel import VIEWS
+
+    shell = Shell(tmp_path / "hub.sqlite")
+    shell.ok(*spring.step("new"))
+    shell.ok("note", "a note")
+    with sqlite3.connect(shell.db) as connection:
+        connection.execute(f"DELETE FROM {VIEWS}")
+    connection.close()
+    client = TestClient(hub(str(shell.db)))
+    assert "a note" in client.get("/log/Spring%20869").text  # the whole log, read and checked
+
+    def no_full_read(*args, **kwargs):
+        raise AssertionError("the whole log was read again")
+
+    monkeypatch.setattr(Campaigns, "load", no_full_read)
+    assert "a note" in client.get("/log/Spring%20869").text
+
+
 def test_a_rounds_report_with_its_markdown_and_bbcode(spring_hub, spring):
     shell, client, _ = spring_hub
     shell.play(spring.between("new", "note"))

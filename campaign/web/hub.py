@@ -132,13 +132,13 @@ def hub(db: str) -> Starlette:
     def log_page(request: Request, campaigns: Campaigns) -> Response:
         """The log a page at a time, newest page first (`?before=N`: the page before event N),
         each page read alone while the stored view vouches for the log (issue #16); else the
-        whole log is read and checked, and the page cut from it."""
+        whole log is read and checked, the page cut from it and the view kept again."""
         name = campaigns.choose(request.path_params["name"])
         wanted = request.query_params.get("before", "")
         before = int(wanted) if wanted.isdigit() else None
         shown = campaigns.tail(name, LOG_PAGE, before)
         if shown is None:
-            loaded = campaigns.load(name)
+            loaded = campaigns.refresh(name)  # the view kept again for the next reader
             upto = [e for e in loaded.events if before is None or e.originator_version < before]
             shown, of = tuple(upto[-LOG_PAGE:]), loaded.kind
             intact, total = loaded.chain_break is None, len(loaded.events)

@@ -1,0 +1,55 @@
+"""The hub's log page on long logs (issue #16): one page of 200 events read alone while the
+stored view vouches for the log, against the same page cut from the whole log read, checked and
+folded (the view dropped before each of those runs). Builds, for each size, a store holding
+Spring 869's draw followed by notes up to N events (as `readmodel.py` does), then times, in
+process and alternating, R runs of each through Starlette's test client. Prints medians and their
+ratio.
+
+    python benchmarks/hub_log.py [--sizes 1000 10000 100000] [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from readmodel import build, drop_view
+from starlette.testclient import TestClient
+
+from campaign.web.hub import hub
+
+
+def timed(client: TestClient, before=None) -> float:
+    start = time.perf_counter()
+    page = client.get("/log/Bench")
+    assert page.status_code == 200 and "Events" in page.text
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--runs", type=int, default=7)
+    options = parser.parse_args()
+    print("| events | page, view vouches | page, whole log read | ratio |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        for size in options.sizes:
+            db = Path(folder) / f"bench-{size}.sqlite"
+            build(db, size)
+            client = TestClient(hub(str(db)))
+            timed(client)  # warm: imports, templates
+            kept, whole = [], []
+            for _ in range(options.runs):
+                kept.append(timed(client))
+                drop_view(db)
+                whole.append(timed(client))  # the read keeps the view again
+            k, w = statistics.median(kept), statistics.median(whole)
+            print(f"| {size:,} | {k:.3f} s | {w:.3f} s | {w / k:.0f}× |")
+
+
+if __name__ == "__main__":
+    main()
