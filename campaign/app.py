@@ -374,6 +374,9 @@ class Campaigns:
                     cursor.execute(f"CREATE TABLE IF NOT EXISTS {views} {readmodel.COLUMNS}")
                     for trigger in sql.triggers(views):
                         cursor.execute(trigger)
+                if isinstance(sql, beside.SQLite):  # a store made before the index: made now
+                    for index in sql.indexes():
+                        cursor.execute(index)
                 cursor.execute(
                     sql.insert(views, 4, replace=True, key="stream"), (stream, version, head, body)
                 )

@@ -14,6 +14,8 @@ from campaign.errors import StoreError
 
 SECRETS = "campaign_secrets"
 VIEWS = "campaign_views"
+CATALOGUE_INDEX = "campaign_catalogue"
+"""An index of the events by topic, so that finding the campaigns reads their starts alone."""
 
 
 def is_server(db: str) -> bool:
@@ -76,6 +78,11 @@ class SQLite:
     def stream(self, stream: Any) -> Any:
         return stream.hex
 
+    def indexes(self) -> list[str]:
+        """Issue #16: the catalogue (every campaign's name) is read by topic, not by scanning
+        every event of every campaign."""
+        return [f"CREATE INDEX IF NOT EXISTS {CATALOGUE_INDEX} ON stored_events (topic)"]
+
     def triggers(self, views: str) -> list[str]:
         return [
             f"""CREATE TRIGGER IF NOT EXISTS {VIEWS}_{what}
@@ -126,13 +133,16 @@ class Postgres:
         from campaign.readmodel import COLUMNS
 
         ready = connection.execute(
-            "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND EXISTS "
+            "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND "
+            "to_regclass(%s) IS NOT NULL AND EXISTS "
             "(SELECT 1 FROM pg_trigger WHERE tgname = 'campaign_forget_view' "
             "AND tgrelid = to_regclass(%s))",
-            (self.table(SECRETS), self.table(VIEWS), self.events),
+            (self.table(SECRETS), self.table(VIEWS), self.table(CATALOGUE_INDEX), self.events),
         ).fetchone()[0]
         if ready:
             return
+        for statement in self.indexes():
+            connection.execute(statement)
         connection.execute(
             f"CREATE TABLE IF NOT EXISTS {self.table(SECRETS)} "
             "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, label))"
@@ -140,6 +150,10 @@ class Postgres:
         connection.execute(f"CREATE TABLE IF NOT EXISTS {self.table(VIEWS)} {COLUMNS}")
         for statement in self.triggers(self.table(VIEWS)):
             connection.execute(statement)
+
+    def indexes(self) -> list[str]:
+        """Issue #16: the catalogue is read by topic (see SQLite.indexes)."""
+        return [f"CREATE INDEX IF NOT EXISTS {CATALOGUE_INDEX} ON {self.events} (topic)"]
 
     def triggers(self, views: str) -> list[str]:
         function = self.table("campaign_forget_view")

@@ -186,3 +186,21 @@ def test_verify_finds_a_kept_report_altered_and_rebuilds_the_view(finished):
     assert "The stored view that list and status show was altered" in said
     assert "all regions lost at sea" not in finished.ok("report", "--format", "markdown").stdout
     assert finished.json("verify")["stored_view"] == "current"  # with the report kept again
+
+
+def test_finding_the_campaigns_reads_their_starts_alone_by_an_index(tmp_path, spring):
+    """Issue #16: the catalogue (every campaign's name, read by every command) selects events by
+    topic; an index on the topic lets SQLite read those alone instead of every event of every
+    campaign, so finding a campaign costs the same at any length of log."""
+    shell = Shell(tmp_path / "campaigns.sqlite")
+    shell.ok(*spring.step("new"))
+    plan = sql(
+        shell,
+        "EXPLAIN QUERY PLAN SELECT rowid, * FROM stored_events WHERE rowid>=? "
+        "AND topic IN (?, ?) ORDER BY rowid LIMIT ?",
+        1,
+        "campaign.CampaignStarted",
+        "campaign.CampaignRenamed",
+        10,
+    )
+    assert any("USING INDEX campaign_catalogue" in str(row) for row in plan)
