@@ -98,6 +98,7 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
     governors = [m for m in magistrates if m.governor]  # TB-8.6: one per island, a Praetor
     assert all(m.office == "Praetor" and m.province in r.island_of for m in governors)
     assert len({r.island_of[m.province] for m in governors}) == len(governors)
+    assert set(r.at) <= set(r.magistrates)  # TB-1.4: a position is a magistrate's
     for lid in r.in_rome & set(r.magistrates):  # TB-5.4: the Dictator staying in Rome stays
         assert positions.standing(r, lid) == ("", positions.ROMA)
     for m in magistrates:

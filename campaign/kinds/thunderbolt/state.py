@@ -295,6 +295,10 @@ RAISED = (LegionsRequested, LegionsReinforced, MarineRaised, SlavesRaised)
 def apply(state: State, event: CampaignEvent) -> State:
     """One event folded in; the Emergency Rome's elections read follows (TB-9.3)."""
     after = evolve(event, state)
+    r = after.romans
+    if r is not None and not set(r.at) <= set(r.magistrates):  # TB-1.4: out of office, unplaced
+        kept = {lid: spot for lid, spot in r.at.items() if lid in r.magistrates}
+        after = replace(after, romans=replace(r, at=kept))
     if state.manpower_by and isinstance(event, RAISED):  # TB-11.3: an Operation, not B3b's
         kept = replace(
             after.romans,
