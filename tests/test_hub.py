@@ -116,6 +116,25 @@ def test_a_log_page_read_whole_keeps_the_view_again_for_the_next_reader(
     assert "a note" in client.get("/log/Spring%20869").text
 
 
+def test_the_campaign_page_keeps_an_out_of_date_view_again(tmp_path, spring):
+    """Issue #16: the campaign's page reads the whole log (its map and sections come from the
+    state); finding the stored view gone, it keeps it again, for `status`, `list`, the log
+    page and the next reader."""
+    import sqlite3
+
+    from campaign.app import Campaigns
+    from campaign.readmodel import VIEWS
+
+    shell = Shell(tmp_path / "hub.sqlite")
+    shell.ok(*spring.step("new"))
+    with sqlite3.connect(shell.db) as connection:
+        connection.execute(f"DELETE FROM {VIEWS}")
+    connection.close()
+    assert Campaigns(str(shell.db)).recall("Spring 869") is None
+    assert "Next:" in TestClient(hub(str(shell.db))).get("/c/Spring%20869").text
+    assert Campaigns(str(shell.db)).recall("Spring 869") is not None
+
+
 def test_a_rounds_report_with_its_markdown_and_bbcode(spring_hub, spring):
     shell, client, _ = spring_hub
     shell.play(spring.between("new", "note"))

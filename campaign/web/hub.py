@@ -108,7 +108,7 @@ def hub(db: str) -> Starlette:
     @with_store
     def campaign_page(request: Request, campaigns: Campaigns) -> Response:
         name = campaigns.choose(request.path_params["name"])
-        loaded = campaigns.load(name)
+        loaded = campaigns.refresh(name)  # an out-of-date view kept again for the next reader
         ended = finished(loaded.kind, loaded.state)
         data, _ = report_data(name, loaded, _in_hand(loaded, ended))
         picture = loaded.kind.picture(loaded.state, name, None)
