@@ -88,6 +88,9 @@ def test_the_log_a_page_at_a_time_read_alone_while_the_view_vouches(spring_hub, 
     assert "note number 3" in earlier and "note number 8" not in earlier
     assert f"?before={total + 1}" in earlier  # back to the newest page
     assert f"verified: the hash chain of {total} events is intact" in earlier
+    hostile = client.get("/log/Spring%20869?before=%3Cscript%3Ealert(1)%3C/script%3E")
+    assert hostile.status_code == 200 and "<script>" not in hostile.text  # not a number: ignored
+    assert f"Events {total - 4} to {total} of {total}" in hostile.text
 
 
 def test_a_log_page_read_whole_keeps_the_view_again_for_the_next_reader(

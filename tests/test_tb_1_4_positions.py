@@ -142,36 +142,43 @@ def test_tb_6_5_the_election_passes_over_a_ca_shut_in_a_city():
     assert roman.next_post(in_port, 1) == roman.Post("Proconsul", ca=3)
 
 
+def moved(r, c, what, unit, to, climate=None, overridden=False):
+    """A move checked as `march` checks it, then applied."""
+    positions.check_move(r, c, what, unit, to, positions.FIELD, climate, frozenset(), overridden)
+    return positions.relocate(r, c, what, unit, to, positions.FIELD)[:2]
+
+
 def test_tb_5_4_the_dictator_who_stays_in_rome_never_leaves_it():
     r = roman.opening(setup.load(EXAMPLE))
+    c = carthage.opening(setup.load(EXAMPLE))
     for lid in roman.due_b1a(r):
         r = roman.release(r, lid)
     r = roman.elect(replace(r, emergency="Major"), "Dictator", "fabius", False, 1)
     r = roman.name_me(r, "fabius", "minucius", 1)
     assert positions.standing(r, "fabius") == ("", positions.ROMA)
     with pytest.raises(RuleViolation) as refusal:
-        positions.move_leader(r, "fabius", "campania", positions.FIELD, frozenset())
+        moved(r, c, "leader", "fabius", "campania")
     assert refusal.value.rule == "TB-5.4"
-    moved = positions.move_leader(r, "minucius", "apulia", positions.FIELD, frozenset())
-    assert {moved.legions[lg].province for lg in ("I", "II")} == {"apulia"}  # the ME's CA 1
+    after, _ = moved(r, c, "leader", "minucius", "apulia")
+    assert {after.legions[lg].province for lg in ("I", "II")} == {"apulia"}  # the ME's CA 1
 
 
 def test_tb_5_4_and_11_13_a_slave_legion_never_leaves_roman_italy():
     r = roman.opening(setup.load(EXAMPLE))
-    r = replace(r, legions={**r.legions, "X": replace(r.legions["X"], kind=positions.SLAVE)})
+    c = carthage.opening(setup.load(EXAMPLE))
+    r = replace(r, legions={**r.legions, "X": replace(r.legions["X"], kind=roman.SLAVE)})
     with pytest.raises(RuleViolation) as refusal:
-        positions.move_legions(r, ["X"], "east-sicilia", positions.FIELD)
+        moved(r, c, "legion", "X", "east-sicilia")
     assert refusal.value.rule == "TB-5.4"
-    assert positions.move_legions(r, ["X"], "apulia", positions.FIELD).legions["X"].province == (
-        "apulia"
-    )
-    overruled = positions.move_legions(r, ["X"], "east-sicilia", positions.FIELD, overridden=True)
+    assert moved(r, c, "legion", "X", "apulia")[0].legions["X"].province == "apulia"
+    overruled, _ = moved(r, c, "legion", "X", "east-sicilia", overridden=True)
     assert overruled.legions["X"].province == "east-sicilia"
 
 
 def test_tb_12_7_under_alert_and_aggressive_no_theater_but_africa_holds_four_armies():
     """Hannibal's Army in Apulia and two more Armies brought to Roman Italy: a fourth is refused
     under Alert and Aggressive, accepted under Interested; Africa holds any number."""
+    r = roman.opening(setup.load(EXAMPLE))
     c = carthage.opening(setup.load(EXAMPLE))
     extra = {
         aid: replace(c.armies["africa"], id=aid, commander=None, province="apulia")
@@ -180,16 +187,15 @@ def test_tb_12_7_under_alert_and_aggressive_no_theater_but_africa_holds_four_arm
     c = replace(c, armies={**c.armies, **extra})
     for climate in ("Alert", "Aggressive"):
         with pytest.raises(RuleViolation) as refusal:
-            positions.move_army(c, "hispania", "lucania", positions.FIELD, climate)
+            moved(r, c, "army", "hispania", "lucania", climate)
         assert refusal.value.rule == "TB-12.7" and "hannibal" in refusal.value.message
-    assert positions.move_army(c, "hispania", "lucania", "field", "Interested").armies[
-        "hispania"
-    ].province == ("lucania")
+    _, after = moved(r, c, "army", "hispania", "lucania", "Interested")
+    assert after.armies["hispania"].province == "lucania"
     to_africa = replace(
         c, armies={**c.armies, **{a: replace(x, province="carthage") for a, x in extra.items()}}
     )
-    moved = positions.move_army(to_africa, "hispania", "carthage", positions.FIELD, "Aggressive")
-    assert len(positions.theater_armies(moved, carthage.AFRICA)) == 4
+    _, after = moved(r, to_africa, "army", "hispania", "carthage", "Aggressive")
+    assert len(positions.theater_armies(after, carthage.AFRICA)) == 4
 
 
 def test_tb_1_4_a_detachment_stays_where_it_stood_when_its_army_marches(shell, tmp_path):

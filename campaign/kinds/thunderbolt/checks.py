@@ -220,13 +220,7 @@ def check_manpower(state: State, leader: str) -> None:
         raise RuleViolation(
             "TB-11.3", f"{r.name(leader)} makes a Manpower Operation only in his Operations Phase"
         )
-    spot = positions.standing(r, leader)
-    where = (
-        r.theater_of.get(spot[0])
-        if spot and spot[0]
-        else (offices.ROMAN_ITALY if spot and spot[1] == positions.ROMA else None)
-    )
-    if where != offices.ROMAN_ITALY or r.besieged.get(leader):
+    if positions.theater_of(r, leader) != offices.ROMAN_ITALY or r.besieged.get(leader):
         raise RuleViolation(
             "TB-11.3", f"{r.name(leader)} makes Manpower Operations in Roman Italy, unbesieged"
         )

@@ -1212,10 +1212,11 @@ def siege(
     from campaign.kinds.thunderbolt import commands as tb
 
     def decide(state, faces):
-        return tb.siege(
+        report = tb.siege_report(
             state, city, province, size, port, ended, taken_by, major, enemy_infantry,
-            inflicted, leader or [], sacked, faces,
+            inflicted, leader or [], sacked,
         )  # fmt: skip
+        return tb.siege(state, report, faces)
 
     rolled(ctx, campaign, face, evidence, decide)
 

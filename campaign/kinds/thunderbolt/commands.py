@@ -4,7 +4,6 @@ rolls from committed secrets (TB-16.3) or takes the faces entered from the table
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from campaign import text
@@ -473,43 +472,25 @@ ENDINGS = ("assault", "attrition", "surrender", "treachery", "lifted")
 """TB-5.2: how a siege ends (surrender: Involuntary Surrender)."""
 
 
-def siege(
-    state: State,
-    city: str,
-    province: str,
-    size: str,
-    port: bool,
-    ended: str,
-    taken_by: str | None,
-    major: bool,
-    enemy_infantry: bool,
-    inflicted: int,
-    present: Sequence[str],
-    sacked: bool,
-    faces: Faces,
-) -> list[Draft]:
-    """TB-5.2: a siege report (D or E) and, recorded with it, what it sets off: a Major Victory's
-    shifts (TB-15.2), Roman Retribution for a city Rome sacked in a Carthage-allied province
-    (TB-15.7, its dice), a Triumph earned by each Roman magistrate present who took the city by
-    Assault or Attrition with enemy infantry present and 10+ SP inflicted (TB-10.9); the
+def siege(state: State, report: Draft, faces: Faces) -> list[Draft]:
+    """TB-5.2: a siege report (`siege_report`) and, recorded with it, what it sets off: a Major
+    Victory's shifts (TB-15.2), Roman Retribution for a city Rome sacked in a Carthage-allied
+    province (TB-15.7, its dice), a Triumph earned by each Roman magistrate present who took the
+    city by Assault or Attrition with enemy infantry present and 10+ SP inflicted (TB-10.9); the
     Carthaginian commanders present when Rome takes a Medium or Large city must roll for recall
     (TB-13.3: `recall`), which the report names."""
-    report = siege_report(
-        state, city, province, size, port, ended, taken_by, major, enemy_infantry, inflicted,
-        present, sacked,
-    )  # fmt: skip
-    fields = report.fields
-    where, side, how = fields["province"], fields["taken_by"], fields["ended"]
+    told = report.fields
+    where, side, how = told["province"], told["taken_by"], told["ended"]
     decided = [report]
-    if major:
+    if told["major"]:
         decided += victory(state, "siege", where, side)
-    if sacked and side == sequence.ROME:
+    if told["sacked"]:
         decided += sack(state, where, faces)
-    r = state.romans
+    inflicted, enemy_infantry = told["inflicted"], told["enemy_infantry"]
     if side == sequence.ROME and how in ("assault", "attrition"):
         qualified = senate.triumph_earned(True, enemy_infantry, inflicted)
-        for lid in fields["leaders"]:
-            held = r.magistrates.get(lid)
+        for lid in told["leaders"]:
+            held = state.romans.magistrates.get(lid)
             if qualified and held is not None and held.legions:
                 decided += earned(state, lid, how, inflicted, enemy_infantry)
     return decided
@@ -683,13 +664,20 @@ class Recorded:
 # Phase B1: Rome's magistrates (TB-7, TB-8).
 
 
+def leader_names(leaders: Mapping[str, Any]) -> dict[str, str]:
+    """Every way a leader is written — key, name, number (416, #416, 2P-10) — to his key."""
+    names: dict[str, str] = {}
+    for lid, who in leaders.items():
+        names.update({who.name: lid, f"#{who.number}": lid, who.number: lid, lid: lid})
+    return names
+
+
 def leader(state: State, given: str, side: str = "rome") -> str:
     """A leader of a side (or of `any`) by his key, name or number (416 or #416, 2P-10)."""
     aliases: dict[str, str] = {}
     sides = {"rome": [state.romans], "carthage": [state.carthaginians]}
     for of in sides.get(side, [state.romans, state.carthaginians]):
-        for lid, who in of.leaders.items():
-            aliases.update({who.name: lid, f"#{who.number}": lid, who.number: lid, lid: lid})
+        aliases.update(leader_names(of.leaders))
     what = {"rome": "Roman leader", "carthage": "Carthaginian leader"}.get(side, "leader")
     return aliases[resolve(what, given, aliases)]
 
@@ -1105,10 +1093,8 @@ def units(state: State, leaders: str = "magistrates") -> dict[str, tuple[str, st
     its leader)."""
     r, c = state.romans, state.carthaginians
     known: dict[str, tuple[str, str]] = {}
-    for lid, who in r.leaders.items():
-        if leaders == "all" or lid in r.magistrates:
-            names = (who.name, f"#{who.number}", who.number, lid)
-            known.update({name: ("leader", lid) for name in names})
+    moving = r.leaders if leaders == "all" else {lid: r.leaders[lid] for lid in r.magistrates}
+    known.update({name: ("leader", lid) for name, lid in leader_names(moving).items()})
     for lg in r.legions:
         known.update({lg: ("legion", lg), f"Legion {lg}": ("legion", lg)})
     known.update({f"CA {n}": ("ca", str(n)) for n in r.cas})
@@ -1149,17 +1135,9 @@ def move(
     province = province_of(state, to)
     spot = PLACE_WORDS[resolve("kind of place", place, PLACE_WORDS)]
     reason = text.words(override, "the reason") if override.strip() else ""
-    _, _, went, unasked = positions.relocate(
-        state.romans,
-        state.carthaginians,
-        what,
-        unit,
-        province,
-        spot,
-        state.current_climate(),
-        state.grants,
-        bool(reason),
-    )
+    r, c, climate = state.romans, state.carthaginians, state.current_climate()
+    positions.check_move(r, c, what, unit, province, spot, climate, state.grants, bool(reason))
+    _, _, went, unasked = positions.relocate(r, c, what, unit, province, spot, state.grants)
     return [
         draft(
             UnitMoved,
@@ -1997,16 +1975,14 @@ def marine(
     if not by_op:
         checks.check_step(state, ["B3b"], "the Marine Legion")
     r = state.romans
-    if by_op:  # TB-11.3: an Operation, not the Game Turn's request
-        r = replace(r, requested=False, extraordinary=frozenset())
-    legions.check_marine(r)
+    legions.check_marine(r, by_op)
     where = province_of(state, at)
     if r.theater_of.get(where) != offices.ROMAN_ITALY:
         raise RuleViolation("TB-11.12", "The Marine Legion is placed in Ostia or Roma")
     number = state.next_number
     face, evidence = faces(state, number, "marine", "rome")
     take = face if take is None else take
-    legions.raise_marine(r, take, face, where)
+    legions.raise_marine(r, take, face, where, by_op)
     return [
         *operation,
         draft(
@@ -2030,9 +2006,7 @@ def slave_legions(state: State, at: Sequence[str], by: str | None = None) -> lis
     if not by_op:
         checks.check_step(state, ["B3b"], "the Slave Legions")
     r = state.romans
-    if by_op:  # TB-11.3: an Operation, not the Game Turn's request
-        r = replace(r, requested=False, extraordinary=frozenset())
-    legions.check_extraordinary(r, roman.SLAVE, "TB-11.13")
+    legions.check_extraordinary(r, roman.SLAVE, "TB-11.13", by_op)
     if not at or len(at) > len(legions.SLAVE_IDS):
         raise CampaignError(
             "Say where the Slave Legions go: --at PROVINCE of Roman Italy, once for both or once "
@@ -2043,7 +2017,7 @@ def slave_legions(state: State, at: Sequence[str], by: str | None = None) -> lis
     for where in places:
         allied = state.track[where][1] if where in state.track else None
         legions.check_placement(where, r.theater_of, allied)
-    legions.raise_slaves(r, tuple(places))
+    legions.raise_slaves(r, tuple(places), by_op)
     raised = draft(SlavesRaised, turn=state.turn, legions=list(legions.SLAVE_IDS), provinces=places)
     return [*operation, raised]
 

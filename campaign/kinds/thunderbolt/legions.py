@@ -267,7 +267,7 @@ def reinforce(
             raise RuleViolation("TB-11.8", f"Legion {lg}, besieged in Roma, takes Citizen SP only")
         legion = topped_up(legion, classes)
         legions[lg] = legion
-    return replace(r, legions=legions, requested=True, holding=holding)
+    return replace(r, legions=legions, holding=holding)
 
 
 def deliver(r: Romans, given: Mapping[str, Mapping[str, int]]) -> Romans:
@@ -314,24 +314,23 @@ def deliver(r: Romans, given: Mapping[str, Mapping[str, int]]) -> Romans:
 MARINE_ID = "Marine"
 
 
-def check_marine(r: Romans) -> None:
+def check_marine(r: Romans, operation: bool = False) -> None:
     """TB-11.12: only in a Major Emergency, and one Marine Legion at most."""
-    check_extraordinary(r, MARINE, "TB-11.12")
+    check_extraordinary(r, MARINE, "TB-11.12", operation)
 
 
-def raise_marine(r: Romans, take: int, face: int, province: str) -> Romans:
+def raise_marine(r: Romans, take: int, face: int, province: str, operation: bool = False) -> Romans:
     """TB-11.12: instead of a Legion Request, in a Major Emergency: the die is the Marine
     Legion's maximum SP, the player takes any figure up to it as Ala infantry, each SP one NS
     level given up (Interpretation: 0 raises nothing); always Recruit, never reinforced, one at
     most."""
-    check_marine(r)
+    check_marine(r, operation)
     if not 0 <= take <= face:
         raise RuleViolation(
             "TB-11.12", f"The die allows the Marine Legion at most {face} SP, not {take}"
         )
-    raised = r.extraordinary | {MARINE}
     if not take:
-        return replace(r, requested=True, extraordinary=raised)
+        return r
     marine = senate.Legion(
         MARINE_ID,
         citizen_infantry=0,
@@ -341,8 +340,7 @@ def raise_marine(r: Romans, take: int, face: int, province: str) -> Romans:
         kind=MARINE,
         province=province,
     )
-    legions = {**r.legions, MARINE_ID: marine}
-    return replace(r, legions=legions, requested=True, extraordinary=raised)
+    return replace(r, legions={**r.legions, MARINE_ID: marine})
 
 
 # The Slave Legions (TB-11.13).
@@ -353,24 +351,25 @@ OPPONENT_DRM = 1
 """TB-11.13: a Slave Legion in a battle gives the opponent 1 (shown, TB-17)."""
 
 
-def check_extraordinary(r: Romans, kind: str, rule: str) -> None:
+def check_extraordinary(r: Romans, kind: str, rule: str, operation: bool = False) -> None:
     """TB-11.12, TB-11.13: only in a Major Emergency, instead of the Game Turn's Legion Request —
-    the Slave Legions and the Marine Legion may come together — each at most once in play."""
+    the Slave Legions and the Marine Legion may come together — each at most once in play; a
+    Manpower Operation (`operation`) is not the Game Turn's request (TB-11.3)."""
     what = {MARINE: "The Marine Legion is", SLAVE: "The Slave Legions are"}[kind]
     if r.emergency != "Major":
         raise RuleViolation(rule, f"{what} raised only in a Major Emergency")
     if any(legion.kind == kind for legion in r.legions.values()):
         raise RuleViolation(rule, f"{what} in play already, and never more than once")
-    if r.requested and (not r.extraordinary or kind in r.extraordinary):
+    if not operation and r.requested and (not r.extraordinary or kind in r.extraordinary):
         raise RuleViolation("TB-11.3", "Rome's Legion Request of this Game Turn is made")
 
 
-def raise_slaves(r: Romans, provinces: tuple[str, ...]) -> Romans:
+def raise_slaves(r: Romans, provinces: tuple[str, ...], operation: bool = False) -> Romans:
     """TB-11.13: in a Major Emergency, instead of a Legion Request (with the Marine Legion if
     wished), both Slave Legions at once, each 8 Ala infantry with 6 Italian Auxiliary SP that
     never leave it, placed in Roman-controlled cities of Roman Italy, always Recruit, leaderless
     until the Dictator, the ME or a Consul takes them."""
-    check_extraordinary(r, SLAVE, "TB-11.13")
+    check_extraordinary(r, SLAVE, "TB-11.13", operation)
     if len(provinces) != len(SLAVE_IDS):
         raise RuleViolation("TB-11.13", "Both Slave Legions are raised at once, each placed")
     slaves = {
@@ -386,8 +385,14 @@ def raise_slaves(r: Romans, provinces: tuple[str, ...]) -> Romans:
         )
         for lg, province in zip(SLAVE_IDS, provinces, strict=True)
     }
-    extraordinary = r.extraordinary | {SLAVE}
-    return replace(r, legions={**r.legions, **slaves}, requested=True, extraordinary=extraordinary)
+    return replace(r, legions={**r.legions, **slaves})
+
+
+def requested(r: Romans, kind: str = "") -> Romans:
+    """TB-11.3: the Game Turn's Legion Request is made — Legions, reinforcements, or the Marine
+    or Slave Legions (`kind`), which may come together (TB-11.13); a Manpower Operation is not
+    it, and its fold does not call this."""
+    return replace(r, requested=True, extraordinary=r.extraordinary | ({kind} if kind else set()))
 
 
 def extraordinary_legions(r: Romans) -> list[str]:

@@ -17,7 +17,6 @@ from campaign.kinds.thunderbolt.roman import Romans
 FIELD, ROMA, CARTHAGO, PORT, CITY = "field", "Roma", "Carthago", "port", "city"
 PLACES = (FIELD, ROMA, CARTHAGO, PORT, CITY)
 """TB-1.4: the kinds of place a unit stands in within its province."""
-SLAVE = roman.SLAVE
 CROWDED = ("Alert", "Aggressive")
 """TB-12.7: the climates under which no Theater but Africa holds more than three Armies."""
 MOST_ARMIES = 3
@@ -50,6 +49,14 @@ def standing(r: Romans, leader: str) -> tuple[str, str] | None:
     return None
 
 
+def theater_of(r: Romans, leader: str) -> str | None:
+    """The Theater a magistrate stands in (Roma's is Roman Italy); None when not placed."""
+    spot = standing(r, leader)
+    if spot is None:
+        return None
+    return offices.ROMAN_ITALY if spot[1] == ROMA else r.theater_of.get(spot[0])
+
+
 def in_roma(r: Romans, leader: str) -> bool:
     spot = standing(r, leader)
     return spot is not None and spot[1] == ROMA
@@ -66,7 +73,7 @@ def check_free(besieged: str, what: str) -> None:
 
 def check_slaves(r: Romans, moving: Sequence[str], province: str) -> None:
     """TB-5.4 and TB-11.13: a Slave Legion never leaves Roman Italy."""
-    slaves = [lg for lg in moving if r.legions[lg].kind == SLAVE]
+    slaves = [lg for lg in moving if r.legions[lg].kind == roman.SLAVE]
     if slaves and r.theater_of.get(province) != offices.ROMAN_ITALY:
         raise RuleViolation(
             "TB-5.4", f"Slave Legion {slaves[0]} never leaves Roman Italy (TB-11.13)"
@@ -115,15 +122,8 @@ def followers(r: Romans, moving: Sequence[str]) -> list[str]:
     ]
 
 
-def move_legions(
-    r: Romans, moving: Sequence[str], province: str, place: str, overridden: bool = False
-) -> Romans:
+def move_legions(r: Romans, moving: Sequence[str], province: str, place: str) -> Romans:
     """TB-1.4: Legions moved to a province (with them the commander who stood with them)."""
-    check_place(place, province, r.theater_of)
-    for lg in moving:
-        check_free(r.legions[lg].besieged, f"Legion {lg}")
-    if not overridden:
-        check_slaves(r, moving, province)
     stored = "" if place == FIELD else place
     going = followers(r, moving)
     legions = {
@@ -139,25 +139,9 @@ def move_legions(
     return replace(r, legions=legions, at=at)
 
 
-def move_leader(
-    r: Romans,
-    leader: str,
-    province: str,
-    place: str,
-    grants: frozenset[tuple[str, str]],
-    overridden: bool = False,
-) -> Romans:
+def move_leader(r: Romans, leader: str, province: str, place: str) -> Romans:
     """TB-1.4: a Roman magistrate moved, with the Legions of his Imperium that stood with him."""
-    if r.office(leader) is None or r.places.get(leader) != roman.MAP:
-        raise RuleViolation("TB-1.4", f"{r.name(leader)} is not on the map: only magistrates are")
-    check_place(place, province, r.theater_of)
-    check_free(r.besieged.get(leader, ""), r.name(leader))
     force = army_of(r, leader)
-    for lg in force:
-        check_free(r.legions[lg].besieged, f"Legion {lg}")
-    if not overridden:
-        check_leader_leaves(r, leader, place, grants)
-        check_slaves(r, force, province)
     stored = "" if place == FIELD else place
     legions = {
         lid: replace(lg, province=province, place=stored) if lid in force else lg
@@ -196,14 +180,11 @@ def theater_armies(c: Carthage, theater: str) -> list[str]:
     return [aid for aid in c.armies if c.theater(aid) == theater]
 
 
-def move_army(
-    c: Carthage, army: str, province: str, place: str, climate: str | None, overridden: bool = False
-) -> Carthage:
-    """TB-1.4: a Carthaginian Army moved (its commander with it); TB-12.7: under Alert and
-    Aggressive no Theater but Africa holds more than three Armies, Hannibal's counting."""
-    check_place(place, province, c.theater_of)
+def check_army(c: Carthage, army: str, province: str, climate: str | None) -> None:
+    """TB-12.7: under Alert and Aggressive no Theater but Africa holds more than three Armies,
+    Hannibal's counting."""
     theater = c.theater_of[province]
-    if not overridden and climate in CROWDED and theater != carthage.AFRICA:
+    if climate in CROWDED and theater != carthage.AFRICA:
         there = [aid for aid in theater_armies(c, theater) if aid != army]
         if len(there) >= MOST_ARMIES:
             raise RuleViolation(
@@ -211,8 +192,13 @@ def move_army(
                 f"Under {climate} no Theater but Africa holds more than {MOST_ARMIES} Armies: "
                 f"{theater} holds {', '.join(there)}",
             )
+
+
+def move_army(c: Carthage, army: str, province: str, place: str) -> Carthage:
+    """TB-1.4: a Carthaginian Army moved (its commander with it); its Detachments stay where they
+    stood."""
     stored, force = "" if place == FIELD else place, c.armies[army]
-    parts = tuple(  # its Detachments stay where they stood
+    parts = tuple(
         d if d.province else replace(d, province=force.province, place=force.place)
         for d in force.parts
     )
@@ -222,7 +208,6 @@ def move_army(
 
 def move_detachment(c: Carthage, army: str, detachment: str, province: str, place: str) -> Carthage:
     """TB-1.4: a Detachment moved (its leader with it), apart from its Army."""
-    check_place(place, province, c.theater_of)
     stored = "" if place == FIELD else place
     force = c.armies[army]
     parts = tuple(
@@ -244,7 +229,14 @@ def detachment_army(c: Carthage, detachment: str) -> str:
     return next(aid for aid, force in c.armies.items() if detachment in {d.id for d in force.parts})
 
 
-def relocate(
+def moving_legions(r: Romans, what: str, unit: str) -> list[str]:
+    """The Legions a move takes: a magistrate's force, a CA's, or the one Legion."""
+    if what == "leader":
+        return army_of(r, unit)
+    return list(r.cas[int(unit)]) if what == "ca" else [unit] if what == "legion" else []
+
+
+def check_move(
     r: Romans,
     c: Carthage,
     what: str,
@@ -254,28 +246,63 @@ def relocate(
     climate: str | None,
     grants: frozenset[tuple[str, str]],
     overridden: bool = False,
-) -> tuple[Romans, Carthage, list[str], str]:
-    """TB-1.4: one move as the players entered it — a magistrate (`leader`), a Legion, a CA (by
-    number), an Army or a Detachment — with what went along and the assignment a magistrate left
-    without the Senate's leave (TB-10.4: shown, never refused)."""
+) -> None:
+    """TB-1.4 and TB-5.4: what a move entered must respect — the kind of place, a magistrate on
+    the map, nothing besieged moving (Interpretation) — and, unless an organiser overrides them
+    with a reason, the rules about places: the Dictator in Rome and the PU (TB-5.4), the Slave
+    Legions (TB-11.13), four Armies in a Theater (TB-12.7)."""
     if place not in PLACES:
         raise RuleViolation("TB-1.4", f"A unit stands in {', '.join(PLACES)}, not {place}")
+    check_place(place, province, r.theater_of)
+    if what == "leader":
+        if r.office(unit) is None or r.places.get(unit) != roman.MAP:
+            raise RuleViolation("TB-1.4", f"{r.name(unit)} is not on the map: only magistrates are")
+        check_free(r.besieged.get(unit, ""), r.name(unit))
+    legions = moving_legions(r, what, unit)
+    for lg in legions:
+        check_free(r.legions[lg].besieged, f"Legion {lg}")
+    if overridden:
+        return
+    if what == "leader":
+        check_leader_leaves(r, unit, place, grants)
+    check_slaves(r, legions, province)
+    if what == "army":
+        check_army(c, unit, province, climate)
+
+
+def relocate(
+    r: Romans,
+    c: Carthage,
+    what: str,
+    unit: str,
+    province: str,
+    place: str,
+    grants: frozenset[tuple[str, str]] = frozenset(),
+) -> tuple[Romans, Carthage, list[str], str]:
+    """TB-1.4: one move as entered (`check_move` decides whether it may be) — a magistrate
+    (`leader`), a Legion, a CA (by number), an Army or a Detachment — applied, with what went
+    along and the assignment a magistrate left without the Senate's leave (TB-10.4: shown, never
+    refused)."""
     if what == "leader":
         went = [f"Legion {lg}" for lg in army_of(r, unit)]
         unasked = leaves_assignment(r, unit, province, grants)
-        return move_leader(r, unit, province, place, grants, overridden), c, went, unasked
+        return move_leader(r, unit, province, place), c, went, unasked
     if what in ("legion", "ca"):
-        moving = list(r.cas[int(unit)]) if what == "ca" else [unit]
-        after = move_legions(r, moving, province, place, overridden)
+        moving = moving_legions(r, what, unit)
         followed = followers(r, moving)
         unasked = next(
             (gone for lid in followed if (gone := leaves_assignment(r, lid, province, grants))), ""
         )
-        return after, c, [r.name(lid) for lid in followed], unasked
+        return (
+            move_legions(r, moving, province, place),
+            c,
+            [r.name(lid) for lid in followed],
+            unasked,
+        )
     if what == "army":
         commander = c.armies[unit].commander
         went = [c.name(commander)] if commander else []
-        return r, move_army(c, unit, province, place, climate, overridden), went, ""
+        return r, move_army(c, unit, province, place), went, ""
     if what == "detachment":
         army = detachment_army(c, unit)
         leader = c.armies[army].part(unit).leader

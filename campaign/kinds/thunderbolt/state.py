@@ -288,10 +288,6 @@ def evolve(event: CampaignEvent, state: State) -> State:
     return state
 
 
-RAISED = (LegionsRequested, LegionsReinforced, MarineRaised, SlavesRaised)
-"""TB-11.3: what a Legion Request or a Manpower Operation raises."""
-
-
 def apply(state: State, event: CampaignEvent) -> State:
     """One event folded in; the Emergency Rome's elections read follows (TB-9.3)."""
     after = evolve(event, state)
@@ -299,13 +295,6 @@ def apply(state: State, event: CampaignEvent) -> State:
     if r is not None and not set(r.at) <= set(r.magistrates):  # TB-1.4: out of office, unplaced
         kept = {lid: spot for lid, spot in r.at.items() if lid in r.magistrates}
         after = replace(after, romans=replace(r, at=kept))
-    if state.manpower_by and isinstance(event, RAISED):  # TB-11.3: an Operation, not B3b's
-        kept = replace(
-            after.romans,
-            requested=state.romans.requested,
-            extraordinary=state.romans.extraordinary,
-        )
-        after = replace(after, romans=kept, manpower_by="")
     if after.carthaginians is not None:
         lost = carthage.oc_lost(after.carthaginians)
         if lost is not after.carthaginians:
@@ -423,16 +412,8 @@ def _(event: LegionsBesieged, state: State) -> State:
 @evolve.register
 def _(event: UnitMoved, state: State) -> State:
     romans, carthaginians, _, _ = positions.relocate(
-        state.romans,
-        state.carthaginians,
-        event.what,
-        event.unit,
-        event.province,
-        event.place,
-        state.current_climate(),
-        state.grants,
-        overridden=True,  # checked when entered and by verify; the fold only applies it
-    )
+        state.romans, state.carthaginians, event.what, event.unit, event.province, event.place
+    )  # checked when entered (positions.check_move) and again by verify
     return replace(state, romans=romans, carthaginians=carthaginians)
 
 
@@ -857,22 +838,30 @@ def _(event: LegionsRequested, state: State) -> State:
         state.romans, tuple(event.legions), event.province, event.filled, event.train
     )
     roll = Roll(event.number, event.turn, "legion-request", "rome", event.face)
-    romans = replace(romans, requested=True)
-    return replace(state, romans=romans, rolls=(*state.rolls, roll))
+    return replace(raised(state, romans), rolls=(*state.rolls, roll))
+
+
+def raised(state: State, romans: roman.Romans, kind: str = "") -> State:
+    """TB-11.3: what a Legion Request raised marks the Game Turn's request made; what a Manpower
+    Operation raised does not, and closes that Operation."""
+    if not state.manpower_by:
+        romans = legions.requested(romans, kind)
+    return replace(state, romans=romans, manpower_by="")
 
 
 @evolve.register
 def _(event: LegionsReinforced, state: State) -> State:
-    romans = legions.reinforce(state.romans, event.given, event.sp)
+    romans = legions.reinforce(state.romans, event.given, event.sp, bool(state.manpower_by))
     roll = Roll(event.number, event.turn, "legion-request", "rome", event.face)
-    return replace(state, romans=romans, rolls=(*state.rolls, roll))
+    return replace(raised(state, romans), rolls=(*state.rolls, roll))
 
 
 @evolve.register
 def _(event: MarineRaised, state: State) -> State:
-    romans = legions.raise_marine(state.romans, event.take, event.face, event.province)
+    operation = bool(state.manpower_by)
+    romans = legions.raise_marine(state.romans, event.take, event.face, event.province, operation)
     roll = Roll(event.number, event.turn, "marine", "rome", event.face)
-    return replace(state, romans=romans, rolls=(*state.rolls, roll))
+    return replace(raised(state, romans, roman.MARINE), rolls=(*state.rolls, roll))
 
 
 @evolve.register
@@ -922,7 +911,9 @@ def _(event: NavalBuilt, state: State) -> State:
 
 @evolve.register
 def _(event: SlavesRaised, state: State) -> State:
-    return replace(state, romans=legions.raise_slaves(state.romans, tuple(event.provinces)))
+    operation = bool(state.manpower_by)
+    romans = legions.raise_slaves(state.romans, tuple(event.provinces), operation)
+    return raised(state, romans, roman.SLAVE)
 
 
 @evolve.register
