@@ -1552,6 +1552,21 @@ def situation(state: State, fact: str, value: bool) -> list[Draft]:
 # Manpower Operations (TB-11.3, TB-18.9).
 
 
+def raising(
+    state: State, by: str | None, doing: str, requesting: bool = True
+) -> tuple[list[Draft], bool]:
+    """TB-11.3: where Rome raises manpower — in B3b as the Game Turn's one request (`requesting`:
+    the Marine and Slave Legions check theirs, TB-11.13), or in D by a Manpower Operation of `by`,
+    drafted ahead of what it raises."""
+    checks.check_revealed(state)
+    operation, by_op = manpower(state, by)
+    if not by_op:
+        checks.check_step(state, ["B3b"], doing)
+        if requesting:
+            checks.check_request(state)
+    return operation, by_op
+
+
 def manpower(state: State, by: str | None) -> tuple[list[Draft], bool]:
     """TB-11.3: a Manpower Operation of `by`, checked and drafted ahead of what it raises; none
     when `by` is None; already recorded when the state shows one open (the raise replayed)."""
@@ -1826,11 +1841,7 @@ def legion_request(
     per NS level Rome built this Game Turn and the chart's DRMs entered; the Legions raised read
     from the set-up's `legion_request` chart or entered; placed in Roman Italy (TB-11.6) and led
     in TB-11.7's order; an Auxiliary contingent at an adjusted DR of 9 or more (TB-11.5)."""
-    checks.check_revealed(state)
-    operation, by_op = manpower(state, by)
-    if not by_op:
-        checks.check_step(state, ["B3b"], "a Legion Request")
-        checks.check_request(state)
+    operation, by_op = raising(state, by, "a Legion Request")
     r = state.romans
     ns = naval_levels(state, ns)
     in_play = len(r.legions)
@@ -1903,11 +1914,7 @@ def reinforcements(
     """TB-11.8: reinforcements instead of Legions, Rome's one request of B3b (TB-11.3): the die,
     2 off per NS level and the chart's DRMs; N SP from the set-up's `legion_request` chart's
     "0-6" column or entered; given to Legions by class."""
-    checks.check_revealed(state)
-    operation, by_op = manpower(state, by)
-    if not by_op:
-        checks.check_step(state, ["B3b"], "reinforcements")
-        checks.check_request(state)
+    operation, by_op = raising(state, by, "reinforcements")
     r = state.romans
     ns = naval_levels(state, ns)
     number = state.next_number
@@ -1970,10 +1977,7 @@ def marine(
     """TB-11.12: the Marine Legion in B3b instead of a Legion Request, only in a Major Emergency
     (TB-19.6): the die its maximum SP, the player's figure up to it, placed in Ostia's province
     of Roman Italy (or Roma's)."""
-    checks.check_revealed(state)
-    operation, by_op = manpower(state, by)
-    if not by_op:
-        checks.check_step(state, ["B3b"], "the Marine Legion")
+    operation, by_op = raising(state, by, "the Marine Legion", requesting=False)
     r = state.romans
     legions.check_marine(r, by_op)
     where = province_of(state, at)
@@ -2001,10 +2005,7 @@ def slave_legions(state: State, at: Sequence[str], by: str | None = None) -> lis
     """TB-11.13: both Slave Legions in B3b instead of a Legion Request, only in a Major
     Emergency (the Marine Legion may come too), each placed in a Roman-controlled city of Roman
     Italy (`at`: one province for both, or one each)."""
-    checks.check_revealed(state)
-    operation, by_op = manpower(state, by)
-    if not by_op:
-        checks.check_step(state, ["B3b"], "the Slave Legions")
+    operation, by_op = raising(state, by, "the Slave Legions", requesting=False)
     r = state.romans
     legions.check_extraordinary(r, roman.SLAVE, "TB-11.13", by_op)
     if not at or len(at) > len(legions.SLAVE_IDS):
