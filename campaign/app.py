@@ -17,7 +17,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from contextlib import closing
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
@@ -40,6 +40,7 @@ from campaign.errors import CampaignError, StoreError
 from campaign.kind import Kind
 from campaign.names import folded, resolve
 from campaign.registry import kind
+from campaign.stored import Row, read_log
 from events import event_class
 from events.common import (
     ActionsRestored,
@@ -93,6 +94,9 @@ class Loaded:
     kind: Kind
     events: tuple[CampaignEvent, ...]
     state: Any
+    links: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
+    """Each event's link in the hash chain as computed when the log was read, if it was read
+    from the store (campaign.stored); else computed when first asked."""
 
     @property
     def started(self) -> CampaignStarted:
@@ -100,7 +104,7 @@ class Loaded:
 
     @cached_property
     def chain_break(self) -> tuple[int, str] | None:
-        return chain.first_break(self.events)
+        return chain.first_break(self.events, self.links)
 
     @property
     def chain_break_known(self) -> tuple[int, str] | None:
@@ -138,12 +142,14 @@ def apply(loaded_kind: Kind, state: Any, event: CampaignEvent) -> Any:
         raise InconsistentLog(event.originator_version) from None
 
 
-def tolerant_fold(loaded_kind: Kind, events: Sequence[CampaignEvent]) -> Any:
+def tolerant_fold(
+    loaded_kind: Kind, events: Sequence[CampaignEvent], links: Sequence[str] | None = None
+) -> Any:
     """As `fold`; on a tampered log, the state of the events before the first broken link."""
     try:
         return fold(loaded_kind, events)
     except InconsistentLog:
-        broken = chain.first_break(events)
+        broken = chain.first_break(events, links)
         if broken is None or broken[0] < 2:
             raise
         return fold(loaded_kind, events[: broken[0] - 1])
@@ -240,8 +246,9 @@ class Campaigns:
     def load(self, name: str, as_of: int | None = None) -> Loaded:
         """The campaign, or its first `as_of` events (time travel)."""
         stream = self.stream(name)
-        stored = self._guard(lambda: self.store.events.recorder.select_events(stream))
-        events = tuple(self._decode(s) for s in stored)
+        events, links = read_log(
+            stream, self._rows(stream), lambda row: self._decode(StoredEvent(stream, *row))
+        )
         if not events:
             raise CampaignError(f"There is no campaign called {name!r}.")
         if as_of is not None:
@@ -249,9 +256,9 @@ class Campaigns:
                 raise CampaignError(
                     f"--as-of takes an event number from 1 to {len(events)}, the length of the log."
                 )
-            events = events[:as_of]
+            events, links = events[:as_of], links[:as_of]
         loaded_kind = kind(events[0].rules)
-        return Loaded(loaded_kind, events, tolerant_fold(loaded_kind, events))
+        return Loaded(loaded_kind, events, tolerant_fold(loaded_kind, events, links), links)
 
     def at_round_end(self, name: str, number: int) -> Loaded:
         """The campaign as it stood when round (or scenario) `number` ended."""
@@ -710,6 +717,21 @@ class Campaigns:
             chain=link,
             **draft.fields,
         )
+
+    def _rows(self, stream: uuid.UUID) -> list[Row]:
+        """The campaign's stored events as rows, in order."""
+        sql = self.dialect
+
+        def read() -> list[Row]:
+            with self.store.recorder.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    f"SELECT originator_version, topic, state FROM {sql.events} "
+                    f"WHERE originator_id = {sql.mark} ORDER BY originator_version",
+                    (sql.stream(stream),),
+                )
+                return [(v, t, bytes(s)) for v, t, s in beside.rows(cursor.fetchall())]
+
+        return self._guard(read)
 
     def _decode(self, stored: StoredEvent) -> Any:
         try:

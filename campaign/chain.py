@@ -83,16 +83,21 @@ def campaign_id(name: str) -> uuid.UUID:
     return uuid.uuid5(NAMESPACE, folded(name))
 
 
-def first_break(events: Sequence[CampaignEvent]) -> tuple[int, str] | None:
+def first_break(
+    events: Sequence[CampaignEvent], links: Sequence[str] | None = None
+) -> tuple[int, str] | None:
     """The first event at which the chain is broken, and how; None if it is intact. The chain is
-    bound to the campaign: its first event names it, and the stream must be that name's."""
+    bound to the campaign: its first event names it, and the stream must be that name's. `links`:
+    each event's link as computed from the stored rows while they were read (campaign.stored), if
+    they were; else each is computed here from the event."""
     if events and events[0].originator_id != campaign_id(getattr(events[0], "name", "")):
         return 1, "the log is stored under another campaign's identity: it was copied or moved"
     previous = GENESIS
     for seq, event in enumerate(events, 1):
         if event.originator_version != seq:
             return seq, f"event {seq} is missing (the log jumps to {event.originator_version})"
-        if link_of(previous, event) != event.chain:
+        expected = link_of(previous, event) if links is None else links[seq - 1]
+        if expected != event.chain:
             return (
                 seq,
                 f"event {seq} ({event_words(type(event))}) was altered, inserted or moved: its "

@@ -227,7 +227,10 @@ def evolve(event: CampaignEvent, state: State) -> State:
 
 
 def apply(state: State, event: CampaignEvent) -> State:
-    return _advance(evolve(event, state))
+    evolved = evolve(event, state)
+    # An event that changed nothing (a note, a ruling) leaves a state `_advance` already moved on
+    # as far as it goes: asking again would only cost its look at every battle of the round.
+    return state if evolved is state else _advance(evolved)
 
 
 @evolve.register

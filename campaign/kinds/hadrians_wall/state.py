@@ -194,7 +194,7 @@ def evolve(event: CampaignEvent, state: State) -> State:
 
 
 def apply(state: State, event: CampaignEvent) -> State:
-    if not isinstance(event, AreaTriggered):
+    if state.moments and not isinstance(event, AreaTriggered):
         state = replace(state, moments=())
     return evolve(event, state)
 
