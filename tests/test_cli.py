@@ -88,6 +88,17 @@ def test_a_result_shows_casualties_winner_regions_due_and_gains(spring, shell):
     assert status["control"]["Kent"] == "Cid"
 
 
+def test_bc_6_2_an_override_reason_is_recorded_as_a_note_is(spring, shell):
+    """NFC and trimmed, tabs kept; and verify, which replays the command with the reason the log
+    holds, agrees."""
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    reason = "  Cid conceded:\tthe game crashed at the Cafe\u0301 \n"
+    shell.ok("result", "Kent", "20", "45", "--winner", "attacker", "--override", reason)
+    fought = next(e for e in reversed(shell.json("log")) if e["type"] == "BattleFought")
+    assert fought["data"]["override"] == "Cid conceded:\tthe game crashed at the Caf\u00e9"
+    assert "every event is lawful" in shell.ok("verify").stdout
+
+
 def test_log_json_lists_every_event_in_order(spring, shell):
     shell.play(spring.through("attack Essex Kent"))
     log = shell.json("log")

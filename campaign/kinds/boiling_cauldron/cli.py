@@ -10,6 +10,7 @@ import typer
 
 from campaign.kinds.boiling_cauldron import RULES as BC
 from campaign.errors import CampaignError, RuleViolation
+from campaign.text import words
 from campaign.values import percentage
 from campaign.commandline.core import CampaignOption, JsonOption, pairs, print_json, registrar, say
 
@@ -153,7 +154,9 @@ def result(
 
     casualties = casualty(attacker_pct, "the attacker"), casualty(defender_pct, "the defender")
     ctx.obj.act(
-        campaign, lambda state: bc_commands.result(state, region, *casualties, winner, override), BC
+        campaign,
+        lambda state: bc_commands.result(state, region, *casualties, winner, reason(override)),
+        BC,
     )
 
 
@@ -248,8 +251,19 @@ def final_result(
         for who, pct in pairs(casualties, "casualties as PLAYER=PCT").items()
     }
     ctx.obj.act(
-        campaign, lambda state: bc_commands.final_result(state, figures, winner, override), BC
+        campaign,
+        lambda state: bc_commands.final_result(state, figures, winner, reason(override)),
+        BC,
     )
+
+
+def reason(override: str | None) -> str | None:
+    """An --override's reason as it is recorded: NFC and trimmed, as every note is (`text.words`).
+    Here, not in the command, which `verify` replays with the reason a log holds: a log recorded
+    before the reason was trimmed verifies as it was recorded."""
+    if override is None or not override.strip():
+        return override  # the command says what is missing
+    return words(override, "the reason for the override")
 
 
 def casualty(text: str, whose: str) -> Decimal:
