@@ -729,7 +729,7 @@ class Campaigns:
                     f"WHERE originator_id = {sql.mark} ORDER BY originator_version",
                     (sql.stream(stream),),
                 )
-                return [(v, t, bytes(s)) for v, t, s in beside.rows(cursor.fetchall())]
+                return [(v, t, blob(s)) for v, t, s in beside.rows(cursor.fetchall())]
 
         return self._guard(read)
 
@@ -816,6 +816,18 @@ def last_finished(loaded: Loaded) -> int:
             f"No {loaded.kind.period} has finished yet, so there is nothing to report."
         )
     return ended[-1]
+
+
+def blob(state: Any) -> bytes:
+    """A stored event's state as bytes, whatever a hand edit made of it (SQLite's replace() makes
+    text of a blob): what cannot be bytes is no event, and the mapper says so."""
+    if isinstance(state, bytes):
+        return state
+    if isinstance(state, str):
+        return state.encode("utf-8", "surrogatepass")
+    if isinstance(state, (bytearray, memoryview)):
+        return bytes(state)
+    return b""
 
 
 def check_store_file(db: str) -> None:

@@ -55,6 +55,21 @@ def test_an_event_edited_in_the_sqlite_file_is_named_by_verify(shell):
     assert json.loads(status.stdout)["chain_intact"] is False
 
 
+def test_an_event_rewritten_as_text_by_sqls_replace_is_named_by_verify(shell):
+    """SQLite's replace() turns the stored blob into text: still read, still named altered."""
+    sql(
+        shell,
+        'UPDATE stored_events SET state = replace(state, \'"_data_":"45"\', '
+        '\'"_data_":"55"\') WHERE originator_version = 8',
+    )
+    assert sql(shell, "SELECT typeof(state) FROM stored_events WHERE originator_version = 8") == [
+        ("text",)
+    ]
+    result = shell("verify")
+    assert result.exit_code != 0 and "Event 8: event 8 (battle fought) was altered" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
 def test_a_deleted_event_is_named_by_verify(shell):
     sql(shell, "DELETE FROM stored_events WHERE originator_version = 12")
     result = shell("verify")
