@@ -138,6 +138,44 @@ def test_the_campaign_page_keeps_an_out_of_date_view_again(tmp_path, spring):
     assert Campaigns(str(shell.db)).recall("Spring 869") is not None
 
 
+def test_a_campaign_page_and_a_report_drawn_once_while_the_log_ends_where_it_did(
+    tmp_path, spring, monkeypatch
+):
+    """Issue #16: the hub keeps each page it drew from a campaign's state under the log's last
+    event; the next reader is served it without the log being read, until the log changes — an
+    event appended, or one edited by hand, which the page then says."""
+    import sqlite3
+
+    from campaign.app import Campaigns
+
+    shell = Shell(tmp_path / "hub.sqlite")
+    shell.play(spring.through("result Kent"))
+    client = TestClient(hub(str(shell.db)))
+    events = len(shell.json("log"))
+    first = client.get("/c/Spring%20869").text
+    assert f"the hash chain of {events} events is intact" in first
+    report = client.get("/r/Spring%20869/1").text
+    load = Campaigns.load
+
+    def no_full_read(*args, **kwargs):
+        raise AssertionError("the whole log was read again")
+
+    monkeypatch.setattr(Campaigns, "load", no_full_read)
+    assert client.get("/c/Spring%20869").text == first
+    assert client.get("/r/Spring%20869/1").text == report
+    monkeypatch.setattr(Campaigns, "load", load)
+    shell.ok("note", "one more")
+    assert f"the hash chain of {events + 1} events is intact" in client.get("/c/Spring%20869").text
+    with sqlite3.connect(shell.db) as connection:
+        connection.execute(
+            "UPDATE stored_events SET state = replace(state, 'Kent', 'Kant') "
+            "WHERE originator_version = 3"
+        )
+    connection.close()
+    page = client.get("/c/Spring%20869").text
+    assert "the log has been tampered with" in page and "is intact" not in page
+
+
 def test_a_rounds_report_with_its_markdown_and_bbcode(spring_hub, spring):
     shell, client, _ = spring_hub
     shell.play(spring.between("new", "note"))

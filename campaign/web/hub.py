@@ -60,6 +60,37 @@ RUNNING = threading.Lock()
 
 LOG_PAGE = 200
 """The log page's events at a time (issue #16: a page costs the same at any length)."""
+DRAWN = 64
+"""How many pages drawn from a campaign's state the hub keeps in memory (`Drawn`)."""
+
+
+class Drawn:
+    """Pages drawn from a campaign's state (its page, a round's report), kept in this process
+    under the log's last event they were drawn from — its number and hash — and served again while
+    the store's view vouches that the log still ends there (issue #16: the next reader does not
+    fold the whole log again). A hand edit of any event drops the view (its triggers), an event
+    appended by hand leaves it behind the log: either way the page is drawn anew from the log. Only
+    a page drawn from an intact chain is kept; never in the store (its map is markup)."""
+
+    def __init__(self, limit: int = DRAWN) -> None:
+        self.limit, self.pages, self.lock = limit, {}, threading.Lock()
+
+    def get(self, campaigns: Campaigns, name: str, what: str, draw) -> dict[str, Any]:
+        """The page `what` of campaign `name`: as kept, or `draw()`n → (values, loaded)."""
+        seen = campaigns.recall(name)
+        if seen is not None:
+            with self.lock:
+                kept = self.pages.get((name, what, seen["events"], seen["head"]))
+            if kept is not None:
+                return kept
+        values, loaded = draw()
+        if loaded.chain_break is None:
+            key = (name, what, len(loaded.events), loaded.events[-1].chain)
+            with self.lock:
+                self.pages[key] = values
+                while len(self.pages) > self.limit:
+                    del self.pages[next(iter(self.pages))]
+        return values
 
 
 def hub(db: str) -> Starlette:
@@ -70,6 +101,7 @@ def hub(db: str) -> Starlette:
     )
     key = secrets.token_bytes(32)
     """Binds each form to its link for this server's life: a form from elsewhere is refused."""
+    drawn = Drawn()
 
     def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
         return HTMLResponse(pages.get_template(template).render(**values), status_code=status)
@@ -108,25 +140,29 @@ def hub(db: str) -> Starlette:
     @with_store
     def campaign_page(request: Request, campaigns: Campaigns) -> Response:
         name = campaigns.choose(request.path_params["name"])
-        loaded = campaigns.refresh(name)  # an out-of-date view kept again for the next reader
-        ended = finished(loaded.kind, loaded.state)
-        data, _ = report_data(name, loaded, _in_hand(loaded, ended))
-        picture = loaded.kind.picture(loaded.state, name, None)
-        return page(
-            "campaign.html",
-            title=name,
-            name=name,
-            slug=quote(name, safe="/"),
-            kind_title=loaded.kind.title,
-            chain_intact=loaded.chain_break is None,
-            events=len(loaded.events),
-            finished=ended,
-            period=loaded.kind.period,
-            next_step=loaded.kind.next_step(loaded.state),
-            deadline=data.get("deadline"),
-            picture=Markup(picture) if picture else None,
-            sections=[*loaded.kind.page_sections(loaded.state), *data["sections"]],
-        )
+
+        def draw() -> tuple[dict[str, Any], Any]:
+            loaded = campaigns.refresh(name)  # an out-of-date view kept again for the next reader
+            ended = finished(loaded.kind, loaded.state)
+            data, _ = report_data(name, loaded, _in_hand(loaded, ended))
+            picture = loaded.kind.picture(loaded.state, name, None)
+            values = dict(
+                title=name,
+                name=name,
+                slug=quote(name, safe="/"),
+                kind_title=loaded.kind.title,
+                chain_intact=loaded.chain_break is None,
+                events=len(loaded.events),
+                finished=ended,
+                period=loaded.kind.period,
+                next_step=loaded.kind.next_step(loaded.state),
+                deadline=data.get("deadline"),
+                picture=Markup(picture) if picture else None,
+                sections=[*loaded.kind.page_sections(loaded.state), *data["sections"]],
+            )
+            return values, loaded
+
+        return page("campaign.html", **drawn.get(campaigns, name, "campaign", draw))
 
     @with_store
     def log_page(request: Request, campaigns: Campaigns) -> Response:
@@ -181,18 +217,22 @@ def hub(db: str) -> Starlette:
             data = kept_report(campaigns, name, int(number), lambda: campaigns.load(name))
             shown = formats.markdown_text if form == "md" else formats.bbcode
             return PlainTextResponse(shown(data))
-        loaded = campaigns.load(name)
-        data, at_end = report_data(name, loaded, int(number))
-        picture = at_end.kind.picture(at_end.state, name, data.get("round"))
-        return page(
-            "report.html",
-            title=data["title"],
-            report_title=data["title"],
-            slug=quote(name, safe="/"),
-            number=int(number),
-            picture=Markup(picture) if picture else None,
-            sections=data["sections"],
-        )
+
+        def draw() -> tuple[dict[str, Any], Any]:
+            loaded = campaigns.refresh(name)
+            data, at_end = report_data(name, loaded, int(number))
+            picture = at_end.kind.picture(at_end.state, name, data.get("round"))
+            values = dict(
+                title=data["title"],
+                report_title=data["title"],
+                slug=quote(name, safe="/"),
+                number=int(number),
+                picture=Markup(picture) if picture else None,
+                sections=data["sections"],
+            )
+            return values, loaded
+
+        return page("report.html", **drawn.get(campaigns, name, f"report {int(number)}", draw))
 
     def form_token(token: str) -> str:
         return hmac.new(key, token.encode(), hashlib.sha256).hexdigest()
