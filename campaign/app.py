@@ -460,15 +460,18 @@ class Campaigns:
             return None
         return readmodel.readable_report(found[0][1])
 
-    def keep_report(self, name: str, key: str, data: dict[str, Any]) -> None:
+    def keep_report(self, name: str, key: str, data: dict[str, Any], built_from: Loaded) -> None:
         """Keep a report's data beside the stored view it was read under, in a row of its own (a
         long report must not slow the view that `status` and `list` read), for the next reader;
-        nothing when the view no longer matches the log, and a busy store keeps nothing rather
-        than wait."""
+        nothing when the view no longer matches the log the report was built from (another
+        organiser appended since), and a busy store keeps nothing rather than wait."""
         if self.unwritable:
             return
         seen = self.recall(name)
-        if seen is None:
+        if seen is None or (seen["events"], seen["head"]) != (
+            len(built_from.events),
+            built_from.events[-1].chain,
+        ):
             return
         body = json.dumps(
             {"program": readmodel.program(), "data": data}, separators=(",", ":"), default=str

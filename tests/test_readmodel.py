@@ -26,9 +26,9 @@ def stored(shell) -> dict:
 
 
 def kept(shell) -> set[str]:
-    """The reports kept beside the view, by key."""
-    rows = sql(shell, f"SELECT stream FROM {VIEWS} WHERE stream LIKE '%/report/%'")
-    return {stream.rsplit("/", 1)[1] for (stream,) in rows}
+    """The reports kept beside the view (under its head: others are never read), by key."""
+    rows = sql(shell, f"SELECT stream, head FROM {VIEWS} WHERE stream LIKE '%/report/%'")
+    return {stream.rsplit("/", 1)[1] for stream, head in rows if head == stored(shell)["head"]}
 
 
 def kept_report(shell, key: str) -> dict:
@@ -83,9 +83,15 @@ def test_an_event_edited_by_hand_forgets_the_view_so_status_warns(finished):
         "UPDATE stored_events SET state = ? WHERE originator_version = 8",
         state.replace(b'"45"', b'"55"'),
     )
-    assert sql(finished, f"SELECT count(*) FROM {VIEWS}") == [(0,)]
+    assert sql(finished, f"SELECT count(*) FROM {VIEWS} WHERE stream NOT LIKE '%/report/%'") == [
+        (0,)
+    ]
     status = finished("status", "--json")
     assert "tampered" in status.stderr and json.loads(status.stdout)["chain_intact"] is False
+    # the report the last writer kept went with the view it was kept under: built from the log
+    # again, whose events before the edit finish no round
+    report = finished("report", "--format", "markdown")
+    assert report.exit_code != 0 and "No round has finished yet" in report.stderr
 
 
 def test_verify_finds_an_altered_view_and_rebuilds_it(finished):
@@ -163,6 +169,26 @@ def test_a_report_read_again_comes_from_the_view_alike_in_every_format(finished)
     built = [finished.ok("report", *words).stdout for words in asked]
     assert kept(finished) == {"last", "2"}  # the HTML page is drawn anew
     assert [finished.ok("report", *words).stdout for words in asked] == built
+
+
+def test_the_writer_keeps_the_report_read_first_after_an_append(finished, monkeypatch):
+    """`report` right after a command that recorded something is read beside the view, not
+    built from the log: the writer kept the last finished round's (and the one in progress, had
+    one been), and it is the report the log gives."""
+    from campaign.app import Campaigns
+
+    finished.ok("note", "the final was played at the club")
+    assert kept(finished) == {"last"}  # no round is in progress: the campaign is won
+    load = Campaigns.load
+
+    def no_full_read(*args, **kwargs):
+        raise AssertionError("the whole log was read")
+
+    monkeypatch.setattr(Campaigns, "load", no_full_read)
+    read = finished.ok("report", "--format", "markdown").stdout
+    monkeypatch.setattr(Campaigns, "load", load)
+    sql(finished, f"DELETE FROM {VIEWS} WHERE stream LIKE '%/report/%'")
+    assert finished.ok("report", "--format", "markdown").stdout == read  # built from the log
 
 
 def test_a_kept_report_is_read_while_the_view_vouches_and_forgotten_by_an_append(finished):

@@ -221,6 +221,10 @@ class Session:
             for line in loaded.kind.outcome(loaded.state, event):
                 say(line)
         say(f"Next: {loaded.kind.next_step(loaded.state)}", style="bold")
+        if recorded and self.campaigns.after is not None:
+            from campaign.views.reports import keep_after_append
+
+            keep_after_append(self.campaigns, name, self.campaigns.after)
 
 
 def say(line: str, err: bool = False, style: str | None = None) -> None:

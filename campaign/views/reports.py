@@ -163,8 +163,24 @@ def kept_report(
     loaded = load()
     data, _ = report_data(name, loaded, number)
     if loaded.chain_break is None:
-        campaigns.keep_report(name, key, data)
+        campaigns.keep_report(name, key, data, loaded)
     return data
+
+
+def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
+    """After an append, the reports readers ask for first — the last finished round's (what
+    `report` shows by default) and the one in progress (the organiser's opening post) — built
+    from the log the writer has just read, checked and extended, and kept beside the new view:
+    `report` right after `result` costs what it costs the second time (issue #16)."""
+    if loaded.chain_break is not None:
+        return
+    ended = finished(loaded.kind, loaded.state)
+    for key, number in (("last", None), (str(len(ended) + 1), len(ended) + 1)):
+        try:
+            data, _ = report_data(name, loaded, number)
+        except CampaignError:
+            continue  # nothing has finished yet, or nothing is left in progress
+        campaigns.keep_report(name, key, data, loaded)
 
 
 def render(

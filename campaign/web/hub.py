@@ -37,7 +37,7 @@ from campaign.common import note, retracted
 from campaign.errors import CampaignError
 from campaign.views import formats
 from campaign.views.narrate import describe
-from campaign.views.reports import kept_report, report_data
+from campaign.views.reports import keep_after_append, kept_report, report_data
 
 ROLES = ("player", "arbiter", "viewer", "organiser")
 SHARED_COMMANDS = (
@@ -303,6 +303,8 @@ def hub(db: str) -> Starlette:
         except CampaignError as error:
             return act_page(campaigns, token, str(error), refused=True)
         loaded = campaigns.after or campaigns.load(name)
+        if recorded and campaigns.after is not None:
+            keep_after_append(campaigns, name, campaigns.after)
         told = "; ".join(describe(e, loaded.kind) for e in recorded)
         return act_page(campaigns, token, f"Recorded: {told}.")
 
