@@ -656,12 +656,14 @@ class Campaigns:
     def _extended(loaded: Loaded, new: list[CampaignEvent], skip: int) -> Loaded:
         """`loaded` with the events just recorded (an undo or redo changes what counts: fold)."""
         events = loaded.events + tuple(new[skip:])
+        # the links read with the log, and the new events' own: stamped here, each is its link
+        links = None if loaded.links is None else loaded.links + tuple(e.chain for e in new[skip:])
         if any(isinstance(e, (ActionsRetracted, ActionsRestored)) for e in new):
-            return Loaded(loaded.kind, events, fold(loaded.kind, events))
+            return Loaded(loaded.kind, events, fold(loaded.kind, events), links)
         state = loaded.state
         for event in new[skip:]:
             state = loaded.kind.apply(state, event)
-        return Loaded(loaded.kind, events, state)
+        return Loaded(loaded.kind, events, state, links)
 
     def settle(
         self,

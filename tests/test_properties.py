@@ -178,6 +178,7 @@ def test_the_store_gives_back_every_state_and_export_import_export_is_stable(dat
         read = campaigns.load("Prop")  # decimals and plain rows: both of campaign.stored's paths
         seen[len(read.events)] = state
         assert read.state == state and read.chain_break is None
+        assert campaigns.after.links == read.links  # the writer's links, as the reader's
     for length, then in seen.items():
         assert campaigns.load("Prop", as_of=length).state == then
     exported = exchange.export_lines(campaigns.load("Prop"))
