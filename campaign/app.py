@@ -173,9 +173,11 @@ class Campaigns:
             except (PersistenceError, sqlite3.Error) as exc:
                 self.store = self._read_only(db, exc)
         self.after: Loaded | None = None
+        """The campaign as the last command recorded it, for what that command says next."""
         self._entries: list[Entry] | None = None
         """The catalogue as last read; forgotten whenever this object writes."""
-        """The campaign as the last command recorded it: read again by nobody."""
+        self._named: dict[str, Entry] = {}
+        """The same entries by folded name (made with `_entries`)."""
 
     def close(self) -> None:
         try:
@@ -215,7 +217,14 @@ class Campaigns:
             for event in map(self._decode, notifications):
                 catalogued(entries, event)
             self._entries = list(entries.values())
+            self._named = {folded(e.name): e for e in reversed(self._entries)}
         return [e for e in self._entries if archived or not e.archived]
+
+    def _entry(self, name: str) -> Entry | None:
+        """The catalogue's entry of the campaign called `name` now (the first started of two
+        that folded names confuse), found by its folded name, not by a walk of the catalogue."""
+        self.catalogue()
+        return self._named.get(folded(name))
 
     def choose(self, name: str | None) -> str:
         """The campaign a command means: the one named, or the only one in the store."""
@@ -238,10 +247,8 @@ class Campaigns:
 
     def stream(self, name: str) -> uuid.UUID:
         """The stream of the campaign called `name` now (renamed campaigns keep their stream)."""
-        found = [
-            e.started.originator_id for e in self.catalogue() if folded(e.name) == folded(name)
-        ]
-        return found[0] if found else campaign_id(name)
+        entry = self._entry(name)
+        return entry.started.originator_id if entry else campaign_id(name)
 
     def load(self, name: str, as_of: int | None = None) -> Loaded:
         """The campaign, or its first `as_of` events (time travel)."""
@@ -409,10 +416,10 @@ class Campaigns:
 
     def started(self, name: str) -> CampaignStarted:
         """The first event of the campaign called `name` now."""
-        found = [e.started for e in self.catalogue() if folded(e.name) == folded(name)]
-        if not found:
+        entry = self._entry(name)
+        if entry is None:
             raise CampaignError(f"There is no campaign called {name!r}.")
-        return found[0]
+        return entry.started
 
     def tail(
         self, name: str, limit: int, before: int | None = None

@@ -1,0 +1,78 @@
+"""`list` and `status --json` on stores of many campaigns (issue #16). Builds, for each count, a
+store of that many campaigns (each Spring 869 drawn, and a note), then runs side by side,
+alternating, R times each: the bare import of the core dependencies, `list`, `list --json` and
+`status --json` of the last campaign started. Prints the medians and each ratio to the baseline.
+
+    python benchmarks/stores.py [--counts 1 100 1000] [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from readmodel import BASELINE, timed
+
+from campaign.app import Campaigns
+from campaign.common import note
+from campaign.kinds.boiling_cauldron import commands
+from campaign.kinds.boiling_cauldron.starting import default_map_source
+from campaign.registry import kind
+
+
+def build(db: Path, count: int) -> None:
+    store, of = Campaigns(str(db)), kind("boiling-cauldron")
+    players = ["Ann", "Bob", "Cid", "Dag", "Eve"]
+    for n in range(1, count + 1):
+        started = dict(
+            name=f"Bench {n}",
+            rules=of.rules,
+            players=players,
+            map_source=default_map_source(),
+            seed_commitment=None,
+        )
+        store.start(
+            started, lambda s: [commands.allocate(s.world, players, None, "Spring 869")], "o"
+        )
+        store.act(f"Bench {n}", lambda state: note("a note"), "o")
+    store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--counts", type=int, nargs="+", default=[1, 100, 1000])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    campaign = [sys.executable, "-m", "cli"] if Path("cli.py").exists() else ["campaign"]
+    keys = ("base", "list", "json", "status")
+    print("| campaigns | baseline | list | list --json | status --json of one |")
+    print("|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        for count in args.counts:
+            db = Path(folder) / f"{count}.sqlite"
+            build(db, count)
+            at = [*campaign, "--db", str(db)]
+            commands_run = {
+                "base": BASELINE,
+                "list": [*at, "list"],
+                "json": [*at, "list", "--json"],
+                "status": [*at, "-c", f"Bench {count}", "status", "--json"],
+            }
+            runs: dict[str, list[float]] = {k: [] for k in keys}
+            for _ in range(args.runs):
+                for key, command in commands_run.items():
+                    runs[key].append(timed(command))
+            medians = {k: statistics.median(v) for k, v in runs.items()}
+            base = medians["base"]
+            cells = " | ".join(
+                f"{medians[k]:.3f} s" + ("" if k == "base" else f" ({medians[k] / base:.2f}×)")
+                for k in keys
+            )
+            print(f"| {count:,} | {cells} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
