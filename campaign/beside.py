@@ -78,6 +78,14 @@ class SQLite:
     def stream(self, stream: Any) -> Any:
         return stream.hex
 
+    def current_views(self, views: str) -> str:
+        """Every campaign's stored view beside the log's last event if it is the one the view
+        was kept at (issue #16: `list` reads them all in one query, by the primary key)."""
+        return f"""SELECT v.stream, v.head, v.body, e.state FROM {views} v
+            JOIN stored_events e ON e.originator_id = v.stream AND e.originator_version = v.version
+            WHERE NOT EXISTS (SELECT 1 FROM stored_events x
+                WHERE x.originator_id = v.stream AND x.originator_version > v.version)"""
+
     def indexes(self) -> list[str]:
         """Issue #16: the catalogue (every campaign's name) is read by topic, not by scanning
         every event of every campaign."""
@@ -122,6 +130,14 @@ class Postgres:
 
     def stream(self, stream: Any) -> Any:
         return stream
+
+    def current_views(self, views: str) -> str:
+        """As SQLite's; a report's row (its stream not a campaign's) is no uuid: never cast."""
+        own = "CASE WHEN v.stream ~ '^[0-9a-f]{32}$' THEN v.stream::uuid END"
+        return f"""SELECT v.stream, v.head, v.body, e.state FROM {views} v
+            JOIN {self.events} e ON e.originator_id = {own} AND e.originator_version = v.version
+            WHERE NOT EXISTS (SELECT 1 FROM {self.events} x
+                WHERE x.originator_id = e.originator_id AND x.originator_version > v.version)"""
 
     def make_schema(self, connection: Any) -> None:
         if self.schema:

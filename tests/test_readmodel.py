@@ -230,3 +230,36 @@ def test_finding_the_campaigns_reads_their_starts_alone_by_an_index(tmp_path, sp
         10,
     )
     assert any("USING INDEX campaign_catalogue" in str(row) for row in plan)
+
+
+def test_every_current_view_is_read_in_one_query_as_each_alone(store_url):
+    """Issue #16: `list` and the hub's index read every campaign's view in one query; a view
+    that no longer vouches for its log (an append whose view was not written) is left out, as
+    `recall` leaves it out, and so are the reports kept beside the views."""
+    from campaign.common import note
+    from campaign.kinds.boiling_cauldron import commands
+    from campaign.kinds.boiling_cauldron.starting import default_map_source
+    from campaign.registry import kind
+
+    store, of = Campaigns(store_url), kind("boiling-cauldron")
+    players = ["Ann", "Bob", "Cid"]
+    for name in ("Alpha", "Beta", "Gamma"):
+        started = dict(
+            name=name,
+            rules=of.rules,
+            players=players,
+            map_source=default_map_source(),
+            seed_commitment=None,
+        )
+        store.start(started, lambda s: [commands.allocate(s.world, players, None, "x")], "o")
+    beta = store.load("Beta")
+    store.record(store.settle(beta, note("the view was not written"), "o", []))  # left behind
+    gamma = store.load("Gamma")
+    store.keep_report("Gamma", "last", {"title": "a kept report"}, gamma)
+    alone = {n: store.recall(n) for n in ("Alpha", "Beta", "Gamma")}
+    assert alone["Beta"] is None and alone["Alpha"] and alone["Gamma"]
+    assert store.recall_all() == {
+        store.stream("Alpha"): alone["Alpha"],
+        store.stream("Gamma"): alone["Gamma"],
+    }
+    store.close()

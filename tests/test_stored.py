@@ -94,3 +94,31 @@ def test_a_row_altered_by_one_byte_is_named_at_that_event(finished):
     )
     broken = chain.first_break(events, links)
     assert broken is not None and broken[0] == seq and "altered" in broken[1]
+
+
+@pytest.mark.parametrize(
+    "data, by_mapper",
+    [
+        ({"text": "plain"}, False),
+        ({"text": "x", "big": 2**70}, True),  # orjson would read a float
+        ({"text": "x", "nested": [{"weight": 0.5}]}, True),
+    ],
+)
+def test_an_event_read_alone_is_the_mappers_and_a_float_goes_to_the_mapper(data, by_mapper):
+    """The catalogue and a page of the log read events without those before them, so without a
+    link to check: where orjson read a float (perhaps a long integer), the mapper decodes."""
+    from campaign.stored import decode
+
+    when = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)
+    row = note_row(1, chain.GENESIS, data, when)
+    campaigns = Campaigns(":memory:")
+    stream = chain.campaign_id("Test")
+    asked = []
+
+    def mapper(row):
+        asked.append(row)
+        return campaigns._decode(StoredEvent(stream, *row))
+
+    event = decode(stream, row, mapper)
+    assert vars(event) == vars(campaigns._decode(StoredEvent(stream, *row)))
+    assert bool(asked) == by_mapper

@@ -44,9 +44,9 @@ def list_campaigns(
 ) -> None:
     """The campaigns in the store: name, rules, status (archived ones with --all)."""
     campaigns = ctx.obj.campaigns
-    rows = []
+    rows, views = [], campaigns.recall_all()
     for entry in campaigns.catalogue(archived=everything):
-        seen = campaigns.recall(entry.name) or view(campaigns.refresh(entry.name))
+        seen = views.get(entry.started.originator_id) or view(campaigns.refresh(entry.name))
         rows.append(
             {
                 "name": entry.name,

@@ -123,9 +123,9 @@ def hub(db: str) -> Starlette:
 
     @with_store
     def index(request: Request, campaigns: Campaigns) -> Response:
-        rows = []
+        rows, views = [], campaigns.recall_all()
         for entry in campaigns.catalogue(archived=False):
-            seen = campaigns.recall(entry.name) or _view(campaigns, entry.name)
+            seen = views.get(entry.started.originator_id) or _view(campaigns, entry.name)
             rows.append(
                 {
                     "name": entry.name,
