@@ -86,6 +86,8 @@ def words(text: str, what: str, limit: int = TEXT_LIMIT) -> str:
 def printable(text: str) -> str:
     """`text` safe to show anywhere: control and invisible characters become U+FFFD; a line
     break or tab becomes a space."""
+    if text.isprintable():  # no Other nor Separator but the space: a superset of UNSEEN, in C
+        return text
     return "".join(" " if c in "\n\t" else "\ufffd" if unseen(c) else c for c in text)
 
 

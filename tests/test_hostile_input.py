@@ -690,3 +690,15 @@ def test_new_commands_refuse_escape_codes_in_what_people_type(tmp_path, spring, 
         campaign(*words, db=db)
     said = refused(db, *command)
     assert "\x1b" not in said and "\x9b" not in said and "\x00" not in said
+
+
+@given(st.text())
+def test_printable_turns_every_unseen_character_and_only_those(typed):
+    """What any output shows of stored text: a line break or tab a space, a control or invisible
+    character U+FFFD, every other character itself (a printable text is returned as it is)."""
+    from campaign import text
+
+    shown = text.printable(typed)
+    assert len(shown) == len(typed)
+    for was, now in zip(typed, shown, strict=True):
+        assert now == (" " if was in "\n\t" else "\ufffd" if text.unseen(was) else was)
