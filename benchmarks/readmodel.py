@@ -36,20 +36,28 @@ BASELINE = [
 ]
 
 
+PLAYERS = ["Ann", "Bob", "Cid", "Dag", "Eve"]
+
+
+def begin(store: Campaigns, name: str) -> None:
+    """A Boiling Cauldron campaign of five started on BC-1's map and drawn (Spring 869)."""
+    of = kind("boiling-cauldron")
+    started = dict(
+        name=name,
+        rules=of.rules,
+        players=PLAYERS,
+        map_source=default_map_source(),
+        seed_commitment=None,
+    )
+    store.start(started, lambda s: [commands.allocate(s.world, PLAYERS, None, "Spring 869")], "o")
+
+
 def build(db: Path, size: int) -> None:
     """Spring 869 drawn, then notes in batches of 1,000, appended as the store appends, then
     round 1 ended by every player forfeiting his attack: round 1 holds all the notes, round 2
     (in progress) a handful of events."""
-    store, of = Campaigns(str(db)), kind("boiling-cauldron")
-    players = ["Ann", "Bob", "Cid", "Dag", "Eve"]
-    started = dict(
-        name="Bench",
-        rules=of.rules,
-        players=players,
-        map_source=default_map_source(),
-        seed_commitment=None,
-    )
-    store.start(started, lambda s: [commands.allocate(s.world, players, None, "Spring 869")], "o")
+    store, of, players = Campaigns(str(db)), kind("boiling-cauldron"), PLAYERS
+    begin(store, "Bench")
     loaded = store.load("Bench")
     while len(loaded.events) < size - len(players):
         batch = min(1000, size - len(players) - len(loaded.events))

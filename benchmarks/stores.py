@@ -15,29 +15,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from readmodel import BASELINE, timed
+from readmodel import BASELINE, begin, timed
 
 from campaign.app import Campaigns
 from campaign.common import note
-from campaign.kinds.boiling_cauldron import commands
-from campaign.kinds.boiling_cauldron.starting import default_map_source
-from campaign.registry import kind
 
 
 def build(db: Path, count: int) -> None:
-    store, of = Campaigns(str(db)), kind("boiling-cauldron")
-    players = ["Ann", "Bob", "Cid", "Dag", "Eve"]
+    store = Campaigns(str(db))
     for n in range(1, count + 1):
-        started = dict(
-            name=f"Bench {n}",
-            rules=of.rules,
-            players=players,
-            map_source=default_map_source(),
-            seed_commitment=None,
-        )
-        store.start(
-            started, lambda s: [commands.allocate(s.world, players, None, "Spring 869")], "o"
-        )
+        begin(store, f"Bench {n}")
         store.act(f"Bench {n}", lambda state: note("a note"), "o")
     store.close()
 
