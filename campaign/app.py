@@ -260,11 +260,7 @@ class Campaigns:
         if not events:
             raise CampaignError(f"There is no campaign called {name!r}.")
         if as_of is not None:
-            if not 1 <= as_of <= len(events):
-                raise CampaignError(
-                    f"--as-of takes an event number from 1 to {len(events)}, the length of the log."
-                )
-            events, links = events[:as_of], links[:as_of]
+            events, links = first(len(events), as_of, events), links[:as_of]
         loaded_kind = kind(events[0].rules)
         return Loaded(loaded_kind, events, tolerant_fold(loaded_kind, events, links), links)
 
@@ -826,6 +822,22 @@ def catalogued(entries: dict[uuid.UUID, Entry], event: CampaignEvent) -> None:
         entries[stream] = replace(entries[stream], name=event.name)
     elif stream in entries:
         entries[stream] = replace(entries[stream], archived=event.archived)
+
+
+def first(length: int, as_of: int, events: tuple[CampaignEvent, ...]) -> tuple[CampaignEvent, ...]:
+    """The first `as_of` of a log of `length` events (`--as-of`)."""
+    if not 1 <= as_of <= length:
+        raise CampaignError(
+            f"--as-of takes an event number from 1 to {length}, the length of the log."
+        )
+    return events[:as_of]
+
+
+def as_it_stood(whole: Loaded, as_of: int) -> Loaded:
+    """`whole` as it stood after event `as_of`, from the log already read."""
+    events = first(len(whole.events), as_of, whole.events)
+    links = None if whole.links is None else whole.links[:as_of]
+    return Loaded(whole.kind, events, tolerant_fold(whole.kind, events, links), links)
 
 
 def round_end(loaded: Loaded, number: int) -> Loaded:

@@ -263,3 +263,26 @@ def test_every_current_view_is_read_in_one_query_as_each_alone(store_url):
         store.stream("Gamma"): alone["Gamma"],
     }
     store.close()
+
+
+def test_the_campaign_as_it_stood_reads_the_log_once(finished, monkeypatch, tmp_path):
+    """Issue #16: `--as-of` and `--round` show a prefix of the log and warn of a break anywhere
+    in it, from one read of the log (two before)."""
+    reads = []
+    rows = Campaigns._rows
+
+    def counted(self, stream):
+        reads.append(stream)
+        return rows(self, stream)
+
+    monkeypatch.setattr(Campaigns, "_rows", counted)
+    for asked in (
+        ["status", "--round", "2", "--json"],
+        ["status", "--as-of", "20", "--json"],
+        ["log", "--as-of", "20", "--json"],
+        ["map", "--round", "1", "-o", str(tmp_path / "round-1.svg")],
+    ):
+        reads.clear()
+        finished.ok(*asked)
+        assert len(reads) == 1, asked
+    assert finished.json("status", "--as-of", "20")["events"] == 20

@@ -172,13 +172,16 @@ class Session:
         name = self.name(override)
         if as_of is not None and round_number is not None:
             raise CampaignError("Give --as-of or --round, not both.")
+        from campaign.app import as_it_stood, round_end
+
+        whole = self.campaigns.load(name)  # read once: what is shown, and the chain's verdict
         if round_number is not None:
-            loaded = self.campaigns.at_round_end(name, round_number)
+            loaded = round_end(whole, round_number)
+        elif as_of is not None:
+            loaded = as_it_stood(whole, as_of)
         else:
-            loaded = self.campaigns.load(name, as_of)
-        broken = (
-            self.campaigns.load(name).chain_break if as_of or round_number else loaded.chain_break
-        )
+            loaded = whole
+        broken = whole.chain_break
         if broken:
             warning = (
                 f"Warning: the log has been tampered with: {broken[1]}. Run 'campaign verify'."

@@ -370,7 +370,7 @@ def _module(name: str):
 def _view(campaigns: Campaigns, name: str) -> dict[str, Any]:
     from campaign.readmodel import view
 
-    return view(campaigns.load(name))
+    return view(campaigns.refresh(name))  # an out-of-date view kept again for the next reader
 
 
 def _in_hand(loaded, ended: list[int]) -> int | None:
