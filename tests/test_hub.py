@@ -176,6 +176,26 @@ def test_a_campaign_page_and_a_report_drawn_once_while_the_log_ends_where_it_did
     assert "the log has been tampered with" in page and "is intact" not in page
 
 
+def test_after_a_player_acts_the_hub_shows_the_campaign_page_without_reading_the_log(
+    spring_hub, monkeypatch
+):
+    """Issue #16: a write through the hub draws the campaign's page from the log it has just
+    extended, for the next reader (and keeps the reports read first beside the view)."""
+    from campaign.app import Campaigns
+
+    shell, client, links = spring_hub
+    page = client.get(f"/a/{links['Cid']}").text
+    client.post(f"/a/{links['Cid']}/attack", data={"csrf": csrf(page), "choice": "Essex|Kent"})
+    events = len(shell.json("log"))
+
+    def no_full_read(*args, **kwargs):
+        raise AssertionError("the whole log was read")
+
+    monkeypatch.setattr(Campaigns, "load", no_full_read)
+    shown = client.get("/c/Spring%20869").text
+    assert f"the hash chain of {events} events is intact" in shown and "Kent" in shown
+
+
 def test_a_rounds_report_with_its_markdown_and_bbcode(spring_hub, spring):
     shell, client, _ = spring_hub
     shell.play(spring.between("new", "note"))

@@ -84,13 +84,17 @@ class Drawn:
             if kept is not None:
                 return kept
         values, loaded = draw()
+        self.keep(name, what, values, loaded)
+        return values
+
+    def keep(self, name: str, what: str, values: dict[str, Any], loaded: Any) -> None:
+        """Keep page `what` drawn from `loaded`, if its chain is intact."""
         if loaded.chain_break is None:
             key = (name, what, len(loaded.events), loaded.events[-1].chain)
             with self.lock:
                 self.pages[key] = values
                 while len(self.pages) > self.limit:
                     del self.pages[next(iter(self.pages))]
-        return values
 
 
 def hub(db: str) -> Starlette:
@@ -143,24 +147,7 @@ def hub(db: str) -> Starlette:
 
         def draw() -> tuple[dict[str, Any], Any]:
             loaded = campaigns.refresh(name)  # an out-of-date view kept again for the next reader
-            ended = finished(loaded.kind, loaded.state)
-            data, _ = report_data(name, loaded, _in_hand(loaded, ended))
-            picture = loaded.kind.picture(loaded.state, name, None)
-            values = dict(
-                title=name,
-                name=name,
-                slug=quote(name, safe="/"),
-                kind_title=loaded.kind.title,
-                chain_intact=loaded.chain_break is None,
-                events=len(loaded.events),
-                finished=ended,
-                period=loaded.kind.period,
-                next_step=loaded.kind.next_step(loaded.state),
-                deadline=data.get("deadline"),
-                picture=Markup(picture) if picture else None,
-                sections=[*loaded.kind.page_sections(loaded.state), *data["sections"]],
-            )
-            return values, loaded
+            return campaign_values(name, loaded), loaded
 
         return page("campaign.html", **drawn.get(campaigns, name, "campaign", draw))
 
@@ -303,8 +290,9 @@ def hub(db: str) -> Starlette:
         except CampaignError as error:
             return act_page(campaigns, token, str(error), refused=True)
         loaded = campaigns.after or campaigns.load(name)
-        if recorded and campaigns.after is not None:
+        if recorded and campaigns.after is not None:  # for the next readers, drawn once here
             keep_after_append(campaigns, name, campaigns.after)
+            drawn.keep(name, "campaign", campaign_values(name, campaigns.after), campaigns.after)
         told = "; ".join(describe(e, loaded.kind) for e in recorded)
         return act_page(campaigns, token, f"Recorded: {told}.")
 
@@ -365,6 +353,28 @@ def _module(name: str):
     from importlib import import_module
 
     return import_module(name)
+
+
+def campaign_values(name: str, loaded: Any) -> dict[str, Any]:
+    """What the campaign's page shows: what is next, the deadline, the map, the report of the
+    step in hand, the chain's badge."""
+    ended = finished(loaded.kind, loaded.state)
+    data, _ = report_data(name, loaded, _in_hand(loaded, ended))
+    picture = loaded.kind.picture(loaded.state, name, None)
+    return dict(
+        title=name,
+        name=name,
+        slug=quote(name, safe="/"),
+        kind_title=loaded.kind.title,
+        chain_intact=loaded.chain_break is None,
+        events=len(loaded.events),
+        finished=ended,
+        period=loaded.kind.period,
+        next_step=loaded.kind.next_step(loaded.state),
+        deadline=data.get("deadline"),
+        picture=Markup(picture) if picture else None,
+        sections=[*loaded.kind.page_sections(loaded.state), *data["sections"]],
+    )
 
 
 def _view(campaigns: Campaigns, name: str) -> dict[str, Any]:
