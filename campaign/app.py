@@ -540,7 +540,11 @@ class Campaigns:
         return {stream[len(prefix) :]: body for stream, head, body in rows if head == seen["head"]}
 
     def forget_reports(self, name: str) -> None:
-        """Every report kept beside the campaign's view is dropped (verify found one altered)."""
+        """Every report kept beside the campaign's view is dropped (verify found one altered);
+        nothing on a store that cannot be written (they are never read while the view is not
+        the log's, and verify says so)."""
+        if self.unwritable:
+            return
         sql, prefix = self.dialect, self._report_row(name, "")
 
         def write() -> None:

@@ -647,6 +647,21 @@ def test_18_a_store_on_read_only_media_reads_and_refuses_writes_in_one_sentence(
     assert "can be read but not written" in said and "read-only" in said
 
 
+def test_18_verify_on_read_only_media_with_a_view_out_of_date_says_so_and_passes(small_disk):
+    """A store written by another version of the program (its views out of date) on a read-only
+    copy: verify checks the log, says the view is out of date, and keeps nothing."""
+    db = small_disk / "c.sqlite"
+    played = console_script(db, "demo", "--quiet", "--into", str(db))
+    assert played.returncode == 0, played.stderr
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE campaign_views SET head = 'another version'")
+    connection.close()
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    status, out, err = campaign("verify", db=db)
+    assert status == 0, err
+    assert "every event is lawful" in out and "missing or out of date" in out
+
+
 def test_18_a_full_disk_still_reads_and_says_it_is_full(small_disk, spring):
     db = small_disk / "c.sqlite"
     for words in spring.through("attack Hwicce West Anglia"):
