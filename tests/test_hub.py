@@ -196,6 +196,27 @@ def test_after_a_player_acts_the_hub_shows_the_campaign_page_without_reading_the
     assert f"the hash chain of {events} events is intact" in shown and "Kent" in shown
 
 
+def test_a_players_page_drawn_once_while_the_log_ends_where_it_did(spring_hub, monkeypatch):
+    """Issue #16: a player's own page (what he may do now) is drawn from the state once per
+    event appended, however often he opens it; each form still carries its own token."""
+    from campaign.app import Campaigns
+
+    shell, client, links = spring_hub
+    first = client.get(f"/a/{links['Cid']}").text
+    load = Campaigns.load
+
+    def no_full_read(*args, **kwargs):
+        raise AssertionError("the whole log was read")
+
+    monkeypatch.setattr(Campaigns, "load", no_full_read)
+    assert client.get(f"/a/{links['Cid']}").text == first
+    with pytest.raises(AssertionError, match="the whole log was read"):
+        client.get(f"/a/{links['Dag']}")  # each player's page is his own: Dag's is not kept
+    monkeypatch.setattr(Campaigns, "load", load)
+    shell.ok("note", "one more")
+    assert "Declare your attack for round 1" in client.get(f"/a/{links['Cid']}").text
+
+
 def test_a_rounds_report_with_its_markdown_and_bbcode(spring_hub, spring):
     shell, client, _ = spring_hub
     shell.play(spring.between("new", "note"))

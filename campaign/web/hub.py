@@ -231,8 +231,16 @@ def hub(db: str) -> Starlette:
         if granted is None:
             return refusal("This link opens no campaign (it may have been revoked).", 403)
         name, role, player = granted
-        loaded = campaigns.load(name)
-        actions = _actions(loaded, role, player)
+
+        def draw() -> tuple[dict[str, Any], Any]:
+            loaded = campaigns.refresh(name)
+            values = dict(
+                actions=_actions(loaded, role, player),
+                next_step=loaded.kind.next_step(loaded.state),
+            )
+            return values, loaded
+
+        drawn_now = drawn.get(campaigns, name, f"act {role} {player}", draw)
         return page(
             "act.html",
             400 if refused else 200,
@@ -243,8 +251,8 @@ def hub(db: str) -> Starlette:
             role=role,
             token=token,
             csrf=form_token(token),
-            actions=actions,
-            next_step=loaded.kind.next_step(loaded.state),
+            actions=drawn_now["actions"],
+            next_step=drawn_now["next_step"],
             message=message,
             refused=refused,
         )
