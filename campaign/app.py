@@ -41,7 +41,7 @@ from campaign.errors import CampaignError, StoreError
 from campaign.kind import Kind
 from campaign.names import folded, resolve
 from campaign.registry import kind
-from campaign.stored import Row, decode, read_log
+from campaign.stored import Row, decode, read_log, whole
 from events import event_class
 from events.common import (
     ActionsRestored,
@@ -778,14 +778,17 @@ class Campaigns:
 
     def _decode(self, stored: StoredEvent) -> Any:
         try:
-            return self.store.mapper.to_domain_event(stored)
+            event = self.store.mapper.to_domain_event(stored)
         except (MapperDeserialisationError, TypeError, ValueError, RecursionError) as exc:
             if isinstance(exc, StoreError):
                 raise
+            event = None
+        if event is None or not whole(event):
             raise StoreError(
                 f"Event {stored.originator_version} of the store cannot be read: it was edited by "
                 "hand."
-            ) from None
+            )
+        return event
 
     def _guard(self, action: Callable[[], Any], conflicts: bool = False) -> Any:
         try:

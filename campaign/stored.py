@@ -16,6 +16,8 @@ What is said of an altered row is what was said before: the fast path only ever 
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import hashlib
 import uuid
 from collections.abc import Callable, Iterable
@@ -31,7 +33,8 @@ from events.common import CampaignEvent
 Row = tuple[int, str, bytes]
 """A stored event as selected: its number in the stream, its topic, its state (JSON bytes)."""
 
-ENVELOPE = ("timestamp", "actor", "rules_version", "chain")
+ENVELOPE = frozenset({"timestamp", "actor", "rules_version", "chain"})
+SET_BY_STORE = frozenset({"originator_id", "originator_version"})
 MARKER = b'"_type_"'
 """How eventsourcing's transcoder marks a value JSON has no word for."""
 
@@ -71,6 +74,24 @@ def decode(stream: uuid.UUID, row: Row, slow: Callable[[Row], CampaignEvent]) ->
     return slow(row) if quick is None else quick[0]
 
 
+@functools.cache
+def required(cls: type) -> frozenset[str]:
+    """The fields every event of class `cls` holds."""
+    return frozenset(f.name for f in dataclasses.fields(cls))
+
+
+def whole(event: Any) -> bool:
+    """The event holds every field of its class, its envelope of the right types: an event a
+    hand edit cut short is no event (`Campaigns._decode` refuses it in one sentence)."""
+    held = vars(event)
+    return (
+        required(type(event)) <= held.keys()
+        and isinstance(held["timestamp"], datetime)
+        and all(isinstance(held[k], str) for k in ("actor", "rules_version", "chain"))
+        and isinstance(held["originator_version"], int)
+    )
+
+
 def _floating(value: Any) -> bool:
     if isinstance(value, float):
         return True
@@ -90,6 +111,8 @@ def _quick(
         return None
     try:
         data: dict[str, Any] = orjson.loads(state)
+        if not isinstance(data, dict):
+            return None
         stamp, actor = data.pop("timestamp"), data.pop("actor")
         rules_version, chain = data.pop("rules_version"), data.pop("chain")
         if stamp["_type_"] != "datetime_iso" or len(stamp) != 2:
@@ -97,7 +120,8 @@ def _quick(
         when = stamp["_data_"]
         if previous is None:
             link = None
-            if _floating(data):
+            missing = required(cls) - ENVELOPE - SET_BY_STORE - data.keys()
+            if missing or _floating(data):
                 return None
         else:
             linked = [version, topic, when, actor, rules_version, data]

@@ -70,6 +70,26 @@ def test_an_event_rewritten_as_text_by_sqls_replace_is_named_by_verify(shell):
     assert "Traceback" not in result.stderr + result.stdout
 
 
+@pytest.mark.parametrize(
+    "state",
+    [
+        b'{"timestamp": "not a stamp", "_type_": 1}',  # no actor, no chain, no fields
+        b'{"timestamp": {"_type_": "datetime_iso", "_data_": "2026-11-30T02:00:00+00:00"}, '
+        b'"actor": "o", "rules_version": "boiling-cauldron/1", "chain": "0"}',  # no fields
+        b'"a string"',
+    ],
+)
+def test_an_event_cut_short_by_hand_is_refused_in_one_sentence(shell, state):
+    """Hostile input: a stored event a hand edit left without its fields is no event: every
+    command that reads the log says which, in one sentence, never "something went wrong"."""
+    sql(shell, "UPDATE stored_events SET state = ? WHERE originator_version = 44", state)
+    for command in (["verify"], ["status"], ["log"]):
+        result = shell(*command)
+        assert result.exit_code != 0, command
+        assert "Event 44 of the store cannot be read: it was edited by hand." in result.stderr
+        assert "went wrong" not in result.stderr + result.stdout
+
+
 def test_a_deleted_event_is_named_by_verify(shell):
     sql(shell, "DELETE FROM stored_events WHERE originator_version = 12")
     result = shell("verify")

@@ -122,3 +122,30 @@ def test_an_event_read_alone_is_the_mappers_and_a_float_goes_to_the_mapper(data,
     event = decode(stream, row, mapper)
     assert vars(event) == vars(campaigns._decode(StoredEvent(stream, *row)))
     assert bool(asked) == by_mapper
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        b'"a string"',
+        b"[1, 2]",
+        b"42",
+        b'{"timestamp": "not a stamp", "_type_": 1}',
+        b'{"timestamp": {"_type_": "datetime_iso", "_data_": "2026-11-30T02:00:00"}}',
+        b"{",
+        b"",
+    ],
+)
+def test_a_row_edited_into_something_else_is_the_mappers_refusal(state):
+    """Hostile input: whatever a hand edit left in the state column, the reader hands it to the
+    mapper, whose refusal is one sentence."""
+    from campaign.errors import StoreError
+
+    campaigns = Campaigns(":memory:")
+    stream = chain.campaign_id("Test")
+    with pytest.raises(StoreError, match="edited by hand"):
+        read_log(
+            stream,
+            [(1, NoteRecorded.TOPIC, state)],
+            lambda row: campaigns._decode(StoredEvent(stream, *row)),
+        )
