@@ -171,16 +171,19 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
     """After an append, the reports readers ask for first — the last finished round's (what
     `report` shows by default) and the one in progress (the organiser's opening post) — built
     from the log the writer has just read, checked and extended, and kept beside the new view:
-    `report` right after `result` costs what it costs the second time (issue #16)."""
+    `report` right after `result` costs what it costs the second time (issue #16). The last
+    finished round's is kept under its number too (`--round N`, the hub's report page)."""
     if loaded.chain_break is not None:
         return
     ended = finished(loaded.kind, loaded.state)
-    for key, number in (("last", None), (str(len(ended) + 1), len(ended) + 1)):
+    asked = [(("last", str(ended[-1])), ended[-1])] if ended else []
+    for keys, number in [*asked, ((str(len(ended) + 1),), len(ended) + 1)]:
         try:
             data, _ = report_data(name, loaded, number)
         except CampaignError:
-            continue  # nothing has finished yet, or nothing is left in progress
-        campaigns.keep_report(name, key, data, loaded)
+            continue  # nothing is left in progress: the campaign is over
+        for key in keys:
+            campaigns.keep_report(name, key, data, loaded)
 
 
 def render(

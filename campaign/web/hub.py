@@ -201,7 +201,7 @@ def hub(db: str) -> Starlette:
         if form not in ("", "md", "bbcode"):
             raise CampaignError(f"A report is shown as a page, .md or .bbcode, not .{form}.")
         if form:  # text only: read beside the stored view while it vouches for the log
-            data = kept_report(campaigns, name, int(number), lambda: campaigns.load(name))
+            data = kept_report(campaigns, name, int(number), lambda: campaigns.refresh(name))
             shown = formats.markdown_text if form == "md" else formats.bbcode
             return PlainTextResponse(shown(data))
 
