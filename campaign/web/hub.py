@@ -65,12 +65,13 @@ DRAWN = 64
 
 
 class Drawn:
-    """Pages drawn from a campaign's state (its page, a round's report), kept in this process
-    under the log's last event they were drawn from — its number and hash — and served again while
-    the store's view vouches that the log still ends there (issue #16: the next reader does not
-    fold the whole log again). A hand edit of any event drops the view (its triggers), an event
-    appended by hand leaves it behind the log: either way the page is drawn anew from the log. Only
-    a page drawn from an intact chain is kept; never in the store (its map is markup)."""
+    """Pages drawn from a campaign's state (its page, a round's report, a player's own page), kept
+    in this process under the log's last event they were drawn from — its number and hash — and
+    served again while the store's view vouches that the log still ends there (issue #16: the
+    next reader does not fold the whole log again). A hand edit of any event drops the view (its
+    triggers), an event appended by hand leaves it behind the log: either way the page is drawn
+    anew from the log. Only a page drawn from an intact chain is kept; never in the store (its map
+    is markup)."""
 
     def __init__(self, limit: int = DRAWN) -> None:
         self.limit, self.pages, self.lock = limit, {}, threading.Lock()
