@@ -260,9 +260,8 @@ class Campaigns:
         if not events:
             raise CampaignError(f"There is no campaign called {name!r}.")
         if as_of is not None:
-            events, links = first(len(events), as_of, events), links[:as_of]
-        loaded_kind = kind(events[0].rules)
-        return Loaded(loaded_kind, events, tolerant_fold(loaded_kind, events, links), links)
+            events, links = first(events, as_of), links[:as_of]
+        return log_state(events, links)
 
     def at_round_end(self, name: str, number: int) -> Loaded:
         """The campaign as it stood when round (or scenario) `number` ended."""
@@ -440,33 +439,31 @@ class Campaigns:
         """The campaign's stored view if it was built from the log as it stands (its last event's
         number and hash), else None: then the log is read and folded as usual."""
         stream = self.stream(name)
-        found = self._select(readmodel.VIEWS, "version, head, body", "stream", stream.hex)
-        if not found:
-            return None
-        row = found[0]
-        last = self._guard(
-            lambda: self.store.events.recorder.select_events(stream, desc=True, limit=1)
-        )
-        if not last or last[0].originator_version != row[0]:
-            return None
-        if self._decode(last[0]).chain != row[1]:
-            return None
-        return readmodel.readable(row[2])
+        return self._current_views(stream).get(stream)
 
     def recall_all(self) -> dict[uuid.UUID, dict[str, Any]]:
         """Every campaign's stored view that vouches for its log as it stands (as `recall`), read
         in one query: campaigns whose view is missing or behind are absent."""
+        return self._current_views()
+
+    def _current_views(self, stream: uuid.UUID | None = None) -> dict[uuid.UUID, dict[str, Any]]:
+        """The stored views (of `stream` alone, when given) kept at their log's last event: its
+        number (`beside.current_views`) and its hash, here."""
         sql = self.dialect
 
         def read() -> list[tuple]:
             with self.store.recorder.datastore.transaction(commit=False) as cursor:
                 if not sql.exists(cursor, readmodel.VIEWS):
                     return []
-                cursor.execute(sql.current_views(sql.table(readmodel.VIEWS)))
+                one = stream is not None
+                cursor.execute(
+                    beside.current_views(sql, sql.table(readmodel.VIEWS), one),
+                    (stream.hex,) if one else (),
+                )
                 return beside.rows(cursor.fetchall())
 
         found = {}
-        for stream, head, body, state in self._guard(read):
+        for kept, head, body, state in self._guard(read):
             try:
                 last = orjson.loads(blob(state))
                 current = isinstance(last, dict) and last.get("chain") == head
@@ -474,7 +471,7 @@ class Campaigns:
                 current = False
             seen = readmodel.readable(body) if current else None
             if seen is not None:
-                found[uuid.UUID(stream)] = seen
+                found[uuid.UUID(kept)] = seen
         return found
 
     def recall_report(self, name: str, key: str) -> dict[str, Any] | None:
@@ -831,20 +828,25 @@ def catalogued(entries: dict[uuid.UUID, Entry], event: CampaignEvent) -> None:
         entries[stream] = replace(entries[stream], archived=event.archived)
 
 
-def first(length: int, as_of: int, events: tuple[CampaignEvent, ...]) -> tuple[CampaignEvent, ...]:
-    """The first `as_of` of a log of `length` events (`--as-of`)."""
-    if not 1 <= as_of <= length:
+def first(events: tuple[CampaignEvent, ...], as_of: int) -> tuple[CampaignEvent, ...]:
+    """The first `as_of` events of a log (`--as-of`)."""
+    if not 1 <= as_of <= len(events):
         raise CampaignError(
-            f"--as-of takes an event number from 1 to {length}, the length of the log."
+            f"--as-of takes an event number from 1 to {len(events)}, the length of the log."
         )
     return events[:as_of]
 
 
 def as_it_stood(whole: Loaded, as_of: int) -> Loaded:
     """`whole` as it stood after event `as_of`, from the log already read."""
-    events = first(len(whole.events), as_of, whole.events)
     links = None if whole.links is None else whole.links[:as_of]
-    return Loaded(whole.kind, events, tolerant_fold(whole.kind, events, links), links)
+    return log_state(first(whole.events, as_of), links)
+
+
+def log_state(events: tuple[CampaignEvent, ...], links: tuple[str, ...] | None) -> Loaded:
+    """A log read from the store, with the state it gives (`tolerant_fold`)."""
+    of = kind(events[0].rules)
+    return Loaded(of, events, tolerant_fold(of, events, links), links)
 
 
 def round_end(loaded: Loaded, number: int) -> Loaded:

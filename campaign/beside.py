@@ -78,13 +78,8 @@ class SQLite:
     def stream(self, stream: Any) -> Any:
         return stream.hex
 
-    def current_views(self, views: str) -> str:
-        """Every campaign's stored view beside the log's last event if it is the one the view
-        was kept at (issue #16: `list` reads them all in one query, by the primary key)."""
-        return f"""SELECT v.stream, v.head, v.body, e.state FROM {views} v
-            JOIN stored_events e ON e.originator_id = v.stream AND e.originator_version = v.version
-            WHERE NOT EXISTS (SELECT 1 FROM stored_events x
-                WHERE x.originator_id = v.stream AND x.originator_version > v.version)"""
+    view_stream = "v.stream"
+    """A view's stream as the events' originator_id."""
 
     def indexes(self) -> list[str]:
         """Issue #16: the catalogue (every campaign's name) is read by topic, not by scanning
@@ -131,13 +126,9 @@ class Postgres:
     def stream(self, stream: Any) -> Any:
         return stream
 
-    def current_views(self, views: str) -> str:
-        """As SQLite's; a report's row (its stream not a campaign's) is no uuid: never cast."""
-        own = "CASE WHEN v.stream ~ '^[0-9a-f]{32}$' THEN v.stream::uuid END"
-        return f"""SELECT v.stream, v.head, v.body, e.state FROM {views} v
-            JOIN {self.events} e ON e.originator_id = {own} AND e.originator_version = v.version
-            WHERE NOT EXISTS (SELECT 1 FROM {self.events} x
-                WHERE x.originator_id = e.originator_id AND x.originator_version > v.version)"""
+    view_stream = "CASE WHEN v.stream ~ '^[0-9a-f]{32}$' THEN v.stream::uuid END"
+    """A view's stream as the events' originator_id (a uuid); a report's row, whose stream is not
+    a campaign's, is never cast."""
 
     def make_schema(self, connection: Any) -> None:
         if self.schema:
@@ -183,6 +174,20 @@ class Postgres:
 
 
 Dialect = SQLite | Postgres
+
+
+def current_views(sql: Dialect, views: str, one: bool = False) -> str:
+    """The stored views beside their log's last event, where it is the event each view was kept
+    at (its number here; its hash is compared by the reader), each with that event's state: every
+    campaign's in one query (`list`), or, with `one`, the view of the stream given as the
+    parameter (`status`)."""
+    return f"""SELECT v.stream, v.head, v.body, e.state FROM {views} v
+        JOIN {sql.events} e ON e.originator_id = {sql.view_stream}
+            AND e.originator_version = v.version
+        WHERE NOT EXISTS (SELECT 1 FROM {sql.events} x
+            WHERE x.originator_id = e.originator_id AND x.originator_version > v.version)""" + (
+        f" AND v.stream = {sql.mark}" if one else ""
+    )
 
 
 def rows(fetched: Sequence[Any]) -> list[tuple]:

@@ -22,7 +22,7 @@ from campaign.errors import CampaignError
 from campaign.post import POSTED, WEBHOOK
 from campaign.registry import PACKAGES, kind
 from campaign.values import percentage
-from events import event_class
+from events import event_class, fields
 from events.common import CampaignEvent, CampaignStarted
 
 FORMAT = "campaign-export/1"
@@ -165,18 +165,16 @@ def rebuild(body: list[dict[str, Any]], name: str) -> list[CampaignEvent]:
             raise BadExport(
                 f"Line {number}: a campaign's log starts with its start, and starts once."
             )
-        fields = _fields(cls, row.get("data"), number)
+        given = _fields(cls, row.get("data"), number)
         if number == 2:
-            fields["name"] = name
-            version = _version(fields["rules"])
+            given["name"] = name
+            version = _version(given["rules"])
         if row["rules_version"] != version:
             raise BadExport(
                 f"Line {number} was recorded under rules {row['rules_version']!r}, not {version}."
             )
         when, seq = _time(row, number), number - 1
-        link = chain.link(
-            previous, seq, cls.TOPIC, when, row["actor"], row["rules_version"], fields
-        )
+        link = chain.link(previous, seq, cls.TOPIC, when, row["actor"], row["rules_version"], given)
         events.append(
             cls(
                 originator_id=originator,
@@ -185,7 +183,7 @@ def rebuild(body: list[dict[str, Any]], name: str) -> list[CampaignEvent]:
                 actor=str(row["actor"]),
                 rules_version=str(row["rules_version"]),
                 chain=link,
-                **fields,
+                **given,
             )
         )
         previous = link
@@ -208,7 +206,7 @@ def _time(row: dict[str, Any], number: int) -> datetime:
 
 
 def _fields(cls: type, data: Any, number: int) -> dict[str, Any]:
-    wanted = {n: a for n, a in _all_fields(cls).items() if n not in chain.ENVELOPE}
+    wanted = {n: a for n, a in fields(cls).items() if n not in chain.ENVELOPE}
     if not isinstance(data, dict) or set(data) != set(wanted):
         raise BadExport(
             f"Line {number}: a {cls.__name__} has the fields {', '.join(sorted(wanted))}."
@@ -219,13 +217,6 @@ def _fields(cls: type, data: Any, number: int) -> dict[str, Any]:
         raise BadExport(
             f"Line {number}: a field of the {cls.__name__} has the wrong type."
         ) from None
-
-
-def _all_fields(cls: type) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for base in reversed(cls.__mro__):
-        fields.update(getattr(base, "__annotations__", {}))
-    return {n: str(a) for n, a in fields.items()}
 
 
 COERCE = {

@@ -16,8 +16,6 @@ What is said of an altered row is what was said before: the fast path only ever 
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import hashlib
 import uuid
 from collections.abc import Callable, Iterable
@@ -27,14 +25,12 @@ from typing import Any
 import orjson
 
 from campaign.chain import GENESIS, link_of
-from events import event_class
+from events import event_class, fields
 from events.common import CampaignEvent
 
 Row = tuple[int, str, bytes]
 """A stored event as selected: its number in the stream, its topic, its state (JSON bytes)."""
 
-ENVELOPE = frozenset({"timestamp", "actor", "rules_version", "chain"})
-SET_BY_STORE = frozenset({"originator_id", "originator_version"})
 MARKER = b'"_type_"'
 """How eventsourcing's transcoder marks a value JSON has no word for."""
 
@@ -71,13 +67,7 @@ def decode(stream: uuid.UUID, row: Row, slow: Callable[[Row], CampaignEvent]) ->
     without its link to check: the fast path takes it only where orjson read no float at all (a
     float is where orjson may have read a long integer otherwise: the mapper decides)."""
     quick = _quick(stream, row, None)
-    return slow(row) if quick is None else quick[0]
-
-
-@functools.cache
-def required(cls: type) -> frozenset[str]:
-    """The fields every event of class `cls` holds."""
-    return frozenset(f.name for f in dataclasses.fields(cls))
+    return quick[0] if quick is not None and whole(quick[0]) else slow(row)
 
 
 def whole(event: Any) -> bool:
@@ -85,7 +75,7 @@ def whole(event: Any) -> bool:
     hand edit cut short is no event (`Campaigns._decode` refuses it in one sentence)."""
     held = vars(event)
     return (
-        required(type(event)) <= held.keys()
+        fields(type(event)).keys() <= held.keys()
         and isinstance(held["timestamp"], datetime)
         and all(isinstance(held[k], str) for k in ("actor", "rules_version", "chain"))
         and isinstance(held["originator_version"], int)
@@ -120,8 +110,7 @@ def _quick(
         when = stamp["_data_"]
         if previous is None:
             link = None
-            missing = required(cls) - ENVELOPE - SET_BY_STORE - data.keys()
-            if missing or _floating(data):
+            if _floating(data):
                 return None
         else:
             linked = [version, topic, when, actor, rules_version, data]

@@ -9,12 +9,13 @@ imports nothing but this package's own modules, and only by their file names.
 
 from __future__ import annotations
 
+import functools
 import pkgutil
 from importlib import import_module
 
 from events.common import ALLOWED_TOPICS, CampaignEvent
 
-__all__ = ["ALLOWED_TOPICS", "CampaignEvent", "event_class"]
+__all__ = ["ALLOWED_TOPICS", "CampaignEvent", "event_class", "fields"]
 
 MODULES = frozenset(module.name for module in pkgutil.iter_modules(__path__))
 
@@ -28,3 +29,13 @@ def event_class(topic: object) -> type[CampaignEvent] | None:
         if module in MODULES:
             import_module(f"events.{module}")
     return ALLOWED_TOPICS.get(topic)
+
+
+@functools.cache
+def fields(cls: type) -> dict[str, str]:
+    """Every field of an event class, the envelope every event shares included, with its
+    annotation as written (`str`, `list[int]`, …)."""
+    found: dict[str, str] = {}
+    for base in reversed(cls.__mro__):
+        found.update(getattr(base, "__annotations__", {}))
+    return {name: str(annotation) for name, annotation in found.items()}

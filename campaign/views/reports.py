@@ -176,13 +176,14 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
     if loaded.chain_break is not None:
         return
     ended = finished(loaded.kind, loaded.state)
-    asked = [(("last", str(ended[-1])), ended[-1])] if ended else []
-    for keys, number in [*asked, ((str(len(ended) + 1),), len(ended) + 1)]:
+    wanted = {"last": ended[-1], str(ended[-1]): ended[-1]} if ended else {}
+    wanted[str(len(ended) + 1)] = len(ended) + 1
+    for number in sorted(set(wanted.values())):
         try:
             data, _ = report_data(name, loaded, number)
         except CampaignError:
             continue  # nothing is left in progress: the campaign is over
-        for key in keys:
+        for key in (key for key, of in wanted.items() if of == number):
             campaigns.keep_report(name, key, data, loaded)
 
 
