@@ -17,7 +17,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from contextlib import closing
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
@@ -34,6 +34,7 @@ from eventsourcing.persistence import (
 )
 
 from campaign import beside, chain, dice, readmodel, text
+from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
 from campaign.chain import campaign_id
 from campaign.common import retracted
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
@@ -46,9 +47,7 @@ from events import event_class
 from events.common import (
     ActionsRestored,
     ActionsRetracted,
-    CampaignArchived,
     CampaignEvent,
-    CampaignRenamed,
     CampaignStarted,
 )
 
@@ -207,19 +206,81 @@ class Campaigns:
 
     def catalogue(self, archived: bool = True) -> list[Entry]:
         """Every campaign of the store under its current name, in the order they were started
-        (the archived ones too, unless `archived` is False)."""
+        (the archived ones too, unless `archived` is False): the catalogue kept beside the log
+        while it is current, else folded from the events and kept again (campaign.catalogue)."""
         if self._entries is None:
-            notifications = self._guard(
-                lambda: self.store.recorder.select_notifications(
-                    1, 10_000_000, topics=CATALOGUE_TOPICS
-                )
-            )
-            entries: dict[uuid.UUID, Entry] = {}
-            for event in map(self._read_alone, notifications):
-                catalogued(entries, event)
-            self._entries = list(entries.values())
+            kept = self._kept_catalogue()
+            entries = None if kept is None else decoded(kept)
+            if entries is None:
+                entries, stamp = self._folded_catalogue()
+                self._keep_catalogue(entries, stamp)
+            self._entries = entries
             self._named = {folded(e.name): e for e in reversed(self._entries)}
         return [e for e in self._entries if archived or not e.archived]
+
+    def _folded_catalogue(self) -> tuple[list[Entry], tuple[int, int]]:
+        """The catalogue folded from its events, and how many they were and the last's number."""
+        notifications = self._guard(
+            lambda: self.store.recorder.select_notifications(1, 10_000_000, topics=TOPICS)
+        )
+        entries: dict[uuid.UUID, Entry] = {}
+        for event in map(self._read_alone, notifications):
+            catalogued(entries, event)
+        last = max((n.id for n in notifications), default=0)
+        return list(entries.values()), (len(notifications), last)
+
+    def _kept_catalogue(self) -> str | None:
+        """The catalogue kept beside the log, as kept (`catalogue.decoded` reads it), while it is
+        current: folded from the events the store holds now, by this program. Else None."""
+        sql = self.dialect
+
+        def read() -> list[tuple]:
+            with self.store.recorder.datastore.transaction(commit=False) as cursor:
+                if not sql.exists(cursor, beside.NAMES):
+                    return []
+                statement = beside.kept_catalogue(sql, sql.table(beside.NAMES), len(TOPICS))
+                cursor.execute(statement, (readmodel.program(), *TOPICS, *TOPICS))
+                return beside.rows(cursor.fetchall())
+
+        found = self._guard(read)
+        return found[0][0] if found else None
+
+    def _keep_catalogue(self, entries: list[Entry], stamp: tuple[int, int]) -> None:
+        """Keep the catalogue just folded, with how many events it was folded from and the last
+        one's number; apart from any append, and left unkept when the store cannot be written
+        (the next reader folds it again)."""
+        if self.unwritable:
+            return
+        sql = self.dialect
+        names = sql.table(beside.NAMES)
+
+        def write() -> None:
+            with self.store.recorder.datastore.transaction(commit=True) as cursor:
+                if not sql.exists(cursor, beside.NAMES):
+                    cursor.execute(f"CREATE TABLE IF NOT EXISTS {names} {beside.NAMES_COLUMNS}")
+                    for trigger in sql.names_triggers(names, TOPICS):
+                        cursor.execute(trigger)
+                cursor.execute(
+                    sql.insert(names, 5, replace=True, key="id"),
+                    (1, *stamp, readmodel.program(), encoded(entries)),
+                )
+
+        try:
+            self._guard(write)
+        except StoreError:
+            pass  # another writer holds the store: the next reader folds the catalogue again
+
+    def check_catalogue(self) -> str:
+        """The kept catalogue against its events (`verify`): `current`, `altered` (kept for the
+        events the store holds, yet not what they give), or `missing or out of date`; unless
+        current, it is kept again, folded from the events."""
+        entries, stamp = self._folded_catalogue()
+        kept = self._kept_catalogue()
+        if kept is not None and decoded(kept) == entries:
+            return "current"
+        self._keep_catalogue(entries, stamp)
+        self._entries = None
+        return "missing or out of date" if kept is None else "altered"
 
     def _entry(self, name: str) -> Entry | None:
         """The catalogue's entry of the campaign called `name` now (the first started of two
@@ -249,7 +310,7 @@ class Campaigns:
     def stream(self, name: str) -> uuid.UUID:
         """The stream of the campaign called `name` now (renamed campaigns keep their stream)."""
         entry = self._entry(name)
-        return entry.started.originator_id if entry else campaign_id(name)
+        return entry.stream if entry else campaign_id(name)
 
     def load(self, name: str, as_of: int | None = None) -> Loaded:
         """The campaign, or its first `as_of` events (time travel)."""
@@ -295,7 +356,7 @@ class Campaigns:
         for entry in self.catalogue():
             if folded(entry.name) == folded(name):
                 raise CampaignError(f"A campaign called {name!r} already exists in this store.")
-            if entry.started.originator_id == campaign_id(name):
+            if entry.stream == campaign_id(name):
                 raise CampaignError(
                     f"{name!r} is the name {entry.name} started under; choose another."
                 )
@@ -320,6 +381,7 @@ class Campaigns:
                 )
 
         self._guard(remove)
+        self.catalogue()  # the triggers forgot the kept one: kept again without this campaign
         return count
 
     def seal(
@@ -410,12 +472,12 @@ class Campaigns:
         self.keep_view(loaded)
         return loaded
 
-    def started(self, name: str) -> CampaignStarted:
-        """The first event of the campaign called `name` now."""
+    def rules(self, name: str) -> str:
+        """The rules the campaign called `name` now is played by."""
         entry = self._entry(name)
         if entry is None:
             raise CampaignError(f"There is no campaign called {name!r}.")
-        return entry.started
+        return entry.rules
 
     def tail(
         self, name: str, limit: int, before: int | None = None
@@ -441,15 +503,19 @@ class Campaigns:
         stream = self.stream(name)
         return self._current_views(stream).get(stream)
 
-    def recall_all(self) -> dict[uuid.UUID, dict[str, Any]]:
-        """Every campaign's stored view that vouches for its log as it stands (as `recall`), read
-        in one query: campaigns whose view is missing or behind are absent."""
-        return self._current_views()
+    def briefs(self) -> dict[uuid.UUID, dict[str, Any]]:
+        """What `list` and the hub's index show of every campaign (its summary and players), from
+        each stored view that vouches for its log as it stands (as `recall`), read in one query:
+        campaigns whose view is missing or behind are absent."""
+        return self._current_views(brief=True)
 
-    def _current_views(self, stream: uuid.UUID | None = None) -> dict[uuid.UUID, dict[str, Any]]:
-        """The stored views (of `stream` alone, when given) kept at their log's last event: its
-        number (`beside.current_views`) and its hash, here."""
+    def _current_views(
+        self, stream: uuid.UUID | None = None, brief: bool = False
+    ) -> dict[uuid.UUID, dict[str, Any]]:
+        """The stored views (of `stream` alone, when given; only their `brief`, when asked) kept
+        at their log's last event: its number (`beside.current_views`) and its hash, here."""
         sql = self.dialect
+        picked = brief and sql.brief("v.body") is not None
 
         def read() -> list[tuple]:
             with self.store.recorder.datastore.transaction(commit=False) as cursor:
@@ -457,7 +523,7 @@ class Campaigns:
                     return []
                 one = stream is not None
                 cursor.execute(
-                    beside.current_views(sql, sql.table(readmodel.VIEWS), one),
+                    beside.current_views(sql, sql.table(readmodel.VIEWS), one, brief),
                     (stream.hex,) if one else (),
                 )
                 return beside.rows(cursor.fetchall())
@@ -469,9 +535,11 @@ class Campaigns:
                 current = isinstance(last, dict) and last.get("chain") == head
             except orjson.JSONDecodeError:
                 current = False
-            seen = readmodel.readable(body) if current else None
+            if not current:
+                continue
+            seen = readmodel.picked_brief(body) if picked else readmodel.readable(body)
             if seen is not None:
-                found[uuid.UUID(kept)] = seen
+                found[uuid.UUID(kept)] = readmodel.brief(seen) if brief else seen
         return found
 
     def recall_report(self, name: str, key: str) -> dict[str, Any] | None:
@@ -568,9 +636,7 @@ class Campaigns:
         label = ACCESS + hashlib.sha256(token.encode()).hexdigest()
         for stream, value in self._select(SECRETS, "stream, secret", "label", label):
             granted = json.loads(value) if value else None
-            entry = next(
-                (e for e in self.catalogue() if e.started.originator_id.hex == stream), None
-            )
+            entry = next((e for e in self.catalogue() if e.stream.hex == stream), None)
             if granted and entry:
                 return entry.name, granted["role"], granted["player"]
         return None
@@ -664,6 +730,7 @@ class Campaigns:
             raise CampaignError(
                 "Another organiser created that campaign at the same moment; nothing was imported."
             ) from None
+        self._catalogued(events)
 
     def _save(
         self,
@@ -679,7 +746,14 @@ class Campaigns:
         self._guard(lambda: self.store.save(*new), conflicts=True)
         self.after = self._extended(loaded, new, len(head or []))
         self.remember(self.after)
+        self._catalogued(new)
         return new
+
+    def _catalogued(self, new: Sequence[CampaignEvent]) -> None:
+        """After an append of a start, a new name or an archiving, the catalogue is folded and
+        kept again by its writer, not by the next reader."""
+        if any(event.TOPIC in TOPICS for event in new):
+            self.catalogue()
 
     @staticmethod
     def _extended(loaded: Loaded, new: list[CampaignEvent], skip: int) -> Loaded:
@@ -800,32 +874,6 @@ class Campaigns:
             raise StoreError(
                 f"The campaign store {beside.shown(self.db)} cannot be used: {first_line(exc)}."
             ) from None
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A campaign as the store's catalogue lists it: its current name, its start, archived or
-    not."""
-
-    name: str
-    started: CampaignStarted
-    archived: bool = False
-
-
-CATALOGUE_TOPICS = [CampaignStarted.TOPIC, CampaignRenamed.TOPIC, CampaignArchived.TOPIC]
-
-
-def catalogued(entries: dict[uuid.UUID, Entry], event: CampaignEvent) -> None:
-    """The catalogue after one of its events (in place): a start (whose stream is its name's), a
-    new name, archived or restored."""
-    stream = event.originator_id
-    if isinstance(event, CampaignStarted):
-        if stream == campaign_id(event.name):
-            entries[stream] = Entry(event.name, event)
-    elif stream in entries and isinstance(event, CampaignRenamed):
-        entries[stream] = replace(entries[stream], name=event.name)
-    elif stream in entries:
-        entries[stream] = replace(entries[stream], archived=event.archived)
 
 
 def first(events: tuple[CampaignEvent, ...], as_of: int) -> tuple[CampaignEvent, ...]:

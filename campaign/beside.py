@@ -1,7 +1,8 @@
 """What a store keeps beside the campaigns' logs, in SQLite or in PostgreSQL: dice secrets and
-webhooks (`campaign_secrets`), the read model (`campaign_views`), and the statements that touch
-the log itself (a campaign deleted; the triggers that forget a view when an event is changed by
-hand). One class per database says it in that database's SQL; the store asks, never writes SQL.
+webhooks (`campaign_secrets`), the read model (`campaign_views`), the catalogue of campaigns
+(`campaign_names`), and the statements that touch the log itself (a campaign deleted; the
+triggers that forget a view or the catalogue when an event is changed by hand). One class per
+database says it in that database's SQL; the store asks, never writes SQL.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ SECRETS = "campaign_secrets"
 VIEWS = "campaign_views"
 CATALOGUE_INDEX = "campaign_catalogue"
 """An index of the events by topic, so that finding the campaigns reads their starts alone."""
+NAMES = "campaign_names"
+"""The catalogue kept (campaign.catalogue): one row, with the count and the last number of the
+events it was folded from."""
+NAMES_COLUMNS = "(id INTEGER PRIMARY KEY, events BIGINT, last_id BIGINT, program TEXT, body TEXT)"
 
 
 def is_server(db: str) -> bool:
@@ -80,6 +85,15 @@ class SQLite:
 
     view_stream = "v.stream"
     """A view's stream as the events' originator_id."""
+    notification = "rowid"
+    """An event's number in the whole store (eventsourcing's notification id)."""
+
+    def brief(self, body: str) -> str | None:
+        """What `list` shows of a stored view, picked out by SQLite's JSON functions (a third of
+        reading the whole view in Python): `[program, summary, players]`, or NULL where the
+        body is not JSON."""
+        paths = "'$.program', '$.summary', '$.players'"
+        return f"CASE WHEN json_valid({body}) THEN json_extract({body}, {paths}) END"
 
     def indexes(self) -> list[str]:
         """Issue #16: the catalogue (every campaign's name) is read by topic, not by scanning
@@ -92,6 +106,20 @@ class SQLite:
             AFTER {what.upper()} ON stored_events
             BEGIN DELETE FROM {views} WHERE stream = old.originator_id; END"""
             for what in ("update", "delete")
+        ]
+
+    def names_triggers(self, names: str, topics: Sequence[str]) -> list[str]:
+        """The kept catalogue forgotten when one of its events is changed or deleted (SQLite's
+        triggers run for each row: only a row of the catalogue's topics forgets it)."""
+        listed = ", ".join("'" + topic.replace("'", "''") + "'" for topic in topics)
+        return [
+            f"""CREATE TRIGGER IF NOT EXISTS {NAMES}_{what}
+            AFTER {what.upper()} ON stored_events WHEN {when.format(listed=listed)}
+            BEGIN DELETE FROM {names}; END"""
+            for what, when in (
+                ("update", "old.topic IN ({listed}) OR new.topic IN ({listed})"),
+                ("delete", "old.topic IN ({listed})"),
+            )
         ]
 
 
@@ -119,7 +147,11 @@ class Postgres:
         values = ", ".join(["%s"] * columns)
         if not replace:
             return f"INSERT INTO {table} VALUES ({values}) ON CONFLICT DO NOTHING"
-        fields = {"stream": ["version", "head", "body"], "stream, label": ["secret"]}[key]
+        fields = {
+            "stream": ["version", "head", "body"],
+            "stream, label": ["secret"],
+            "id": ["events", "last_id", "program", "body"],
+        }[key]
         update = ", ".join(f"{f} = EXCLUDED.{f}" for f in fields)
         return f"INSERT INTO {table} VALUES ({values}) ON CONFLICT ({key}) DO UPDATE SET {update}"
 
@@ -129,6 +161,12 @@ class Postgres:
     view_stream = "CASE WHEN v.stream ~ '^[0-9a-f]{32}$' THEN v.stream::uuid END"
     """A view's stream as the events' originator_id (a uuid); a report's row, whose stream is not
     a campaign's, is never cast."""
+    notification = "notification_id"
+
+    def brief(self, body: str) -> str | None:
+        """PostgreSQL's JSON cast fails the whole query on one malformed body: the body is read
+        whole (None) and picked in Python."""
+        return None
 
     def make_schema(self, connection: Any) -> None:
         if self.schema:
@@ -172,22 +210,45 @@ class Postgres:
             ON {self.events} FOR EACH ROW EXECUTE FUNCTION {function}()""",
         ]
 
+    def names_triggers(self, names: str, topics: Sequence[str]) -> list[str]:
+        """The kept catalogue forgotten when any event is changed or deleted (once for each
+        statement: a campaign deleted is one)."""
+        function = self.table("campaign_forget_names")
+        return [
+            f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
+            BEGIN DELETE FROM {names}; RETURN NULL; END $$ LANGUAGE plpgsql""",
+            f"""CREATE OR REPLACE TRIGGER campaign_forget_names AFTER UPDATE OR DELETE
+            ON {self.events} FOR EACH STATEMENT EXECUTE FUNCTION {function}()""",
+        ]
+
 
 Dialect = SQLite | Postgres
 
 
-def current_views(sql: Dialect, views: str, one: bool = False) -> str:
+def current_views(sql: Dialect, views: str, one: bool = False, brief: bool = False) -> str:
     """The stored views beside their log's last event, where it is the event each view was kept
     at (its number here; its hash is compared by the reader), each with that event's state: every
     campaign's in one query (`list`), or, with `one`, the view of the stream given as the
-    parameter (`status`)."""
-    return f"""SELECT v.stream, v.head, v.body, e.state FROM {views} v
+    parameter (`status`); with `brief`, only what `list` shows, where the database can pick it."""
+    body = (brief and sql.brief("v.body")) or "v.body"
+    return f"""SELECT v.stream, v.head, {body}, e.state FROM {views} v
         JOIN {sql.events} e ON e.originator_id = {sql.view_stream}
             AND e.originator_version = v.version
         WHERE NOT EXISTS (SELECT 1 FROM {sql.events} x
             WHERE x.originator_id = e.originator_id AND x.originator_version > v.version)""" + (
         f" AND v.stream = {sql.mark}" if one else ""
     )
+
+
+def kept_catalogue(sql: Dialect, names: str, topics: int) -> str:
+    """The kept catalogue's body, where the program that kept it is the parameter given first
+    and it was folded from as many events of its `topics` (the parameters after) as the store
+    holds, the last of them the last it holds."""
+    listed = ", ".join([sql.mark] * topics)
+    of_topics = f"FROM {sql.events} WHERE topic IN ({listed})"
+    return f"""SELECT n.body FROM {names} n WHERE n.id = 1 AND n.program = {sql.mark}
+        AND n.events = (SELECT count(*) {of_topics})
+        AND n.last_id = (SELECT coalesce(max({sql.notification}), 0) {of_topics})"""
 
 
 def rows(fetched: Sequence[Any]) -> list[tuple]:

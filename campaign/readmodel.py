@@ -95,6 +95,26 @@ def readable(body: str) -> dict[str, Any] | None:
     return data if usable else None
 
 
+def brief(seen: dict[str, Any]) -> dict[str, Any]:
+    """What `list` and the hub's index show of a view."""
+    return {"summary": seen["summary"], "players": seen["players"]}
+
+
+def picked_brief(picked: str | None) -> dict[str, Any] | None:
+    """`brief` of a stored view as the database picked it out (`[program, summary, players]`,
+    campaign.beside), or None where it is not one (a body edited by hand, another program's)."""
+    try:
+        found = orjson.loads(picked) if picked is not None else None
+    except (ValueError, RecursionError):
+        return None
+    if not (isinstance(found, list) and len(found) == 3 and found[0] == program()):
+        return None
+    summary, players = found[1:]
+    shown = isinstance(summary, str) and isinstance(players, list)
+    shown = shown and all(isinstance(player, str) for player in players)
+    return {"summary": summary, "players": players} if shown else None
+
+
 def readable_report(body: str) -> dict[str, Any] | None:
     """A kept report's data, or None where it is not one (edited by hand, another program's)."""
     try:

@@ -259,9 +259,10 @@ def test_every_current_view_is_read_in_one_query_as_each_alone(store_url):
     store.keep_report("Gamma", "last", {"title": "a kept report"}, gamma)
     alone = {n: store.recall(n) for n in ("Alpha", "Beta", "Gamma")}
     assert alone["Beta"] is None and alone["Alpha"] and alone["Gamma"]
-    assert store.recall_all() == {
-        store.stream("Alpha"): alone["Alpha"],
-        store.stream("Gamma"): alone["Gamma"],
+    shown = {n: {"summary": alone[n]["summary"], "players": players} for n in ("Alpha", "Gamma")}
+    assert store.briefs() == {
+        store.stream("Alpha"): shown["Alpha"],
+        store.stream("Gamma"): shown["Gamma"],
     }
     store.close()
 

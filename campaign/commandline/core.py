@@ -14,7 +14,7 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -233,6 +233,11 @@ class Session:
 def say(line: str, err: bool = False, style: str | None = None) -> None:
     """One line for a person: stored text in it is shown printable, never as escape codes."""
     typer.secho(text.printable(line), err=err, bold=style == "bold")
+
+
+def say_lines(lines: Iterable[str]) -> None:
+    """Lines for a person (as many `say`), written at once: a thousand campaigns listed."""
+    typer.echo("\n".join(text.printable(line) for line in lines))
 
 
 def complain(sentence: str) -> None:

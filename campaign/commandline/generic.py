@@ -24,6 +24,7 @@ from campaign.commandline.core import (
     print_json,
     registrar,
     say,
+    say_lines,
     write_file,
 )
 from campaign.deadlines import current, instant
@@ -44,13 +45,13 @@ def list_campaigns(
 ) -> None:
     """The campaigns in the store: name, rules, status (archived ones with --all)."""
     campaigns = ctx.obj.campaigns
-    rows, views = [], campaigns.recall_all()
+    rows, views = [], campaigns.briefs()
     for entry in campaigns.catalogue(archived=everything):
-        seen = views.get(entry.started.originator_id) or view(campaigns.refresh(entry.name))
+        seen = views.get(entry.stream) or view(campaigns.refresh(entry.name))
         rows.append(
             {
                 "name": entry.name,
-                "rules": entry.started.rules,
+                "rules": entry.rules,
                 "status": seen["summary"],
                 "players": seen["players"],
             }
@@ -63,8 +64,7 @@ def list_campaigns(
         if hidden:
             return say(f"No campaign to show; {hidden} archived (campaign list --all shows them).")
         return say("No campaigns yet: start one with 'campaign new'.")
-    for row in rows:
-        say(f"{row['name']}  ({row['rules']})  {row['status']}")
+    say_lines(f"{row['name']}  ({row['rules']})  {row['status']}" for row in rows)
 
 
 @command()
@@ -251,7 +251,7 @@ def log(
     if limit is not None and as_of is None and round_number is None:
         name = ctx.obj.name(campaign)
         events = ctx.obj.campaigns.tail(name, limit)  # a retraction follows what it retracts
-        of = lambda: registry.kind(ctx.obj.campaigns.started(name).rules)  # noqa: E731
+        of = lambda: registry.kind(ctx.obj.campaigns.rules(name))  # noqa: E731
     if events is None:
         _, loaded = ctx.obj.view(campaign, as_of, round_number)
         events = loaded.events[-limit:] if limit else loaded.events
@@ -500,6 +500,7 @@ def verify(
     from campaign.app import finished as finished_periods
     from campaign.audit import audit, published_head
 
+    stored_catalogue = ctx.obj.campaigns.check_catalogue()  # first: names as the events give them
     name = ctx.obj.name(campaign)
     loaded = ctx.obj.campaigns.load(name)
     verified = audit(loaded.kind, loaded.events)
@@ -520,6 +521,7 @@ def verify(
                 "vouches_for": f"events 1 to {verified.events}",
                 "published_head": published,
                 "stored_view": stored_view,
+                "stored_catalogue": stored_catalogue,
             }
         )
     if published:
@@ -528,6 +530,11 @@ def verify(
         say(
             f"The stored view that list and status show was {stored_view}: it is rebuilt from "
             "the log."
+        )
+    if stored_catalogue != "current":
+        say(
+            f"The stored list of the store's campaigns was {stored_catalogue}: it is rebuilt "
+            "from their events."
         )
     say(
         f"{name}: {verified.events} events and {finished} {loaded.kind.period}(s) verified with "

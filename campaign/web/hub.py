@@ -128,14 +128,14 @@ def hub(db: str) -> Starlette:
 
     @with_store
     def index(request: Request, campaigns: Campaigns) -> Response:
-        rows, views = [], campaigns.recall_all()
+        rows, views = [], campaigns.briefs()
         for entry in campaigns.catalogue(archived=False):
-            seen = views.get(entry.started.originator_id) or _view(campaigns, entry.name)
+            seen = views.get(entry.stream) or _view(campaigns, entry.name)
             rows.append(
                 {
                     "name": entry.name,
                     "slug": quote(entry.name, safe="/"),
-                    "rules": entry.started.rules,
+                    "rules": entry.rules,
                     "players": seen["players"],
                     "summary": seen["summary"],
                 }
@@ -167,7 +167,7 @@ def hub(db: str) -> Starlette:
             shown, of = tuple(upto[-LOG_PAGE:]), loaded.kind
             intact, total = loaded.chain_break is None, len(loaded.events)
         else:
-            of, intact = registry.kind(campaigns.started(name).rules), True
+            of, intact = registry.kind(campaigns.rules(name)), True
             total = campaigns.recall(name)["events"]
         taken_back = retracted(shown)  # a retraction follows what it retracts
         rows = [
