@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaign import chain
+from campaign import chain, text
 from campaign.errors import CampaignError
 from cli import run
 
@@ -717,3 +717,19 @@ def test_printable_turns_every_unseen_character_and_only_those(typed):
     assert len(shown) == len(typed)
     for was, now in zip(typed, shown, strict=True):
         assert now == (" " if was in "\n\t" else "\ufffd" if text.unseen(was) else was)
+
+
+def test_json_output_escapes_every_character_that_is_not_text_and_only_those(capsys):
+    """Stored text in `--json` output: a bidi override, a C1 control, a line separator are
+    written as \\u escapes; accents, a no-break space and plain text as they are, with or without
+    something to escape beside them (the output takes a shortcut when there is nothing)."""
+    from campaign.commandline.core import print_json
+
+    for data, kept in (
+        ({"name": "Andre\u0301 et\u00a0Zoe"}, "Andre\u0301 et\u00a0Zoe"),
+        ({"name": "Ann\u202e", "note": "a\u009bb\u2028c"}, "Ann\\u202e"),
+    ):
+        print_json(data)
+        out = capsys.readouterr().out
+        assert kept in out and json.loads(out) == data
+        assert all(not text.unseen(c) for c in out if c != "\n")

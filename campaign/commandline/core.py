@@ -275,7 +275,11 @@ def registrar(commands: typer.Typer, panel: str) -> Callable:
 def print_json(data: Any) -> None:
     """One JSON document; characters that are not text are written as \\u escapes."""
     document = json.dumps(data, indent=2, ensure_ascii=False, default=str)
-    typer.echo("".join(f"\\u{ord(c):04x}" if text.unseen(c) and c != "\n" else c for c in document))
+    if not document.replace("\n", " ").isprintable():  # else nothing to escape: `list` of 1,000
+        document = "".join(
+            f"\\u{ord(c):04x}" if text.unseen(c) and c != "\n" else c for c in document
+        )
+    typer.echo(document)
 
 
 @app.callback()
