@@ -251,24 +251,10 @@ class Campaigns:
         (the next reader folds it again)."""
         if self.unwritable:
             return
-        sql = self.dialect
-        names = sql.table(beside.NAMES)
-
-        def write() -> None:
-            with self.store.recorder.datastore.transaction(commit=True) as cursor:
-                if not sql.exists(cursor, beside.NAMES):
-                    cursor.execute(f"CREATE TABLE IF NOT EXISTS {names} {beside.NAMES_COLUMNS}")
-                    for trigger in sql.names_triggers(names, TOPICS):
-                        cursor.execute(trigger)
-                cursor.execute(
-                    sql.insert(names, 5, replace=True, key="id"),
-                    (1, *stamp, readmodel.program(), encoded(entries)),
-                )
-
-        try:
-            self._guard(write)
-        except StoreError:
-            pass  # another writer holds the store: the next reader folds the catalogue again
+        names = self.dialect.table(beside.NAMES)
+        triggers = self.dialect.names_triggers(names, TOPICS)
+        row = (1, *stamp, readmodel.program(), encoded(entries))
+        self._keep_beside(beside.NAMES, beside.NAMES_COLUMNS, triggers, "id", row)
 
     def check_catalogue(self) -> str:
         """The kept catalogue against its events (`verify`): `current`, `altered` (kept for the
@@ -437,26 +423,34 @@ class Campaigns:
         body = json.dumps(readmodel.view(loaded), separators=(",", ":"))
         version, head = len(loaded.events), loaded.events[-1].chain
 
+        triggers = self.dialect.triggers(self.dialect.table(readmodel.VIEWS))
+        row = (stream, version, head, body)
+        self._keep_beside(readmodel.VIEWS, readmodel.COLUMNS, triggers, "stream", row)
+
+    def _keep_beside(
+        self, table: str, columns: str, triggers: list[str], key: str, row: tuple
+    ) -> None:
+        """Write `row` into a table kept beside the log (made, with its triggers, when missing),
+        replacing the row of the same `key`, apart from any append: when another writer holds
+        the store nothing is kept, and its readers fold the log again instead."""
         sql = self.dialect
-        views = sql.table(readmodel.VIEWS)
+        named = sql.table(table)
 
         def write() -> None:
             with self.store.recorder.datastore.transaction(commit=True) as cursor:
-                if not sql.exists(cursor, readmodel.VIEWS):
-                    cursor.execute(f"CREATE TABLE IF NOT EXISTS {views} {readmodel.COLUMNS}")
-                    for trigger in sql.triggers(views):
+                if not sql.exists(cursor, table):
+                    cursor.execute(f"CREATE TABLE IF NOT EXISTS {named} {columns}")
+                    for trigger in triggers:
                         cursor.execute(trigger)
                 if isinstance(sql, beside.SQLite):  # a store made before the index: made now
                     for index in sql.indexes():
                         cursor.execute(index)
-                cursor.execute(
-                    sql.insert(views, 4, replace=True, key="stream"), (stream, version, head, body)
-                )
+                cursor.execute(sql.insert(named, len(row), replace=True, key=key), row)
 
         try:
             self._guard(write)
         except StoreError:
-            pass  # another writer holds the store: the view stays behind, and is not used
+            pass
 
     def keep_view(self, loaded: Loaded) -> None:
         """A read found the stored view out of date (built by another version of the program,
