@@ -33,7 +33,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from campaign import beside, chain, dice, readmodel, text
+from campaign import beside, chain, dice, readmodel, snapshot, text
 from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
 from campaign.chain import campaign_id
 from campaign.common import retracted
@@ -424,15 +424,16 @@ class Campaigns:
         version, head = len(loaded.events), loaded.events[-1].chain
 
         triggers = self.dialect.triggers(self.dialect.table(readmodel.VIEWS))
+        state = (f"{stream}/state", version, head, snapshot.kept(loaded.kind, loaded.state))
         row = (stream, version, head, body)
-        self._keep_beside(readmodel.VIEWS, readmodel.COLUMNS, triggers, "stream", row)
+        self._keep_beside(readmodel.VIEWS, readmodel.COLUMNS, triggers, "stream", row, state)
 
     def _keep_beside(
-        self, table: str, columns: str, triggers: list[str], key: str, row: tuple
+        self, table: str, columns: str, triggers: list[str], key: str, *rows: tuple
     ) -> None:
-        """Write `row` into a table kept beside the log (made, with its triggers, when missing),
-        replacing the row of the same `key`, apart from any append: when another writer holds
-        the store nothing is kept, and its readers fold the log again instead."""
+        """Write `rows` into a table kept beside the log (made, with its triggers, when missing),
+        each replacing the row of the same `key`, apart from any append: when another writer
+        holds the store nothing is kept, and its readers fold the log again instead."""
         sql = self.dialect
         named = sql.table(table)
 
@@ -445,7 +446,8 @@ class Campaigns:
                 if isinstance(sql, beside.SQLite):  # a store made before the index: made now
                     for index in sql.indexes():
                         cursor.execute(index)
-                cursor.execute(sql.insert(named, len(row), replace=True, key=key), row)
+                for row in rows:
+                    cursor.execute(sql.insert(named, len(row), replace=True, key=key), row)
 
         try:
             self._guard(write)
@@ -535,6 +537,29 @@ class Campaigns:
             if seen is not None:
                 found[uuid.UUID(kept)] = readmodel.brief(seen) if brief else seen
         return found
+
+    def recall_state(self, name: str) -> tuple[dict[str, Any], Kind, Any] | None:
+        """The campaign's stored view, its kind and its state as kept beside the view
+        (campaign.snapshot), while the view vouches for the log and the state was kept with it;
+        else None, and the caller folds the log."""
+        seen = self.recall(name)
+        if seen is None:
+            return None
+        stream = self.stream(name)
+        found = self._select(readmodel.VIEWS, "head, body", "stream", f"{stream.hex}/state")
+        if not found or found[0][0] != seen["head"]:
+            return None
+        of = kind(self.rules(name))
+        first = self._guard(lambda: self.store.events.recorder.select_events(stream, lte=1))
+        if not first:
+            return None
+        state = snapshot.read(of, found[0][1], of.start(self._read_alone(first[0])))
+        return None if state is None else (seen, of, state)
+
+    def kept_state_holds(self, name: str, state: Any) -> bool:
+        """The state kept beside the campaign's current view is `state` (verify's replay)."""
+        kept = self.recall_state(name)
+        return kept is not None and kept[2] == state
 
     def recall_report(self, name: str, key: str) -> dict[str, Any] | None:
         """A report's data kept beside the stored view (`keep_report`), only while the view

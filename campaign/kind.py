@@ -61,6 +61,17 @@ class Kind(ABC):
     @abstractmethod
     def apply(self, state: State, event: CampaignEvent) -> State: ...
 
+    # The state kept beside the log (campaign.snapshot).
+
+    unkept: ClassVar[tuple[str, ...]] = ()
+    """Fields of the state a kept snapshot leaves out: objects built from text the log holds (a
+    map, a board), which `rebuilt` builds again."""
+
+    def rebuilt(self, initial: State, kept: Mapping[str, Any]) -> dict[str, Any]:
+        """The unkept fields, from the state after the first event (`initial`) and the fields
+        kept; by default as the first event left them."""
+        return {name: getattr(initial, name) for name in self.unkept}
+
     # The rules.
 
     @abstractmethod

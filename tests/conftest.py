@@ -158,6 +158,14 @@ WINNING_FACTS = {
 """ON-3.1's table, read as a player would."""
 
 
+def kept_back(of: Any, events: Any, state: Any) -> Any:
+    """Issue #16: the state as the store keeps it beside the view (campaign.snapshot), read back
+    — equal to `state`, where the codec holds."""
+    from campaign import snapshot
+
+    return snapshot.read(of, snapshot.kept(of, state), of.start(events[0]))
+
+
 def cheapest_army(state: Any, side: str, must: str | None = None) -> dict[str, int]:
     """A lawful free-choice army: the required units (and enough of the type of `must`, a card
     upgraded to play in it, to field that card), then the cheapest unit up to the points and the

@@ -3,6 +3,7 @@ musters and upgrades through all eight scenarios."""
 
 from __future__ import annotations
 
+from conftest import kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,5 +100,6 @@ def test_random_lawful_onus_campaigns_keep_the_invariants(eagle, cheapest, data,
         if state.next_scenario is not None:
             assert not state.absent & commands.present_characters(state)
         assert state == fold(loaded.kind, events)
+        assert kept_back(loaded.kind, events, state) == state  # kept beside the view (#16)
     assert state.phase == "finished" and len(state.results) == 8
     assert audit(loaded.kind, events).state == state

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from decimal import Decimal
 
+from conftest import kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -148,6 +149,7 @@ def test_random_lawful_campaigns_keep_the_rules_invariants_and_replay_identicall
 
     def rebuilt_equals_incremental(events, state):
         assert state == fold(BC, events)
+        assert kept_back(BC, events, state) == state  # the state kept beside the view (#16)
 
     events, state = play_randomly(data, players, seed, 250, rebuilt_equals_incremental)
     assert audit(BC, events).state == state  # `campaign verify` re-decides every event the same way

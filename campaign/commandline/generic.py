@@ -550,8 +550,9 @@ def verify(
 
 
 def _check_view(campaigns, name: str, loaded, state) -> str:
-    """The read model against a full replay (campaign.readmodel): `current` when the stored view
-    is what the log gives; `missing` or `altered` otherwise, and then rebuilt."""
+    """The read model against a full replay (campaign.readmodel): `current` when the stored view,
+    the reports and the state kept beside it are what the log gives; `missing` or `altered`
+    otherwise, and then rebuilt."""
     from campaign.app import Loaded
 
     replayed = Loaded(loaded.kind, loaded.events, state)
@@ -561,7 +562,9 @@ def _check_view(campaigns, name: str, loaded, state) -> str:
         "missing or out of date"
         if stored is None
         else "current"
-        if stored == view(replayed) and _reports_hold(name, replayed, reports)
+        if stored == view(replayed)
+        and _reports_hold(name, replayed, reports)
+        and campaigns.kept_state_holds(name, state)
         else "altered"
     )
     if verdict != "current":
@@ -789,8 +792,15 @@ def draw_map(
     regions."""
     from campaign.views.reports import map_svg, svg_to_png
 
-    name, loaded = ctx.obj.view(campaign, as_of, round_number)
-    svg = map_svg(name, loaded, round_number)
+    kept = None
+    if as_of is None and round_number is None:  # now: the state the last writer kept (#16)
+        name = ctx.obj.name(campaign)
+        kept = ctx.obj.campaigns.recall_state(name)
+    if kept is not None:
+        svg = map_svg(name, kept[1], kept[2], None)
+    else:
+        name, loaded = ctx.obj.view(campaign, as_of, round_number)
+        svg = map_svg(name, loaded.kind, loaded.state, round_number)
     suffix = output.suffix.lower()
     if suffix not in (".svg", ".png"):
         raise CampaignError(

@@ -207,12 +207,10 @@ def render(
     return text_report(printable_data(data))
 
 
-def map_svg(name: str, loaded: Loaded, number: int | None) -> str:
-    picture = loaded.kind.picture(loaded.state, name, number)
+def map_svg(name: str, of: Any, state: Any, number: int | None) -> str:
+    picture = of.picture(state, name, number)
     if picture is None:
-        raise CampaignError(
-            f"{name} is a campaign of {loaded.kind.title}, which has no map of regions."
-        )
+        raise CampaignError(f"{name} is a campaign of {of.title}, which has no map of regions.")
     return picture
 
 

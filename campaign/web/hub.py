@@ -19,6 +19,7 @@ import io
 import secrets
 import shlex
 import threading
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -77,25 +78,31 @@ class Drawn:
         self.limit, self.pages, self.lock = limit, {}, threading.Lock()
 
     def get(self, campaigns: Campaigns, name: str, what: str, draw) -> dict[str, Any]:
-        """The page `what` of campaign `name`: as kept, or `draw()`n → (values, loaded)."""
+        """The page `what` of campaign `name`: as kept, or `draw()`n → (values, at)."""
         seen = campaigns.recall(name)
         if seen is not None:
             with self.lock:
                 kept = self.pages.get((name, what, seen["events"], seen["head"]))
             if kept is not None:
                 return kept
-        values, loaded = draw()
-        self.keep(name, what, values, loaded)
+        values, at = draw()
+        self.keep(name, what, values, at)
         return values
 
-    def keep(self, name: str, what: str, values: dict[str, Any], loaded: Any) -> None:
-        """Keep page `what` drawn from `loaded`, if its chain is intact."""
-        if loaded.chain_break is None:
-            key = (name, what, len(loaded.events), loaded.events[-1].chain)
+    def keep(self, name: str, what: str, values: dict[str, Any], at: tuple | None) -> None:
+        """Keep page `what` drawn from the log ending `at` (`drawn_at`), unless None."""
+        if at is not None:
+            key = (name, what, *at)
             with self.lock:
                 self.pages[key] = values
                 while len(self.pages) > self.limit:
                     del self.pages[next(iter(self.pages))]
+
+
+def drawn_at(loaded: Any) -> tuple[int, str] | None:
+    """The last event a page was drawn from (its number and hash), or None when the log's chain
+    is broken: such a page is never kept."""
+    return (len(loaded.events), loaded.events[-1].chain) if loaded.chain_break is None else None
 
 
 def hub(db: str) -> Starlette:
@@ -147,8 +154,17 @@ def hub(db: str) -> Starlette:
         name = campaigns.choose(request.path_params["name"])
 
         def draw() -> tuple[dict[str, Any], Any]:
+            kept = campaigns.recall_state(name)  # the state kept by the last writer (#16)
+            if kept is not None:
+                seen, of, state = kept
+
+                def reported(number: int | None) -> dict[str, Any]:
+                    return kept_report(campaigns, name, number, lambda: campaigns.refresh(name))
+
+                values = campaign_values(name, of, state, seen["events"], True, reported)
+                return values, (seen["events"], seen["head"])
             loaded = campaigns.refresh(name)  # an out-of-date view kept again for the next reader
-            return campaign_values(name, loaded), loaded
+            return values_of(name, loaded), drawn_at(loaded)
 
         return page("campaign.html", **drawn.get(campaigns, name, "campaign", draw))
 
@@ -218,7 +234,7 @@ def hub(db: str) -> Starlette:
                 picture=Markup(picture) if picture else None,
                 sections=data["sections"],
             )
-            return values, loaded
+            return values, drawn_at(loaded)
 
         return page("report.html", **drawn.get(campaigns, name, f"report {int(number)}", draw))
 
@@ -239,7 +255,7 @@ def hub(db: str) -> Starlette:
                 actions=_actions(loaded, role, player),
                 next_step=loaded.kind.next_step(loaded.state),
             )
-            return values, loaded
+            return values, drawn_at(loaded)
 
         drawn_now = drawn.get(campaigns, name, f"act {role} {player}", draw)
         return page(
@@ -301,7 +317,8 @@ def hub(db: str) -> Starlette:
         loaded = campaigns.after or campaigns.load(name)
         if recorded and campaigns.after is not None:  # for the next readers, drawn once here
             keep_after_append(campaigns, name, campaigns.after)
-            drawn.keep(name, "campaign", campaign_values(name, campaigns.after), campaigns.after)
+            after = campaigns.after
+            drawn.keep(name, "campaign", values_of(name, after), drawn_at(after))
         told = "; ".join(describe(e, loaded.kind) for e in recorded)
         return act_page(campaigns, token, f"Recorded: {told}.")
 
@@ -364,25 +381,39 @@ def _module(name: str):
     return import_module(name)
 
 
-def campaign_values(name: str, loaded: Any) -> dict[str, Any]:
+def campaign_values(
+    name: str, of: Any, state: Any, events: int, intact: bool, report: Callable[[int | None], Any]
+) -> dict[str, Any]:
     """What the campaign's page shows: what is next, the deadline, the map, the report of the
-    step in hand, the chain's badge."""
-    ended = finished(loaded.kind, loaded.state)
-    data, _ = report_data(name, loaded, _in_hand(loaded, ended))
-    picture = loaded.kind.picture(loaded.state, name, None)
+    step in hand (`report(number)`'s data), the chain's badge."""
+    ended = finished(of, state)
+    data = report(_in_hand(of, state, ended))
+    picture = of.picture(state, name, None)
     return dict(
         title=name,
         name=name,
         slug=quote(name, safe="/"),
-        kind_title=loaded.kind.title,
-        chain_intact=loaded.chain_break is None,
-        events=len(loaded.events),
+        kind_title=of.title,
+        chain_intact=intact,
+        events=events,
         finished=ended,
-        period=loaded.kind.period,
-        next_step=loaded.kind.next_step(loaded.state),
+        period=of.period,
+        next_step=of.next_step(state),
         deadline=data.get("deadline"),
         picture=Markup(picture) if picture else None,
-        sections=[*loaded.kind.page_sections(loaded.state), *data["sections"]],
+        sections=[*of.page_sections(state), *data["sections"]],
+    )
+
+
+def values_of(name: str, loaded: Any) -> dict[str, Any]:
+    """The campaign's page drawn from its whole log."""
+    return campaign_values(
+        name,
+        loaded.kind,
+        loaded.state,
+        len(loaded.events),
+        loaded.chain_break is None,
+        lambda number: report_data(name, loaded, number)[0],
     )
 
 
@@ -392,12 +423,12 @@ def _view(campaigns: Campaigns, name: str) -> dict[str, Any]:
     return view(campaigns.refresh(name))  # an out-of-date view kept again for the next reader
 
 
-def _in_hand(loaded, ended: list[int]) -> int | None:
+def _in_hand(of: Any, state: Any, ended: list[int]) -> int | None:
     """The report a campaign's page shows: the step in hand, or the last when all are over."""
-    if loaded.kind.period_over(loaded.state, len(ended) + 1):
+    if of.period_over(state, len(ended) + 1):
         return ended[-1] if ended else None
     try:
-        loaded.kind.report(None, loaded.state, len(ended) + 1, [], loaded.state)
+        of.report(None, state, len(ended) + 1, [], state)
     except CampaignError:
         return ended[-1] if ended else None
     except Exception:  # noqa: BLE001 - a kind's report of a step not begun: show the last

@@ -32,6 +32,7 @@ class BoilingCauldron(PackageKind):
     example = "spring-869.campaign"
     state, commands, narrate = state, commands, narrate
     setup_events = (RegionsAllocated,)
+    unkept = ("world",)  # the map of the first event: no later event changes it
 
     def new(
         self, title: str, options: Mapping[str, Any], seal: Seal | None = None

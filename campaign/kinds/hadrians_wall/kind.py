@@ -28,10 +28,17 @@ class HadriansWall(PackageKind):
     example = "hadrians-wall.campaign"
     state, commands, narrate = state, commands, narrate
     setup_events = (GameSetUp,)
+    unkept = ("board",)  # its links are keyed by pairs of areas: built again from the source
     standing_reason = (
         "a wall crossing's die stands once rolled, and a revealed secret stays revealed "
         "(HW-6.10); an organiser's ruling corrects a die (campaign ruling)"
     )
+
+    def rebuilt(self, initial: State, kept: Mapping[str, Any]) -> dict[str, Any]:
+        """HW-1.3: the board as the set-up chose it (the Fantasy Flight one is the one with a
+        choice for its gap; before the set-up, the board of the first event)."""
+        gap = kept["ffg_gap"]
+        return {"board": state.board_for(kept["source"], "ffg" if gap else "ah", gap)}
 
     def new(
         self, title: str, options: Mapping[str, Any], seal: Seal | None = None
