@@ -250,12 +250,15 @@ def hub(db: str) -> Starlette:
         name, role, player = granted
 
         def draw() -> tuple[dict[str, Any], Any]:
-            loaded = campaigns.refresh(name)
-            values = dict(
-                actions=_actions(loaded, role, player),
-                next_step=loaded.kind.next_step(loaded.state),
-            )
-            return values, drawn_at(loaded)
+            kept = campaigns.recall_state(name)  # the state kept by the last writer (#16)
+            if kept is not None:
+                seen, of, state = kept
+                at = seen["events"], seen["head"]
+            else:
+                loaded = campaigns.refresh(name)
+                of, state, at = loaded.kind, loaded.state, drawn_at(loaded)
+            values = dict(actions=_actions(of, state, role, player), next_step=of.next_step(state))
+            return values, at
 
         drawn_now = drawn.get(campaigns, name, f"act {role} {player}", draw)
         return page(
@@ -436,9 +439,9 @@ def _in_hand(of: Any, state: Any, ended: list[int]) -> int | None:
     return len(ended) + 1
 
 
-def _actions(loaded, role: str, player: str | None) -> list[dict[str, Any]]:
+def _actions(of: Any, state: Any, role: str, player: str | None) -> list[dict[str, Any]]:
     if role == "player" and player:
-        return loaded.kind.player_actions(loaded.state, player)
+        return of.player_actions(state, player)
     if role == "arbiter":
         return [
             {"action": "note", "label": "A ruling or note for the log", "choices": None},

@@ -1,0 +1,76 @@
+"""The hub's campaign page right after a write on the command line (issue #16): drawn from the
+state the writer kept beside the view, against the same page drawn from the whole log (the kept
+state dropped before each of those runs). Builds, for each size, a store holding Spring 869's
+draw followed by notes up to N events (as `readmodel.py` does); each run appends a note as
+`campaign note` does (the write, then the reports it keeps) and times the first reader, a new
+hub (nothing in its memory) asked for the campaign's page, in process. Prints medians and their
+ratio.
+
+    python benchmarks/hub_page.py [--sizes 1000 10000 100000] [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from readmodel import build
+from starlette.testclient import TestClient
+
+from campaign.app import Campaigns
+from campaign.common import note
+from campaign.views.reports import keep_after_append
+from campaign.web.hub import hub
+
+
+def written(db: Path) -> None:
+    """A note appended as the command line appends it."""
+    store = Campaigns(str(db))
+    store.act("Bench", lambda state: note("one more"), "o")
+    keep_after_append(store, "Bench", store.after)
+    store.close()
+
+
+def drop_state(db: Path) -> None:
+    with sqlite3.connect(db) as connection:
+        connection.execute("DELETE FROM campaign_views WHERE stream LIKE '%/state'")
+    connection.close()
+
+
+def first_reader(db: Path) -> float:
+    client = TestClient(hub(str(db)))
+    start = time.perf_counter()
+    page = client.get("/c/Bench")
+    assert page.status_code == 200 and "is intact" in page.text
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--runs", type=int, default=7)
+    options = parser.parse_args()
+    print("| events | page after a write, state kept | page after a write, log folded | ratio |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        for size in options.sizes:
+            db = Path(folder) / f"bench-{size}.sqlite"
+            build(db, size)
+            first_reader(db)  # warm: imports, templates, the parsed map
+            kept, folded = [], []
+            for _ in range(options.runs):
+                written(db)
+                kept.append(first_reader(db))
+                written(db)
+                drop_state(db)
+                folded.append(first_reader(db))
+            k, f = statistics.median(kept), statistics.median(folded)
+            print(f"| {size:,} | {k:.3f} s | {f:.3f} s | {f / k:.1f}× |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
