@@ -254,7 +254,7 @@ class Campaigns:
         names = self.dialect.table(beside.NAMES)
         triggers = self.dialect.names_triggers(names, TOPICS)
         row = (1, *stamp, readmodel.program(), encoded(entries))
-        self._keep_beside(beside.NAMES, beside.NAMES_COLUMNS, triggers, "id", row)
+        self._keep_beside(beside.NAMES, beside.NAMES_COLUMNS, triggers, "id", [row])
 
     def check_catalogue(self) -> str:
         """The kept catalogue against its events (`verify`): `current`, `altered` (kept for the
@@ -423,17 +423,31 @@ class Campaigns:
         body = json.dumps(readmodel.view(loaded), separators=(",", ":"))
         version, head = len(loaded.events), loaded.events[-1].chain
 
-        triggers = self.dialect.triggers(self.dialect.table(readmodel.VIEWS))
+        sql = self.dialect
+        views = sql.table(readmodel.VIEWS)
         state = (f"{stream}/state", version, head, snapshot.kept(loaded.kind, loaded.state))
         row = (stream, version, head, body)
-        self._keep_beside(readmodel.VIEWS, readmodel.COLUMNS, triggers, "stream", row, state)
+        # what was kept beside an earlier view is never read again: dropped with it
+        stale = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND head <> {sql.mark}"
+        dropped = (stale, (f"{stream}/%", head))
+        rows = [row, state]
+        self._keep_beside(
+            readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", rows, dropped
+        )
 
     def _keep_beside(
-        self, table: str, columns: str, triggers: list[str], key: str, *rows: tuple
+        self,
+        table: str,
+        columns: str,
+        triggers: list[str],
+        key: str,
+        rows: list[tuple],
+        dropped: tuple[str, tuple] | None = None,
     ) -> None:
         """Write `rows` into a table kept beside the log (made, with its triggers, when missing),
-        each replacing the row of the same `key`, apart from any append: when another writer
-        holds the store nothing is kept, and its readers fold the log again instead."""
+        each replacing the row of the same `key`, after the `dropped` statement (with its
+        parameters), apart from any append: when another writer holds the store nothing is
+        kept, and its readers fold the log again instead."""
         sql = self.dialect
         named = sql.table(table)
 
@@ -446,6 +460,8 @@ class Campaigns:
                 if isinstance(sql, beside.SQLite):  # a store made before the index: made now
                     for index in sql.indexes():
                         cursor.execute(index)
+                if dropped is not None:
+                    cursor.execute(*dropped)
                 for row in rows:
                     cursor.execute(sql.insert(named, len(row), replace=True, key=key), row)
 
@@ -538,15 +554,18 @@ class Campaigns:
                 found[uuid.UUID(kept)] = readmodel.brief(seen) if brief else seen
         return found
 
-    def recall_state(self, name: str) -> tuple[dict[str, Any], Kind, Any] | None:
+    def recall_state(
+        self, name: str, number: int | None = None
+    ) -> tuple[dict[str, Any], Kind, Any] | None:
         """The campaign's stored view, its kind and its state as kept beside the view
-        (campaign.snapshot), while the view vouches for the log and the state was kept with it;
-        else None, and the caller folds the log."""
+        (campaign.snapshot) — now, or as round `number` ended (`keep_state`) — while the view
+        vouches for the log and the state was kept with it; else None: the caller folds."""
         seen = self.recall(name)
         if seen is None:
             return None
         stream = self.stream(name)
-        found = self._select(readmodel.VIEWS, "head, body", "stream", f"{stream.hex}/state")
+        row = f"{stream.hex}/state" + ("" if number is None else f"/{number}")
+        found = self._select(readmodel.VIEWS, "head, body", "stream", row)
         if not found or found[0][0] != seen["head"]:
             return None
         of = kind(self.rules(name))
@@ -556,10 +575,18 @@ class Campaigns:
         state = snapshot.read(of, found[0][1], of.start(self._read_alone(first[0])))
         return None if state is None else (seen, of, state)
 
-    def kept_state_holds(self, name: str, state: Any) -> bool:
-        """The state kept beside the campaign's current view is `state` (verify's replay)."""
-        kept = self.recall_state(name)
+    def kept_state_holds(self, name: str, state: Any, number: int | None = None) -> bool:
+        """The state kept beside the campaign's current view (now, or as round `number` ended)
+        is `state` (verify's replay)."""
+        kept = self.recall_state(name, number)
         return kept is not None and kept[2] == state
+
+    def kept_round_ends(self, name: str) -> list[int]:
+        """The rounds whose state at their end is kept beside the current view."""
+        seen = self.recall(name)
+        prefix = f"{self.stream(name).hex}/state/"
+        rows = self._select_like(prefix) if seen is not None else []
+        return sorted(int(r[len(prefix) :]) for r, head, _ in rows if head == seen["head"])
 
     def recall_report(self, name: str, key: str) -> dict[str, Any] | None:
         """A report's data kept beside the stored view (`keep_report`), only while the view
@@ -577,6 +604,22 @@ class Campaigns:
         long report must not slow the view that `status` and `list` read), for the next reader;
         nothing when the view no longer matches the log the report was built from (another
         organiser appended since), and a busy store keeps nothing rather than wait."""
+        body = json.dumps(
+            {"program": readmodel.program(), "data": data}, separators=(",", ":"), default=str
+        )
+        self._keep_with_view(name, self._report_row(name, key), body, built_from)
+
+    def keep_state(self, name: str, number: int, at_end: Loaded, built_from: Loaded) -> None:
+        """Keep the state as round `number` ended beside the stored view it was read under (the
+        writer's, after an append: the round a report of it draws its map from), as a report
+        is kept (`keep_report`)."""
+        row = f"{self.stream(name).hex}/state/{number}"
+        body = snapshot.kept(at_end.kind, at_end.state)
+        self._keep_with_view(name, row, body, built_from)
+
+    def _keep_with_view(self, name: str, key: str, body: str, built_from: Loaded) -> None:
+        """A row kept beside the stored view, under its last event, when the view is the one of
+        the log `built_from` (else nothing: another organiser appended since)."""
         if self.unwritable:
             return
         seen = self.recall(name)
@@ -585,10 +628,7 @@ class Campaigns:
             built_from.events[-1].chain,
         ):
             return
-        body = json.dumps(
-            {"program": readmodel.program(), "data": data}, separators=(",", ":"), default=str
-        )
-        row = (self._report_row(name, key), seen["events"], seen["head"], body)
+        row = (key, seen["events"], seen["head"], body)
         sql = self.dialect
         views = sql.table(readmodel.VIEWS)
 
@@ -607,6 +647,11 @@ class Campaigns:
         if seen is None:
             return {}
         prefix = self._report_row(name, "")
+        rows = self._select_like(prefix)
+        return {stream[len(prefix) :]: body for stream, head, body in rows if head == seen["head"]}
+
+    def _select_like(self, prefix: str) -> list[tuple]:
+        """The rows kept beside the views whose key starts with `prefix`: key, head, body."""
         sql = self.dialect
 
         def read() -> list[tuple]:
@@ -620,16 +665,15 @@ class Campaigns:
                 )
                 return beside.rows(cursor.fetchall())
 
-        rows = self._guard(read)
-        return {stream[len(prefix) :]: body for stream, head, body in rows if head == seen["head"]}
+        return self._guard(read)
 
-    def forget_reports(self, name: str) -> None:
-        """Every report kept beside the campaign's view is dropped (verify found one altered);
-        nothing on a store that cannot be written (they are never read while the view is not
-        the log's, and verify says so)."""
+    def forget_kept(self, name: str) -> None:
+        """Every report and state kept beside the campaign's view is dropped (verify found one
+        altered); nothing on a store that cannot be written (they are never read while the view
+        is not the log's, and verify says so)."""
         if self.unwritable:
             return
-        sql, prefix = self.dialect, self._report_row(name, "")
+        sql, prefix = self.dialect, f"{self.stream(name).hex}/"
 
         def write() -> None:
             with self.store.recorder.datastore.transaction(commit=True) as cursor:

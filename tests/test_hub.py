@@ -154,7 +154,9 @@ def test_a_campaign_page_and_a_report_drawn_once_while_the_log_ends_where_it_did
     events = len(shell.json("log"))
     first = client.get("/c/Spring%20869").text
     assert f"the hash chain of {events} events is intact" in first
-    report = client.get("/r/Spring%20869/1").text
+    report = client.get("/report/1/Spring%20869")
+    assert report.status_code == 200 and "Round 1" in report.text
+    report = report.text
     load = Campaigns.load
 
     def no_full_read(*args, **kwargs):
@@ -162,7 +164,7 @@ def test_a_campaign_page_and_a_report_drawn_once_while_the_log_ends_where_it_did
 
     monkeypatch.setattr(Campaigns, "load", no_full_read)
     assert client.get("/c/Spring%20869").text == first
-    assert client.get("/r/Spring%20869/1").text == report
+    assert client.get("/report/1/Spring%20869").text == report
     monkeypatch.setattr(Campaigns, "load", load)
     shell.ok("note", "one more")
     assert f"the hash chain of {events + 1} events is intact" in client.get("/c/Spring%20869").text

@@ -150,3 +150,49 @@ def test_the_map_of_now_is_drawn_from_the_kept_state_as_from_the_log(tmp_path, r
     shell.ok("map", "-o", str(tmp_path / "kept.svg"))
     drawn = (tmp_path / "kept.svg").read_text()
     assert drawn == (tmp_path / "from-the-log.svg").read_text() and "<svg" in drawn
+
+
+@pytest.mark.parametrize("rules", ["boiling-cauldron", "hadrians-wall"])
+def test_a_rounds_report_page_after_a_command_line_write_reads_no_log(tmp_path, rules, monkeypatch):
+    """The writer keeps, with the last finished round's report, the state that round ended in:
+    the hub's page of that round (its map drawn from that state) is the page drawn from the
+    whole log."""
+    shell = Shell(tmp_path / "campaigns.sqlite")
+    shell.play(Script(rules).steps)
+    ended = Campaigns(str(shell.db)).kept_round_ends(only(shell.db))
+    path = f"/report/{max(ended)}/" + only(shell.db).replace(" ", "%20").replace("'", "%27")
+    with monkeypatch.context() as folded:
+        folded.setattr(Campaigns, "recall_state", lambda self, name, number=None: None)
+        from_the_log = TestClient(hub(str(shell.db))).get(path)
+    assert from_the_log.status_code == 200 and "<svg" in from_the_log.text
+
+    def no_full_read(*args, **kwargs):
+        raise AssertionError("the whole log was read")
+
+    monkeypatch.setattr(Campaigns, "load", no_full_read)
+    assert TestClient(hub(str(shell.db))).get(path).text == from_the_log.text
+
+
+def test_verify_finds_an_altered_round_end_state_and_drops_it(finished):
+    with sqlite3.connect(finished.db) as connection:
+        ((body,),) = connection.execute(
+            f"SELECT body FROM {VIEWS} WHERE stream LIKE '%/state/3'"
+        ).fetchall()
+        assert '"winner":"Dag"' in body
+        connection.execute(
+            f"UPDATE {VIEWS} SET body = ? WHERE stream LIKE '%/state/3'",
+            (body.replace('"winner":"Dag"', '"winner":"Eve"'),),
+        )
+    connection.close()
+    assert "The stored view that list and status show was altered" in finished.ok("verify").stdout
+    assert finished.json("verify")["stored_view"] == "current"
+
+
+def test_what_was_kept_beside_an_earlier_view_is_dropped_with_it(finished):
+    """A report or a state is read only under the view it was kept with: the writer of the
+    next view drops them, instead of leaving them in the store for ever."""
+    finished.ok("note", "one more")
+    with sqlite3.connect(finished.db) as connection:
+        heads = connection.execute(f"SELECT DISTINCT head FROM {VIEWS}").fetchall()
+    connection.close()
+    assert len(heads) == 1

@@ -565,12 +565,27 @@ def _check_view(campaigns, name: str, loaded, state) -> str:
         if stored == view(replayed)
         and _reports_hold(name, replayed, reports)
         and campaigns.kept_state_holds(name, state)
+        and _round_ends_hold(campaigns, name, replayed)
         else "altered"
     )
     if verdict != "current":
-        campaigns.forget_reports(name)
+        campaigns.forget_kept(name)
         campaigns.remember(replayed)
     return verdict
+
+
+def _round_ends_hold(campaigns, name: str, replayed) -> bool:
+    """Every state kept as a round ended is the one the log gives."""
+    from campaign.views.reports import report_data
+
+    for number in campaigns.kept_round_ends(name):
+        try:
+            _, at_end = report_data(name, replayed, number)
+        except CampaignError:
+            return False
+        if not campaigns.kept_state_holds(name, at_end.state, number):
+            return False
+    return True
 
 
 def _reports_hold(name: str, replayed, reports: dict[str, str]) -> bool:

@@ -172,7 +172,8 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
     `report` shows by default) and the one in progress (the organiser's opening post) — built
     from the log the writer has just read, checked and extended, and kept beside the new view:
     `report` right after `result` costs what it costs the second time (issue #16). The last
-    finished round's is kept under its number too (`--round N`, the hub's report page)."""
+    finished round's is kept under its number too (`--round N`, the hub's report page), and
+    the state each round ended in (the map of its page in the hub)."""
     if loaded.chain_break is not None:
         return
     ended = finished(loaded.kind, loaded.state)
@@ -180,11 +181,12 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
     wanted[str(len(ended) + 1)] = len(ended) + 1
     for number in sorted(set(wanted.values())):
         try:
-            data, _ = report_data(name, loaded, number)
+            data, at_end = report_data(name, loaded, number)
         except CampaignError:
             continue  # nothing is left in progress: the campaign is over
         for key in (key for key, of in wanted.items() if of == number):
             campaigns.keep_report(name, key, data, loaded)
+        campaigns.keep_state(name, number, at_end, loaded)  # its map, on the hub's report page
 
 
 def render(

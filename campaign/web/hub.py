@@ -223,9 +223,16 @@ def hub(db: str) -> Starlette:
             return PlainTextResponse(shown(data))
 
         def draw() -> tuple[dict[str, Any], Any]:
-            loaded = campaigns.refresh(name)
-            data, at_end = report_data(name, loaded, int(number))
-            picture = at_end.kind.picture(at_end.state, name, data.get("round"))
+            kept = campaigns.recall_state(name, int(number))  # kept by the last writer (#16)
+            if kept is not None:
+                seen, of, at_end = kept
+                data = kept_report(campaigns, name, int(number), lambda: campaigns.refresh(name))
+                at = seen["events"], seen["head"]
+            else:
+                loaded = campaigns.refresh(name)
+                data, ended = report_data(name, loaded, int(number))
+                of, at_end, at = ended.kind, ended.state, drawn_at(loaded)
+            picture = of.picture(at_end, name, data.get("round"))
             values = dict(
                 title=data["title"],
                 report_title=data["title"],
@@ -234,7 +241,7 @@ def hub(db: str) -> Starlette:
                 picture=Markup(picture) if picture else None,
                 sections=data["sections"],
             )
-            return values, drawn_at(loaded)
+            return values, at
 
         return page("report.html", **drawn.get(campaigns, name, f"report {int(number)}", draw))
 
