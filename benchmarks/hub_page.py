@@ -4,7 +4,8 @@ state dropped before each of those runs). Builds, for each size, a store holding
 draw followed by notes up to N events (as `readmodel.py` does); each run appends a note as
 `campaign note` does (the write, then the reports it keeps) and times the first reader, a new
 hub (nothing in its memory) asked for the campaign's page, in process. Prints medians and their
-ratio.
+ratio, and what the write and the keeping after it (reports, the states their rounds ended in)
+took.
 
     python benchmarks/hub_page.py [--sizes 1000 10000 100000] [--runs 7]
 """
@@ -26,12 +27,20 @@ from campaign.common import note
 from campaign.views.reports import keep_after_append
 from campaign.web.hub import hub
 
+WRITES: list[float] = []
+KEEPING: list[float] = []
+
 
 def written(db: Path) -> None:
-    """A note appended as the command line appends it."""
+    """A note appended as the command line appends it (the write keeps the view and the state;
+    then the reports read first and the states their rounds ended in are kept)."""
     store = Campaigns(str(db))
+    start = time.perf_counter()
     store.act("Bench", lambda state: note("one more"), "o")
+    wrote = time.perf_counter()
     keep_after_append(store, "Bench", store.after)
+    WRITES.append(wrote - start)
+    KEEPING.append(time.perf_counter() - wrote)
     store.close()
 
 
@@ -54,14 +63,19 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--runs", type=int, default=7)
     options = parser.parse_args()
-    print("| events | page after a write, state kept | page after a write, log folded | ratio |")
-    print("|---|---|---|---|")
+    print(
+        "| events | page after a write, state kept | page after a write, log folded | ratio "
+        "| the write | keeping after it |"
+    )
+    print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
         for size in options.sizes:
             db = Path(folder) / f"bench-{size}.sqlite"
             build(db, size)
             first_reader(db)  # warm: imports, templates, the parsed map
             kept, folded = [], []
+            WRITES.clear()
+            KEEPING.clear()
             for _ in range(options.runs):
                 written(db)
                 kept.append(first_reader(db))
@@ -69,7 +83,11 @@ def main() -> None:
                 drop_state(db)
                 folded.append(first_reader(db))
             k, f = statistics.median(kept), statistics.median(folded)
-            print(f"| {size:,} | {k:.3f} s | {f:.3f} s | {f / k:.1f}× |", flush=True)
+            w, after = statistics.median(WRITES), statistics.median(KEEPING)
+            print(
+                f"| {size:,} | {k:.3f} s | {f:.3f} s | {f / k:.1f}× | {w:.3f} s | {after:.3f} s |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

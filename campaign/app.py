@@ -106,6 +106,19 @@ class Loaded:
     def chain_break(self) -> tuple[int, str] | None:
         return chain.first_break(self.events, self.links)
 
+    @cached_property
+    def round_ends(self) -> tuple[Loaded, ...]:
+        """The campaign as it stood as each round (or scenario) ended, the first first, from one
+        fold of the log however many reports ask (`round_end`)."""
+        of, taken_back = self.kind, retracted(self.events)
+        state, ends = of.start(self.events[0]), []
+        for event in self.events[1:]:
+            if event.originator_version not in taken_back:
+                state = apply(of, state, event)
+            while of.period_over(state, len(ends) + 1):
+                ends.append(Loaded(of, self.events[: event.originator_version], state))
+        return tuple(ends)
+
     @property
     def chain_break_known(self) -> tuple[int, str] | None:
         """The chain's first break if it was already looked for (a write always looks first),
@@ -963,13 +976,9 @@ def log_state(events: tuple[CampaignEvent, ...], links: tuple[str, ...] | None) 
 def round_end(loaded: Loaded, number: int) -> Loaded:
     """`loaded` as it stood when round (or scenario) `number` ended: the events up to then and their
     state."""
-    of, taken_back = loaded.kind, retracted(loaded.events)
-    state = of.start(loaded.events[0])
-    for event in loaded.events[1:]:
-        if event.originator_version not in taken_back:
-            state = apply(of, state, event)
-        if of.period_over(state, number):
-            return Loaded(of, loaded.events[: event.originator_version], state)
+    if 1 <= number <= len(loaded.round_ends):
+        return loaded.round_ends[number - 1]
+    of = loaded.kind
     ended = finished(of, loaded.state)
     done = f"finished so far: {', '.join(map(str, ended))}" if ended else "none has finished yet"
     raise CampaignError(f"{of.period.capitalize()} {number} has not finished; {done}.")

@@ -107,12 +107,12 @@ def groups(svg: str, kind: str) -> list[ET.Element]:
     return [g for g in root.iter(f"{SVG}g") if kind in (g.get("class") or "").split()]
 
 
-def test_a_rounds_map_tells_its_story(finished_store, shell_at, tmp_path):
+def test_a_rounds_map_tells_its_story(finished, tmp_path):
     """Round 2 of Spring 869: every attack an arrow from the attacking region to the attacked,
     with its result; the regions that changed hands marked; who is out in the legend."""
     from campaign.app import Campaigns
 
-    played = shell_at(finished_store)
+    played = finished
     path = tmp_path / "round2.svg"
     played.ok("map", "--round", "2", "-o", str(path))
     svg = path.read_text()

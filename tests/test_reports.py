@@ -17,6 +17,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from conftest import copied
 
 from campaign.app import Campaigns, round_end
 from campaign.kinds.boiling_cauldron.starting import default_map_source
@@ -26,9 +27,10 @@ BRITAIN = parse_map(default_map_source())
 
 
 @pytest.fixture(scope="module")
-def played(finished_store, shell_at):
-    """Spring 869, finished: the reports only read it."""
-    return shell_at(finished_store)
+def played(finished_store, shell_at, tmp_path_factory):
+    """Spring 869, finished, in a store of this module's own (a reader keeps what it read
+    beside the view: the store the session shares is not written)."""
+    return shell_at(copied(finished_store, tmp_path_factory.mktemp("played") / "c.sqlite"))
 
 
 def round_state(shell, number):
