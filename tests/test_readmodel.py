@@ -286,3 +286,17 @@ def test_the_campaign_as_it_stood_reads_the_log_once(finished, monkeypatch, tmp_
         finished.ok(*asked)
         assert len(reads) == 1, asked
     assert finished.json("status", "--as-of", "20")["events"] == 20
+
+
+def test_every_current_view_is_found_from_the_views_not_by_scanning_every_event(tmp_path, spring):
+    """Issue #16: `list` asks for every campaign's current view in one query; SQLite, which
+    keeps no statistics, must read the views and find each one's last event by its key — not
+    scan every event of the store (21 ms for one campaign of 100,000 events before, 0.1 ms
+    after)."""
+    from campaign import beside
+
+    shell = Shell(tmp_path / "campaigns.sqlite")
+    shell.ok(*spring.step("new"))
+    every = beside.current_views(beside.SQLite(), VIEWS)
+    plan = " ".join(str(row) for row in sql(shell, "EXPLAIN QUERY PLAN " + every))
+    assert "SCAN e" not in plan and "SEARCH e USING" in plan
