@@ -33,7 +33,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from campaign import beside, chain, dice, readmodel, snapshot, text
+from campaign import beside, chain, dice, readmodel, text
 from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
 from campaign.chain import campaign_id
 from campaign.common import retracted
@@ -438,6 +438,8 @@ class Campaigns:
 
         sql = self.dialect
         views = sql.table(readmodel.VIEWS)
+        from campaign import snapshot  # msgspec: imported by what writes or reads a state alone
+
         state = (f"{stream}/state", version, head, snapshot.kept(loaded.kind, loaded.state))
         row = (stream, version, head, body)
         # what was kept beside an earlier view is never read again: dropped with it
@@ -585,6 +587,8 @@ class Campaigns:
         first = self._guard(lambda: self.store.events.recorder.select_events(stream, lte=1))
         if not first:
             return None
+        from campaign import snapshot
+
         state = snapshot.read(of, found[0][1], of.start(self._read_alone(first[0])))
         return None if state is None else (seen, of, state)
 
@@ -627,6 +631,8 @@ class Campaigns:
         writer's, after an append: the round a report of it draws its map from), as a report
         is kept (`keep_report`)."""
         row = f"{self.stream(name).hex}/state/{number}"
+        from campaign import snapshot
+
         body = snapshot.kept(at_end.kind, at_end.state)
         self._keep_with_view(name, row, body, built_from)
 
