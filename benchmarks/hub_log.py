@@ -10,30 +10,27 @@ ratio.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from readmodel import build, drop_view
+from readmodel import build, drop_view, sizes_and_runs
 from starlette.testclient import TestClient
 
 from campaign.web.hub import hub
 
 
-def timed(client: TestClient, before=None) -> float:
+def timed(client: TestClient, path: str = "/log/Bench", says: str = "Events") -> float:
+    """How long the hub took to serve the page at `path` (which must say `says`)."""
     start = time.perf_counter()
-    page = client.get("/log/Bench")
-    assert page.status_code == 200 and "Events" in page.text
+    page = client.get(path)
+    assert page.status_code == 200 and says in page.text
     return time.perf_counter() - start
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
-    parser.add_argument("--runs", type=int, default=7)
-    options = parser.parse_args()
+    options = sizes_and_runs()
     print("| events | page, view vouches | page, whole log read | ratio |")
     print("|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:

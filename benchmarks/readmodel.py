@@ -81,11 +81,16 @@ def timed(command: list[str]) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
+def sizes_and_runs() -> argparse.Namespace:
+    """The options of the benchmarks on long logs: --sizes of the logs built, --runs of each."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--runs", type=int, default=7)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = sizes_and_runs()
     campaign = [sys.executable, "-m", "cli"] if Path("cli.py").exists() else ["campaign"]
     keys = ("base", "sv", "sr", "lv", "lr", "tail", "rv", "rr", "r2", "ra")
     print(
