@@ -107,23 +107,39 @@ class Loaded:
         return chain.first_break(self.events, self.links)
 
     @cached_property
-    def round_ends(self) -> tuple[Loaded, ...]:
-        """The campaign as it stood as each round (or scenario) ended, the first first, from one
-        fold of the log however many reports ask (`round_end`)."""
-        of, taken_back = self.kind, retracted(self.events)
-        state, ends = of.start(self.events[0]), []
-        for event in self.events[1:]:
-            if event.originator_version not in taken_back:
-                state = apply(of, state, event)
-            while of.period_over(state, len(ends) + 1):
-                ends.append(Loaded(of, self.events[: event.originator_version], state))
-        return tuple(ends)
+    def round_ends(self) -> RoundEnds:
+        """Where each round (or scenario) ended, from one fold of the log however many reports
+        ask (`round_end`)."""
+        return RoundEnds(self)
 
     @property
     def chain_break_known(self) -> tuple[int, str] | None:
         """The chain's first break if it was already looked for (a write always looks first),
         else None: never computed just to be asked."""
         return self.__dict__.get("chain_break")
+
+
+class RoundEnds:
+    """A campaign as it stood as each round (or scenario) ended, folded once and only as far as
+    asked: a report of round 1 reads a log damaged later, as it always did."""
+
+    def __init__(self, loaded: Loaded) -> None:
+        self.loaded, self.ends = loaded, []
+        self.taken_back = retracted(loaded.events)
+        self.state, self.next = loaded.kind.start(loaded.events[0]), 1
+        """The state after the events before `next` (the event to fold next)."""
+
+    def at(self, number: int) -> Loaded | None:
+        """The campaign as round `number` ended, or None if it has not ended."""
+        of, events = self.loaded.kind, self.loaded.events
+        while len(self.ends) < number and self.next < len(events):
+            event = events[self.next]
+            if event.originator_version not in self.taken_back:
+                self.state = apply(of, self.state, event)
+            self.next += 1  # only once folded: a refusal is raised again if asked again
+            while of.period_over(self.state, len(self.ends) + 1):
+                self.ends.append(Loaded(of, events[: event.originator_version], self.state))
+        return self.ends[number - 1] if 1 <= number <= len(self.ends) else None
 
 
 class InconsistentLog(StoreError):
@@ -982,8 +998,9 @@ def log_state(events: tuple[CampaignEvent, ...], links: tuple[str, ...] | None) 
 def round_end(loaded: Loaded, number: int) -> Loaded:
     """`loaded` as it stood when round (or scenario) `number` ended: the events up to then and their
     state."""
-    if 1 <= number <= len(loaded.round_ends):
-        return loaded.round_ends[number - 1]
+    ended_then = loaded.round_ends.at(number)
+    if ended_then is not None:
+        return ended_then
     of = loaded.kind
     ended = finished(of, loaded.state)
     done = f"finished so far: {', '.join(map(str, ended))}" if ended else "none has finished yet"
