@@ -278,8 +278,6 @@ class Campaigns:
         """Keep the catalogue just folded, with how many events it was folded from and the last
         one's number; apart from any append, and left unkept when the store cannot be written
         (the next reader folds it again)."""
-        if self.unwritable:
-            return
         names = self.dialect.table(beside.NAMES)
         triggers = self.dialect.names_triggers(names, TOPICS)
         row = (1, *stamp, readmodel.program(), encoded(entries))
@@ -478,7 +476,10 @@ class Campaigns:
         """Write `rows` into a table kept beside the log (made, with its triggers, when missing),
         each replacing the row of the same `key`, after the `dropped` statement (with its
         parameters), apart from any append: when another writer holds the store nothing is
-        kept, and its readers fold the log again instead."""
+        kept, and its readers fold the log again instead; nor on a store that cannot be
+        written."""
+        if self.unwritable:
+            return
         sql = self.dialect
         named = sql.table(table)
 
@@ -616,10 +617,7 @@ class Campaigns:
 
     def kept_round_ends(self, name: str) -> list[int]:
         """The rounds whose state at their end is kept beside the current view."""
-        seen = self.recall(name)
-        prefix = f"{self.stream(name).hex}/state/"
-        rows = self._select_like(prefix) if seen is not None else []
-        return sorted(int(r[len(prefix) :]) for r, head, _ in rows if head == seen["head"])
+        return sorted(map(int, self._kept_with_view(name, f"{self.stream(name).hex}/state/")))
 
     def recall_report(self, name: str, key: str) -> dict[str, Any] | None:
         """A report's data kept beside the stored view (`keep_report`), only while the view
@@ -655,8 +653,6 @@ class Campaigns:
     def _keep_with_view(self, name: str, key: str, body: str, built_from: Loaded) -> None:
         """A row kept beside the stored view, under its last event, when the view is the one of
         the log `built_from` (else nothing: another organiser appended since)."""
-        if self.unwritable:
-            return
         seen = self.recall(name)
         if seen is None or (seen["events"], seen["head"]) != (
             len(built_from.events),
@@ -664,43 +660,21 @@ class Campaigns:
         ):
             return
         row = (key, seen["events"], seen["head"], body)
-        sql = self.dialect
-        views = sql.table(readmodel.VIEWS)
-
-        def write() -> None:
-            with self.store.recorder.datastore.transaction(commit=True) as cursor:
-                cursor.execute(sql.insert(views, 4, replace=True, key="stream"), row)
-
-        try:
-            self._guard(write)
-        except StoreError:
-            pass
+        triggers = self.dialect.triggers(self.dialect.table(readmodel.VIEWS))
+        self._keep_beside(readmodel.VIEWS, readmodel.COLUMNS, triggers, "stream", [row])
 
     def kept_reports(self, name: str) -> dict[str, Any]:
         """Every report kept under the campaign's current view: key → its stored text."""
+        return self._kept_with_view(name, self._report_row(name, ""))
+
+    def _kept_with_view(self, name: str, prefix: str) -> dict[str, str]:
+        """The rows kept beside the campaign's current view (`_keep_with_view`) whose key starts
+        with `prefix`: the rest of the key → the stored text."""
         seen = self.recall(name)
         if seen is None:
             return {}
-        prefix = self._report_row(name, "")
-        rows = self._select_like(prefix)
+        rows = self._select(readmodel.VIEWS, "stream, head, body", "stream", prefix, like=True)
         return {stream[len(prefix) :]: body for stream, head, body in rows if head == seen["head"]}
-
-    def _select_like(self, prefix: str) -> list[tuple]:
-        """The rows kept beside the views whose key starts with `prefix`: key, head, body."""
-        sql = self.dialect
-
-        def read() -> list[tuple]:
-            with self.store.recorder.datastore.transaction(commit=False) as cursor:
-                if not sql.exists(cursor, readmodel.VIEWS):
-                    return []
-                cursor.execute(
-                    f"SELECT stream, head, body FROM {sql.table(readmodel.VIEWS)} "
-                    f"WHERE stream LIKE {sql.mark}",
-                    (prefix + "%",),
-                )
-                return beside.rows(cursor.fetchall())
-
-        return self._guard(read)
 
     def forget_kept(self, name: str) -> None:
         """Every report and state kept beside the campaign's view is dropped (verify found one
@@ -759,16 +733,20 @@ class Campaigns:
     def _secrets(self, stream: str) -> dict[str, str]:
         return dict(self._select(SECRETS, "label, secret", "stream", stream))
 
-    def _select(self, table: str, columns: str, where: str, value: str) -> list[tuple]:
-        """Rows of a table kept beside the log (none while it does not exist yet)."""
+    def _select(
+        self, table: str, columns: str, where: str, value: str, like: bool = False
+    ) -> list[tuple]:
+        """Rows of a table kept beside the log (none while it does not exist yet) whose `where`
+        is `value`, or, `like`, starts with it."""
         sql = self.dialect
+        test, value = ("LIKE", value + "%") if like else ("=", value)
 
         def read() -> list[tuple]:
             with self.store.recorder.datastore.transaction(commit=False) as cursor:
                 if not sql.exists(cursor, table):
                     return []
                 cursor.execute(
-                    f"SELECT {columns} FROM {sql.table(table)} WHERE {where} = {sql.mark}",
+                    f"SELECT {columns} FROM {sql.table(table)} WHERE {where} {test} {sql.mark}",
                     (value,),
                 )
                 return beside.rows(cursor.fetchall())
