@@ -105,6 +105,18 @@ def drawn_at(loaded: Any) -> tuple[int, str] | None:
     return (len(loaded.events), loaded.events[-1].chain) if loaded.chain_break is None else None
 
 
+def state_now(campaigns: Campaigns, name: str) -> tuple[Any, Any, tuple[int, str] | None, Any]:
+    """The campaign's kind and state now, the last event they stand at (`drawn_at`), and the
+    log they were folded from: as the last writer kept them beside the view, no log read (#16),
+    the log then None; else from the whole log, read, checked and its view kept again."""
+    kept = campaigns.recall_state(name)
+    if kept is not None:
+        seen, of, state = kept
+        return of, state, (seen["events"], seen["head"]), None
+    loaded = campaigns.refresh(name)
+    return loaded.kind, loaded.state, drawn_at(loaded), loaded
+
+
 def hub(db: str) -> Starlette:
     """The web application over the store `db` (a SQLite file or a PostgreSQL URL)."""
     folder = resources.files("campaign.web").joinpath("templates")
@@ -154,17 +166,16 @@ def hub(db: str) -> Starlette:
         name = campaigns.choose(request.path_params["name"])
 
         def draw() -> tuple[dict[str, Any], Any]:
-            kept = campaigns.recall_state(name)  # the state kept by the last writer (#16)
-            if kept is not None:
-                seen, of, state = kept
+            of, state, at, loaded = state_now(campaigns, name)
+            events = at[0] if loaded is None else len(loaded.events)
 
-                def reported(number: int | None) -> dict[str, Any]:
-                    return kept_report(campaigns, name, number, lambda: campaigns.refresh(name))
+            def log() -> Any:
+                return loaded or campaigns.refresh(name)
 
-                values = campaign_values(name, of, state, seen["events"], True, reported)
-                return values, (seen["events"], seen["head"])
-            loaded = campaigns.refresh(name)  # an out-of-date view kept again for the next reader
-            return values_of(name, loaded), drawn_at(loaded)
+            def reported(number: int | None) -> dict[str, Any]:
+                return kept_report(campaigns, name, number, log)
+
+            return campaign_values(name, of, state, events, at is not None, reported), at
 
         return page("campaign.html", **drawn.get(campaigns, name, "campaign", draw))
 
@@ -257,13 +268,7 @@ def hub(db: str) -> Starlette:
         name, role, player = granted
 
         def draw() -> tuple[dict[str, Any], Any]:
-            kept = campaigns.recall_state(name)  # the state kept by the last writer (#16)
-            if kept is not None:
-                seen, of, state = kept
-                at = seen["events"], seen["head"]
-            else:
-                loaded = campaigns.refresh(name)
-                of, state, at = loaded.kind, loaded.state, drawn_at(loaded)
+            of, state, at, _ = state_now(campaigns, name)
             values = dict(actions=_actions(of, state, role, player), next_step=of.next_step(state))
             return values, at
 
