@@ -81,6 +81,15 @@ def timed(command: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def medians_row(runs: dict[str, list[float]], keys: tuple[str, ...]) -> str:
+    """A table row's cells: each command's median, and its ratio to the baseline's (`base`)."""
+    medians = {k: statistics.median(v) for k, v in runs.items()}
+    return " | ".join(
+        f"{medians[k]:.3f} s" + ("" if k == "base" else f" ({medians[k] / medians['base']:.2f}×)")
+        for k in keys
+    )
+
+
 def sizes_and_runs() -> argparse.Namespace:
     """The options of the benchmarks on long logs: --sizes of the logs built, --runs of each."""
     parser = argparse.ArgumentParser()
@@ -124,13 +133,7 @@ def main() -> None:
                 runs["r2"].append(timed([*campaign, "--db", str(with_view), *second]))
                 timed([*campaign, "--db", str(with_view), "note", "a note"])  # the writer keeps
                 runs["ra"].append(timed([*campaign, "--db", str(with_view), *second]))
-            medians = {k: statistics.median(v) for k, v in runs.items()}
-            base = medians["base"]
-            cells = " | ".join(
-                f"{medians[k]:.3f} s" + ("" if k == "base" else f" ({medians[k] / base:.2f}×)")
-                for k in keys
-            )
-            print(f"| {size:,} | {cells} |", flush=True)
+            print(f"| {size:,} | {medians_row(runs, keys)} |", flush=True)
 
 
 if __name__ == "__main__":

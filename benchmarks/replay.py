@@ -18,7 +18,6 @@ raw read (the issue asks at most 2× at 100,000 events).
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import sqlite3
@@ -29,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from eventsourcing.persistence import StoredEvent
-from readmodel import build
+from readmodel import build, sizes_and_runs
 
 from campaign import chain
 from campaign.app import Campaigns, fold
@@ -109,10 +108,7 @@ def measure(db: Path, runs: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
-    parser.add_argument("--runs", type=int, default=7)
-    args = parser.parse_args()
+    args = sizes_and_runs()
     print("| events | raw read | replay | ratio | before | ratio | rows and links | fold |")
     print("|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:

@@ -10,12 +10,11 @@ alternating, R times each: the bare import of the core dependencies, `list`, `li
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 from pathlib import Path
 
-from readmodel import BASELINE, begin, timed
+from readmodel import BASELINE, begin, medians_row, timed
 
 from campaign.app import Campaigns
 from campaign.common import note
@@ -61,13 +60,7 @@ def main() -> None:
             for _ in range(args.runs):
                 for key, command in commands_run.items():
                     runs[key].append(timed(command))
-            medians = {k: statistics.median(v) for k, v in runs.items()}
-            base = medians["base"]
-            cells = " | ".join(
-                f"{medians[k]:.3f} s" + ("" if k == "base" else f" ({medians[k] / base:.2f}×)")
-                for k in keys
-            )
-            print(f"| {count:,} | {cells} |", flush=True)
+            print(f"| {count:,} | {medians_row(runs, keys)} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,10 @@ import argparse
 import statistics
 import time
 
+from readmodel import begin
+
 from campaign.app import Campaigns
 from campaign.audit import audit
-from campaign.kinds.boiling_cauldron.starting import default_map_source
 from campaign.registry import kind
 
 
@@ -25,15 +26,7 @@ def undo_heavy_log(size: int) -> list:
     from campaign.kinds.boiling_cauldron import commands
 
     store, of = Campaigns(":memory:"), kind("boiling-cauldron")
-    players = ["Ann", "Bob", "Cid", "Dag", "Eve"]
-    started = dict(
-        name="Bench",
-        rules=of.rules,
-        players=players,
-        map_source=default_map_source(),
-        seed_commitment=None,
-    )
-    store.start(started, lambda s: [commands.allocate(s.world, players, None, "Spring 869")], "o")
+    begin(store, "Bench")
     loaded = store.load("Bench")
     base = loaded.state
     source, target = commands.checks.legal_attacks(base, base.on_turn)[0]

@@ -16,20 +16,25 @@ from campaign.app import Campaigns
 from campaign.beside import NAMES
 from campaign.chain import campaign_id
 from campaign.common import archive, note, rename
+from campaign.readmodel import VIEWS
 
 
 def raw(db: str, statement: str, *params) -> list[tuple]:
-    """A statement run behind the program's back ({events} and {names} are the tables)."""
+    """A statement run behind the program's back ({events}, {names}, {views}: the tables)."""
     if db.startswith("postgresql://"):
         import psycopg
 
         url, _, schema = db.partition("?schema=")
-        tables = {"events": f'"{schema}".campaigns_events', "names": f'"{schema}".{NAMES}'}
+        tables = {
+            "events": f'"{schema}".campaigns_events',
+            "names": f'"{schema}".{NAMES}',
+            "views": f'"{schema}".{VIEWS}',
+        }
         with psycopg.connect(url, autocommit=True) as connection:
             cursor = connection.execute(statement.format(**tables).replace("?", "%s"), params)
             return cursor.fetchall() if cursor.description else []
     with sqlite3.connect(db) as connection:
-        tables = {"events": "stored_events", "names": NAMES}
+        tables = {"events": "stored_events", "names": NAMES, "views": VIEWS}
         rows = connection.execute(statement.format(**tables), params).fetchall()
     connection.close()
     return rows
@@ -158,7 +163,7 @@ def test_verify_finds_an_altered_catalogue_and_rebuilds_it(finished):
     assert finished.json("verify")["stored_catalogue"] == "missing or out of date"
 
 
-def test_a_store_that_cannot_be_written_folds_the_catalogue_each_time(finished, monkeypatch):
+def test_a_store_that_cannot_be_written_folds_the_catalogue_each_time(finished):
     raw(str(finished.db), "DELETE FROM {names}")
     store = Campaigns(str(finished.db))
     store.unwritable = "read-only media"
@@ -174,10 +179,7 @@ def test_list_reads_what_it_shows_of_every_view_picked_or_whole(store_url):
     store = Campaigns(store_url)
     for name in ("Alpha", "Beta"):
         store.start(*starting(name, seed=name), "organiser")
-    beta = campaign_id("Beta").hex
-    views = "campaign_views" if not store_url.startswith("postgresql") else None
-    table = views or '"{}".campaign_views'.format(store_url.partition("?schema=")[2])
-    raw(store_url, f"UPDATE {table} SET body = 'not JSON' WHERE stream = ?", beta)
+    raw(store_url, "UPDATE {views} SET body = 'not JSON' WHERE stream = ?", campaign_id("Beta").hex)
     briefs = store.briefs()
     assert list(briefs) == [store.stream("Alpha")]
     assert briefs[store.stream("Alpha")] == {

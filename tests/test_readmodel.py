@@ -8,6 +8,7 @@ import json
 import sqlite3
 
 from conftest import Shell
+from test_store import PLAYERS, starting
 
 from campaign.app import Campaigns
 from campaign.readmodel import VIEWS, program, status_data, view
@@ -236,28 +237,17 @@ def test_every_current_view_is_read_in_one_query_as_each_alone(store_url):
     that no longer vouches for its log (an append whose view was not written) is left out, as
     `recall` leaves it out, and so are the reports kept beside the views."""
     from campaign.common import note
-    from campaign.kinds.boiling_cauldron import commands
-    from campaign.kinds.boiling_cauldron.starting import default_map_source
-    from campaign.registry import kind
 
-    store, of = Campaigns(store_url), kind("boiling-cauldron")
-    players = ["Ann", "Bob", "Cid"]
+    store = Campaigns(store_url)
     for name in ("Alpha", "Beta", "Gamma"):
-        started = dict(
-            name=name,
-            rules=of.rules,
-            players=players,
-            map_source=default_map_source(),
-            seed_commitment=None,
-        )
-        store.start(started, lambda s: [commands.allocate(s.world, players, None, "x")], "o")
+        store.start(*starting(name, seed=name), "o")
     beta = store.load("Beta")
     store.record(store.settle(beta, note("the view was not written"), "o", []))  # left behind
     gamma = store.load("Gamma")
     store.keep_report("Gamma", "last", {"title": "a kept report"}, gamma)
     alone = {n: store.recall(n) for n in ("Alpha", "Beta", "Gamma")}
     assert alone["Beta"] is None and alone["Alpha"] and alone["Gamma"]
-    shown = {n: {"summary": alone[n]["summary"], "players": players} for n in ("Alpha", "Gamma")}
+    shown = {n: {"summary": alone[n]["summary"], "players": PLAYERS} for n in ("Alpha", "Gamma")}
     assert store.briefs() == {
         store.stream("Alpha"): shown["Alpha"],
         store.stream("Gamma"): shown["Gamma"],
