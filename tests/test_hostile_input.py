@@ -733,3 +733,26 @@ def test_json_output_escapes_every_character_that_is_not_text_and_only_those(cap
         out = capsys.readouterr().out
         assert kept in out and json.loads(out) == data
         assert all(not text.unseen(c) for c in out if c != "\n")
+
+
+def test_a_view_edited_to_carry_escape_codes_is_listed_as_text(finished):
+    """`list` picks each campaign's summary and players out of its stored view in SQL: a view
+    edited by hand to carry escape codes, a bidi override and a C1 control there is still shown
+    as text — printable lines, JSON with \\u escapes."""
+    with sqlite3.connect(finished.db) as connection:
+        ((body,),) = connection.execute(
+            "SELECT body FROM campaign_views WHERE stream NOT LIKE '%/%'"
+        ).fetchall()
+        seen = json.loads(body)
+        seen["summary"] = "\x1b[2Jwon by \u202eDag"
+        seen["players"] = ["\x9b31mAnn", *seen["players"][1:]]
+        connection.execute(
+            "UPDATE campaign_views SET body = ? WHERE stream NOT LIKE '%/%'", (json.dumps(seen),)
+        )
+    connection.close()
+    listed = finished.ok("list").stdout
+    assert "won by" in listed  # read from the edited view
+    assert not any(c in listed for c in "\x1b\x9b\u202e")
+    shown = finished.ok("list", "--json").stdout
+    assert "\\u001b" in shown and "\\u202e" in shown and "\\u009b" in shown
+    assert not any(c in shown for c in "\x1b\x9b\u202e")
