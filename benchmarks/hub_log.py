@@ -11,11 +11,9 @@ ratio.
 from __future__ import annotations
 
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from readmodel import build, drop_view, sizes_and_runs
+from readmodel import built_logs, drop_view, sizes_and_runs
 from starlette.testclient import TestClient
 
 from campaign.web.hub import hub
@@ -33,19 +31,16 @@ def main() -> None:
     options = sizes_and_runs()
     print("| events | page, view vouches | page, whole log read | ratio |")
     print("|---|---|---|---|")
-    with tempfile.TemporaryDirectory() as folder:
-        for size in options.sizes:
-            db = Path(folder) / f"bench-{size}.sqlite"
-            build(db, size)
-            client = TestClient(hub(str(db)))
-            timed(client)  # warm: imports, templates
-            kept, whole = [], []
-            for _ in range(options.runs):
-                kept.append(timed(client))
-                drop_view(db)
-                whole.append(timed(client))  # the read keeps the view again
-            k, w = statistics.median(kept), statistics.median(whole)
-            print(f"| {size:,} | {k:.3f} s | {w:.3f} s | {w / k:.0f}× |")
+    for size, db in built_logs(options.sizes):
+        client = TestClient(hub(str(db)))
+        timed(client)  # warm: imports, templates
+        kept, whole = [], []
+        for _ in range(options.runs):
+            kept.append(timed(client))
+            drop_view(db)
+            whole.append(timed(client))  # the read keeps the view again
+        k, w = statistics.median(kept), statistics.median(whole)
+        print(f"| {size:,} | {k:.3f} s | {w:.3f} s | {w / k:.0f}× |")
 
 
 if __name__ == "__main__":

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import sqlite3
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
 from hub_log import timed
-from readmodel import build, sizes_and_runs
+from readmodel import built_logs, sizes_and_runs
 from starlette.testclient import TestClient
 
 from campaign.app import Campaigns
@@ -62,26 +61,23 @@ def main() -> None:
         "| the write | keeping after it |"
     )
     print("|---|---|---|---|---|---|")
-    with tempfile.TemporaryDirectory() as folder:
-        for size in options.sizes:
-            db = Path(folder) / f"bench-{size}.sqlite"
-            build(db, size)
-            first_reader(db)  # warm: imports, templates, the parsed map
-            kept, folded = [], []
-            WRITES.clear()
-            KEEPING.clear()
-            for _ in range(options.runs):
-                written(db)
-                kept.append(first_reader(db))
-                written(db)
-                drop_state(db)
-                folded.append(first_reader(db))
-            k, f = statistics.median(kept), statistics.median(folded)
-            w, after = statistics.median(WRITES), statistics.median(KEEPING)
-            print(
-                f"| {size:,} | {k:.3f} s | {f:.3f} s | {f / k:.1f}× | {w:.3f} s | {after:.3f} s |",
-                flush=True,
-            )
+    for size, db in built_logs(options.sizes):
+        first_reader(db)  # warm: imports, templates, the parsed map
+        kept, folded = [], []
+        WRITES.clear()
+        KEEPING.clear()
+        for _ in range(options.runs):
+            written(db)
+            kept.append(first_reader(db))
+            written(db)
+            drop_state(db)
+            folded.append(first_reader(db))
+        k, f = statistics.median(kept), statistics.median(folded)
+        w, after = statistics.median(WRITES), statistics.median(KEEPING)
+        print(
+            f"| {size:,} | {k:.3f} s | {f:.3f} s | {f / k:.1f}× | {w:.3f} s | {after:.3f} s |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

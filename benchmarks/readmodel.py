@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from campaign.app import Campaigns, Loaded
@@ -67,6 +68,16 @@ def build(db: Path, size: int) -> None:
     store.remember(loaded)
     for _ in players:
         store.act("Bench", lambda state: commands.forfeit(state, "a benchmark"), "o")
+
+
+def built_logs(sizes: list[int]) -> Iterator[tuple[int, Path]]:
+    """For each size, a store holding a log of that many events (`build`), in a folder removed
+    once all are measured."""
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            db = Path(folder) / f"bench-{size}.sqlite"
+            build(db, size)
+            yield size, db
 
 
 def drop_view(db: Path) -> None:

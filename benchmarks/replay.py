@@ -22,13 +22,12 @@ import gc
 import json
 import sqlite3
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from eventsourcing.persistence import StoredEvent
-from readmodel import build, sizes_and_runs
+from readmodel import built_logs, sizes_and_runs
 
 from campaign import chain
 from campaign.app import Campaigns, fold
@@ -111,17 +110,14 @@ def main() -> None:
     args = sizes_and_runs()
     print("| events | raw read | replay | ratio | before | ratio | rows and links | fold |")
     print("|---|---|---|---|---|---|---|---|")
-    with tempfile.TemporaryDirectory() as folder:
-        for size in args.sizes:
-            db = Path(folder) / f"{size}.db"
-            build(db, size)
-            m = measure(db, args.runs)
-            print(
-                f"| {size:,} | {m['raw']:.3f} s | {m['replay']:.3f} s "
-                f"| {m['replay'] / m['raw']:.2f}× | {m['before']:.3f} s "
-                f"| {m['before'] / m['raw']:.2f}× | {m['rows']:.3f} s | {m['fold']:.3f} s |",
-                flush=True,
-            )
+    for size, db in built_logs(args.sizes):
+        m = measure(db, args.runs)
+        print(
+            f"| {size:,} | {m['raw']:.3f} s | {m['replay']:.3f} s "
+            f"| {m['replay'] / m['raw']:.2f}× | {m['before']:.3f} s "
+            f"| {m['before'] / m['raw']:.2f}× | {m['rows']:.3f} s | {m['fold']:.3f} s |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
