@@ -33,7 +33,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from campaign import beside, chain, dice, readmodel, text
+from campaign import beside, chain, dice, files, readmodel, text
 from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
 from campaign.chain import campaign_id
 from campaign.common import retracted
@@ -59,7 +59,6 @@ SECRETS_COLUMNS = "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, l
 it."""
 RACE_BUDGET = 20.0
 """Seconds a command keeps deciding again while other organisers append to the same campaign."""
-SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 class ForeignEvent(StoreError):
@@ -191,7 +190,7 @@ class Campaigns:
     """The store of campaigns: the only object the command line talks to."""
 
     def __init__(self, db: str) -> None:
-        self.db, self.unwritable = db, None
+        self.db, self.unwritable, self.held = db, None, None
         """Why the store can be read but not written (read-only media, a full disk), or None."""
         if beside.is_server(db):
             env = beside.postgres_env(db)
@@ -204,6 +203,9 @@ class Campaigns:
                 self.store = EventStore(env=_env(db))
             except (PersistenceError, sqlite3.Error) as exc:
                 self.store = self._read_only(db, exc)
+            if db != ":memory:":
+                files.hold(db)
+                self.held = db
         self.after: Loaded | None = None
         """The campaign as the last command recorded it, for what that command says next."""
         self._entries: list[Entry] | None = None
@@ -212,6 +214,9 @@ class Campaigns:
         """The same entries by folded name (made with `_entries`)."""
 
     def close(self) -> None:
+        if self.held is not None:
+            files.release(self.held)
+            self.held = None
         try:
             self.store.close()
         except Exception:  # noqa: BLE001 - closing never turns a done command into a failure
@@ -1019,7 +1024,15 @@ def blob(state: Any) -> bytes:
 
 
 def check_store_file(db: str) -> None:
-    """Refuse a file that is not a campaign store before eventsourcing writes tables into it."""
+    """Refuse a file that is not a campaign store before eventsourcing writes tables into it.
+
+    The file is read through SQLite alone, never opened by this process itself: closing a file
+    the process opened drops every POSIX lock it holds on that file, the locks of its own SQLite
+    connections included (SQLite's "How To Corrupt An SQLite Database File", 2.2). The hub holds
+    connections while it checks each request's store; a plain open and close there let the
+    command line's next close delete the write-ahead log under the hub. SQLite shares one set of
+    locks among a process's connections to a file and keeps a closed one's descriptor until they
+    are released."""
     path = Path(db)
     if db == ":memory:" or not path.exists() or path.stat().st_size == 0:
         if db != ":memory:" and not path.parent.is_dir():
@@ -1029,13 +1042,6 @@ def check_store_file(db: str) -> None:
         return
     if path.is_dir():
         raise StoreError(f"{db} is a folder, not a campaign store.")
-    try:
-        with path.open("rb") as file:
-            magic = file.read(len(SQLITE_MAGIC))
-    except OSError as exc:
-        raise StoreError(f"Cannot read the campaign store {db} ({exc.strerror}).") from None
-    if magic != SQLITE_MAGIC:
-        raise StoreError(f"{db} is not a campaign store (it is not an SQLite database).")
     tables = _tables(db)
     if tables and "stored_events" not in tables:
         raise StoreError(f"{db} is an SQLite database of another program, not a campaign store.")
@@ -1117,7 +1123,7 @@ def describe_failure(db: str, failure: Exception) -> str:
     except OSError:
         return str(failure)
     if free < 1024 * 1024:
-        return f"the disk is full ({free // 1024} KB free)"
+        return f"the disk is full ({free // 1024} KiB free)"
     return str(failure)
 
 
@@ -1130,5 +1136,9 @@ def _tables(db: str) -> set[str]:
                 rows = connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
                 return {row[0] for row in rows}
         except sqlite3.DatabaseError as exc:
+            if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_NOTADB:
+                raise StoreError(
+                    f"{db} is not a campaign store (it is not an SQLite database)."
+                ) from None
             failure = exc
     raise StoreError(f"{db} is not a readable campaign store ({describe_failure(db, failure)}).")

@@ -129,7 +129,7 @@ def read_map_file(path: Path) -> str:
         if not path.is_file():
             raise MapError(str(path), ["it is not a regular file"])
         if path.stat().st_size > MAP_FILE_LIMIT:
-            raise MapError(str(path), [f"it is larger than {MAP_FILE_LIMIT // 1024} KB"])
+            raise MapError(str(path), [f"it is larger than {MAP_FILE_LIMIT // 1024 // 1024} MiB"])
         return path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise MapError(str(path), [f"it cannot be read ({exc.__class__.__name__})"]) from None

@@ -1,0 +1,151 @@
+"""Issue #24: a store a community can share. The hub and the command line on one SQLite file, in
+processes of their own as a group runs them; the store file never read outside SQLite."""
+
+from __future__ import annotations
+
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="the hub's libraries come with the test extras")
+
+
+def console(db: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """A command in a process of its own, as an organiser types it beside the hub."""
+    return subprocess.run(
+        [sys.executable, "-c", "import cli; cli.main()", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Served:
+    """`campaign serve` in a process of its own on a free port."""
+
+    def __init__(self, db: Path) -> None:
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "import cli; cli.main()", "--db", str(db), "serve"]
+            + ["--port", str(self.port)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        self.base = f"http://127.0.0.1:{self.port}"
+        for _ in range(200):
+            try:
+                self.get("/")
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise AssertionError(self.process.stdout.read()) from None
+                time.sleep(0.05)
+        raise AssertionError("the hub did not start")
+
+    def get(self, path: str) -> str:
+        with urllib.request.urlopen(self.base + path, timeout=30) as answer:
+            return answer.read().decode()
+
+    def post(self, path: str, form: dict[str, str]) -> str:
+        data = urllib.parse.urlencode(form).encode()
+        with urllib.request.urlopen(self.base + path, data, timeout=30) as answer:
+            return answer.read().decode()
+
+    def deleted_store_files(self) -> list[str]:
+        """The files this process holds that were deleted under it (`-wal`, `-shm`)."""
+        fds = Path(f"/proc/{self.process.pid}/fd")
+        held = []
+        for fd in fds.iterdir():
+            try:
+                held.append(str(fd.readlink()))
+            except OSError:
+                pass
+        return [f for f in held if ".sqlite" in f and f.endswith("(deleted)")]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def note_from_the_hub(served: Served, token: str, text: str) -> str:
+    page = served.get(f"/a/{token}")
+    form = {name: value for name, value in re.findall(r'name="(\w+)" value="([^"]*)"', page)}
+    return served.post(f"/a/{token}/note", {**form, "choice": text})
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs Linux's /proc to see files")
+def test_the_hub_and_the_command_line_take_turns_on_one_sqlite_file(tmp_path, spring):
+    """#24.1: the store-file check ran for every request and opened the file with Python's own
+    I/O, dropping the hub's SQLite locks: the command line's next close deleted the write-ahead
+    log under the hub, whose writes were refused from then on."""
+    db = tmp_path / "shared.sqlite"
+    assert console(db, *spring.step("new")).returncode == 0
+    invited = console(db, "invite", "Ulf", "--role", "arbiter")
+    token = re.search(r"/a/(\S+)", invited.stdout).group(1)
+    served = Served(db)
+    try:
+        for turn in range(10):
+            page = note_from_the_hub(served, token, f"from the hub {turn}")
+            assert f"Recorded: Note: from the hub {turn}." in page
+            typed = console(db, "note", f"from the command line {turn}")
+            assert typed.returncode == 0, typed.stderr
+            assert served.deleted_store_files() == []
+        assert "Recorded:" in note_from_the_hub(served, token, "the last word")
+    finally:
+        served.stop()
+    notes = [e["data"]["text"] for e in _log(db) if e["type"] == "NoteRecorded"]
+    expected = [f"from the {w} {t}" for t in range(10) for w in ("hub", "command line")]
+    assert notes == [*expected, "the last word"]
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def _log(db: Path) -> list[dict]:
+    import json
+
+    shown = console(db, "log", "--json")
+    assert shown.returncode == 0, shown.stderr
+    return json.loads(shown.stdout)
+
+
+def test_the_store_itself_is_never_read_as_a_file_people_hand_over(tmp_path, spring):
+    """#24.1: `import` of the store (or its write-ahead log) would open it with Python's I/O in
+    the process holding it; refused in one sentence, nothing appended."""
+    db = tmp_path / "c.sqlite"
+    assert console(db, *spring.step("new")).returncode == 0
+    before = _log(db)
+    for given in (db, Path(f"{db}-wal")):
+        if not given.exists():
+            continue
+        refused = console(db, "import", str(given))
+        assert refused.returncode == 1
+        assert (
+            refused.stderr.strip() == f"{given} is the campaign store itself, not the export file."
+        )
+    assert _log(db) == before
+
+
+def test_a_file_that_is_not_a_store_is_refused_through_sqlite(tmp_path):
+    """#24.1: the check of a store file is SQLite's own, the file never opened here."""
+    text = tmp_path / "notes.sqlite"
+    text.write_text("These are my notes, not a database.\n" * 40)
+    refused = console(text, "list")
+    assert refused.returncode == 1
+    assert (
+        refused.stderr.strip() == f"{text} is not a campaign store (it is not an SQLite database)."
+    )
