@@ -358,7 +358,7 @@ class Campaigns:
         started = {
             **started,
             "name": name,
-            "players": text.names(started["players"], "a player's name"),
+            "players": text.persons(started["players"], "a player's name"),
         }
         self.check_name_free(name)
         first = self.stamp(

@@ -97,7 +97,7 @@ def _check_start(of: Kind, started: CampaignEvent) -> None:
     which sides)."""
     try:
         text.name(started.name, "the campaign's name")
-        text.names(started.players, "a player's name")
+        text.persons(started.players, "a player's name")
         _check_actor(started)
         of.check_start(started)
     except RuleViolation as refusal:

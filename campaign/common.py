@@ -9,7 +9,7 @@ from campaign.errors import CampaignError
 from campaign.kind import Kind
 from campaign.names import folded, resolve
 from campaign.text import name as name_text
-from campaign.text import words
+from campaign.text import person, words
 from events.common import (
     ActionsRestored,
     ActionsRetracted,
@@ -204,7 +204,7 @@ def withdraw(of: Kind, state: object, player: str, reason: str) -> list[Draft]:
 
 def _newcomer(of: Kind, state: object, player: str, by: str, what: str) -> tuple[str, str]:
     current = of.players(state)
-    old, new = resolve("player", player, current), name_text(by, what)
+    old, new = resolve("player", player, current), person(by, what)
     playing = {folded(p): p for p in current}
     if folded(new) in playing:
         raise CampaignError(

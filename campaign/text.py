@@ -54,14 +54,31 @@ def names(texts: Iterable[str], what: str) -> list[str]:
     return [name(text, what) for text in texts]
 
 
-def actor(text: str) -> str:
-    """Who records a command (--actor): a name, and not one the program records itself as."""
-    value = name(text, "the actor's name")
-    if value.casefold() in RESERVED_ACTORS:
+def person(text: str, what: str) -> str:
+    """The name of someone who may act (a player, an arbiter, a viewer, --actor): a `name`, and
+    not one the program signs its own events with, in any spelling that folds to one under NFKC
+    and case-folding (full-width letters, ligatures, other spaces)."""
+    value = name(text, what)
+    if signs_as_program(value):
         raise CampaignError(
-            f"{value!r} is how the program signs its own events; record as someone else."
+            f"{value!r} is how the program signs its own events; name someone else."
         )
     return value
+
+
+def persons(texts: Iterable[str], what: str) -> list[str]:
+    return [person(text, what) for text in texts]
+
+
+def signs_as_program(value: str) -> bool:
+    """Whether `value` reads as one of the names the program signs with (`RESERVED_ACTORS`)."""
+    folded = " ".join(unicodedata.normalize("NFKC", value).casefold().split())
+    return unicodedata.normalize("NFKC", folded) in RESERVED_ACTORS
+
+
+def actor(text: str) -> str:
+    """Who records a command (--actor): a `person`."""
+    return person(text, "the actor's name")
 
 
 def words(text: str, what: str, limit: int = TEXT_LIMIT) -> str:

@@ -86,6 +86,44 @@ def test_1_the_programs_own_actor_names_cannot_be_typed(hostile, actor):
     assert "how the program signs its own events" in refused(hostile, "--actor", actor, "note", "x")
 
 
+SIGNATURES = [
+    "\uff34\uff48\uff45 \uff52\uff55\uff4c\uff45\uff53",
+    "the\u00a0rules",
+    "DEADLINE",
+    "ᴅeadline",
+]
+"""Spellings of the program's own signatures: full-width letters, a no-break space, capitals; and
+one that folds to none (a small capital D is no D under NFKC), taken as a name (#24.3)."""
+
+
+@pytest.mark.parametrize("spelled", SIGNATURES[:3])
+def test_1_no_spelling_of_the_programs_signatures_becomes_an_actor_anywhere(hostile, spelled):
+    """#24.3: every way a name becomes an actor: --actor, a link of every role, replace-player,
+    rename-player, and the players of a new campaign of every kind."""
+    signs = "how the program signs its own events"
+    assert signs in refused(hostile, "--actor", spelled, "note", "x")
+    for role in ("arbiter", "viewer", "organiser"):
+        assert signs in refused(hostile, "invite", spelled, "--role", role)
+    player = json.loads(campaign("status", "--json", db=hostile)[1])["players"][0]["name"]
+    assert signs in refused(hostile, "replace-player", player, spelled, "--reason", "r")
+    assert signs in refused(hostile, "rename-player", player, spelled)
+    fresh = hostile.parent / "fresh.sqlite"
+    for start in (
+        ["--rules", "boiling-cauldron", "--player", "Ann", "--player", "Bob", "--player", spelled],
+        ["--rules", "onus-under-the-eagle", "--rome", spelled, "--enemies", "Boudica"],
+        ["--rules", "hadrians-wall", "--purple", "A", "--blue", spelled, "--red", "C"]
+        + ["--green", "D"],
+        ["--rules", "thunderbolt", "--rome", "Fabius", "--carthage", spelled],
+    ):
+        assert signs in refused(fresh, "new", "Fresh", *start)
+
+
+def test_1_a_name_that_only_looks_like_a_signature_is_a_name(tmp_path):
+    db = tmp_path / "c.sqlite"
+    players = ["--player", "Ann", "--player", "Bob", "--player", SIGNATURES[3]]
+    assert campaign("new", "X", "--rules", "boiling-cauldron", *players, db=db)[0] == 0
+
+
 def test_1_an_undo_after_a_refused_actor_takes_back_only_the_latest_action(tmp_path, spring):
     db = tmp_path / "c.sqlite"
     for words in spring.through("attack Wessex Sussex"):

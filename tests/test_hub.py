@@ -366,6 +366,24 @@ def test_an_arbiter_records_a_ruling(spring_hub):
     assert shell.json("log")[-1]["actor"] == "Ulf"
 
 
+def test_a_link_granted_to_a_name_the_program_signs_with_records_nothing(spring_hub):
+    """#24.3: a link kept before names were checked (or written beside the log by hand) for a
+    spelling of "deadline" cannot make the hub sign as the program."""
+    from campaign.app import Campaigns
+
+    shell, client, _ = spring_hub
+    store = Campaigns(str(shell.db))
+    try:
+        store.grant("Spring 869", "forged-link", "arbiter", "\uff44eadline")
+    finally:
+        store.close()
+    before = shell.json("log")
+    page = client.get("/a/forged-link").text
+    answer = client.post("/a/forged-link/note", data={"csrf": csrf(page), "choice": "x"})
+    assert "how the program signs its own events" in said(answer.text)
+    assert shell.json("log") == before
+
+
 def test_an_organisers_link_runs_the_campaigns_commands_and_nothing_else(spring_hub, spring):
     shell, client, _ = spring_hub
     shell.play(spring.between("new", "attack Hwicce West Anglia"))

@@ -401,7 +401,7 @@ def invite(
     import secrets
 
     from campaign.names import resolve
-    from campaign.text import name as name_text
+    from campaign.text import person
     from campaign.web.hub import ROLES
 
     name = ctx.obj.name(campaign)
@@ -410,7 +410,7 @@ def invite(
     person = (
         resolve("player", who, loaded.kind.players(loaded.state))
         if chosen == "player"
-        else name_text(who, "the name")
+        else person(who, "the name")
     )
     token = secrets.token_urlsafe(24)
     ctx.obj.campaigns.grant(name, token, chosen, person)

@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from campaign import registry
+from campaign import registry, text
 from campaign.app import Campaigns, finished
 from campaign.common import note, retracted
 from campaign.errors import CampaignError
@@ -315,6 +315,7 @@ def hub(db: str) -> Starlette:
         choice = values.get("choice", "")
         actor = player or role
         try:
+            text.actor(actor)  # a link granted before names were checked as they are now
             if role == "player":
                 recorded = campaigns.act_on_log(
                     name,

@@ -26,7 +26,7 @@ def default_map_source() -> str:
 def new(title: str, rules: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], Decide]:
     """BC-2: the campaign's first event, then the allocation (a draw, a file, or a seed revealed
     later)."""
-    players = text.names(options.get("player") or [], "a player's name")
+    players = text.persons(options.get("player") or [], "a player's name")
     checks.check_players(players)
     seed, allocation, commitment = (
         options.get(k) for k in ("seed", "allocation", "seed_commitment")

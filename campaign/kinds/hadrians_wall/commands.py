@@ -56,7 +56,7 @@ def set_up(
     return [
         draft(
             GameSetUp,
-            players={c: text.name(players[c], "a player's name") for c in chosen.SPLIT},
+            players={c: text.person(players[c], "a player's name") for c in chosen.SPLIT},
             board=board,
             ffg_gap=ffg_gap or "",
             wall_trigger=wall_trigger,

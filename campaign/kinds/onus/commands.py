@@ -32,8 +32,8 @@ def take_sides(rome: str, enemies: str, reset_eliminated: bool) -> list[Draft]:
     if not rome.strip() or not enemies.strip():
         raise CampaignError("Name both players: --rome PLAYER --enemies PLAYER.")
     rome, enemies = (
-        text.name(rome, "the player of Rome"),
-        text.name(enemies, "the player of the enemies"),
+        text.person(rome, "the player of Rome"),
+        text.person(enemies, "the player of the enemies"),
     )
     checks.check_players([rome, enemies])
     return [draft(SidesTaken, rome=rome, enemies=enemies, reset_eliminated=reset_eliminated)]

@@ -114,8 +114,8 @@ def take_sides(
     return [
         draft(
             SidesTaken,
-            rome=text.name(rome, "the player of Rome"),
-            carthage=text.name(carthage, "the player of Carthage"),
+            rome=text.person(rome, "the player of Rome"),
+            carthage=text.person(carthage, "the player of Carthage"),
             dice=dice,
             campaign=campaign,
             commitments=dict(promised),
