@@ -44,6 +44,15 @@ def csrf(page: str) -> str:
     return re.search(r'name="csrf" value="([0-9a-f]+)"', page).group(1)
 
 
+def hidden(page: str, action: str) -> dict[str, str]:
+    """The hidden fields of the page's form for `action` (its token, what it was drawn with)."""
+    form = re.search(rf'action="/a/[^/"]+/{action}">(.*?)</form>', page, re.S).group(1)
+    return {
+        k: html.unescape(v)
+        for k, v in re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form)
+    }
+
+
 def said(page: str) -> str:
     return html.unescape(MESSAGE.search(page).group(1))
 
@@ -278,17 +287,51 @@ def test_bc_6_2_a_player_reports_his_battle_and_his_opponent_confirms_it(spring_
     )
     assert "Cid reports the battle for Kent: attacker 20%, defender 45%" in said(reported.text)
     assert shell.json("status")["attacks"][0]["result"] is None  # not a result yet
-    own = client.post(f"/a/{links['Cid']}/confirm", data={"csrf": csrf(page), "choice": "Kent"})
+    shown = {"attacker": "20", "defender": "45", "by": "Cid"}
+    own = client.post(
+        f"/a/{links['Cid']}/confirm", data={"csrf": csrf(page), "choice": "Kent", **shown}
+    )
     assert own.status_code == 400 and "Dag or the organiser confirms it" in said(own.text)
     dag = client.get(f"/a/{links['Dag']}").text
     assert "Cid reports the battle for Kent" in dag and "Cid 20%, Dag 45%: confirm" in dag
     confirmed = client.post(
-        f"/a/{links['Dag']}/confirm", data={"csrf": csrf(dag), "choice": "Kent"}
+        f"/a/{links['Dag']}/confirm", data={**hidden(dag, "confirm"), "choice": "Kent"}
     )
     assert "battle for Kent: attacker 20%, defender 45% casualties" in said(confirmed.text)
     battle = shell.json("status")["attacks"][0]["result"]
     assert (battle["winner"], shell.json("log")[-2]["actor"]) == ("Cid", "Dag")
     assert shell.json("verify")["verified"]
+
+
+def test_bc_6_2_a_confirmation_confirms_the_figures_it_was_shown(spring_hub, spring):
+    """#24.2: Cid reports Kent 20/45, Dag's page shows it; Cid reports again 45/20 before Dag
+    confirms: Dag's confirmation of 20/45 is refused and records nothing."""
+    shell, client, links = spring_hub
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))
+    cid = client.get(f"/a/{links['Cid']}").text
+    figures = {"csrf": csrf(cid), "choice": "Kent", "attacker": "20", "defender": "45"}
+    client.post(f"/a/{links['Cid']}/report", data=figures)
+    dag = client.get(f"/a/{links['Dag']}").text
+    cid = client.get(f"/a/{links['Cid']}").text
+    again = {"csrf": csrf(cid), "choice": "Kent", "attacker": "45", "defender": "20"}
+    client.post(f"/a/{links['Cid']}/report", data=again)
+    before = shell.json("log")
+    stale = client.post(
+        f"/a/{links['Dag']}/confirm", data={**hidden(dag, "confirm"), "choice": "Kent"}
+    )
+    assert stale.status_code == 400
+    assert said(stale.text) == (
+        "The figures for the battle for Kent changed since your page was drawn: Cid now "
+        "reports Cid 45%, Dag 20%; look at them before you confirm."
+    )
+    assert shell.json("log") == before
+    bare = client.post(f"/a/{links['Dag']}/confirm", data={"csrf": csrf(dag), "choice": "Kent"})
+    assert bare.status_code == 400 and "which figures it confirms" in said(bare.text)
+    dag = client.get(f"/a/{links['Dag']}").text
+    confirmed = client.post(
+        f"/a/{links['Dag']}/confirm", data={**hidden(dag, "confirm"), "choice": "Kent"}
+    )
+    assert "attacker 45%, defender 20% casualties" in said(confirmed.text)
 
 
 def test_bc_6_2_only_the_two_sides_report_their_battle(spring_hub, spring):

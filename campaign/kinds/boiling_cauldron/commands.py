@@ -16,6 +16,7 @@ from campaign.drafts import Draft, draft, forced
 from campaign.errors import CampaignError
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.rules import DRAW, Side, Stated
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
 from campaign.names import resolve, resolve_all
@@ -177,15 +178,25 @@ def report_result(
     ]
 
 
-def confirm_result(state: State, who: str, where: str) -> list[Draft]:
+def confirm_result(
+    state: State, who: str, where: str, shown: tuple[Decimal, Decimal, str] | None = None
+) -> list[Draft]:
     """The opponent of the player who reported confirms the figures: they become the battle's
-    result, decided as `campaign result` decides it."""
+    result, decided as `campaign result` decides it. Where he was `shown` the figures (the
+    attacker's, the defender's, who reported them), he confirms those: if they changed since,
+    nothing is recorded."""
     battle = _battle(state, region(state.world, where))
     confirmer = player(state, who)
     reported = state.reported.get(battle.to_region)
     if reported is None:
         raise CampaignError(f"Nobody has reported the battle for {battle.to_region} yet.")
     attacker_pct, defender_pct, by = reported
+    if shown is not None and tuple(shown) != (attacker_pct, defender_pct, by):
+        raise CampaignError(
+            f"The figures for the battle for {battle.to_region} changed since your page was "
+            f"drawn: {by} now reports {battle.attacker} {pct(attacker_pct)}, {battle.defender} "
+            f"{pct(defender_pct)}; look at them before you confirm."
+        )
     checks.check_fought(battle, confirmer)
     if confirmer == by:
         raise CampaignError(

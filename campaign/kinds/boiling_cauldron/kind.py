@@ -95,7 +95,14 @@ class BoilingCauldron(PackageKind):
                 raise CampaignError("Write both casualties as percentages, e.g. 35 or 35.5.")
             return commands.report_result(current, player, choice, *figures)
         if action == "confirm":
-            return commands.confirm_result(current, player, choice)
+            figures = [percentage(values.get(side, "")) for side in ("attacker", "defender")]
+            if None in figures or not values.get("by"):
+                raise CampaignError(
+                    "This confirmation does not say which figures it confirms: open your link "
+                    "again."
+                )
+            shown = (*figures, values["by"])
+            return commands.confirm_result(current, player, choice, shown)
         if action == "attack":
             source, _, target = choice.partition("|")
             return commands.attack(current, source, target, who=player)
@@ -178,6 +185,7 @@ def _battle_actions(current: State, player: str) -> list[dict[str, Any]]:
                         where: f"{battle.attacker} {pct(attacker)}, {battle.defender} "
                         f"{pct(defender)}: confirm"
                     },
+                    "hidden": {"attacker": str(attacker), "defender": str(defender), "by": by},
                 }
             )
         actions.append(
