@@ -219,29 +219,39 @@ def _fields(cls: type, data: Any, number: int) -> dict[str, Any]:
         ) from None
 
 
-COERCE = {
+SCALARS = {
     "str": lambda v: _typed(v, str),
     "int": lambda v: _typed(v, int),
     "bool": lambda v: _typed(v, bool),
     "Decimal": lambda v: _decimal(v),
-    "list[str]": lambda v: [_typed(x, str) for x in _typed(v, list)],
-    "list[int]": lambda v: [_typed(x, int) for x in _typed(v, list)],
-    "dict[str, int]": lambda v: {
-        _typed(k, str): _typed(x, int) for k, x in _typed(v, dict).items()
-    },
-    "dict[str, str]": lambda v: {
-        _typed(k, str): _typed(x, str) for k, x in _typed(v, dict).items()
-    },
-    "dict[str, Decimal]": lambda v: {
-        _typed(k, str): _decimal(x) for k, x in _typed(v, dict).items()
-    },
 }
+"""The values an event's field holds at the bottom of its annotation (`dict[str, list[int]]`)."""
 
 
 def _coerce(annotation: str, value: Any) -> Any:
+    """`value` as read from a file, checked against its field's annotation as written: `X | None`,
+    `list[X]`, `dict[str, X]` to any depth over the `SCALARS`; anything else is no field an
+    event of this program has (`decodable` says which are)."""
     if annotation.endswith(" | None"):
         return None if value is None else _coerce(annotation.removesuffix(" | None"), value)
-    return COERCE[annotation](value)
+    if annotation.startswith("list[") and annotation.endswith("]"):
+        return [_coerce(annotation[5:-1], x) for x in _typed(value, list)]
+    if annotation.startswith("dict[str, ") and annotation.endswith("]"):
+        inner = annotation[10:-1]
+        return {_typed(k, str): _coerce(inner, x) for k, x in _typed(value, dict).items()}
+    return SCALARS[annotation](value)
+
+
+def decodable(annotation: str) -> bool:
+    """Whether a field of this annotation is read back from a file (a test holds every field of
+    every event to it)."""
+    if annotation.endswith(" | None"):
+        return decodable(annotation.removesuffix(" | None"))
+    if annotation.startswith("list[") and annotation.endswith("]"):
+        return decodable(annotation[5:-1])
+    if annotation.startswith("dict[str, ") and annotation.endswith("]"):
+        return decodable(annotation[10:-1])
+    return annotation in SCALARS
 
 
 def _decimal(value: Any) -> Decimal:
