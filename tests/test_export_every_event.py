@@ -83,3 +83,33 @@ def test_a_thunderbolt_export_with_legion_losses_imports_and_forks(shell, shell_
     forked, original = other.json("status", "-c", "What if"), shell.json("status")
     assert forked.pop("campaign") == "What if"
     assert forked == {k: v for k, v in original.items() if k != "campaign"}
+
+
+@pytest.mark.parametrize(
+    "rules, players, says",
+    [
+        ("thunderbolt", ["Fabius", "Hanno", "Philip"], "not 3 (TB-1.1)."),
+        ("thunderbolt", ["Fabius"], "not 1 (TB-1.1)."),
+        ("hadrians-wall", ["Ann", "Bob", "Cid", "Dee", "Eve"], "not 5 (HW-2.3)."),
+        ("hadrians-wall", ["Ann", "Bob", "Cid"], "not 3 (HW-2.3)."),
+        ("onus-under-the-eagle", ["Marcus", "Boudica", "Caratacus"], "(ON-1.1)."),
+    ],
+)
+def test_a_crafted_start_with_the_wrong_number_of_players_is_refused(
+    shell_at, tmp_path, rules, players, says
+):
+    """#24.4: Thunderbolt's start took its players by position and failed on three; Hadrian's
+    Wall's dropped a fifth. One sentence naming the rule, nothing written."""
+    from test_hostile_input import rechain
+
+    demo = shell_at(tmp_path / "demo.sqlite")
+    demo.ok("demo", "--rules", rules, "--quiet", "--into", str(demo.db))
+    rows = [json.loads(line) for line in demo.ok("export").stdout.splitlines()[:3]]
+    rows[1]["data"]["players"] = players
+    path = tmp_path / "crafted.jsonl"
+    path.write_text("\n".join(rechain(rows)) + "\n")
+    other = shell_at(tmp_path / "other.sqlite")
+    refused = other("import", str(path))
+    assert refused.exit_code == 1 and len(refused.stderr.splitlines()) == 1
+    assert refused.stderr.strip().endswith(says), refused.stderr
+    assert other.json("list") == []

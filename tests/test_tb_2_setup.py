@@ -105,3 +105,37 @@ def test_tb_2_2_a_rating_the_text_does_not_print_has_no_default():
     with pytest.raises(SetUpError) as refusal:
         setup.load(without)
     assert "hannibal has no guile rating" in "\n".join(refusal.value.problems)
+
+
+def test_tb_2_4_and_2_5_charts_of_the_wrong_shape_are_refused_at_new_every_problem_listed():
+    """#24.4: a chart is checked against the shape its roll reads when the file is loaded, not
+    when the roll first reads it (a traceback in the middle of a Game Turn)."""
+    broken = (
+        EXAMPLE.replace('[-10, 5, "Magonid"]', '[-10, 5, "Ptolemaic"]')
+        .replace('[7, 30, "casualty"]', '[30, 7, "casualty"]')
+        .replace("same = { disband = [0, 1], recall = [8, 9] }", "same = { disband = [0] }")
+        .replace('"11-40" = [[-10, 4, 0]', '"many" = [[-10, 4, 0]')
+        .replace('[[-10, 2, "Cautious"]', '[["-10", 2, "Cautious"]')
+    ) + 'leader_loss_typo = [[0, 9, "unharmed"]]\n'
+    with pytest.raises(SetUpError) as refusal:
+        setup.load(broken)
+    assert refusal.value.problems == [
+        "[tables] family_in_power row 1: the outcome is one of Barcid, Magonid, not 'Ptolemaic'",
+        "[tables] leader_loss row 2: low and high are whole numbers, low first",
+        "[tables] disband_recall row same has a disband and a recall range",
+        "[tables] political_climate row 1: low and high are whole numbers, low first",
+        "[tables] legion_request column 'many' is named by the Legions in play, like \"0-6\"",
+        "[tables] has no chart called 'leader_loss_typo' (the charts: family_in_power, "
+        "political_climate, leader_loss, leader_casualty, percentage_30, disband_recall, "
+        "legion_request)",
+    ]
+
+
+def test_tb_2_5_a_file_nested_too_deeply_is_refused_in_one_sentence():
+    with pytest.raises(SetUpError, match="nested too deeply"):
+        setup.load("a = " + "[" * 5000)
+
+
+def test_tb_1_2_a_scenario_spans_at_most_a_hundred_game_turns():
+    with pytest.raises(SetUpError, match="spans 100001 years; a scenario is at most 100 Game"):
+        setup.load(EXAMPLE.replace("first_year = 212", "first_year = 100210"))

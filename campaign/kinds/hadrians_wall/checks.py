@@ -25,6 +25,16 @@ def check_players(players: Mapping[str, str]) -> None:
         raise RuleViolation("HW-2.3", "The four colours are played by four different players")
 
 
+def check_four_players(players: Sequence[str]) -> None:
+    """HW-2.3: a start names four players, one for each colour in the order of `chosen.SPLIT`."""
+    if len(players) != len(chosen.SPLIT):
+        raise RuleViolation(
+            "HW-2.3",
+            f"Britannia is played by four players, one for each colour, not {len(players)}",
+        )
+    check_players(dict(zip(chosen.SPLIT, players)))
+
+
 def check_board_choice(board: str, ffg_gap: str | None) -> None:
     """HW-1.3: the Fantasy Flight board needs the choice for Cumbria|Lothian; no default."""
     if board == "ffg" and ffg_gap not in chosen.FFG_GAPS:

@@ -77,7 +77,7 @@ class HadriansWall(PackageKind):
         return started, lambda current: decided
 
     def check_start(self, started: CampaignStarted) -> None:
-        checks.check_players(dict(zip(chosen.SPLIT, started.players)))
+        checks.check_four_players(started.players)
         try:
             parse_board(started.map_source, "the campaign's board")
         except MapError as refusal:

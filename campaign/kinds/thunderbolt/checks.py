@@ -12,6 +12,15 @@ from campaign.names import folded
 FAMILIES = ("Barcid", "Magonid")
 
 
+def check_two_players(players: Sequence[str]) -> None:
+    """TB-1.1: a start names two players, Rome's and Carthage's, in that order."""
+    if len(players) != 2:
+        raise RuleViolation(
+            "TB-1.1", f"Thunderbolt is played by two players, Rome and Carthage, not {len(players)}"
+        )
+    check_players(*players)
+
+
 def check_players(rome: str, punic: str) -> None:
     """TB-1.1: two sides, Rome and Carthage, one player each."""
     if not rome.strip() or not punic.strip():

@@ -113,7 +113,7 @@ class Thunderbolt(PackageKind):
         return started, lambda current: decided
 
     def check_start(self, started: CampaignStarted) -> None:
-        checks.check_players(*started.players)
+        checks.check_two_players(started.players)
         try:
             load(started.map_source)
         except SetUpError as refusal:
