@@ -186,10 +186,18 @@ def tolerant_fold(
         return fold(loaded_kind, events[: broken[0] - 1])
 
 
+STORE_FAILURES = (PersistenceError, sqlite3.Error, OSError)
+"""What a store that breaks under a reader raises (the database's driver through eventsourcing,
+SQLite itself, the file system); a server's driver's errors are eventsourcing's."""
+
+
 class Campaigns:
     """The store of campaigns: the only object the command line talks to."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, existing: bool = False) -> None:
+        """The store `db` (a SQLite file or a PostgreSQL URL), made where missing unless it must
+        be an `existing` one (the hub serves a store; it never makes an empty one in its
+        place)."""
         self.db, self.unwritable, self.held = db, None, None
         """Why the store can be read but not written (read-only media, a full disk), or None."""
         if beside.is_server(db):
@@ -197,6 +205,8 @@ class Campaigns:
             self.dialect: beside.Dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
             self.store = open_server(db, env)
         else:
+            if existing and db != ":memory:" and not Path(db).exists():
+                raise StoreError(f"The campaign store {db} is gone (moved or deleted).")
             check_store_file(db)
             self.dialect = beside.SQLite()
             try:
@@ -533,21 +543,23 @@ class Campaigns:
 
     def tail(
         self, name: str, limit: int, before: int | None = None
-    ) -> tuple[CampaignEvent, ...] | None:
-        """The campaign's last `limit` events (those numbered below `before`, when given), read
-        alone — only while its stored view matches the log's last event (so the whole log was
-        checked when the view was kept, and no hand edit has touched it since); None otherwise,
+    ) -> tuple[dict[str, Any], tuple[CampaignEvent, ...]] | None:
+        """The campaign's stored view and its last `limit` events (those numbered below `before`,
+        when given), read alone — only while the view matches the log's last event (so the whole
+        log was checked when the view was kept, and no hand edit has touched it since), and no
+        further than the view's last event, whatever a writer appended since; None otherwise,
         and the caller reads the whole log."""
-        if self.recall(name) is None:
+        seen = self.recall(name)
+        if seen is None:
             return None
         stream = self.stream(name)
-        upto = None if before is None else before - 1
+        upto = seen["events"] if before is None else min(before - 1, seen["events"])
         stored = self._guard(
             lambda: self.store.events.recorder.select_events(
                 stream, lte=upto, desc=True, limit=limit
             )
         )
-        return tuple(self._read_alone(s) for s in reversed(stored))
+        return seen, tuple(self._read_alone(s) for s in reversed(stored))
 
     def recall(self, name: str) -> dict[str, Any] | None:
         """The campaign's stored view if it was built from the log as it stands (its last event's

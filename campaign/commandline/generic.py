@@ -250,7 +250,8 @@ def log(
     events = None
     if limit is not None and as_of is None and round_number is None:
         name = ctx.obj.name(campaign)
-        events = ctx.obj.campaigns.tail(name, limit)  # a retraction follows what it retracts
+        read = ctx.obj.campaigns.tail(name, limit)  # a retraction follows what it retracts
+        events = None if read is None else read[1]
         of = lambda: registry.kind(ctx.obj.campaigns.rules(name))  # noqa: E731
     if events is None:
         _, loaded = ctx.obj.view(campaign, as_of, round_number)

@@ -33,9 +33,9 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from campaign import registry, text
-from campaign.app import Campaigns, finished
+from campaign.app import STORE_FAILURES, Campaigns, finished, first_line
 from campaign.common import note, retracted
-from campaign.errors import CampaignError
+from campaign.errors import CampaignError, StoreError
 from campaign.views import formats
 from campaign.views.narrate import describe
 from campaign.views.reports import keep_after_append, kept_report, report_data
@@ -135,11 +135,20 @@ def hub(db: str) -> Starlette:
 
     def with_store(handler):
         def handle(request: Request, *more: Any) -> Response:
-            campaigns = Campaigns(db)
+            try:
+                campaigns = Campaigns(db, existing=True)
+            except CampaignError as error:
+                return refusal(str(error), 503)
             try:
                 return handler(request, campaigns, *more)
+            except StoreError as error:
+                return refusal(str(error), 503)
             except CampaignError as error:
                 return refusal(str(error), 404 if "no campaign called" in str(error) else 400)
+            except STORE_FAILURES as failure:  # the store broke while it was read
+                return refusal(
+                    f"The campaign store cannot be read now ({first_line(failure)}).", 503
+                )
             finally:
                 campaigns.close()
 
@@ -185,17 +194,16 @@ def hub(db: str) -> Starlette:
         each page read alone while the stored view vouches for the log (issue #16); else the
         whole log is read and checked, the page cut from it and the view kept again."""
         name = campaigns.choose(request.path_params["name"])
-        wanted = request.query_params.get("before", "")
-        before = int(wanted) if wanted.isdigit() else None
-        shown = campaigns.tail(name, LOG_PAGE, before)
-        if shown is None:
+        before = whole(request.query_params.get("before", ""))
+        read = campaigns.tail(name, LOG_PAGE, before)
+        if read is None:
             loaded = campaigns.refresh(name)  # the view kept again for the next reader
             upto = [e for e in loaded.events if before is None or e.originator_version < before]
             shown, of = tuple(upto[-LOG_PAGE:]), loaded.kind
             intact, total = loaded.chain_break is None, len(loaded.events)
         else:
-            of, intact = registry.kind(campaigns.rules(name)), True
-            total = campaigns.recall(name)["events"]
+            seen, shown = read
+            of, intact, total = registry.kind(campaigns.rules(name)), True, seen["events"]
         taken_back = retracted(shown)  # a retraction follows what it retracts
         rows = [
             {
@@ -224,7 +232,7 @@ def hub(db: str) -> Starlette:
     def report_page(request: Request, campaigns: Campaigns) -> Response:
         name = campaigns.choose(request.path_params["name"])
         number, _, form = request.path_params["file"].partition(".")
-        if not number.isdigit():
+        if whole(number) is None:
             raise CampaignError(f"There is no report called {request.path_params['file']!r}.")
         if form not in ("", "md", "bbcode"):
             raise CampaignError(f"A report is shown as a page, .md or .bbcode, not .{form}.")
@@ -389,6 +397,19 @@ def command_line(
         status = cli.run(["--db", db, "--actor", actor, "-c", name, *words])
     said = " ".join((err.getvalue() if status else out.getvalue()).split())
     return said or "Done.", status != 0
+
+
+NUMBER_DIGITS = 9
+"""Digits of a number in a hub address (an event, a round): more is no event nor round there is."""
+
+
+def whole(typed: str) -> int | None:
+    """A whole number typed in an address, in ASCII digits and at most `NUMBER_DIGITS` of them
+    (`str.isdigit` takes superscripts and other scripts' digits, which `int` then refuses, and
+    `int` refuses more than 4,300 digits), else None."""
+    if typed.isascii() and typed.isdigit() and len(typed) <= NUMBER_DIGITS:
+        return int(typed)
+    return None
 
 
 def _module(name: str):
