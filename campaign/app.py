@@ -36,7 +36,7 @@ from eventsourcing.persistence import (
 from campaign import beside, chain, dice, files, readmodel, text
 from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
 from campaign.chain import campaign_id
-from campaign.common import retracted
+from campaign.common import current_name, retracted
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, StoreError
 from campaign.kind import Kind
@@ -49,6 +49,8 @@ from events.common import (
     ActionsRetracted,
     CampaignEvent,
     CampaignStarted,
+    PlayerRenamed,
+    PlayerReplaced,
 )
 
 SECRETS = beside.SECRETS
@@ -727,20 +729,35 @@ class Campaigns:
         """The campaign, role and player a personal link opens, or None (unknown, revoked)."""
         label = ACCESS + hashlib.sha256(token.encode()).hexdigest()
         for stream, value in self._select(SECRETS, "stream, secret", "label", label):
-            granted = json.loads(value) if value else None
+            granted = _granted(value)
             entry = next((e for e in self.catalogue() if e.stream.hex == stream), None)
             if granted and entry:
                 return entry.name, granted["role"], granted["player"]
         return None
 
-    def revoke(self, name: str, player: str) -> int:
-        """Every personal link of `player` to campaign `name` stops working; how many did."""
-        revoked = 0
+    def revoke(self, name: str, player: str, renamed: str | None = None) -> int:
+        """Every personal link of `player` (named as everywhere: case and spacing aside) to
+        campaign `name` stops working — or, `renamed`, opens as that name from now on; how many
+        did."""
+        changed = 0
         for label, value in self.unseal(name).items():
-            if label.startswith(ACCESS) and value and json.loads(value)["player"] == player:
-                self.keep(name, label, "")
-                revoked += 1
-        return revoked
+            granted = _granted(value)
+            if not label.startswith(ACCESS) or granted is None:
+                continue
+            if granted["player"] is not None and folded(granted["player"]) == folded(player):
+                kept = "" if renamed is None else json.dumps({**granted, "player": renamed})
+                self.keep(name, label, kept)
+                changed += 1
+        return changed
+
+    def _links_follow(self, name: str, new: Sequence[CampaignEvent]) -> None:
+        """A link follows its person: a replaced player's links end, a renamed one's open under
+        the new name."""
+        for event in new:
+            if isinstance(event, PlayerReplaced):
+                self.revoke(name, event.player)
+            elif isinstance(event, PlayerRenamed):
+                self.revoke(name, event.player, renamed=event.to)
 
     def unseal(self, name: str) -> dict[str, str]:
         """The secrets the store keeps for campaign `name` (none for an imported campaign: they
@@ -843,6 +860,8 @@ class Campaigns:
         self.after = self._extended(loaded, new, len(head or []))
         self.remember(self.after)
         self._catalogued(new)
+        if any(isinstance(e, (PlayerReplaced, PlayerRenamed)) for e in new):
+            self._links_follow(current_name(self.after.events), new)
         return new
 
     def _catalogued(self, new: Sequence[CampaignEvent]) -> None:
@@ -970,6 +989,19 @@ class Campaigns:
             raise StoreError(
                 f"The campaign store {beside.shown(self.db)} cannot be used: {first_line(exc)}."
             ) from None
+
+
+def _granted(value: str | None) -> dict[str, Any] | None:
+    """A personal link's grant as kept (`grant`), or None: revoked, or not a grant at all."""
+    try:
+        granted = json.loads(value) if value else None
+    except ValueError:
+        return None
+    if not isinstance(granted, dict) or not isinstance(granted.get("role"), str):
+        return None
+    if not isinstance(granted.get("player"), (str, type(None))):
+        return None
+    return granted
 
 
 def first(events: tuple[CampaignEvent, ...], as_of: int) -> tuple[CampaignEvent, ...]:

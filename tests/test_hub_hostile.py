@@ -122,3 +122,107 @@ def test_a_note_landing_between_reading_the_log_page_and_counting_it_is_a_page(s
     assert answer.status_code == 200 and "landed in the window" not in answer.text
     monkeypatch.undo()
     assert "landed in the window" in client.get("/log/Spring%20869").text
+
+
+# 7. Personal pages.
+
+
+def link_of(shell: Shell, *invite: str) -> str:
+    return "/a/" + re.search(r"/a/(\S+)", shell.ok("invite", *invite).stdout).group(1)
+
+
+def token_of(page: str) -> str:
+    return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+
+def test_every_page_forbids_framing_sniffing_scripts_and_referrers(served):
+    shell, client = served
+    link = link_of(shell, "Cid")
+    for path in ("/", "/c/Spring%20869", "/log/Spring%20869", link, "/a/no-such-link"):
+        headers = client.get(path).headers
+        assert headers["x-frame-options"] == "DENY", path
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+        policy = headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "default-src 'none'" in policy
+        assert "script-src" not in policy  # no script at all: default-src 'none' holds
+        assert (headers.get("cache-control") == "no-store") == path.startswith("/a/"), path
+
+
+def test_a_recorded_form_redirects_and_sent_again_records_nothing(served):
+    """POST/redirect/GET, and one-time form tokens: a refresh of the page that follows sends
+    nothing; the same form sent again (the back button, a replay) is refused and records
+    nothing."""
+    shell, client = served
+    link = link_of(shell, "Ulf", "--role", "arbiter")
+    form = {"csrf": token_of(client.get(link).text), "choice": "once only"}
+    answer = client.post(f"{link}/note", data=form, follow_redirects=False)
+    assert answer.status_code == 303
+    assert answer.headers["location"].startswith(f"{link}?told=")
+    after = client.get(answer.headers["location"])
+    assert "Recorded: Note: once only." in after.text
+    before = shell.json("log")
+    assert client.get(answer.headers["location"]).status_code == 200  # a refresh: a GET
+    again = client.post(f"{link}/note", data=form)
+    assert again.status_code == 409 and "sent already" in again.text
+    assert shell.json("log") == before
+    assert [e["data"].get("text") for e in before].count("once only") == 1
+
+
+def test_a_refused_form_may_be_corrected_and_sent_again(served):
+    shell, client = served
+    cid = link_of(shell, "Cid")
+    token = token_of(client.get(cid).text)
+    refused = client.post(f"{cid}/attack", data={"csrf": token, "choice": "Essex|Essex"})
+    assert refused.status_code == 400
+    done = client.post(f"{cid}/attack", data={"csrf": token, "choice": "Essex|Kent"})
+    assert "Recorded: Round 1: Cid attacks Kent" in done.text
+
+
+def test_a_form_of_one_link_does_not_open_another(served):
+    shell, client = served
+    cid, ulf = link_of(shell, "Cid"), link_of(shell, "Ulf", "--role", "arbiter")
+    stolen = token_of(client.get(ulf).text)
+    before = shell.json("log")
+    answer = client.post(f"{cid}/attack", data={"csrf": stolen, "choice": "Essex|Kent"})
+    assert answer.status_code == 403 and "out of date" in answer.text
+    assert shell.json("log") == before
+
+
+def test_a_link_follows_its_person(served):
+    """replace-player ends the replaced player's links; rename-player carries them; revoke
+    names people as the rest of the program does (case and spacing aside)."""
+    shell, client = served
+    cid, dag, eve = link_of(shell, "Cid"), link_of(shell, "Dag"), link_of(shell, "Eve")
+    shell.ok("replace-player", "Dag", "Dunstan", "--reason", "moved away")
+    assert client.get(dag).status_code == 403
+    shell.ok("rename-player", "Cid", "Cynan", "--reason", "a typo")
+    page = client.get(cid).text
+    assert "You are <strong>Cynan</strong>" in page
+    done = client.post(f"{cid}/attack", data={"csrf": token_of(page), "choice": "Essex|Kent"})
+    assert "Recorded: Round 1: Cynan attacks Kent" in done.text
+    assert shell.json("log")[-1]["actor"] == "Cynan"
+    assert "1 link(s) of eve" in shell.ok("revoke", " eve ").stdout
+    assert client.get(eve).status_code == 403
+
+
+def test_a_huge_form_is_refused_before_it_is_read(served):
+    shell, client = served
+    link = link_of(shell, "Olga", "--role", "organiser")
+    token = token_of(client.get(link).text)
+    before = shell.json("log")
+    huge = client.post(f"{link}/command", data={"csrf": token, "choice": "note " + "x" * 2**20})
+    assert huge.status_code == 413 and "at most 64 KiB" in huge.text
+    many = client.post(f"{link}/command", content="&".join(f"f{n}=1" for n in range(100)))
+    assert many.status_code == 400
+    long = client.post(f"{link}/command", data={"csrf": token, "choice": "note " + "x" * 3000})
+    assert long.status_code == 400 and "at most 2000 characters long, not 3005" in long.text
+    assert shell.json("log") == before
+
+
+def test_the_hub_is_served_with_bounds_on_what_one_client_holds():
+    from campaign.web.hub import served as configured
+
+    config = configured(lambda scope, receive, send: None, "127.0.0.1", 8000)
+    assert config.limit_concurrency == 64 and config.timeout_keep_alive == 5
+    assert config.h11_max_incomplete_event_size == 16 * 1024

@@ -426,11 +426,11 @@ def revoke(
     campaign: CampaignOption = None,
 ) -> None:
     """Every personal link of NAME to this campaign stops working."""
-    name = ctx.obj.name(campaign)
-    count = ctx.obj.campaigns.revoke(name, who.strip())
+    name, whom = ctx.obj.name(campaign), " ".join(who.split())
+    count = ctx.obj.campaigns.revoke(name, whom)
     if not count:
-        raise CampaignError(f"{who.strip()} holds no link to {name}.")
-    say(f"{count} link(s) of {who.strip()} to {name} no longer work.")
+        raise CampaignError(f"{whom} holds no link to {name}.")
+    say(f"{count} link(s) of {whom} to {name} no longer work.")
 
 
 @command()
@@ -447,10 +447,13 @@ def serve(
         from campaign.web.hub import hub
     except ImportError:
         raise CampaignError("The hub needs its libraries: pip install 'campaign[web]'.") from None
+    from campaign.web.hub import served
+
     db = ctx.obj.db or default_db()
     ctx.obj.campaigns.catalogue()  # the store opens (or says why not) before the server starts
     say(f"Serving {len(ctx.obj.campaigns.catalogue())} campaign(s) on http://{host}:{port}/")
-    uvicorn.run(hub(db), host=host, port=port, log_level="warning")
+    ctx.obj.close()  # each request opens the store; this command holds it no longer
+    uvicorn.Server(served(hub(db), host, port)).run()
 
 
 @command()

@@ -5,9 +5,11 @@ Public pages read: the list of campaigns, each campaign's page (what is next, th
 map, the report of the step in hand, a "verified" badge from the hash chain), its log with undone
 events struck through, each finished round's report with its Markdown and BBCode. A personal link
 (`campaign invite`) opens a page where its player acts himself (the kind says what he may do:
-`Kind.player_actions`) or an arbiter records a ruling; every form carries a token bound to the
-link, a form sent from another site is refused, and a refusal is the command line's sentence,
-recording nothing. Pages are HTML escaped by Jinja2 throughout; nothing is script.
+`Kind.player_actions`) or an arbiter records a ruling; every form carries a one-time token bound
+to the link (`Forms`: sent again, it records nothing), a recorded form is answered with a redirect
+to the page (POST/redirect/GET), a form sent from another site is refused, and a refusal is the
+command line's sentence, recording nothing. Pages are HTML escaped by Jinja2 throughout; nothing
+is script, and the headers say so (`HEADERS`); personal pages are never cached.
 """
 
 from __future__ import annotations
@@ -19,23 +21,26 @@ import io
 import secrets
 import shlex
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from campaign import registry, text
 from campaign.app import STORE_FAILURES, Campaigns, finished, first_line
 from campaign.common import note, retracted
 from campaign.errors import CampaignError, StoreError
+from campaign.files import size
+from campaign.text import TEXT_LIMIT
 from campaign.views import formats
 from campaign.views.narrate import describe
 from campaign.views.reports import keep_after_append, kept_report, report_data
@@ -99,6 +104,132 @@ class Drawn:
                     del self.pages[next(iter(self.pages))]
 
 
+FORM_BYTES = 64 * 1024
+"""The most a form sent to the hub may hold, read before anything is parsed (a note is at most
+2,000 characters; the organiser's console line too)."""
+FORM_FIELDS = 32
+PENDING_FORMS = 4096
+"""Forms handed out and not yet sent that the hub remembers (`Forms`); older ones are out of
+date."""
+TOLD = 1024
+"""What the hub said after a recorded form, kept for the page it redirects to (`Forms.tell`)."""
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+"""Every page: no script, style or picture from elsewhere, never framed, never sniffed, and no
+address (a personal link's secret) sent on to another site."""
+
+
+class Forms:
+    """One-time forms. Each page drawn for a personal link carries a fresh form token: a nonce,
+    and an HMAC binding it to the link under this server's key (a form made elsewhere, or before
+    the server started, is refused). A form that recorded something has spent its token: sent
+    again — a refresh, the back button, a double click, a replay — it records nothing. A refused
+    form keeps its token (nothing was recorded; the person may correct and send it again)."""
+
+    def __init__(self, limit: int = PENDING_FORMS) -> None:
+        self.key, self.limit = secrets.token_bytes(32), limit
+        self.pending: OrderedDict[str, None] = OrderedDict()
+        self.told: OrderedDict[tuple[str, str], str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def _mac(self, token: str, nonce: str) -> str:
+        return hmac.new(self.key, f"{token}|{nonce}".encode(), hashlib.sha256).hexdigest()
+
+    def issue(self, token: str) -> str:
+        nonce = secrets.token_hex(16)
+        with self.lock:
+            self.pending[nonce] = None
+            while len(self.pending) > self.limit:
+                self.pending.popitem(last=False)
+        return f"{nonce}.{self._mac(token, nonce)}"
+
+    def claim(self, token: str, sent: str) -> str:
+        """The nonce of a form sent for `token`, taken so that no other sending of it records;
+        refused in one sentence when the form is not this link's, or was spent or is too old."""
+        nonce, _, mac = sent.partition(".")
+        if not hmac.compare_digest(mac.encode(), self._mac(token, nonce).encode()):
+            raise Refused("This form is out of date: open your link again.", 403)
+        with self.lock:
+            if self.pending.pop(nonce, False) is not None:
+                raise Refused(
+                    "This form was sent already, or is too old: nothing more was recorded. "
+                    "Your page shows the campaign as it stands.",
+                    409,
+                )
+        return nonce
+
+    def give_back(self, nonce: str) -> None:
+        with self.lock:
+            self.pending[nonce] = None
+
+    def tell(self, token: str, message: str) -> str:
+        """Keep what the hub said for the page a recorded form redirects to; its key."""
+        said = secrets.token_urlsafe(8)
+        with self.lock:
+            self.told[(token, said)] = message
+            while len(self.told) > TOLD:
+                self.told.popitem(last=False)
+        return said
+
+    def said(self, token: str, said: str) -> str | None:
+        with self.lock:
+            return self.told.get((token, said))
+
+
+class Refused(Exception):
+    """A form refused before it reaches the campaign: its sentence and HTTP status."""
+
+    def __init__(self, sentence: str, status: int) -> None:
+        super().__init__(sentence)
+        self.status = status
+
+
+def secured(app: Any) -> Any:
+    """The hub's pages with `HEADERS`; a personal page (`/a/…`) is never stored by a cache."""
+    headers = [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+    personal = [*headers, (b"cache-control", b"no-store")]
+
+    async def wrapped(scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await app(scope, receive, send)
+        extra = personal if scope["path"].startswith("/a/") else headers
+
+        async def sending(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await app(scope, receive, sending)
+
+    return wrapped
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """A form as sent (URL-encoded, as the hub's pages send it), refused before it is parsed
+    when larger than `FORM_BYTES` or of more than `FORM_FIELDS` fields; the first value of
+    each field."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and int(declared) > FORM_BYTES:
+        raise Refused(f"A form sent to the hub is at most {size(FORM_BYTES)}.", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > FORM_BYTES:
+            raise Refused(f"A form sent to the hub is at most {size(FORM_BYTES)}.", 413)
+    try:
+        fields = parse_qs(body.decode("utf-8"), keep_blank_values=True, max_num_fields=FORM_FIELDS)
+    except (UnicodeDecodeError, ValueError):
+        raise Refused("This form cannot be read: open your link again.", 400) from None
+    return {name: values[0] for name, values in fields.items()}
+
+
 def drawn_at(loaded: Any) -> tuple[int, str] | None:
     """The last event a page was drawn from (its number and hash), or None when the log's chain
     is broken: such a page is never kept."""
@@ -117,14 +248,32 @@ def state_now(campaigns: Campaigns, name: str) -> tuple[Any, Any, tuple[int, str
     return loaded.kind, loaded.state, drawn_at(loaded), loaded
 
 
+SERVER_LIMITS = dict(
+    limit_concurrency=64,
+    timeout_keep_alive=5,
+    h11_max_incomplete_event_size=16 * 1024,
+    timeout_graceful_shutdown=10,
+    backlog=128,
+)
+"""uvicorn's bounds on what one client can hold: 64 connections and requests at once (more are
+answered 503), an idle connection closed after 5 s, a request's line and headers at most 16 KiB,
+10 s to finish at shutdown."""
+
+
+def served(app: Any, host: str, port: int) -> Any:
+    """The uvicorn configuration `campaign serve` runs the hub with (`SERVER_LIMITS`)."""
+    import uvicorn
+
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", **SERVER_LIMITS)
+
+
 def hub(db: str) -> Starlette:
     """The web application over the store `db` (a SQLite file or a PostgreSQL URL)."""
     folder = resources.files("campaign.web").joinpath("templates")
     pages = Environment(
         loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html"])
     )
-    key = secrets.token_bytes(32)
-    """Binds each form to its link for this server's life: a form from elsewhere is refused."""
+    forms = Forms()
     drawn = Drawn()
 
     def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
@@ -264,11 +413,12 @@ def hub(db: str) -> Starlette:
 
         return page("report.html", **drawn.get(campaigns, name, f"report {int(number)}", draw))
 
-    def form_token(token: str) -> str:
-        return hmac.new(key, token.encode(), hashlib.sha256).hexdigest()
-
     def act_page(
-        campaigns: Campaigns, token: str, message: str | None = None, refused: bool = False
+        campaigns: Campaigns,
+        token: str,
+        message: str | None = None,
+        refused: bool = False,
+        status: int = 400,
     ) -> Response:
         granted = campaigns.access(token)
         if granted is None:
@@ -283,14 +433,14 @@ def hub(db: str) -> Starlette:
         drawn_now = drawn.get(campaigns, name, f"act {role} {player}", draw)
         return page(
             "act.html",
-            400 if refused else 200,
+            status if refused else 200,
             title=f"{name}: {player or role}",
             name=name,
             slug=quote(name, safe="/"),
             who=player or "a visitor",
             role=role,
             token=token,
-            csrf=form_token(token),
+            csrf=forms.issue(token),
             actions=drawn_now["actions"],
             next_step=drawn_now["next_step"],
             message=message,
@@ -299,14 +449,19 @@ def hub(db: str) -> Starlette:
 
     @with_store
     def act(request: Request, campaigns: Campaigns) -> Response:
-        return act_page(campaigns, request.path_params["token"])
+        token = request.path_params["token"]
+        told = forms.said(token, request.query_params.get("told", ""))
+        return act_page(campaigns, token, told)
 
     async def act_post(request: Request) -> Response:
-        form = dict(await request.form())
+        try:
+            form = await read_form(request)
+        except Refused as refused:
+            return refusal(str(refused), refused.status)
         return await run_in_threadpool(record, request, form)
 
     @with_store
-    def record(request: Request, campaigns: Campaigns, form: dict) -> Response:
+    def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Response:
         token, action = request.path_params["token"], request.path_params["action"]
         granted = campaigns.access(token)
         if granted is None:
@@ -314,12 +469,27 @@ def hub(db: str) -> Starlette:
         if granted[1] == "viewer":
             return refusal("A viewer's link shows the campaign; it cannot act.", 403)
         origin = request.headers.get("origin")
-        if origin and urlsplit(origin).netloc != request.headers.get("host"):
+        # "null": what a browser sends under Referrer-Policy no-referrer; the token still binds
+        if origin and origin != "null" and urlsplit(origin).netloc != request.headers.get("host"):
             return refusal("A form sent from another site is refused.", 403)
-        if not hmac.compare_digest(str(form.get("csrf", "")), form_token(token)):
-            return refusal("This form is out of date: open your link again.", 403)
+        try:
+            nonce = forms.claim(token, form.get("csrf", ""))
+        except Refused as refused:
+            return act_page(campaigns, token, str(refused), refused=True, status=refused.status)
+        said, recorded = decide(campaigns, token, granted, action, form)
+        if not recorded:
+            forms.give_back(nonce)  # nothing recorded: the same form may be sent again
+            return act_page(campaigns, token, said, refused=True)
+        # POST/redirect/GET: a refresh of the page that follows sends nothing again
+        return RedirectResponse(f"/a/{token}?told={forms.tell(token, said)}", status_code=303)
+
+    def decide(
+        campaigns: Campaigns, token: str, granted: tuple, action: str, form: dict[str, str]
+    ) -> tuple[str, bool]:
+        """What a form records, decided as the command line decides it: what the hub says, and
+        whether anything was recorded."""
         name, role, player = granted
-        values = {k: str(v) for k, v in form.items() if k != "csrf"}
+        values = {k: v for k, v in form.items() if k != "csrf"}
         choice = values.get("choice", "")
         actor = player or role
         try:
@@ -333,28 +503,31 @@ def hub(db: str) -> Starlette:
             elif action == "note" and role == "arbiter":
                 recorded = campaigns.act(name, lambda state: note(choice), actor)
             elif action == "command" and role in ("organiser", "arbiter"):
-                return act_page(campaigns, token, *command_line(db, name, actor, choice, role))
+                said, refused = command_line(db, name, actor, choice, role)
+                return said, not refused
             else:
                 raise CampaignError(f"There is no action called {action!r} for an {role}.")
         except CampaignError as error:
-            return act_page(campaigns, token, str(error), refused=True)
+            return str(error), False
         loaded = campaigns.after or campaigns.load(name)
         if recorded and campaigns.after is not None:  # for the next readers, drawn once here
             keep_after_append(campaigns, name, campaigns.after)
             after = campaigns.after
             drawn.keep(name, "campaign", values_of(name, after), drawn_at(after))
         told = "; ".join(describe(e, loaded.kind) for e in recorded)
-        return act_page(campaigns, token, f"Recorded: {told}.")
+        return f"Recorded: {told}.", bool(recorded)
 
-    return Starlette(
-        routes=[
-            Route("/", index),
-            Route("/c/{name:path}", campaign_page),
-            Route("/log/{name:path}", log_page),
-            Route("/report/{file}/{name:path}", report_page),
-            Route("/a/{token}", act),
-            Route("/a/{token}/{action}", act_post, methods=["POST"]),
-        ]
+    return secured(
+        Starlette(
+            routes=[
+                Route("/", index),
+                Route("/c/{name:path}", campaign_page),
+                Route("/log/{name:path}", log_page),
+                Route("/report/{file}/{name:path}", report_page),
+                Route("/a/{token}", act),
+                Route("/a/{token}/{action}", act_post, methods=["POST"]),
+            ]
+        )
     )
 
 
@@ -366,6 +539,8 @@ def command_line(
     campaign are taken; an arbiter's only those of his rulings."""
     from campaign.registry import cli_module
 
+    if len(typed) > TEXT_LIMIT:
+        return f"A command is at most {TEXT_LIMIT} characters long, not {len(typed)}.", True
     try:
         words = shlex.split(typed)
     except ValueError as error:
