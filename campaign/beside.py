@@ -7,10 +7,12 @@ database says it in that database's SQL; the store asks, never writes SQL.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from campaign import text
 from campaign.errors import StoreError
 
 SECRETS = "campaign_secrets"
@@ -28,6 +30,11 @@ def is_server(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
+SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}", re.ASCII)
+"""A schema name eventsourcing writes the same quoted and unquoted (it reads its own types back
+by the unquoted name), so never SQL, and never folded to another schema's name."""
+
+
 def postgres_env(url: str) -> dict[str, str]:
     """eventsourcing's settings for `postgresql://user:password@host:port/dbname?schema=s`."""
     parts = urlsplit(url)
@@ -38,6 +45,11 @@ def postgres_env(url: str) -> dict[str, str]:
             "postgresql://postgres@127.0.0.1:5432/campaigns."
         )
     schema = (parse_qs(parts.query).get("schema") or [""])[0]
+    if schema and not SCHEMA_NAME.fullmatch(schema):
+        raise StoreError(
+            "A PostgreSQL store's schema is named in small letters, digits and _ (at most 63, "
+            f"not starting with a digit), not {text.printable(schema)!r}."
+        )
     return {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
         "POSTGRES_DBNAME": database,
@@ -123,6 +135,12 @@ class SQLite:
         ]
 
 
+def identifier(name: str) -> str:
+    """`name` as an SQL identifier, quoted, any double quote in it doubled: a schema named in a
+    store's URL is a name, never SQL."""
+    return '"' + name.replace('"', '""') + '"'
+
+
 class Postgres:
     """PostgreSQL: `%s` parameters, ON CONFLICT, tables in the store's schema (if it has one)."""
 
@@ -132,7 +150,7 @@ class Postgres:
         self.schema = schema
 
     def table(self, name: str) -> str:
-        return f'"{self.schema}".{name}' if self.schema else name
+        return f"{identifier(self.schema)}.{name}" if self.schema else name
 
     @property
     def events(self) -> str:
@@ -170,7 +188,7 @@ class Postgres:
 
     def make_schema(self, connection: Any) -> None:
         if self.schema:
-            connection.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            connection.execute(f"CREATE SCHEMA IF NOT EXISTS {identifier(self.schema)}")
 
     def prepare(self, connection: Any) -> None:
         """The tables kept beside the log, and the trigger that forgets a view when an event is

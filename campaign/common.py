@@ -121,10 +121,28 @@ class Ledger:
 
 
 def undo(
-    events: Sequence[CampaignEvent], steps: int, reason: str, of: Kind | None = None
+    events: Sequence[CampaignEvent],
+    steps: int,
+    reason: str,
+    of: Kind | None = None,
+    expect: int | None = None,
 ) -> list[Draft]:
-    """Retract the latest `steps` actions: the log keeps them, the state forgets them."""
-    return undo_latest(Ledger.of(events, of), steps, reason)
+    """Retract the latest `steps` actions: the log keeps them, the state forgets them. Where the
+    organiser named the latest action he means (`expect`: an event of it, as the log shows it),
+    nothing is retracted if another action is the latest now (one recorded meanwhile)."""
+    ledger = Ledger.of(events, of)
+    if expect is not None and ledger.standing and expect not in ledger.standing[-1]:
+        raise CampaignError(
+            f"The latest action is event {ledger.standing[-1][0]}, not {expect}: nothing was "
+            "undone (look at the log, then undo again)."
+        )
+    return undo_latest(ledger, steps, reason)
+
+
+def latest_action(events: Sequence[CampaignEvent], of: Kind | None = None) -> int | None:
+    """The first event of the latest action still standing among `events`, if any."""
+    standing = Ledger.of(events, of).standing
+    return standing[-1][0] if standing else None
 
 
 def undo_latest(ledger: Ledger, steps: int, reason: str) -> list[Draft]:

@@ -4,8 +4,10 @@ Discord takes at most 2,000 characters a message, so the Markdown report goes as
 `views.formats.markdown` splits it into, the map attached to the last as a PNG. Each message is
 sent once: the store keeps, beside the log, how many messages of a report were delivered, so a
 post cut short by a failure resumes where it stopped and a finished one is not sent again unless
-asked. Rate limits (429) are waited out as Discord's Retry-After says; a server error or a
-timeout is tried again a few times; any other refusal is said in one sentence. The webhook's URL
+asked. Rate limits (429) are waited out as Discord's Retry-After says and a server error is
+tried again a few times, within a deadline for the whole post; a message sent and left
+unanswered is never sent again by itself (Discord may have posted it: the organiser looks and
+says, `--delivered N`); any other refusal is said in one sentence. The webhook's URL
 is a password (whoever has it can post): it is kept beside the log, never in it, and never
 printed.
 """
@@ -14,6 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import socket
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -32,6 +37,14 @@ ATTEMPTS = 5
 LONGEST_WAIT = 60.0
 """Seconds the whole post may spend waiting on rate limits and retries before giving up."""
 TIMEOUT = 15.0
+"""Seconds one message's answer may take, all of it: a server that trickles it is given up on."""
+DEADLINE = 120.0
+"""Seconds a whole post may take, answers and waits included."""
+
+
+class Uncertain(CampaignError):
+    """A message was sent and no answer came: Discord may have posted it. It is never sent again
+    by itself (that would post it twice); the organiser looks in the channel and says."""
 
 
 def checked_url(url: str) -> str:
@@ -56,15 +69,25 @@ class Delivery:
     url: str
     sleep: Callable[[float], None] = time.sleep
     timeout: float = TIMEOUT
+    deadline: float = DEADLINE
+    ends: float | None = None
+    """When the post must be over (`time.monotonic`), set by its first message."""
+
+    def left(self) -> float:
+        if self.ends is None:
+            self.ends = time.monotonic() + self.deadline
+        return self.ends - time.monotonic()
 
     def send(self, content: str, attachment: tuple[str, bytes] | None = None) -> None:
-        """One message (and its file), tried again on rate limits, server errors and timeouts."""
+        """One message (and its file), tried again on rate limits and server errors — which
+        Discord answers without posting — within the post's deadline; a message sent and left
+        unanswered is `Uncertain`, never sent again."""
         waited = 0.0
         for attempt in range(1, ATTEMPTS + 1):
             wait = self._try(content, attachment)
             if wait is None:
                 return
-            if attempt == ATTEMPTS or waited + wait > LONGEST_WAIT:
+            if attempt == ATTEMPTS or waited + wait > LONGEST_WAIT or wait >= self.left():
                 raise CampaignError(
                     f"Discord kept refusing the post (rate limit or server error, {attempt} "
                     "tries); what was delivered stays delivered: run the same post again later."
@@ -74,6 +97,12 @@ class Delivery:
 
     def _try(self, content: str, attachment: tuple[str, bytes] | None) -> float | None:
         """None once delivered; otherwise how long to wait before trying again."""
+        left = self.left()
+        if left <= 0:
+            raise CampaignError(
+                f"The post took longer than {self.deadline:.0f} s and was given up; what was "
+                "delivered stays delivered: run the same post again later."
+            )
         body, kind = _body(content, attachment)
         separator = "&" if "?" in self.url else "?"
         request = urllib.request.Request(
@@ -82,39 +111,64 @@ class Delivery:
             method="POST",
             headers={"Content-Type": kind, "User-Agent": "campaign (wargame campaign manager)"},
         )
-        try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as answer:
-                answer.read()
+        limit = min(self.timeout, left)
+        failure = _exchange(request, limit)
+        if failure is None:
             return None
-        except urllib.error.HTTPError as refusal:
-            if refusal.code == 429:
-                return _retry_after(refusal)
-            if refusal.code >= 500:
+        if isinstance(failure, urllib.error.HTTPError):
+            if failure.code == 429:
+                return _retry_after(failure)
+            if failure.code >= 500:
                 return 2.0
             raise CampaignError(
-                f"Discord refused the post (HTTP {refusal.code} {refusal.reason}): check the "
+                f"Discord refused the post (HTTP {failure.code} {failure.reason}): check the "
                 "webhook URL."
             ) from None
-        except (urllib.error.URLError, TimeoutError, OSError) as failure:
-            reason = getattr(failure, "reason", failure)
-            if isinstance(reason, OSError) and not isinstance(reason, TimeoutError):
-                raise CampaignError(
-                    f"The webhook cannot be reached ({reason.strerror or reason}): check the URL "
-                    "and the network."
-                ) from None
-            return 2.0
+        reason = getattr(failure, "reason", failure)
+        if isinstance(reason, (ConnectionRefusedError, socket.gaierror)):
+            raise CampaignError(
+                f"The webhook cannot be reached ({reason.strerror or reason}): check the URL "
+                "and the network."
+            ) from None
+        raise Uncertain(f"Discord did not answer within {round(limit, 1):g} s")
+
+
+def _exchange(request: urllib.request.Request, limit: float) -> BaseException | None:
+    """Send `request` and read its whole answer within `limit` seconds, however slowly the
+    server writes it (the socket's own timeout is per read): None, or what went wrong."""
+    outcome: list[BaseException | None] = []
+
+    def exchange() -> None:
+        try:
+            with urllib.request.urlopen(request, timeout=limit) as answer:
+                while answer.read(64 * 1024):
+                    pass
+            outcome.append(None)
+        except Exception as failure:  # noqa: BLE001 - handed to the caller, who says it
+            outcome.append(failure)
+
+    worker = threading.Thread(target=exchange, daemon=True)
+    worker.start()
+    worker.join(limit)
+    if worker.is_alive() or not outcome:  # the daemon thread ends with its socket's timeout
+        return TimeoutError(f"no answer within {limit:.0f} s")
+    return outcome[0]
 
 
 def _retry_after(refusal: urllib.error.HTTPError) -> float:
-    """Discord's wait in seconds: the Retry-After header, else the body's `retry_after`."""
+    """Discord's wait in seconds: the Retry-After header, else the body's `retry_after`, when a
+    finite number (`nan` and `inf` are no wait); else 1 s."""
     header = refusal.headers.get("Retry-After")
     try:
-        return max(0.0, float(header))
+        wait = float(header)
+        if math.isfinite(wait):
+            return max(0.0, wait)
     except (TypeError, ValueError):
         pass
     try:
-        return max(0.0, float(json.loads(refusal.read() or b"{}").get("retry_after", 1.0)))
-    except (ValueError, AttributeError):
+        wait = float(json.loads(refusal.read() or b"{}").get("retry_after", 1.0))
+        return max(0.0, wait) if math.isfinite(wait) else 1.0
+    except (TypeError, ValueError, AttributeError):
         return 1.0
 
 
@@ -149,6 +203,13 @@ def post(
     each, so that a post cut short resumes at the first message not delivered."""
     for number in range(delivered, len(messages)):
         last = number == len(messages) - 1
-        delivery.send(messages[number], attachment if last else None)
+        try:
+            delivery.send(messages[number], attachment if last else None)
+        except Uncertain as unanswered:
+            raise Uncertain(
+                f"{unanswered} to message {number + 1} of {len(messages)}, which may have been "
+                f"posted: look in the channel; if it is there, run the same post with "
+                f"--delivered {number + 1}, else run it again."
+            ) from None
         record(number + 1)
     return len(messages) - delivered

@@ -340,6 +340,25 @@ def test_8_an_undo_racing_another_organisers_result_retracts_nothing(tmp_path, s
     )
 
 
+def test_8_an_undo_names_the_action_it_means_and_takes_back_nothing_else(tmp_path, spring):
+    """#24.9: the organiser saw the declaration at Kent as the latest action; a result recorded
+    since is the latest now, and `undo --expect` refuses rather than take it back."""
+    db = tmp_path / "c.sqlite"
+    for words in spring.through("attack Hwicce West Anglia"):
+        campaign(*words, db=db)
+    log = json.loads(campaign("log", "--json", db=db)[1])
+    seen = log[-1]["seq"] if log[-1]["actor"] != "the rules" else log[-2]["seq"]
+    assert campaign("result", "Kent", "20", "45", db=db)[0] == 0
+    latest = json.loads(campaign("log", "--json", db=db)[1])
+    battle = next(e["seq"] for e in latest if e["type"] == "BattleFought")
+    assert refused(db, "undo", "--reason", "r", "--expect", str(seen)) == (
+        f"The latest action is event {battle}, not {seen}: nothing was undone (look at the log, "
+        "then undo again)."
+    )
+    assert campaign("undo", "--reason", "r", "--expect", str(battle), db=db)[0] == 0
+    assert [e["seq"] for e in json.loads(campaign("log", "--json", db=db)[1]) if e["retracted"]]
+
+
 # 9, 13. Names the command line could not parse back; empty names.
 
 

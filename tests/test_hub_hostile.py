@@ -226,3 +226,27 @@ def test_the_hub_is_served_with_bounds_on_what_one_client_holds():
     config = configured(lambda scope, receive, send: None, "127.0.0.1", 8000)
     assert config.limit_concurrency == 64 and config.timeout_keep_alive == 5
     assert config.h11_max_incomplete_event_size == 16 * 1024
+
+
+def test_an_undo_from_the_hub_takes_back_the_action_its_page_showed(tmp_path, spring):
+    """#24.9: the organiser's page was drawn with Cid's declaration the latest action; a player
+    declares meanwhile; the organiser's undo from that page takes back nothing."""
+    shell = Shell(tmp_path / "hub.sqlite")
+    shell.play(spring.through("attack Essex Kent"))
+    client = TestClient(hub(str(shell.db)))
+    olga = link_of(shell, "Olga", "--role", "organiser")
+    page = client.get(olga).text
+    shell.ok("attack", "Wessex", "Sussex")  # Dag's declaration, from the command line
+    before = shell.json("log")
+    stale = client.post(
+        f"{olga}/command", data={"csrf": token_of(page), "choice": "undo --reason oops",
+                                 "latest": re.search(r'name="latest" value="(\d+)"', page)[1]},
+    )  # fmt: skip
+    assert stale.status_code == 400 and "nothing was undone" in stale.text
+    assert shell.json("log") == before
+    fresh = client.get(olga).text
+    form = {"csrf": token_of(fresh), "choice": "undo --reason oops"}
+    form["latest"] = re.search(r'name="latest" value="(\d+)"', fresh)[1]
+    done = client.post(f"{olga}/command", data=form).text
+    assert f"Undo: events #{before[-1]['seq']} retracted: oops" in done
+    assert [e["seq"] for e in shell.json("log") if e["retracted"]] == [before[-1]["seq"]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -19,12 +20,25 @@ class Discord:
     def __init__(self) -> None:
         self.requests: list[tuple[str, str, bytes]] = []
         self.answers: list[tuple[int, dict[str, str]]] = []
+        self.slow: list[float] = []
+        """Seconds to wait, request by request, after recording and before answering."""
+        self.trickle = False
+        """Answer one byte of a header every 0.2 s, for ever (a server that trickles)."""
         recorder = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 recorder.requests.append((self.path, self.headers["Content-Type"], body))
+                if recorder.slow:
+                    time.sleep(recorder.slow.pop(0))
+                if recorder.trickle:
+                    self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+                    for _ in range(100):
+                        self.wfile.write(b"x")
+                        self.wfile.flush()
+                        time.sleep(0.2)
+                    return
                 status, headers = recorder.answers.pop(0) if recorder.answers else (200, {})
                 self.send_response(status)
                 for key, value in headers.items():
@@ -128,3 +142,55 @@ def test_an_unreachable_webhook_is_one_sentence(finished):
     refused = finished("post", "--webhook", "http://127.0.0.1:9/api/webhooks/1/x", "--no-map")
     assert refused.exit_code == 1 and "cannot be reached" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
+
+
+# Issue #24.9: a post that ends, and never posts a message twice.
+
+
+def test_a_message_left_unanswered_is_never_sent_again_by_itself(long_round, discord):
+    """The stand-in records the first message and answers it too late: Discord may have posted
+    it, so it is not sent again (it was, on a timeout); the organiser looks and says."""
+    from campaign import post as posting
+
+    discord.slow = [3.0]
+    delivery = posting.Delivery(discord.url, timeout=0.5, sleep=lambda s: None)
+    with pytest.raises(posting.Uncertain) as unanswered:
+        posting.post(delivery, ["first", "second"], None, 0, lambda n: None)
+    assert discord.contents() == ["first"]
+    assert str(unanswered.value) == (
+        "Discord did not answer within 0.5 s to message 1 of 2, which may have been posted: look "
+        "in the channel; if it is there, run the same post with --delivered 1, else run it again."
+    )
+
+
+def test_a_server_that_trickles_its_answer_is_given_up_on(discord):
+    from campaign import post as posting
+
+    discord.trickle = True
+    delivery = posting.Delivery(discord.url, timeout=1.0, deadline=2.0, sleep=lambda s: None)
+    started = time.monotonic()
+    with pytest.raises(posting.Uncertain):
+        posting.post(delivery, ["only"], None, 0, lambda n: None)
+    assert time.monotonic() - started < 10  # it ends (it waited while each byte came in time)
+    assert len(discord.requests) == 1
+
+
+@pytest.mark.parametrize("header", ["nan", "inf", "-inf", "soon"])
+def test_a_retry_after_that_is_no_number_of_seconds_waits_one_second(discord, header):
+    from campaign import post as posting
+
+    discord.answers = [(429, {"Retry-After": header})]
+    waits: list[float] = []
+    posting.post(posting.Delivery(discord.url, sleep=waits.append), ["x"], None, 0, print)
+    assert waits == [1.0] and discord.contents() == ["x", "x"]
+
+
+def test_the_organiser_says_how_many_messages_are_in_the_channel(long_round, discord):
+    long_round.ok("post", "--webhook", discord.url, "--no-map")
+    first = discord.contents()
+    discord.requests.clear()
+    said = long_round.ok("post", "--webhook", discord.url, "--no-map", "--delivered", "1")
+    assert "(resuming after message 1)" in said.stdout
+    assert discord.contents() == first[1:]
+    refusal = long_round.refuses("post", "--webhook", discord.url, "--delivered", "99")
+    assert refusal.startswith("--delivered counts the messages in the channel already: 0 to")

@@ -149,3 +149,43 @@ def test_a_file_that_is_not_a_store_is_refused_through_sqlite(tmp_path):
     assert (
         refused.stderr.strip() == f"{text} is not a campaign store (it is not an SQLite database)."
     )
+
+
+@pytest.mark.parametrize("schema", ['we"ird', 'x";DROP TABLE campaign_canary;--', "Upper", "1st"])
+def test_a_schema_in_a_store_url_is_a_name_never_sql(tmp_path, schema):
+    """#24.9: `?schema=` was written into SQL between double quotes as typed: a quote in it ended
+    the name and the rest ran as SQL. A name eventsourcing cannot write the same quoted and
+    unquoted is refused in one sentence; nothing runs."""
+    from conftest import POSTGRES, postgres_unreachable
+
+    why = postgres_unreachable()
+    if why:
+        pytest.skip(why)
+    import psycopg
+
+    with psycopg.connect(POSTGRES, autocommit=True) as connection:
+        connection.execute("CREATE TABLE IF NOT EXISTS campaign_canary (x int)")
+    try:
+        refused = subprocess.run(
+            [sys.executable, "-c", "import cli; cli.main()", "--db", f"{POSTGRES}?schema={schema}"]
+            + ["list"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert refused.returncode == 1
+        assert refused.stderr.strip().startswith(
+            "A PostgreSQL store's schema is named in small letters, digits and _"
+        )
+        with psycopg.connect(POSTGRES, autocommit=True) as connection:
+            found = connection.execute("SELECT to_regclass('campaign_canary')").fetchone()[0]
+        assert found is not None
+    finally:
+        with psycopg.connect(POSTGRES, autocommit=True) as connection:
+            connection.execute("DROP TABLE IF EXISTS campaign_canary")
+
+
+def test_a_schema_name_is_quoted_where_the_program_writes_it():
+    from campaign import beside
+
+    assert beside.Postgres('a"b').table("t") == '"a""b".t'

@@ -279,6 +279,14 @@ def undo(
     ctx: typer.Context,
     reason: Annotated[str, typer.Option("--reason", help="Why, for the record.")],
     steps: Annotated[int, typer.Option("--steps", help="How many of the latest actions.")] = 1,
+    expect: Annotated[
+        Optional[int],
+        typer.Option(
+            "--expect",
+            help="The latest action's event number, as the log shows it: nothing is undone if "
+            "another action is the latest by then.",
+        ),
+    ] = None,
     campaign: CampaignOption = None,
 ) -> None:
     """Retract the latest actions: the log keeps them, struck through, and the state forgets
@@ -286,7 +294,10 @@ def undo(
     from campaign.common import undo as retract
 
     name = ctx.obj.name(campaign)
-    decide = lambda loaded: retract(loaded.events, steps, reason, loaded.kind)  # noqa: E731
+
+    def decide(loaded):
+        return retract(loaded.events, steps, reason, loaded.kind, expect)
+
     ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
 
 
@@ -752,6 +763,14 @@ def post(
         bool, typer.Option("--again", help="Post a report that was posted already once more.")
     ] = False,
     no_map: Annotated[bool, typer.Option("--no-map", help="Without the map.")] = False,
+    delivered_already: Annotated[
+        Optional[int],
+        typer.Option(
+            "--delivered",
+            help="The first N messages are in the channel already (after a post left "
+            "unanswered): send from message N+1.",
+        ),
+    ] = None,
     campaign: CampaignOption = None,
 ) -> None:
     """Post a report to a Discord channel through its webhook: the Markdown report in messages
@@ -781,6 +800,13 @@ def post(
             say(f"The map is not attached: {missing}")
     label = posting.POSTED + posting.digest(messages, png)
     delivered = 0 if again else int(kept.get(label, "0"))
+    if delivered_already is not None:
+        if not 0 <= delivered_already <= len(messages):
+            raise CampaignError(
+                f"--delivered counts the messages in the channel already: 0 to {len(messages)}."
+            )
+        delivered = delivered_already
+        ctx.obj.campaigns.keep(name, label, str(delivered))
     what = f"{loaded.kind.period} {data['round']}'s report"
     if delivered >= len(messages):
         return say(

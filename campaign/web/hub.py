@@ -37,7 +37,7 @@ from starlette.routing import Route
 
 from campaign import registry, text
 from campaign.app import STORE_FAILURES, Campaigns, finished, first_line
-from campaign.common import note, retracted
+from campaign.common import latest_action, note, retracted
 from campaign.errors import CampaignError, StoreError
 from campaign.files import size
 from campaign.text import TEXT_LIMIT
@@ -236,6 +236,15 @@ def drawn_at(loaded: Any) -> tuple[int, str] | None:
     return (len(loaded.events), loaded.events[-1].chain) if loaded.chain_break is None else None
 
 
+def recent(campaigns: Campaigns, name: str, loaded: Any) -> tuple:
+    """The log as read (`loaded`), or its last `LOG_PAGE` events read alone while the stored
+    view vouches for it, else the whole log."""
+    if loaded is not None:
+        return loaded.events
+    read = campaigns.tail(name, LOG_PAGE)
+    return read[1] if read is not None else campaigns.load(name).events
+
+
 def state_now(campaigns: Campaigns, name: str) -> tuple[Any, Any, tuple[int, str] | None, Any]:
     """The campaign's kind and state now, the last event they stand at (`drawn_at`), and the
     log they were folded from: as the last writer kept them beside the view, no log read (#16),
@@ -426,9 +435,13 @@ def hub(db: str) -> Starlette:
         name, role, player = granted
 
         def draw() -> tuple[dict[str, Any], Any]:
-            of, state, at, _ = state_now(campaigns, name)
-            values = dict(actions=_actions(of, state, role, player), next_step=of.next_step(state))
-            return values, at
+            of, state, at, loaded = state_now(campaigns, name)
+            actions = _actions(of, state, role, player)
+            for action in actions:
+                if action["action"] == "command":  # an undo from it names what it takes back
+                    latest = latest_action(recent(campaigns, name, loaded), of)
+                    action["hidden"] = {} if latest is None else {"latest": str(latest)}
+            return dict(actions=actions, next_step=of.next_step(state)), at
 
         drawn_now = drawn.get(campaigns, name, f"act {role} {player}", draw)
         return page(
@@ -503,7 +516,8 @@ def hub(db: str) -> Starlette:
             elif action == "note" and role == "arbiter":
                 recorded = campaigns.act(name, lambda state: note(choice), actor)
             elif action == "command" and role in ("organiser", "arbiter"):
-                said, refused = command_line(db, name, actor, choice, role)
+                latest = whole(values.get("latest", ""))
+                said, refused = command_line(db, name, actor, choice, role, latest)
                 return said, not refused
             else:
                 raise CampaignError(f"There is no action called {action!r} for an {role}.")
@@ -532,11 +546,17 @@ def hub(db: str) -> Starlette:
 
 
 def command_line(
-    db: str, name: str, actor: str, typed: str, role: str = "organiser"
+    db: str,
+    name: str,
+    actor: str,
+    typed: str,
+    role: str = "organiser",
+    latest: int | None = None,
 ) -> tuple[str, bool]:
     """An organiser's (or an arbiter's) command, run as the command line runs it on this
     campaign: what it said, and whether it was refused. Only the commands that record in the
-    campaign are taken; an arbiter's only those of his rulings."""
+    campaign are taken; an arbiter's only those of his rulings. An `undo` takes back the action
+    that was `latest` when the page was drawn, or nothing (`undo --expect`)."""
     from campaign.registry import cli_module
 
     if len(typed) > TEXT_LIMIT:
@@ -565,6 +585,8 @@ def command_line(
             f"himself: {allowed}.",
             True,
         )
+    if words[0] == "undo" and latest is not None and "--expect" not in words:
+        words += ["--expect", str(latest)]
     import cli
 
     out, err = io.StringIO(), io.StringIO()
