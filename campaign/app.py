@@ -220,6 +220,10 @@ class Campaigns:
                 self.held = db
         self.after: Loaded | None = None
         """The campaign as the last command recorded it, for what that command says next."""
+        self.unkept: str | None = None
+        """Why what is kept beside the log (a view, a report, a state) could not be written the
+        last time it was tried, if it could not: the log holds what was recorded, and the next
+        reader folds it."""
         self._entries: list[Entry] | None = None
         """The catalogue as last read; forgotten whenever this object writes."""
         self._named: dict[str, Entry] = {}
@@ -519,8 +523,8 @@ class Campaigns:
 
         try:
             self._guard(write)
-        except StoreError:
-            pass
+        except StoreError as failure:
+            self.unkept = str(failure)
 
     def keep_view(self, loaded: Loaded) -> None:
         """A read found the stored view out of date (built by another version of the program,
@@ -858,11 +862,25 @@ class Campaigns:
         new = self.settle(loaded, drafts, actor, head or [], when)
         self._guard(lambda: self.store.save(*new), conflicts=True)
         self.after = self._extended(loaded, new, len(head or []))
-        self.remember(self.after)
-        self._catalogued(new)
+        self.beside_the_log(lambda: self.remember(self.after))
+        self.beside_the_log(lambda: self._catalogued(new))
         if any(isinstance(e, (PlayerReplaced, PlayerRenamed)) for e in new):
-            self._links_follow(current_name(self.after.events), new)
+            name = current_name(self.after.events)
+            self.beside_the_log(
+                lambda: self._links_follow(name, new),
+                "the personal links did not follow the player: run campaign revoke",
+            )
         return new
+
+    def beside_the_log(self, keep: Callable[[], None], consequence: str = "") -> None:
+        """Keep something beside the log after an append. The append stands whatever happens
+        here: a store that fails now (a dropped connection, a busy file) leaves `unkept` saying
+        why, for the command to say it recorded and what was not kept."""
+        try:
+            keep()
+        except StoreError as failure:
+            said = first_line(failure)
+            self.unkept = f"{said}; {consequence}" if consequence else said
 
     def _catalogued(self, new: Sequence[CampaignEvent]) -> None:
         """After an append of a start, a new name or an archiving, the catalogue is folded and

@@ -189,3 +189,46 @@ def test_a_schema_name_is_quoted_where_the_program_writes_it():
     from campaign import beside
 
     assert beside.Postgres('a"b').table("t") == '"a""b".t'
+
+
+def test_a_command_recorded_before_the_connection_dropped_says_so(tmp_path, spring, monkeypatch):
+    """#24.5: the PostgreSQL connection drops right after the append, while the view, reports
+    and state are kept: the command recorded, so it says what it recorded and that keeping the
+    view failed — never a refusal — and the next reader folds the log."""
+    from conftest import POSTGRES, Shell, postgres_unreachable
+
+    why = postgres_unreachable()
+    if why:
+        pytest.skip(why)
+    import uuid
+
+    import psycopg
+
+    from campaign.app import Campaigns
+
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    shell = Shell(f"{POSTGRES}?schema={schema}")
+    try:
+        shell.ok(*spring.step("new"))
+        real = Campaigns.remember
+
+        def dropped_then_remember(self, loaded):
+            with psycopg.connect(POSTGRES, autocommit=True) as connection:
+                connection.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+                    "current_database() AND pid <> pg_backend_pid() AND backend_type = "
+                    "'client backend'"
+                )
+            return real(self, loaded)
+
+        monkeypatch.setattr(Campaigns, "remember", dropped_then_remember)
+        said = shell("note", "recorded before the drop")
+        monkeypatch.undo()
+        assert said.exit_code == 0, said.output
+        assert "Note: recorded before the drop" in said.stdout
+        assert said.stderr.strip().startswith("Recorded, but what is kept beside the log")
+        assert shell.json("log")[-1]["data"]["text"] == "recorded before the drop"
+        assert shell.json("verify")["verified"]
+    finally:
+        with psycopg.connect(POSTGRES, autocommit=True) as connection:
+            connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

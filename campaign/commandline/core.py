@@ -227,7 +227,18 @@ class Session:
         if recorded and self.campaigns.after is not None:
             from campaign.views.reports import keep_after_append
 
-            keep_after_append(self.campaigns, name, self.campaigns.after)
+            after = self.campaigns.after
+            self.campaigns.beside_the_log(lambda: keep_after_append(self.campaigns, name, after))
+        if recorded and self.campaigns.unkept:
+            say(unkept(self.campaigns.unkept), err=True)
+
+
+def unkept(why: str) -> str:
+    """What a command that recorded says when what is kept beside the log could not be."""
+    return (
+        f"Recorded, but what is kept beside the log for its readers could not be written "
+        f"({why.rstrip('.')}): the next reader reads the whole log instead."
+    )
 
 
 def say(line: str, err: bool = False, style: str | None = None) -> None:

@@ -525,11 +525,17 @@ def hub(db: str) -> Starlette:
             return str(error), False
         loaded = campaigns.after or campaigns.load(name)
         if recorded and campaigns.after is not None:  # for the next readers, drawn once here
-            keep_after_append(campaigns, name, campaigns.after)
             after = campaigns.after
+            campaigns.beside_the_log(lambda: keep_after_append(campaigns, name, after))
             drawn.keep(name, "campaign", values_of(name, after), drawn_at(after))
         told = "; ".join(describe(e, loaded.kind) for e in recorded)
-        return f"Recorded: {told}.", bool(recorded)
+        unkept = (
+            f" What is kept beside the log for its readers could not be written "
+            f"({campaigns.unkept.rstrip('.')}): the next reader reads the whole log instead."
+            if recorded and campaigns.unkept
+            else ""
+        )
+        return f"Recorded: {told}.{unkept}", bool(recorded)
 
     return secured(
         Starlette(
