@@ -33,7 +33,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from campaign import beside, chain, dice, files, readmodel, text
+from campaign import beside, bound, chain, dice, files, readmodel, text
 from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
 from campaign.chain import campaign_id
 from campaign.common import current_name, retracted
@@ -54,6 +54,8 @@ from events.common import (
 )
 
 SECRETS = beside.SECRETS
+CATALOGUE_ROW = "catalogue"
+"""The kept catalogue's name as its seal binds it (campaign.bound)."""
 ACCESS = "access:"
 """Labels `access:<SHA-256 of a personal link's secret>`: the role and player it opens."""
 SECRETS_COLUMNS = "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, label))"
@@ -220,6 +222,10 @@ class Campaigns:
                 self.held = db
         self.after: Loaded | None = None
         """The campaign as the last command recorded it, for what that command says next."""
+        self._key: bytes | None = None
+        """The key binding what is kept beside the log to it (`_binding`), once read."""
+        self.altered: set[str] = set()
+        """The kept rows read whose seal did not hold (campaign.bound): edited by hand."""
         self.unkept: str | None = None
         """Why what is kept beside the log (a view, a report, a state) could not be written the
         last time it was tried, if it could not: the log holds what was recorded, and the next
@@ -296,7 +302,10 @@ class Campaigns:
                 return beside.rows(cursor.fetchall())
 
         found = self._guard(read)
-        return found[0][0] if found else None
+        if not found:
+            return None
+        events, last, body = found[0]
+        return self._unbound(CATALOGUE_ROW, f"{events}/{last}", body)
 
     def _keep_catalogue(self, entries: list[Entry], stamp: tuple[int, int]) -> None:
         """Keep the catalogue just folded, with how many events it was folded from and the last
@@ -304,7 +313,11 @@ class Campaigns:
         (the next reader folds it again)."""
         names = self.dialect.table(beside.NAMES)
         triggers = self.dialect.names_triggers(names, TOPICS)
-        row = (1, *stamp, readmodel.program(), encoded(entries))
+        key = self._binding(create=True)
+        if key is None:
+            return
+        body = bound.bound(key, CATALOGUE_ROW, "{}/{}".format(*stamp), encoded(entries))
+        row = (1, *stamp, readmodel.program(), body)
         self._keep_beside(beside.NAMES, beside.NAMES_COLUMNS, triggers, "id", [row])
 
     def check_catalogue(self) -> str:
@@ -317,7 +330,8 @@ class Campaigns:
             return "current"
         self._keep_catalogue(entries, stamp)
         self._entries = None
-        return "missing or out of date" if kept is None else "altered"
+        edited = kept is not None or CATALOGUE_ROW in self.altered
+        return "altered" if edited else "missing or out of date"
 
     def _entry(self, name: str) -> Entry | None:
         """The catalogue's entry of the campaign called `name` now (the first started of two
@@ -471,14 +485,26 @@ class Campaigns:
         if self.unwritable or loaded.chain_break_known is not None:
             return
         stream = loaded.started.originator_id.hex
-        body = json.dumps(readmodel.view(loaded), separators=(",", ":"))
         version, head = len(loaded.events), loaded.events[-1].chain
+        key = self._binding(create=True)
+        if key is None:
+            return
+        seen = readmodel.view(loaded)
+        picked = [seen["program"], seen["summary"], seen["players"]]
+        seen["brief_seal"] = bound.brief_seal(key, stream, head, picked)
+        body = bound.bound(key, stream, head, json.dumps(seen, separators=(",", ":")))
 
         sql = self.dialect
         views = sql.table(readmodel.VIEWS)
         from campaign import snapshot  # msgspec: imported by what writes or reads a state alone
 
-        state = (f"{stream}/state", version, head, snapshot.kept(loaded.kind, loaded.state))
+        kept_state = snapshot.kept(loaded.kind, loaded.state)
+        state = (
+            f"{stream}/state",
+            version,
+            head,
+            bound.bound(key, f"{stream}/state", head, kept_state),
+        )
         row = (stream, version, head, body)
         # what was kept beside an earlier view is never read again: dropped with it
         stale = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND head <> {sql.mark}"
@@ -598,7 +624,7 @@ class Campaigns:
                 )
                 return beside.rows(cursor.fetchall())
 
-        found = {}
+        found, key = {}, self._binding()
         for kept, head, body, state in self._guard(read):
             try:
                 last = orjson.loads(blob(state))
@@ -607,10 +633,55 @@ class Campaigns:
                 current = False
             if not current:
                 continue
-            seen = readmodel.picked_brief(body) if picked else readmodel.readable(body)
+            if picked:
+                values = readmodel.picked_brief(body)
+                holds = values is not None and key is not None
+                holds = holds and bound.brief_seal(key, kept, head, values[0]) == values[1]
+                seen = readmodel.briefed(values[0]) if holds else None
+            else:
+                seen = readmodel.readable(self._unbound(kept, head, body))
             if seen is not None:
                 found[uuid.UUID(kept)] = readmodel.brief(seen) if brief else seen
         return found
+
+    def _binding(self, create: bool = False) -> bytes | None:
+        """The key that binds what is kept beside the log to it (campaign.bound), kept in the
+        store's secrets; made by the first writer that keeps anything (`create`). None where the
+        store has none: nothing kept is trusted then."""
+        if self._key is None:
+            found = self._key_kept()
+            if found is None and create and not self.unwritable:
+                sql = self.dialect
+
+                def write() -> None:
+                    with self.store.recorder.datastore.transaction(commit=True) as cursor:
+                        cursor.execute(
+                            f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}"
+                        )
+                        cursor.execute(
+                            sql.insert(sql.table(SECRETS), 3, replace=False, key="stream, label"),
+                            (bound.KEY_STREAM, bound.KEY_LABEL, dice.fresh_secret()),
+                        )
+
+                self._guard(write)
+                found = self._key_kept()
+            self._key = found
+        return self._key
+
+    def _key_kept(self) -> bytes | None:
+        kept = dict(self._secrets(bound.KEY_STREAM)).get(bound.KEY_LABEL)
+        try:
+            return bytes.fromhex(kept) if kept else None
+        except ValueError:
+            return None
+
+    def _unbound(self, row: str, head: str, body: object) -> str | None:
+        """A kept row's body, if its seal holds (campaign.bound); else None, and the row is
+        named `altered` when it carries a seal that does not hold (not merely none)."""
+        text = bound.unbound(self._binding(), row, head, body)
+        if text is None and isinstance(body, str) and bound.SEAL.search(body):
+            self.altered.add(row)
+        return text
 
     def recall_state(
         self, name: str, number: int | None = None
@@ -626,14 +697,31 @@ class Campaigns:
         found = self._select(readmodel.VIEWS, "head, body", "stream", row)
         if not found or found[0][0] != seen["head"]:
             return None
+        body = self._unbound(row, found[0][0], found[0][1])
+        if body is None:
+            return None
         of = kind(self.rules(name))
         first = self._guard(lambda: self.store.events.recorder.select_events(stream, lte=1))
         if not first:
             return None
         from campaign import snapshot
 
-        state = snapshot.read(of, found[0][1], of.start(self._read_alone(first[0])))
+        state = snapshot.read(of, body, of.start(self._read_alone(first[0])))
         return None if state is None else (seen, of, state)
+
+    def kept_state_verdict(self, name: str, state: Any) -> str:
+        """The state kept beside the campaign's current view against `state` (verify's replay):
+        `current`, `altered` (its seal or its value not the log's), `unreadable` (sealed, yet
+        not a state of this kind this program reads), or `missing`."""
+        if self.recall(name) is None:
+            return "missing"
+        row = f"{self.stream(name).hex}/state"
+        if not self._select(readmodel.VIEWS, "head", "stream", row):
+            return "missing"
+        kept = self.recall_state(name)
+        if kept is not None:
+            return "current" if kept[2] == state else "altered"
+        return "altered" if row in self.altered else "unreadable"
 
     def kept_state_holds(self, name: str, state: Any, number: int | None = None) -> bool:
         """The state kept beside the campaign's current view (now, or as round `number` ended)
@@ -651,10 +739,12 @@ class Campaigns:
         seen = self.recall(name)
         if seen is None:
             return None
-        found = self._select(readmodel.VIEWS, "head, body", "stream", self._report_row(name, key))
+        row = self._report_row(name, key)
+        found = self._select(readmodel.VIEWS, "head, body", "stream", row)
         if not found or found[0][0] != seen["head"]:
             return None
-        return readmodel.readable_report(found[0][1])
+        body = self._unbound(row, found[0][0], found[0][1])
+        return None if body is None else readmodel.readable_report(body)
 
     def keep_report(self, name: str, key: str, data: dict[str, Any], built_from: Loaded) -> None:
         """Keep a report's data beside the stored view it was read under, in a row of its own (a
@@ -685,7 +775,10 @@ class Campaigns:
             built_from.events[-1].chain,
         ):
             return
-        row = (key, seen["events"], seen["head"], body)
+        binding = self._binding(create=True)
+        if binding is None:
+            return
+        row = (key, seen["events"], seen["head"], bound.bound(binding, key, seen["head"], body))
         triggers = self.dialect.triggers(self.dialect.table(readmodel.VIEWS))
         self._keep_beside(readmodel.VIEWS, readmodel.COLUMNS, triggers, "stream", [row])
 
@@ -700,7 +793,11 @@ class Campaigns:
         if seen is None:
             return {}
         rows = self._select(readmodel.VIEWS, "stream, head, body", "stream", prefix, like=True)
-        return {stream[len(prefix) :]: body for stream, head, body in rows if head == seen["head"]}
+        return {
+            stream[len(prefix) :]: self._unbound(stream, head, body)
+            for stream, head, body in rows
+            if head == seen["head"]
+        }
 
     def forget_kept(self, name: str) -> None:
         """Every report and state kept beside the campaign's view is dropped (verify found one

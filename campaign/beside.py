@@ -102,9 +102,9 @@ class SQLite:
 
     def brief(self, body: str) -> str | None:
         """What `list` shows of a stored view, picked out by SQLite's JSON functions (a third of
-        reading the whole view in Python): `[program, summary, players]`, or NULL where the
-        body is not JSON."""
-        paths = "'$.program', '$.summary', '$.players'"
+        reading the whole view in Python): `[program, summary, players, brief_seal]` (the seal
+        of those three: campaign.bound), or NULL where the body is not JSON."""
+        paths = "'$.program', '$.summary', '$.players', '$.brief_seal'"
         return f"CASE WHEN json_valid({body}) THEN json_extract({body}, {paths}) END"
 
     def indexes(self) -> list[str]:
@@ -266,7 +266,8 @@ def kept_catalogue(sql: Dialect, names: str, topics: int) -> str:
     holds, the last of them the last it holds."""
     listed = ", ".join([sql.mark] * topics)
     of_topics = f"FROM {sql.events} WHERE topic IN ({listed})"
-    return f"""SELECT n.body FROM {names} n WHERE n.id = 1 AND n.program = {sql.mark}
+    return f"""SELECT n.events, n.last_id, n.body FROM {names} n
+        WHERE n.id = 1 AND n.program = {sql.mark}
         AND n.events = (SELECT count(*) {of_topics})
         AND n.last_id = (SELECT coalesce(max({sql.notification}), 0) {of_topics})"""
 

@@ -92,6 +92,8 @@ def readable(body: str) -> dict[str, Any] | None:
     except (ValueError, RecursionError):
         return None
     usable = isinstance(data, dict) and KEYS <= set(data) and data["program"] == program()
+    if usable:
+        data.pop("brief_seal", None)  # campaign.bound's, of what `list` picks: not the view's
     return data if usable else None
 
 
@@ -100,19 +102,25 @@ def brief(seen: dict[str, Any]) -> dict[str, Any]:
     return {"summary": seen["summary"], "players": seen["players"]}
 
 
-def picked_brief(picked: str | None) -> dict[str, Any] | None:
-    """`brief` of a stored view as the database picked it out (`[program, summary, players]`,
-    campaign.beside), or None where it is not one (a body edited by hand, another program's)."""
+def picked_brief(picked: str | None) -> tuple[list, str] | None:
+    """What the database picked out of a stored view (`[program, summary, players, brief_seal]`,
+    campaign.beside): the three values `brief` shows, as they were picked, and their seal; None
+    where it is not one (a body edited by hand, another program's)."""
     try:
         found = orjson.loads(picked) if picked is not None else None
     except (ValueError, RecursionError):
         return None
-    if not (isinstance(found, list) and len(found) == 3 and found[0] == program()):
+    if not (isinstance(found, list) and len(found) == 4 and found[0] == program()):
         return None
-    summary, players = found[1:]
-    shown = isinstance(summary, str) and isinstance(players, list)
+    summary, players, seal = found[1:]
+    shown = isinstance(summary, str) and isinstance(players, list) and isinstance(seal, str)
     shown = shown and all(isinstance(player, str) for player in players)
-    return {"summary": summary, "players": players} if shown else None
+    return (found[:3], seal) if shown else None
+
+
+def briefed(picked: list) -> dict[str, Any]:
+    """`brief` of the values `picked_brief` gave."""
+    return {"summary": picked[1], "players": picked[2]}
 
 
 def readable_report(body: str) -> dict[str, Any] | None:

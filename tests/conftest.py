@@ -471,3 +471,46 @@ def store_url(request, tmp_path):
     yield f"{POSTGRES}?schema={schema}"
     with psycopg.connect(POSTGRES, autocommit=True) as connection:
         connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+# What is kept beside the log, sealed as the program seals it (campaign.bound, issue #24.8).
+
+
+def kept_key(db: Path | str) -> bytes:
+    """The key a SQLite store binds what it keeps beside the log with."""
+    from campaign import bound
+
+    with sqlite3.connect(db) as connection:
+        ((secret,),) = connection.execute(
+            "SELECT secret FROM campaign_secrets WHERE stream = ? AND label = ?",
+            (bound.KEY_STREAM, bound.KEY_LABEL),
+        ).fetchall()
+    connection.close()
+    return bytes.fromhex(secret)
+
+
+def unsealed(body: str) -> str:
+    """A kept body without its seal (what the program reads once the seal holds)."""
+    from campaign import bound
+
+    found = bound.SEAL.search(body)
+    assert found is not None, "the kept body carries no seal"
+    return body[: found.start()] + found["end"]
+
+
+def resealed(db: Path | str, row: str, head: str, body: str) -> str:
+    """`body` sealed for `row` under `head` as the program's writer would seal it: an edit the
+    program cannot tell from its own (the key is the store's), to show what a reader trusts."""
+    from campaign import bound
+
+    return bound.bound(kept_key(db), row, head, body)
+
+
+def resealed_view(db: Path | str, row: str, seen: dict[str, Any]) -> str:
+    """A view's body as the writer seals it (the view and what `list` picks of it)."""
+    from campaign import bound
+
+    key, head = kept_key(db), seen["head"]
+    picked = [seen["program"], seen["summary"], seen["players"]]
+    body = json.dumps({**seen, "brief_seal": bound.brief_seal(key, row, head, picked)})
+    return bound.bound(key, row, head, body)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from conftest import Shell
+from conftest import Shell, resealed, unsealed
 from test_store import starting
 
 from campaign import catalogue
@@ -52,8 +52,14 @@ def names(db: str) -> list[tuple[str, bool]]:
 def kept(db: str) -> list[tuple[str, bool]] | None:
     """The catalogue as kept, read as it is (None where nothing is kept)."""
     rows = raw(db, "SELECT body FROM {names}")
-    entries = catalogue.decoded(rows[0][0]) if rows else None
+    entries = catalogue.decoded(unsealed(rows[0][0])) if rows else None
     return None if entries is None else [(e.name, e.archived) for e in entries]
+
+
+def reseal_catalogue(db, body: str) -> str:
+    """A catalogue's body sealed as the program's writer seals it, under the row's own counts."""
+    ((events, last),) = raw(str(db), "SELECT events, last_id FROM {names}")
+    return resealed(db, "catalogue", f"{events}/{last}", body)
 
 
 def refuse_to_fold(monkeypatch) -> None:
@@ -144,17 +150,25 @@ def test_a_kept_catalogue_that_is_not_one_is_folded_again(finished, body):
     a stream twice, a value of another type) is never shown: the catalogue is folded again."""
     stream = campaign_id("Spring 869").hex
     shown = body.replace("{stream}", stream).replace("{upper}", stream.upper())
-    raw(str(finished.db), "UPDATE {names} SET body = ?", shown)
-    assert [row["name"] for row in finished.json("list")] == ["Spring 869"]
-    assert kept(str(finished.db)) == [("Spring 869", False)]
+    for sealed in (False, True):  # by hand alone (#24.8), or as the program's writer seals
+        text = reseal_catalogue(finished.db, shown) if sealed and shown[0] in "[{" else shown
+        raw(str(finished.db), "UPDATE {names} SET body = ?", text)
+        assert [row["name"] for row in finished.json("list")] == ["Spring 869"]
+        assert kept(str(finished.db)) == [("Spring 869", False)]
 
 
 def test_verify_finds_an_altered_catalogue_and_rebuilds_it(finished):
     """A kept catalogue altered by hand (its counts intact) is read as it is — as the stored
     view is — until `verify` compares it with the events, says so, and keeps it again."""
     raw(str(finished.db), "UPDATE {names} SET body = replace(body, 'Spring 869', 'Spring 999')")
+    assert [row["name"] for row in finished.json("list")] == ["Spring 869"]  # #24.8: by hand
+    ((body,),) = raw(str(finished.db), "SELECT body FROM {names}")
+    edited = reseal_catalogue(finished.db, unsealed(body).replace("Spring 869", "Spring 999"))
+    raw(str(finished.db), "UPDATE {names} SET body = ?", edited)
     assert [row["name"] for row in finished.json("list")] == ["Spring 999"]
-    said = finished.ok("verify").stdout
+    checked = finished("verify")
+    assert checked.exit_code == 1
+    said = checked.stdout
     assert "The stored list of the store's campaigns was altered" in said
     assert said.count("Spring 999") == 0  # verify names the campaign as its events do
     assert [row["name"] for row in finished.json("list")] == ["Spring 869"]

@@ -18,6 +18,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from conftest import resealed_view, unsealed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -794,17 +795,20 @@ def test_json_output_escapes_every_character_that_is_not_text_and_only_those(cap
 
 def test_a_view_edited_to_carry_escape_codes_is_listed_as_text(finished):
     """`list` picks each campaign's summary and players out of its stored view in SQL: a view
-    edited by hand to carry escape codes, a bidi override and a C1 control there is still shown
-    as text — printable lines, JSON with \\u escapes."""
+    edited to carry escape codes, a bidi override and a C1 control there — and sealed with the
+    store's key, so that it is read (#24.8) — is still shown as text: printable lines, JSON with
+    \\u escapes."""
     with sqlite3.connect(finished.db) as connection:
-        ((body,),) = connection.execute(
-            "SELECT body FROM campaign_views WHERE stream NOT LIKE '%/%'"
+        ((row, body),) = connection.execute(
+            "SELECT stream, body FROM campaign_views WHERE stream NOT LIKE '%/%'"
         ).fetchall()
-        seen = json.loads(body)
+        seen = json.loads(unsealed(body))
+        del seen["brief_seal"]
         seen["summary"] = "\x1b[2Jwon by \u202eDag"
         seen["players"] = ["\x9b31mAnn", *seen["players"][1:]]
         connection.execute(
-            "UPDATE campaign_views SET body = ? WHERE stream NOT LIKE '%/%'", (json.dumps(seen),)
+            "UPDATE campaign_views SET body = ? WHERE stream = ?",
+            (resealed_view(finished.db, row, seen), row),
         )
     connection.close()
     listed = finished.ok("list").stdout

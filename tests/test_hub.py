@@ -69,7 +69,7 @@ def test_public_pages_list_show_and_log_the_campaign(spring_hub, spring):
     undone = len(shell.json("log")[-1]["data"]["seqs"])
     assert "Spring 869" in client.get("/").text
     page = client.get("/c/Spring%20869").text
-    assert "verified: the hash chain of" in page and '<g class="region"' in page
+    assert "hash chain intact: events 1 to" in page and '<g class="region"' in page
     assert "Next:" in page and "Sussex" in page
     log = client.get("/log/Spring%20869").text
     assert log.count("<del>") == undone
@@ -101,7 +101,7 @@ def test_the_log_a_page_at_a_time_read_alone_while_the_view_vouches(spring_hub, 
     assert f"Events {total - 9} to {total - 5} of {total}" in earlier
     assert "note number 3" in earlier and "note number 8" not in earlier
     assert f"?before={total + 1}" in earlier  # back to the newest page
-    assert f"verified: the hash chain of {total} events is intact" in earlier
+    assert f"hash chain intact: events 1 to {total} as recorded" in earlier
     hostile = client.get("/log/Spring%20869?before=%3Cscript%3Ealert(1)%3C/script%3E")
     assert hostile.status_code == 200 and "<script>" not in hostile.text  # not a number: ignored
     assert f"Events {total - 4} to {total} of {total}" in hostile.text
@@ -167,7 +167,7 @@ def test_a_campaign_page_and_a_report_drawn_once_while_the_log_ends_where_it_did
     client = TestClient(hub(str(shell.db)))
     events = len(shell.json("log"))
     first = client.get("/c/Spring%20869").text
-    assert f"the hash chain of {events} events is intact" in first
+    assert f"hash chain intact: events 1 to {events} as recorded" in first
     report = client.get("/report/1/Spring%20869")
     assert report.status_code == 200 and "Round 1" in report.text
     report = report.text
@@ -181,7 +181,10 @@ def test_a_campaign_page_and_a_report_drawn_once_while_the_log_ends_where_it_did
     assert client.get("/report/1/Spring%20869").text == report
     monkeypatch.setattr(Campaigns, "load", load)
     shell.ok("note", "one more")
-    assert f"the hash chain of {events + 1} events is intact" in client.get("/c/Spring%20869").text
+    assert (
+        f"hash chain intact: events 1 to {events + 1} as recorded"
+        in client.get("/c/Spring%20869").text
+    )
     with sqlite3.connect(shell.db) as connection:
         connection.execute(
             "UPDATE stored_events SET state = replace(state, 'Kent', 'Kant') "
@@ -209,7 +212,7 @@ def test_after_a_player_acts_the_hub_shows_the_campaign_page_without_reading_the
 
     monkeypatch.setattr(Campaigns, "load", no_full_read)
     shown = client.get("/c/Spring%20869").text
-    assert f"the hash chain of {events} events is intact" in shown and "Kent" in shown
+    assert f"hash chain intact: events 1 to {events} as recorded" in shown and "Kent" in shown
 
 
 def test_a_players_page_drawn_once_while_the_log_ends_where_it_did(spring_hub, monkeypatch):

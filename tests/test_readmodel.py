@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from conftest import Shell
+from conftest import Shell, resealed, resealed_view, unsealed
 from test_store import PLAYERS, starting
 
 from campaign.app import Campaigns
@@ -23,7 +23,16 @@ def sql(shell, statement, *params):
 
 def stored(shell) -> dict:
     ((body,),) = sql(shell, f"SELECT body FROM {VIEWS} WHERE stream NOT LIKE '%/%'")
-    return json.loads(body)
+    seen = json.loads(unsealed(body))
+    del seen["brief_seal"]
+    return seen
+
+
+def write_view(shell, seen: dict) -> None:
+    """A view written into the store as the program's writer would seal it."""
+    ((row,),) = sql(shell, f"SELECT stream FROM {VIEWS} WHERE stream NOT LIKE '%/%'")
+    body = resealed_view(shell.db, row, seen)
+    sql(shell, f"UPDATE {VIEWS} SET body = ? WHERE stream = ?", body, row)
 
 
 def kept(shell) -> set[str]:
@@ -34,16 +43,17 @@ def kept(shell) -> set[str]:
 
 def kept_report(shell, key: str) -> dict:
     ((body,),) = sql(shell, f"SELECT body FROM {VIEWS} WHERE stream LIKE ?", f"%/report/{key}")
-    return json.loads(body)
+    return json.loads(unsealed(body))
 
 
-def keep_report(shell, key: str, body: dict) -> None:
-    sql(
-        shell,
-        f"UPDATE {VIEWS} SET body = ? WHERE stream LIKE ?",
-        json.dumps(body),
-        f"%/report/{key}",
+def keep_report(shell, key: str, body: dict, sealed: bool = True) -> None:
+    """A kept report written into the store, sealed as the program's writer would (or not)."""
+    ((row, head),) = sql(
+        shell, f"SELECT stream, head FROM {VIEWS} WHERE stream LIKE ?", f"%/report/{key}"
     )
+    text = json.dumps(body)
+    text = resealed(shell.db, row, head, text) if sealed else text
+    sql(shell, f"UPDATE {VIEWS} SET body = ? WHERE stream = ?", text, row)
 
 
 def test_every_write_keeps_a_view_equal_to_a_full_replay(finished):
@@ -66,8 +76,26 @@ def test_status_is_read_from_the_view_when_it_matches_the_log(finished):
     differs from the log in one harmless place."""
     seen = stored(finished)
     seen["summary"] = "read from the view"
-    sql(finished, f"UPDATE {VIEWS} SET body = ? WHERE stream NOT LIKE '%/%'", json.dumps(seen))
+    write_view(finished, seen)
     assert finished.json("list")[0]["status"] == "read from the view"
+
+
+def test_a_view_edited_by_hand_alone_is_never_read(finished):
+    """#24.8: the same edit, without the seal the program's writer puts on what it keeps: list
+    and status fold the log; verify says the view was altered and fails."""
+    seen = stored(finished)
+    seen["summary"] = "won by Eve"
+    sealed = resealed_view(finished.db, "x", seen)  # a seal, but another row's
+    for body in (json.dumps(seen), sealed):
+        sql(finished, f"UPDATE {VIEWS} SET body = ? WHERE stream NOT LIKE '%/%'", body)
+        assert finished.json("list")[0]["status"] == "won by Dag"
+        assert finished.json("status")["events"] == len(finished.json("log"))
+    sql(finished, f"UPDATE {VIEWS} SET body = ? WHERE stream NOT LIKE '%/%'", sealed)
+    checked = finished("verify")
+    assert checked.exit_code == 1
+    assert "The stored view that list and status show was altered" in checked.stdout
+    assert checked.stderr.startswith("Something kept beside the log had been altered")
+    assert finished.json("verify")["stored_view"] == "current"
 
 
 def test_a_view_behind_the_log_is_not_used(finished):
@@ -94,11 +122,13 @@ def test_an_event_edited_by_hand_forgets_the_view_so_status_warns(finished):
 
 
 def test_verify_finds_an_altered_view_and_rebuilds_it(finished):
+    """Even sealed as the program seals it (by someone who holds the store's key)."""
     seen = stored(finished)
     seen["summary"] = "won by Eve"
-    sql(finished, f"UPDATE {VIEWS} SET body = ? WHERE stream NOT LIKE '%/%'", json.dumps(seen))
-    said = finished.ok("verify").stdout
-    assert "The stored view that list and status show was altered" in said
+    write_view(finished, seen)
+    checked = finished("verify")
+    assert checked.exit_code == 1
+    assert "The stored view that list and status show was altered" in checked.stdout
     assert finished.json("verify")["stored_view"] == "current"
     assert finished.json("list")[0]["status"] == "won by Dag"
 
@@ -109,11 +139,11 @@ def test_a_view_another_program_built_is_not_read(finished):
     seen = stored(finished)
     seen["summary"] = "an older program's view"
     seen["program"] = "0123456789abcdef"
-    sql(finished, f"UPDATE {VIEWS} SET body = ? WHERE stream NOT LIKE '%/%'", json.dumps(seen))
+    write_view(finished, seen)
     assert finished.json("list")[0]["status"] == "won by Dag"
     assert stored(finished)["program"] == program()  # kept again by the read, for the next
     assert stored(finished)["summary"] == "won by Dag"
-    del seen["program"]  # a view from before views said who built them
+    del seen["program"]  # a view from before views said who built them (nor sealed them)
     sql(finished, f"UPDATE {VIEWS} SET body = ? WHERE stream NOT LIKE '%/%'", json.dumps(seen))
     assert finished.json("status")["events"] == len(finished.json("log"))
     assert stored(finished) == view(Campaigns(str(finished.db)).load("Spring 869"))
@@ -198,6 +228,9 @@ def test_a_kept_report_is_read_while_the_view_vouches_and_forgotten_by_an_append
     body["data"]["title"] = "read from the view"
     keep_report(finished, "last", body)
     assert finished.json("report")["title"] == "read from the view"
+    keep_report(finished, "last", body, sealed=False)  # #24.8: an edit by hand alone
+    assert finished.json("report")["title"] != "read from the view"
+    keep_report(finished, "last", body)
     finished.ok("note", "one more")  # a new view: the report kept under the old one is not read
     assert finished.json("report")["title"] != "read from the view"
 
@@ -208,8 +241,9 @@ def test_verify_finds_a_kept_report_altered_and_rebuilds_the_view(finished):
     body["data"]["sections"][0]["items"][0] = "all regions lost at sea"
     keep_report(finished, "last", body)
     assert "all regions lost at sea" in finished.ok("report", "--format", "markdown").stdout
-    said = finished.ok("verify").stdout
-    assert "The stored view that list and status show was altered" in said
+    checked = finished("verify")
+    assert checked.exit_code == 1
+    assert "The stored view that list and status show was altered" in checked.stdout
     assert "all regions lost at sea" not in finished.ok("report", "--format", "markdown").stdout
     assert finished.json("verify")["stored_view"] == "current"  # with the report kept again
 

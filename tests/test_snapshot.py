@@ -5,10 +5,11 @@ full replay by `verify`."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
-from conftest import Script, Shell
+from conftest import Script, Shell, resealed, unsealed
 
 from campaign.app import Campaigns
 from campaign.readmodel import VIEWS, program
@@ -29,18 +30,25 @@ def only(db) -> str:
         store.close()
 
 
-def kept_state(db) -> str:
+def kept_state(db, row: str = "%/state") -> str:
+    """The state kept beside the view (or as a round ended: `%/state/N`), its seal taken off."""
     with sqlite3.connect(db) as connection:
         ((body,),) = connection.execute(
-            f"SELECT body FROM {VIEWS} WHERE stream LIKE '%/state'"
+            f"SELECT body FROM {VIEWS} WHERE stream LIKE ?", (row,)
         ).fetchall()
     connection.close()
-    return body
+    return unsealed(body)
 
 
-def keep_state(db, body: str) -> None:
+def keep_state(db, body: str, row: str = "%/state", sealed: bool = True) -> None:
+    """A kept state written into the store, sealed as the program's writer seals it (or, not
+    `sealed`, as a hand edit alone leaves it)."""
     with sqlite3.connect(db) as connection:
-        connection.execute(f"UPDATE {VIEWS} SET body = ? WHERE stream LIKE '%/state'", (body,))
+        ((stream, head),) = connection.execute(
+            f"SELECT stream, head FROM {VIEWS} WHERE stream LIKE ?", (row,)
+        ).fetchall()
+        text = resealed(db, stream, head, body) if sealed else body
+        connection.execute(f"UPDATE {VIEWS} SET body = ? WHERE stream = ?", (text, stream))
     connection.close()
 
 
@@ -93,12 +101,23 @@ def test_verify_finds_an_altered_kept_state_and_keeps_it_again(finished):
     stored view is — until `verify` compares it with a full replay, says so and keeps it again."""
     body = kept_state(finished.db)
     assert '"winner":"Dag"' in body
-    keep_state(finished.db, body.replace('"winner":"Dag"', '"winner":"Eve"'))
+    edited = body.replace('"winner":"Dag"', '"winner":"Eve"')
+    keep_state(finished.db, edited, sealed=False)  # #24.8: by hand alone, never read
+    assert Campaigns(str(finished.db)).recall_state("Spring 869") is None
+    keep_state(finished.db, edited)  # sealed with the store's key: read until verify
     store = Campaigns(str(finished.db))
     assert store.recall_state("Spring 869")[2].winner == "Eve"
-    said = finished.ok("verify").stdout
-    assert "The stored view that list and status show was altered" in said
+    checked = finished("verify")
+    assert checked.exit_code == 1
+    assert "The stored view that list and status show was altered" in checked.stdout
     assert kept_state(finished.db) == body
+    assert finished.json("verify")["stored_view"] == "current"
+
+
+def test_verify_says_a_kept_state_it_cannot_read_is_unreadable(finished):
+    keep_state(finished.db, '{"program": "%s", "state": {}}' % program())
+    checked = finished("verify", "--json")
+    assert checked.exit_code == 1 and json.loads(checked.stdout)["stored_view"] == "unreadable"
     assert finished.json("verify")["stored_view"] == "current"
 
 
@@ -173,17 +192,12 @@ def test_a_rounds_report_page_after_a_command_line_write_reads_no_log(tmp_path, 
 
 
 def test_verify_finds_an_altered_round_end_state_and_drops_it(finished):
-    with sqlite3.connect(finished.db) as connection:
-        ((body,),) = connection.execute(
-            f"SELECT body FROM {VIEWS} WHERE stream LIKE '%/state/3'"
-        ).fetchall()
-        assert '"winner":"Dag"' in body
-        connection.execute(
-            f"UPDATE {VIEWS} SET body = ? WHERE stream LIKE '%/state/3'",
-            (body.replace('"winner":"Dag"', '"winner":"Eve"'),),
-        )
-    connection.close()
-    assert "The stored view that list and status show was altered" in finished.ok("verify").stdout
+    body = kept_state(finished.db, "%/state/3")
+    assert '"winner":"Dag"' in body
+    keep_state(finished.db, body.replace('"winner":"Dag"', '"winner":"Eve"'), "%/state/3")
+    checked = finished("verify")
+    assert checked.exit_code == 1
+    assert "The stored view that list and status show was altered" in checked.stdout
     assert finished.json("verify")["stored_view"] == "current"
 
 

@@ -7,7 +7,7 @@ The example's Hannibal's Army: 40 SP at +2."""
 from __future__ import annotations
 
 from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_11_legions import to_b3b
+from test_tb_11_legions import to_b3b, without_legion_chart
 
 
 def armies(shell) -> dict:
@@ -41,7 +41,7 @@ def test_tb_14_4_the_pages_example_58_sp_at_plus_3_take_7_citizens(shell, tmp_pa
     65 SP it falls to +2 at once."""
     at_58 = EXAMPLE.replace("sp = 40\naer = 2            # [6.71]", "sp = 58\naer = 3")
     assert at_58 != EXAMPLE
-    to_b3b(shell, tmp_path, at_58.replace("legion_request =", "unused_chart ="))
+    to_b3b(shell, tmp_path, without_legion_chart(at_58))
     shell.ok("reinforce", "hannibal", "--sp", "7", "--elite", "7")
     assert (armies(shell)["hannibal"]["sp"], armies(shell)["hannibal"]["aer"]) == (65, 2)
     assert shell.json("log")[-1]["data"]["drop"] == 0

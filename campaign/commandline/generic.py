@@ -523,6 +523,16 @@ def verify(
     finished = len(finished_periods(loaded.kind, verified.state))
     chain_head = loaded.events[-1].chain
     stored_view = _check_view(ctx.obj.campaigns, name, loaded, verified.state)
+    edited = [
+        what
+        for what, verdict in (
+            ("the stored view", stored_view),
+            ("the stored list of campaigns", stored_catalogue),
+        )
+        if verdict in ("altered", "unreadable")
+    ]
+    if edited:  # said, and the command fails, once what it found is rebuilt (after the output)
+        ctx.call_on_close(lambda: _found_altered(edited))
     if as_json:
         return print_json(
             {
@@ -564,6 +574,16 @@ def verify(
     )
 
 
+def _found_altered(edited: list[str]) -> None:
+    """verify found something kept beside the log altered: it fails, whatever it rebuilt."""
+    say(
+        f"Something kept beside the log had been altered ({' and '.join(edited)}): it was "
+        "rebuilt from the log, and verify fails so that it is looked into.",
+        err=True,
+    )
+    raise typer.Exit(1)
+
+
 def _check_view(campaigns, name: str, loaded, state) -> str:
     """The read model against a full replay (campaign.readmodel): `current` when the stored view,
     the reports and the state kept beside it are what the log gives; `missing` or `altered`
@@ -573,14 +593,20 @@ def _check_view(campaigns, name: str, loaded, state) -> str:
     replayed = Loaded(loaded.kind, loaded.events, state)
     stored = campaigns.recall(name)
     reports = campaigns.kept_reports(name)
+    kept_state = campaigns.kept_state_verdict(name, state)
     verdict = (
         "missing or out of date"
-        if stored is None
+        if stored is None and not campaigns.altered
+        else "altered"
+        if stored is None or campaigns.altered
+        else kept_state
+        if kept_state == "unreadable"
         else "current"
         if stored == view(replayed)
         and _reports_hold(name, replayed, reports)
-        and campaigns.kept_state_holds(name, state)
+        and kept_state == "current"
         and _round_ends_hold(campaigns, name, replayed)
+        and not campaigns.altered
         else "altered"
     )
     if verdict != "current":

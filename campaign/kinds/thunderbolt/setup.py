@@ -433,12 +433,12 @@ RANGE_CHARTS = {
 }
 """TB-2.4: the charts read as rows `[low, high, outcome]` of adjusted DRs, with the outcomes
 each reads (a list of words, or whole numbers)."""
-OTHER_CHARTS = ("disband_recall", "legion_request")
 
 
 def _tables(table: Any, problems: list[str]) -> dict[str, Any]:
     """TB-2.4: the optional charts, each checked against the shape its roll reads (every
-    problem listed); a chart of another name is no chart a roll reads."""
+    problem listed); a table of another name is no chart a roll reads, and is left alone (an
+    organiser sets a chart aside by renaming it)."""
     if table is None:
         return {}
     if not isinstance(table, dict):
@@ -451,9 +451,6 @@ def _tables(table: Any, problems: list[str]) -> dict[str, Any]:
             _disband_recall(chart, problems)
         elif name == "legion_request":
             _legion_request(chart, problems)
-        else:
-            known = ", ".join([*RANGE_CHARTS, *OTHER_CHARTS])
-            problems.append(f"[tables] has no chart called {name!r} (the charts: {known})")
     return dict(table)
 
 
