@@ -679,7 +679,7 @@ class Campaigns:
         """A kept row's body, if its seal holds (campaign.bound); else None, and the row is
         named `altered` when it carries a seal that does not hold (not merely none)."""
         text = bound.unbound(self._binding(), row, head, body)
-        if text is None and isinstance(body, str) and bound.SEAL.search(body):
+        if text is None and bound.sealed(body):
             self.altered.add(row)
         return text
 

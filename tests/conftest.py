@@ -493,7 +493,7 @@ def unsealed(body: str) -> str:
     """A kept body without its seal (what the program reads once the seal holds)."""
     from campaign import bound
 
-    found = bound.SEAL.search(body)
+    found = bound.sealed(body)
     assert found is not None, "the kept body carries no seal"
     return body[: found.start()] + found["end"]
 
