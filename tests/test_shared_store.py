@@ -3,6 +3,7 @@ processes of their own as a group runs them; the store file never read outside S
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import sqlite3
@@ -116,8 +117,6 @@ def test_the_hub_and_the_command_line_take_turns_on_one_sqlite_file(tmp_path, sp
 
 
 def _log(db: Path) -> list[dict]:
-    import json
-
     shown = console(db, "log", "--json")
     assert shown.returncode == 0, shown.stderr
     return json.loads(shown.stdout)
@@ -232,3 +231,29 @@ def test_a_command_recorded_before_the_connection_dropped_says_so(tmp_path, spri
     finally:
         with psycopg.connect(POSTGRES, autocommit=True) as connection:
             connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+@pytest.mark.parametrize("seq", [3, 4])
+def test_an_event_whose_column_type_changed_but_not_its_bytes_reads_alike_everywhere(
+    tmp_path, spring, seq
+):
+    """#24.8: SQLite's CAST(state AS TEXT) keeps an event's bytes and changes its type; every
+    reader (the view's check of the last event, a log read whole, a tail read alone, verify)
+    reads the same event, where one reader called it edited by hand and another intact."""
+    db = tmp_path / "c.sqlite"
+    assert console(db, *spring.step("new")).returncode == 0
+    for text in ("hello", "world"):
+        assert console(db, "note", text).returncode == 0
+    before = _log(db)
+    with sqlite3.connect(db) as connection:
+        connection.execute(
+            "UPDATE stored_events SET state = CAST(state AS TEXT) WHERE originator_version = ?",
+            (seq,),
+        )
+    connection.close()
+    assert _log(db) == before
+    tail = console(db, "log", "--json", "--limit", "2")
+    assert tail.returncode == 0 and [e["seq"] for e in json.loads(tail.stdout)] == [3, 4]
+    status = console(db, "status", "--json")
+    assert status.returncode == 0 and json.loads(status.stdout)["chain_intact"] is True
+    assert console(db, "verify").returncode == 0
