@@ -61,6 +61,13 @@ class Kind(ABC):
     @abstractmethod
     def apply(self, state: State, event: CampaignEvent) -> State: ...
 
+    # What the hub's console offers (campaign.web.hub).
+
+    arbiter_commands: ClassVar[tuple[str, ...]] = ()
+    """The kind's own commands an arbiter's link may run (his rulings), besides notes and undo."""
+    console_example: ClassVar[str] = ""
+    """A command of the kind as an organiser types it, shown by the hub's console."""
+
     # The state kept beside the log (campaign.snapshot).
 
     unkept: ClassVar[tuple[str, ...]] = ()

@@ -106,3 +106,33 @@ def test_every_event_has_words_of_its_own():
         told |= set(type(kind(rules)).narrate.describe.registry)
     untold = sorted(c.__name__ for c in ALLOWED_TOPICS.values() if c not in told)
     assert untold == []
+
+
+def test_what_is_kept_for_readers_after_a_write_is_kept_in_one_place():
+    """Issue #25: the command line and the hub record through campaign.service, which keeps the
+    reports for the next readers; neither entry point keeps them itself."""
+    callers = [
+        path.relative_to(ROOT).as_posix()
+        for path in SOURCES
+        if "keep_after_append(" in path.read_text(encoding="utf-8")
+    ]
+    assert callers == ["campaign/service.py", "campaign/views/reports.py"]
+
+
+def test_the_hub_names_no_kinds_command():
+    """Issue #25: the hub's console offered Boiling Cauldron commands by name (its arbiter's
+    list, "e.g. result Kent 20 45"); each kind now says which of its commands are an arbiter's
+    and what to show as an example (`Kind.arbiter_commands`, `Kind.console_example`)."""
+    hub = ROOT / "campaign" / "web"
+    texts = [p.read_text(encoding="utf-8") for p in sorted(hub.rglob("*.py"))]
+    for rules in PACKAGES:
+        own = {
+            info.name or info.callback.__name__.replace("_", "-")
+            for info in import_module(cli_module(rules)).commands.registered_commands
+        }
+        quoted = re.compile(r"""["'](""" + "|".join(map(re.escape, own)) + r""")( [^"'\n]*)?["']""")
+        found = [m.group(0) for text in texts for m in quoted.finditer(text)]
+        assert found == [], (rules, found)
+        of = kind(rules)
+        assert set(of.arbiter_commands) <= own, rules
+        assert not of.console_example or of.console_example.split()[0] in own, rules

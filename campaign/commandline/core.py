@@ -209,7 +209,14 @@ class Session:
                 self.require(name, rules, loaded)
             return decide(loaded.state)
 
-        self.tell(name, self.campaigns.act_on_log(name, checked, self.actor))
+        self.tell(name, self.record(name, checked))
+
+    def record(self, name: str, decide, actor: str | None = None, **options) -> list:
+        """What `decide` makes of the campaign's log, recorded (campaign.service) as `actor`, by
+        default whoever runs the command."""
+        from campaign import service
+
+        return service.record(self.campaigns, name, decide, actor or self.actor, **options)
 
     def tell(self, name: str, recorded: list) -> None:
         from campaign.drafts import AUTOMATIC_ACTOR
@@ -224,11 +231,6 @@ class Session:
             for line in loaded.kind.outcome(loaded.state, event):
                 say(line)
         say(f"Next: {loaded.kind.next_step(loaded.state)}", style="bold")
-        if recorded and self.campaigns.after is not None:
-            from campaign.views.reports import keep_after_append
-
-            after = self.campaigns.after
-            self.campaigns.beside_the_log(lambda: keep_after_append(self.campaigns, name, after))
         if recorded and self.campaigns.unkept:
             say(unkept(self.campaigns.unkept), err=True)
 

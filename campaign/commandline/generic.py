@@ -145,7 +145,7 @@ def deadline(
         decide = lambda loaded: deadlines.set_for(  # noqa: E731
             loaded.kind.next_step(loaded.state), at, moment, reason
         )
-    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor))
+    ctx.obj.tell(name, ctx.obj.record(name, decide, ctx.obj.actor))
 
 
 @command()
@@ -175,7 +175,7 @@ def tick(
             continue
         decide = lambda log: log.kind.missed(log.state)  # noqa: E731
         say(f"{name}:")
-        recorded = ctx.obj.campaigns.act_on_log(name, decide, DEADLINE_ACTOR, when=moment)
+        recorded = ctx.obj.record(name, decide, DEADLINE_ACTOR, when=moment)
         ctx.obj.tell(name, recorded)
 
 
@@ -298,7 +298,7 @@ def undo(
     def decide(loaded):
         return retract(loaded.events, steps, reason, loaded.kind, expect)
 
-    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
+    ctx.obj.tell(name, ctx.obj.record(name, decide, ctx.obj.actor, again=False))
 
 
 @command()
@@ -313,7 +313,7 @@ def redo(
 
     name = ctx.obj.name(campaign)
     decide = lambda loaded: restore(loaded.events, reason, loaded.kind)  # noqa: E731
-    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor, again=False))
+    ctx.obj.tell(name, ctx.obj.record(name, decide, ctx.obj.actor, again=False))
 
 
 @command()
@@ -383,7 +383,7 @@ def withdraw(
 
 def _act_on_people(ctx: typer.Context, campaign: str | None, decide) -> None:
     name = ctx.obj.name(campaign)
-    ctx.obj.tell(name, ctx.obj.campaigns.act_on_log(name, decide, ctx.obj.actor))
+    ctx.obj.tell(name, ctx.obj.record(name, decide, ctx.obj.actor))
 
 
 @command("init-db")
@@ -904,8 +904,10 @@ def new(ctx: typer.Context, name: str, rules: str, **options: Any) -> None:
     started, then = chosen.new(
         title, options, seal=lambda labels: ctx.obj.campaigns.seal(title, labels)
     )
-    recorded = ctx.obj.campaigns.start(
-        started, lambda state: [*then(state), *default], ctx.obj.actor
+    from campaign import service
+
+    recorded = service.start(
+        ctx.obj.campaigns, started, lambda state: [*then(state), *default], ctx.obj.actor
     )
     ctx.obj.tell(title, recorded)
 

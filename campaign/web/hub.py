@@ -35,7 +35,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from campaign import registry, text
+from campaign import registry, service, text
 from campaign.app import STORE_FAILURES, Campaigns, finished, first_line
 from campaign.common import latest_action, note, retracted
 from campaign.errors import CampaignError, StoreError
@@ -43,7 +43,7 @@ from campaign.files import size
 from campaign.text import TEXT_LIMIT
 from campaign.views import formats
 from campaign.views.narrate import describe
-from campaign.views.reports import keep_after_append, kept_report, report_data
+from campaign.views.reports import kept_report, report_data
 
 ROLES = ("player", "arbiter", "viewer", "organiser")
 SHARED_COMMANDS = (
@@ -58,8 +58,9 @@ SHARED_COMMANDS = (
 )
 """What an organiser's link may run besides his kind's own commands: everything that records in
 the campaign; nothing that reads or writes a file on the server, or another campaign."""
-ARBITER_COMMANDS = ("note", "undo", "redo", "result", "ruling", "walkover", "double-loss")
-"""An arbiter's rulings: notes, results against the figures (--override), undo with a reason."""
+ARBITER_COMMANDS = ("note", "undo", "redo")
+"""An arbiter's rulings in every kind: notes, undo and redo with a reason; his kind adds its own
+(`Kind.arbiter_commands`: a result against the figures, a die corrected)."""
 RUNNING = threading.Lock()
 """The command line writes to this process's standard output: one command at a time."""
 
@@ -508,13 +509,14 @@ def hub(db: str) -> Starlette:
         try:
             text.actor(actor)  # a link granted before names were checked as they are now
             if role == "player":
-                recorded = campaigns.act_on_log(
+                recorded = service.record(
+                    campaigns,
                     name,
                     lambda log: log.kind.player_decide(log.state, player, action, values),
                     actor,
                 )
             elif action == "note" and role == "arbiter":
-                recorded = campaigns.act(name, lambda state: note(choice), actor)
+                recorded = service.record(campaigns, name, lambda log: note(choice), actor)
             elif action == "command" and role in ("organiser", "arbiter"):
                 latest = whole(values.get("latest", ""))
                 said, refused = command_line(db, name, actor, choice, role, latest)
@@ -526,7 +528,6 @@ def hub(db: str) -> Starlette:
         loaded = campaigns.after or campaigns.load(name)
         if recorded and campaigns.after is not None:  # for the next readers, drawn once here
             after = campaigns.after
-            campaigns.beside_the_log(lambda: keep_after_append(campaigns, name, after))
             drawn.keep(name, "campaign", values_of(name, after), drawn_at(after))
         told = "; ".join(describe(e, loaded.kind) for e in recorded)
         unkept = (
@@ -582,7 +583,7 @@ def command_line(
     }
     allowed_here = {*SHARED_COMMANDS, *own}
     if role == "arbiter":
-        allowed_here &= set(ARBITER_COMMANDS)
+        allowed_here &= {*ARBITER_COMMANDS, *of.arbiter_commands}
     elsewhere = [w for w in words if w.startswith(("-c", "--campaign", "--db", "--actor"))]
     if not words or words[0] not in allowed_here or elsewhere:
         allowed = ", ".join(sorted(allowed_here))
@@ -684,16 +685,19 @@ def _actions(of: Any, state: Any, role: str, player: str | None) -> list[dict[st
             {"action": "note", "label": "A ruling or note for the log", "choices": None},
             {
                 "action": "command",
-                "label": "A ruling as on the command line (undo --reason …, result … --override …)",
+                "label": "A ruling as on the command line ("
+                + ", ".join(["undo --reason …", *of.arbiter_commands])
+                + ")",
                 "choices": None,
                 "button": "Run",
             },
         ]
     if role == "organiser":
+        example = f" (e.g. {of.console_example})" if of.console_example else ""
         return [
             {
                 "action": "command",
-                "label": "A command, as on the command line (e.g. result Kent 20 45)",
+                "label": f"A command, as on the command line{example}",
                 "choices": None,
                 "button": "Run",
             }

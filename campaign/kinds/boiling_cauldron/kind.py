@@ -33,6 +33,8 @@ class BoilingCauldron(PackageKind):
     state, commands, narrate = state, commands, narrate
     setup_events = (RegionsAllocated,)
     unkept = ("world",)  # the map of the first event: no later event changes it
+    arbiter_commands = ("result", "walkover", "double-loss")  # BC-6, BC-9.3: against the figures
+    console_example = "result Kent 20 45"
 
     def new(
         self, title: str, options: Mapping[str, Any], seal: Seal | None = None

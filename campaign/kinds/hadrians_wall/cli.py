@@ -122,7 +122,7 @@ def move(
         )
         return hw.move(state, wanted, roll, through_crossings, ctx.obj.actor)
 
-    recorded = ctx.obj.campaigns.act_on_log(
+    recorded = ctx.obj.record(
         name, lambda loaded: decide(ctx.obj.require(name, HW, loaded).state), ctx.obj.actor
     )
     ctx.obj.tell(name, recorded)

@@ -26,6 +26,8 @@ class HadriansWall(PackageKind):
     title = "Britannia with Hadrian's Wall"
     period = "turn"
     example = "hadrians-wall.campaign"
+    arbiter_commands = ("ruling",)  # HW-6.10: a crossing's die corrected
+    console_example = "advance --to movement"
     state, commands, narrate = state, commands, narrate
     setup_events = (GameSetUp,)
     unkept = ("board",)  # its links are keyed by pairs of areas: built again from the source

@@ -20,6 +20,7 @@ class Onus(PackageKind):
     title = "ONUS! Under the Eagle"
     period = "scenario"
     example = "under-the-eagle.campaign"
+    console_example = "scenario-result --fact walkover=rome"
     state, commands, narrate = state, commands, narrate
     setup_events = (SidesTaken,)
 

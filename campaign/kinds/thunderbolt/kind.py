@@ -71,6 +71,7 @@ class Thunderbolt(PackageKind):
     title = "Thunderbolt"
     period = "game turn"
     example = "thunderbolt.campaign"
+    console_example = "done A2 --side rome"
     state, commands, narrate = state, commands, narrate
     setup_events = (SidesTaken, SettingsChosen)
     standing_reason = (
