@@ -380,7 +380,9 @@ def hub(db: str) -> Starlette:
             title=f"{name}: the log",
             name=name,
             slug=quote(name, safe="/"),
-            entries=rows,
+            entries=rows[::-1],  # newest first, as a forum thread's readers look for them
+            oldest=first,
+            newest=rows[-1]["seq"] if rows else 0,
             total=total,
             earlier=first - 1 if first > 1 else None,
             later=rows[-1]["seq"] + LOG_PAGE + 1 if rows and rows[-1]["seq"] < total else None,
