@@ -446,36 +446,27 @@ class Campaigns:
         stream = campaign_id(text.name(name, "the campaign's name")).hex
         drawn = {label: (given or {}).get(label) or dice.fresh_secret() for label in labels}
 
-        sql = self.dialect
+        self._keep_secrets(stream, drawn, replace=False)
+        return self._secrets(stream)
 
-        def keep() -> None:
+    def _keep_secrets(self, stream: str, kept: dict[str, str], replace: bool) -> None:
+        """Rows of the secrets table (made when missing): `label` → value for `stream`, replacing
+        what was kept under a label, or, not `replace`, leaving the first kept."""
+        sql = self.dialect
+        insert = sql.insert(sql.table(SECRETS), 3, replace=replace, key="stream, label")
+
+        def write() -> None:
             with self.store.recorder.datastore.transaction(commit=True) as cursor:
                 cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
-                cursor.executemany(
-                    sql.insert(sql.table(SECRETS), 3, replace=False, key="stream, label"),
-                    [(stream, label, secret) for label, secret in drawn.items()],
-                )
+                cursor.executemany(insert, [(stream, k, v) for k, v in kept.items()])
 
-        self._guard(keep)
-        return self._secrets(stream)
+        self._guard(write)
 
     def keep(self, name: str, label: str, value: str) -> None:
         """Keep `value` under `label` for campaign `name`, beside the log (a webhook URL, how far
         a post got), replacing what was kept there."""
         self.check_writable()
-        stream = self.stream(name).hex
-
-        sql = self.dialect
-
-        def write() -> None:
-            with self.store.recorder.datastore.transaction(commit=True) as cursor:
-                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
-                cursor.execute(
-                    sql.insert(sql.table(SECRETS), 3, replace=True, key="stream, label"),
-                    (stream, label, value),
-                )
-
-        self._guard(write)
+        self._keep_secrets(self.stream(name).hex, {label: value}, replace=True)
 
     def remember(self, loaded: Loaded) -> None:
         """Keep the campaign's view (campaign.readmodel) for `list` and `status`, after the
@@ -651,19 +642,8 @@ class Campaigns:
         if self._key is None:
             found = self._key_kept()
             if found is None and create and not self.unwritable:
-                sql = self.dialect
-
-                def write() -> None:
-                    with self.store.recorder.datastore.transaction(commit=True) as cursor:
-                        cursor.execute(
-                            f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}"
-                        )
-                        cursor.execute(
-                            sql.insert(sql.table(SECRETS), 3, replace=False, key="stream, label"),
-                            (bound.KEY_STREAM, bound.KEY_LABEL, dice.fresh_secret()),
-                        )
-
-                self._guard(write)
+                fresh = {bound.KEY_LABEL: dice.fresh_secret()}
+                self._keep_secrets(bound.KEY_STREAM, fresh, replace=False)  # the first stays
                 found = self._key_kept()
             self._key = found
         return self._key
@@ -836,10 +816,14 @@ class Campaigns:
                 return entry.name, granted["role"], granted["player"]
         return None
 
-    def revoke(self, name: str, player: str, renamed: str | None = None) -> int:
+    def revoke(self, name: str, player: str) -> int:
         """Every personal link of `player` (named as everywhere: case and spacing aside) to
-        campaign `name` stops working — or, `renamed`, opens as that name from now on; how many
-        did."""
+        campaign `name` stops working; how many did."""
+        return self._relink(name, player, None)
+
+    def _relink(self, name: str, player: str, renamed: str | None) -> int:
+        """Every personal link of `player` to campaign `name` opens as `renamed` from now on, or
+        (None) no longer opens; how many did."""
         changed = 0
         for label, value in self.unseal(name).items():
             granted = _granted(value)
@@ -858,7 +842,7 @@ class Campaigns:
             if isinstance(event, PlayerReplaced):
                 self.revoke(name, event.player)
             elif isinstance(event, PlayerRenamed):
-                self.revoke(name, event.player, renamed=event.to)
+                self._relink(name, event.player, event.to)
 
     def unseal(self, name: str) -> dict[str, str]:
         """The secrets the store keeps for campaign `name` (none for an imported campaign: they

@@ -8,8 +8,9 @@ nothing is written unless all of it passes.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -212,7 +213,7 @@ def _fields(cls: type, data: Any, number: int) -> dict[str, Any]:
             f"Line {number}: a {cls.__name__} has the fields {', '.join(sorted(wanted))}."
         )
     try:
-        return {n: _coerce(wanted[n], data[n]) for n in wanted}
+        return {n: decoder(wanted[n])(data[n]) for n in wanted}
     except (TypeError, ValueError, InvalidOperation):
         raise BadExport(
             f"Line {number}: a field of the {cls.__name__} has the wrong type."
@@ -228,30 +229,21 @@ SCALARS = {
 """The values an event's field holds at the bottom of its annotation (`dict[str, list[int]]`)."""
 
 
-def _coerce(annotation: str, value: Any) -> Any:
-    """`value` as read from a file, checked against its field's annotation as written: `X | None`,
-    `list[X]`, `dict[str, X]` to any depth over the `SCALARS`; anything else is no field an
-    event of this program has (`decodable` says which are)."""
+@functools.cache
+def decoder(annotation: str) -> Callable[[Any], Any]:
+    """What reads a field of `annotation` (as written) from a file: `X | None`, `list[X]`,
+    `dict[str, X]` to any depth over the `SCALARS`; a KeyError for anything else, which is no
+    field an event of this program has (a test holds every field of every event to it)."""
     if annotation.endswith(" | None"):
-        return None if value is None else _coerce(annotation.removesuffix(" | None"), value)
+        inner = decoder(annotation.removesuffix(" | None"))
+        return lambda v: None if v is None else inner(v)
     if annotation.startswith("list[") and annotation.endswith("]"):
-        return [_coerce(annotation[5:-1], x) for x in _typed(value, list)]
+        item = decoder(annotation[5:-1])
+        return lambda v: [item(x) for x in _typed(v, list)]
     if annotation.startswith("dict[str, ") and annotation.endswith("]"):
-        inner = annotation[10:-1]
-        return {_typed(k, str): _coerce(inner, x) for k, x in _typed(value, dict).items()}
-    return SCALARS[annotation](value)
-
-
-def decodable(annotation: str) -> bool:
-    """Whether a field of this annotation is read back from a file (a test holds every field of
-    every event to it)."""
-    if annotation.endswith(" | None"):
-        return decodable(annotation.removesuffix(" | None"))
-    if annotation.startswith("list[") and annotation.endswith("]"):
-        return decodable(annotation[5:-1])
-    if annotation.startswith("dict[str, ") and annotation.endswith("]"):
-        return decodable(annotation[10:-1])
-    return annotation in SCALARS
+        value = decoder(annotation[10:-1])
+        return lambda v: {_typed(k, str): value(x) for k, x in _typed(v, dict).items()}
+    return SCALARS[annotation]
 
 
 def _decimal(value: Any) -> Decimal:

@@ -49,16 +49,6 @@ def _held(status: os.stat_result) -> bool:
     return False
 
 
-def refuse_held(path: Path, what: str, status: os.stat_result | None = None) -> None:
-    """Refuse to read a file SQLite holds in this process (`HELD`) as `what`."""
-    try:
-        status = status or path.stat()
-    except OSError:
-        return
-    if _held(status):
-        raise CampaignError(f"{path} is the campaign store itself, not {what}.")
-
-
 def read_text(path: Path, what: str, limit: int) -> str:
     """The text of `path`, refused in one sentence when it is not a regular file, is larger than
     `limit` bytes, or is not UTF-8."""
@@ -70,7 +60,8 @@ def read_text(path: Path, what: str, limit: int) -> str:
         ) from None
     if not stat.S_ISREG(status.st_mode):
         raise CampaignError(f"{what.capitalize()} {path} is not a regular file.")
-    refuse_held(path, what, status)
+    if _held(status):
+        raise CampaignError(f"{path} is the campaign store itself, not {what}.")
     if status.st_size > limit:
         raise CampaignError(
             f"{what.capitalize()} {path} is {size(status.st_size)}; at most {size(limit)} is read."

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property, lru_cache
 from importlib import resources
-from pathlib import Path
 
 import networkx as nx
 
@@ -120,19 +119,8 @@ def coastline() -> list:
 
 
 MAP_FILE_LIMIT = 1024 * 1024
-"""Bytes read from a map file: the maps the program ships are 4 to 20 KB."""
-
-
-def read_map_file(path: Path) -> str:
-    """A map file's text: a regular UTF-8 file of at most MAP_FILE_LIMIT bytes."""
-    try:
-        if not path.is_file():
-            raise MapError(str(path), ["it is not a regular file"])
-        if path.stat().st_size > MAP_FILE_LIMIT:
-            raise MapError(str(path), [f"it is larger than {MAP_FILE_LIMIT // 1024 // 1024} MiB"])
-        return path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError(str(path), [f"it cannot be read ({exc.__class__.__name__})"]) from None
+"""Bytes read from a map file (`campaign.files.read_text` reads it): the maps the program ships
+are 4 to 20 KB."""
 
 
 @lru_cache(maxsize=16)

@@ -48,7 +48,8 @@ def test_the_events_of_every_kind_are_all_found():
 
 @pytest.mark.parametrize("cls", every_event_class(), ids=lambda cls: cls.TOPIC)
 def test_every_field_of_every_event_is_read_back_from_a_file(cls):
-    assert all(exchange.decodable(a) for a in own_fields(cls).values()), own_fields(cls)
+    for annotation in own_fields(cls).values():
+        exchange.decoder(annotation)  # a KeyError where a field has no decoder
     given = {n: sample(a) for n, a in own_fields(cls).items()}
     event = cls(
         originator_id=uuid.uuid4(),

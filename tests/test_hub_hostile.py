@@ -250,3 +250,39 @@ def test_an_undo_from_the_hub_takes_back_the_action_its_page_showed(tmp_path, sp
     done = client.post(f"{olga}/command", data=form).text
     assert f"Undo: events #{before[-1]['seq']} retracted: oops" in done
     assert [e["seq"] for e in shell.json("log") if e["retracted"]] == [before[-1]["seq"]]
+
+
+def test_a_hostile_reporters_name_in_a_confirmation_form_is_text_and_round_trips(tmp_path, spring):
+    """#24.2's hidden fields carry a player's name: escaped in the page, and the confirmation
+    sent back with it confirms (a name is matched as the log holds it)."""
+    import html
+
+    shell = Shell(tmp_path / "hub.sqlite")
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    hostile = '"><b onmouseover=x>Cid'.replace("=", "")  # names cannot hold "="
+    shell.ok("rename-player", "Cid", hostile, "--reason", "a test")
+    client = TestClient(hub(str(shell.db)))
+    cid, dag = link_of(shell, hostile), link_of(shell, "Dag")
+    page = client.get(cid).text
+    figures = {"csrf": token_of(page), "choice": "Kent", "attacker": "20", "defender": "45"}
+    client.post(f"{cid}/report", data=figures)
+    shown = client.get(dag).text
+    assert "<b onmouseover" not in shown and "&lt;b onmouseover" in shown
+    form = re.search(r'action="/a/[^/"]+/confirm">(.*?)</form>', shown, re.S).group(1)
+    sent = {k: html.unescape(v) for k, v in re.findall(r'name="(\w+)" value="([^"]*)"', form)}
+    assert sent["by"] == hostile
+    done = client.post(f"{dag}/confirm", data={**sent, "choice": "Kent"})
+    assert "attacker 20%, defender 45% casualties" in html.unescape(done.text)
+
+
+def test_a_form_that_is_not_utf8_is_refused_in_one_sentence(served):
+    shell, client = served
+    link = link_of(shell, "Ulf", "--role", "arbiter")
+    before = shell.json("log")
+    answer = client.post(
+        f"{link}/note",
+        content=b"csrf=x&choice=\xff\xfe",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert answer.status_code == 400 and "cannot be read" in answer.text
+    assert shell.json("log") == before

@@ -593,26 +593,30 @@ def _check_view(campaigns, name: str, loaded, state) -> str:
     replayed = Loaded(loaded.kind, loaded.events, state)
     stored = campaigns.recall(name)
     reports = campaigns.kept_reports(name)
-    kept_state = campaigns.kept_state_verdict(name, state)
-    verdict = (
-        "missing or out of date"
-        if stored is None and not campaigns.altered
-        else "altered"
-        if stored is None or campaigns.altered
-        else kept_state
-        if kept_state == "unreadable"
-        else "current"
-        if stored == view(replayed)
-        and _reports_hold(name, replayed, reports)
-        and kept_state == "current"
-        and _round_ends_hold(campaigns, name, replayed)
-        and not campaigns.altered
-        else "altered"
-    )
+    verdict = _kept_verdict(campaigns, name, replayed, stored, reports)
     if verdict != "current":
         campaigns.forget_kept(name)
         campaigns.remember(replayed)
     return verdict
+
+
+def _kept_verdict(campaigns, name: str, replayed, stored, reports) -> str:
+    """`current`, `missing or out of date`, `unreadable` (a sealed state this program cannot
+    read) or `altered` (a seal that does not hold, or a kept row that is not the replay's)."""
+    if campaigns.altered:
+        return "altered"
+    if stored is None:
+        return "missing or out of date"
+    kept_state = campaigns.kept_state_verdict(name, replayed.state)
+    if kept_state == "unreadable":
+        return kept_state
+    holds = (
+        stored == view(replayed)
+        and _reports_hold(name, replayed, reports)
+        and kept_state == "current"
+        and _round_ends_hold(campaigns, name, replayed)
+    )
+    return "current" if holds and not campaigns.altered else "altered"
 
 
 def _round_ends_hold(campaigns, name: str, replayed) -> bool:

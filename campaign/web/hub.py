@@ -158,7 +158,9 @@ class Forms:
         if not hmac.compare_digest(mac.encode(), self._mac(token, nonce).encode()):
             raise Refused("This form is out of date: open your link again.", 403)
         with self.lock:
-            if self.pending.pop(nonce, False) is not None:
+            spent = nonce not in self.pending
+            self.pending.pop(nonce, None)
+            if spent:
                 raise Refused(
                     "This form was sent already, or is too old: nothing more was recorded. "
                     "Your page shows the campaign as it stands.",

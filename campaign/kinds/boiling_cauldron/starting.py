@@ -9,11 +9,11 @@ from typing import Any
 
 from campaign import text
 from campaign.errors import CampaignError
-from campaign.files import KB, read_text, refuse_held
+from campaign.files import KB, read_text
 from campaign.kind import Decide
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import commands as decide
-from regions import map_source, parse_map, read_map_file
+from regions import MAP_FILE_LIMIT, map_source, parse_map
 
 MAP_FILE = "boiling-cauldron.toml"
 """BC-1, as data in `regions/`."""
@@ -34,9 +34,9 @@ def new(title: str, rules: str, options: Mapping[str, Any]) -> tuple[dict[str, A
     if sum(x is not None for x in (seed, allocation, commitment)) > 1:
         raise CampaignError("Give at most one of --seed, --allocation and --seed-commitment.")
     map_file = options.get("map_file")
-    if map_file:
-        refuse_held(map_file, "the map file")
-    source = read_map_file(map_file) if map_file else default_map_source()
+    source = (
+        read_text(map_file, "the map file", MAP_FILE_LIMIT) if map_file else default_map_source()
+    )
     parse_map(source, str(map_file or "the map"))
     given = read_allocation(allocation) if allocation else None
     commitment = _commitment(commitment)
