@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import shlex
 import tempfile
 from collections.abc import Callable
@@ -27,7 +25,11 @@ def script(rules: str) -> list[tuple[str, list[str]]]:
     return steps
 
 
-def play(rules: str, into: str | None, quiet: bool, run: Callable[[list[str]], None]) -> None:
+def play(
+    rules: str, into: str | None, quiet: bool, run: Callable[[list[str], bool], None]
+) -> None:
+    """Each step of the example run (`run(words, shown)`) into the store `into` or a store of
+    its own; only the last, `status`, shown when `quiet`."""
     steps = script(rules)
     if into is not None and Path(into).exists():
         raise CampaignError(f"{into} already exists: the demo plays into a new store of its own.")
@@ -35,12 +37,11 @@ def play(rules: str, into: str | None, quiet: bool, run: Callable[[list[str]], N
         db = into or str(Path(folder) / "demo.sqlite")
         for header, words in steps:
             if quiet:
-                with contextlib.redirect_stdout(io.StringIO()):
-                    run(["--db", db, *words])
+                run(["--db", db, *words], False)
                 continue
             if header:
                 print(f"\n# {header}")
             print("$ campaign " + shlex.join(words))
-            run(["--db", db, *words])
+            run(["--db", db, *words], True)
         print()
-        run(["--db", db, "status"])
+        run(["--db", db, "status"], True)

@@ -1,22 +1,94 @@
-"""The use cases that record, one function each, called alike by the command line and the hub
-(issue #25, begun): load → decide → settle → append, then keep beside the log what its next
-readers ask for first. Neither entry point knows how a view or a report is kept.
+"""The use cases that record, called alike by the command line and the hub (issue #25): an entry
+point parses what a person typed or sent into a typed command (`Act`: on which campaign, of
+which kind, by whom, deciding what), and `perform` does load → decide → settle → append, then
+keeps beside the log what its next readers ask for first. Neither entry point knows how a view
+or a report is kept; both tell the person what the `Outcome` says.
 
 Whatever fails after the append (a dropped connection, a busy file) never turns what was
-recorded into a refusal: `Campaigns.unkept` says what was not kept, for the entry point to say.
+recorded into a refusal: `Outcome.unkept` says what was not kept, for the entry point to say.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from campaign import registry
 from campaign.app import Campaigns, Loaded
 from campaign.common import current_name
-from campaign.drafts import Draft
+from campaign.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.errors import CampaignError
 from events.common import CampaignEvent
 
 Decide = Callable[[Loaded], Sequence[Draft]]
+
+
+@dataclass(frozen=True)
+class Act:
+    """A command that records, as an entry point parsed it: `decide` of the campaign's log
+    (`Loaded`), on the campaign called `campaign`, recorded as `actor`. `rules`: the kind whose
+    command it is (a command of another kind is refused); `again`: whether the decision is made
+    again on the new log when another writer appended first (not for a decision about the log
+    itself, an undo); `when`: the instant it is recorded at (a deadline's tick)."""
+
+    campaign: str
+    decide: Decide
+    actor: str
+    rules: str | None = None
+    again: bool = True
+    when: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command recorded, and the campaign as it stands after it."""
+
+    campaign: str
+    recorded: list[CampaignEvent]
+    after: Loaded
+    unkept: str | None
+
+    def lines(self) -> list[str]:
+        """What the entry point tells: each event recorded, in the campaign's words, with what
+        it brought about."""
+        from campaign.views.narrate import describe
+
+        of, state = self.after.kind, self.after.state
+        told = []
+        for event in self.recorded:
+            automatic = "  [automatic]" if event.actor == AUTOMATIC_ACTOR else ""
+            told += [describe(event, of) + automatic, *of.outcome(state, event)]
+        return told
+
+    @property
+    def next_step(self) -> str:
+        return self.after.kind.next_step(self.after.state)
+
+
+def perform(campaigns: Campaigns, act: Act) -> Outcome:
+    """Record what `act` decides, keep beside the log what its next readers ask for first, and
+    say how it came out."""
+
+    def decide(loaded: Loaded) -> Sequence[Draft]:
+        if act.rules:
+            require(act.campaign, act.rules, loaded)
+        return act.decide(loaded)
+
+    recorded = record(campaigns, act.campaign, decide, act.actor, again=act.again, when=act.when)
+    after = campaigns.after or campaigns.load(act.campaign)
+    return Outcome(act.campaign, recorded, after, campaigns.unkept if recorded else None)
+
+
+def require(name: str, rules: str, loaded: Loaded) -> Loaded:
+    """The campaign's log, refusing a command meant for another kind of campaign."""
+    if loaded.kind.rules != rules:
+        meant = registry.kind(rules).title
+        raise CampaignError(
+            f"That is a command of {meant}; {name} is a campaign of {loaded.kind.title}."
+        )
+    return loaded
 
 
 def record(
@@ -34,12 +106,13 @@ def start(
     started: dict[str, Any],
     then: Callable[[Any], list[Draft]],
     actor: str,
-) -> list[CampaignEvent]:
+) -> Outcome:
     """A new campaign's first event and what `then` decides on its initial state, recorded and
     kept beside the log for its next readers."""
     recorded = campaigns.start(started, then, actor)
     _keep_for_readers(campaigns, recorded)
-    return recorded
+    after = campaigns.after
+    return Outcome(current_name(after.events), recorded, after, campaigns.unkept)
 
 
 def _keep_for_readers(campaigns: Campaigns, recorded: list[CampaignEvent]) -> None:

@@ -15,6 +15,8 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -31,6 +33,7 @@ from regions import MapError
 
 GENERIC = "campaign.commandline.generic"
 EXIT_REFUSED = 1
+EXIT_USAGE = 2
 
 CampaignOption = Annotated[
     Optional[str],
@@ -112,12 +115,31 @@ def default_db() -> str:
     return str(base / "campaigns.sqlite")
 
 
-class Session:
-    """What the global options select: the store, the campaign, who is recording."""
+class Output:
+    """Where a command's words go: the terminal (`out`, `err` None), or streams of the entry
+    point's own (the hub's console shows them on its page). Stored text in them is shown
+    printable, never as escape codes."""
 
-    def __init__(self, db: str | None, campaign: str | None, actor: str) -> None:
+    def __init__(self, out: Any = None, err: Any = None) -> None:
+        self.out, self.err = out, err
+
+    def say(self, line: str, err: bool = False, style: str | None = None, **colour: Any) -> None:
+        stream = self.err if err else self.out
+        typer.secho(text.printable(line), file=stream, err=err, bold=style == "bold", **colour)
+
+    def echo(self, document: str, nl: bool = True) -> None:
+        typer.echo(document, file=self.out, nl=nl)
+
+
+class Session:
+    """What the global options select: the store, the campaign, who is recording. An entry
+    point that holds its own store (the hub) hands it over as `campaigns` and keeps it open."""
+
+    def __init__(
+        self, db: str | None, campaign: str | None, actor: str, campaigns: Any = None
+    ) -> None:
         self.db, self.campaign, self.typed_actor = db, campaign, actor
-        self._campaigns = None
+        self._campaigns, self._own = campaigns, campaigns is None
 
     @property
     def actor(self) -> str:
@@ -127,7 +149,7 @@ class Session:
 
     def close(self) -> None:
         """Let go of the store (a PostgreSQL server's connections) when the command is done."""
-        if self._campaigns is not None:
+        if self._campaigns is not None and self._own:
             self._campaigns.close()
             self._campaigns = None
 
@@ -186,53 +208,39 @@ class Session:
             warning = (
                 f"Warning: the log has been tampered with: {broken[1]}. Run 'campaign verify'."
             )
-            typer.secho(warning, err=True, fg="yellow")
+            output().say(warning, err=True, fg="yellow")
         return name, loaded
 
     def require(self, name: str, rules: str, loaded=None):
         """The campaign, refusing a command meant for another kind of campaign."""
-        loaded = loaded or self.campaigns.load(name)
-        if loaded.kind.rules != rules:
-            meant = registry.kind(rules).title
-            raise CampaignError(
-                f"That is a command of {meant}; {name} is a campaign of {loaded.kind.title}."
-            )
-        return loaded
+        from campaign.service import require
+
+        return require(name, rules, loaded or self.campaigns.load(name))
 
     def act(self, override: str | None, decide, rules: str | None = None) -> None:
-        """Record what `decide` makes of the campaign's state, then say what happened and what is
-        next."""
-        name = self.name(override)
+        """Record what `decide` makes of the campaign's state (a command of the kind `rules`),
+        then say what happened and what is next."""
+        self.perform(self.name(override), lambda loaded: decide(loaded.state), rules=rules)
 
-        def checked(loaded):
-            if rules:
-                self.require(name, rules, loaded)
-            return decide(loaded.state)
-
-        self.tell(name, self.record(name, checked))
-
-    def record(self, name: str, decide, actor: str | None = None, **options) -> list:
-        """What `decide` makes of the campaign's log, recorded (campaign.service) as `actor`, by
-        default whoever runs the command."""
+    def perform(self, name: str, decide, actor: str | None = None, **options) -> list:
+        """What `decide` makes of the campaign's log, recorded as `actor` (by default whoever
+        runs the command) through the service (`campaign.service.Act`'s options), then told."""
         from campaign import service
 
-        return service.record(self.campaigns, name, decide, actor or self.actor, **options)
+        act = service.Act(name, decide, actor or self.actor, **options)
+        outcome = service.perform(self.campaigns, act)
+        self.tell(outcome)
+        return outcome.recorded
 
-    def tell(self, name: str, recorded: list) -> None:
-        from campaign.drafts import AUTOMATIC_ACTOR
-        from campaign.views.narrate import describe
-
-        loaded = self.campaigns.after or self.campaigns.load(name)
-        if not recorded:
+    def tell(self, outcome) -> None:
+        """What a command recorded, what it brought about, and what is next."""
+        if not outcome.recorded:
             say("Nothing was due, so nothing was recorded.")
-        for event in recorded:
-            automatic = "  [automatic]" if event.actor == AUTOMATIC_ACTOR else ""
-            say(describe(event, loaded.kind) + automatic)
-            for line in loaded.kind.outcome(loaded.state, event):
-                say(line)
-        say(f"Next: {loaded.kind.next_step(loaded.state)}", style="bold")
-        if recorded and self.campaigns.unkept:
-            say(unkept(self.campaigns.unkept), err=True)
+        for line in outcome.lines():
+            say(line)
+        say(f"Next: {outcome.next_step}", style="bold")
+        if outcome.unkept:
+            say(unkept(outcome.unkept), err=True)
 
 
 def unkept(why: str) -> str:
@@ -243,19 +251,39 @@ def unkept(why: str) -> str:
     )
 
 
+SPEAKING: ContextVar[Output | None] = ContextVar("speaking", default=None)
+"""Where the command being run in this thread or task speaks (`speaking`); unset, the terminal."""
+
+
+def output() -> Output:
+    """Where the command being run speaks: the entry point's own streams, else the terminal."""
+    return SPEAKING.get() or Output()
+
+
+@contextmanager
+def speaking(out: Output) -> Iterator[Output]:
+    """Run a command whose words go to `out`: for this thread or task alone, nothing else's
+    output is touched (the hub's console, many requests at once)."""
+    token = SPEAKING.set(out)
+    try:
+        yield out
+    finally:
+        SPEAKING.reset(token)
+
+
 def say(line: str, err: bool = False, style: str | None = None) -> None:
     """One line for a person: stored text in it is shown printable, never as escape codes."""
-    typer.secho(text.printable(line), err=err, bold=style == "bold")
+    output().say(line, err=err, style=style)
 
 
 def say_lines(lines: Iterable[str]) -> None:
     """Lines for a person (as many `say`), written at once: a thousand campaigns listed."""
-    typer.echo("\n".join(text.printable(line) for line in lines))
+    output().echo("\n".join(text.printable(line) for line in lines))
 
 
 def complain(sentence: str) -> None:
     """A refusal: one red sentence on stderr, stored text in it made printable."""
-    typer.secho(text.printable(sentence), err=True, fg="red")
+    output().say(sentence, err=True, fg="red")
 
 
 def refusals(function: Callable) -> Callable:
@@ -292,7 +320,7 @@ def print_json(data: Any) -> None:
         document = "".join(
             f"\\u{ord(c):04x}" if text.unseen(c) and c != "\n" else c for c in document
         )
-    typer.echo(document)
+    output().echo(document)
 
 
 @app.callback()
@@ -324,8 +352,9 @@ def console():
     is never read as markup or emoji codes."""
     from rich.console import Console
 
-    width = None if sys.stdout.isatty() else 100
-    return Console(width=width, markup=False, emoji=False, highlight=False)
+    stream = output().out
+    width = None if stream is None and sys.stdout.isatty() else 100
+    return Console(file=stream, width=width, markup=False, emoji=False, highlight=False)
 
 
 def write_file(path: Path, content: str | bytes, quiet: bool = False) -> None:
@@ -353,3 +382,45 @@ def _pair(item: str, shape: str) -> tuple[str, str]:
     if not sep or not key.strip():
         raise CampaignError(f"Write {shape}, not {item!r}.")
     return key.strip(), value.strip()
+
+
+def usage_sentence(error: Exception) -> str | None:
+    """A usage error (unknown option, missing argument …) as one sentence with the usage line."""
+    if not hasattr(error, "format_message") or not hasattr(error, "ctx"):
+        return None
+    message = error.format_message().rstrip(".")
+    context = error.ctx
+    if context is None:
+        return f"{message}."
+    usage = " ".join(context.get_usage().split())
+    more = (
+        "campaign --help"
+        if isinstance(context.command, TyperGroup)
+        else f"{context.command_path} --help"
+    )
+    return f"{message}. {usage} ('{more}' says more)."
+
+
+def guarded(call: Callable[[], int | None]) -> int:
+    """Run one command (`call`, click's `main` outside standalone mode) and return its exit
+    status: no traceback ever reaches a person, and every refusal is one sentence on the error
+    stream of where it speaks (`output`)."""
+    try:
+        return call() or 0
+    except (CampaignError, MapError) as error:
+        return _refused(str(error), EXIT_REFUSED)
+    except typer.Abort:
+        return _refused("Stopped.", 130)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # noqa: BLE001 - the last line of defence against tracebacks
+        usage = usage_sentence(error)
+        if usage is not None:
+            return _refused(usage, EXIT_USAGE)
+        unexpected = f"Something went wrong that the program did not expect: {error}."
+        return _refused(f"{unexpected} Please report it.", 70)
+
+
+def _refused(sentence: str, status: int) -> int:
+    complain(sentence)
+    return status

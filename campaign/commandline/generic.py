@@ -4,6 +4,7 @@ import, fork, demo, reports and maps, and `new`."""
 from __future__ import annotations
 
 import inspect
+import io
 import os
 from datetime import UTC, datetime
 from importlib import import_module
@@ -17,6 +18,7 @@ from campaign.commandline.core import (
     AsOfOption,
     CampaignOption,
     JsonOption,
+    Output,
     RoundOption,
     app,
     console,
@@ -25,6 +27,7 @@ from campaign.commandline.core import (
     registrar,
     say,
     say_lines,
+    speaking,
     write_file,
 )
 from campaign.deadlines import current, instant
@@ -145,7 +148,7 @@ def deadline(
         decide = lambda loaded: deadlines.set_for(  # noqa: E731
             loaded.kind.next_step(loaded.state), at, moment, reason
         )
-    ctx.obj.tell(name, ctx.obj.record(name, decide, ctx.obj.actor))
+    ctx.obj.perform(name, decide)
 
 
 @command()
@@ -175,8 +178,7 @@ def tick(
             continue
         decide = lambda log: log.kind.missed(log.state)  # noqa: E731
         say(f"{name}:")
-        recorded = ctx.obj.record(name, decide, DEADLINE_ACTOR, when=moment)
-        ctx.obj.tell(name, recorded)
+        ctx.obj.perform(name, decide, DEADLINE_ACTOR, when=moment)
 
 
 @command()
@@ -298,7 +300,7 @@ def undo(
     def decide(loaded):
         return retract(loaded.events, steps, reason, loaded.kind, expect)
 
-    ctx.obj.tell(name, ctx.obj.record(name, decide, ctx.obj.actor, again=False))
+    ctx.obj.perform(name, decide, again=False)
 
 
 @command()
@@ -313,7 +315,7 @@ def redo(
 
     name = ctx.obj.name(campaign)
     decide = lambda loaded: restore(loaded.events, reason, loaded.kind)  # noqa: E731
-    ctx.obj.tell(name, ctx.obj.record(name, decide, ctx.obj.actor, again=False))
+    ctx.obj.perform(name, decide, again=False)
 
 
 @command()
@@ -383,7 +385,7 @@ def withdraw(
 
 def _act_on_people(ctx: typer.Context, campaign: str | None, decide) -> None:
     name = ctx.obj.name(campaign)
-    ctx.obj.tell(name, ctx.obj.record(name, decide, ctx.obj.actor))
+    ctx.obj.perform(name, decide)
 
 
 @command("init-db")
@@ -720,7 +722,7 @@ def demo(
     """Play a bundled example campaign into a fresh store of its own and show the dashboard."""
     from campaign.demo import play
 
-    play(rules, db, quiet, run=lambda args: _invoke(args))
+    play(rules, db, quiet, run=_invoke)
 
 
 FORMATS = ("text", "markdown", "bbcode", "html", "json")
@@ -886,8 +888,11 @@ def draw_map(
     write_file(output, svg)
 
 
-def _invoke(args: list[str]) -> None:
-    code = typer.main.get_command(app).main(args=args, prog_name="campaign", standalone_mode=False)
+def _invoke(args: list[str], shown: bool = True) -> None:
+    """One command of the demo's script, what it says shown or not."""
+    command = typer.main.get_command(app)
+    with speaking(Output() if shown else Output(io.StringIO(), io.StringIO())):
+        code = command.main(args=args, prog_name="campaign", standalone_mode=False)
     if code:
         raise CampaignError(f"The example stopped at: campaign {' '.join(args[2:])}")
 
@@ -910,10 +915,11 @@ def new(ctx: typer.Context, name: str, rules: str, **options: Any) -> None:
     )
     from campaign import service
 
-    recorded = service.start(
-        ctx.obj.campaigns, started, lambda state: [*then(state), *default], ctx.obj.actor
+    ctx.obj.tell(
+        service.start(
+            ctx.obj.campaigns, started, lambda state: [*then(state), *default], ctx.obj.actor
+        )
     )
-    ctx.obj.tell(title, recorded)
 
 
 def _check_options(chosen, given: dict[str, Any], flags: dict[str, str]) -> None:

@@ -122,10 +122,7 @@ def move(
         )
         return hw.move(state, wanted, roll, through_crossings, ctx.obj.actor)
 
-    recorded = ctx.obj.record(
-        name, lambda loaded: decide(ctx.obj.require(name, HW, loaded).state), ctx.obj.actor
-    )
-    ctx.obj.tell(name, recorded)
+    recorded = ctx.obj.perform(name, lambda loaded: decide(loaded.state), rules=HW)
     carried = sum(isinstance(e, CounterMoved) for e in recorded)
     if carried < len(moves):
         left = moves[carried:]
