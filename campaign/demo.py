@@ -25,9 +25,7 @@ def script(rules: str) -> list[tuple[str, list[str]]]:
     return steps
 
 
-def play(
-    rules: str, into: str | None, quiet: bool, run: Callable[[list[str], bool], None]
-) -> None:
+def play(rules: str, into: str | None, quiet: bool, run: Callable[[list[str], bool], None]) -> None:
     """Each step of the example run (`run(words, shown)`) into the store `into` or a store of
     its own; only the last, `status`, shown when `quiet`."""
     steps = script(rules)

@@ -247,7 +247,7 @@ def decoder(annotation: str) -> Callable[[Any], Any]:
 
 
 def _decimal(value: Any) -> Decimal:
-    """A percentage as exported: a plain decimal number, as `campaign result` takes it."""
+    """A percentage as exported: a plain decimal number, as the commands take it."""
     parsed = percentage(_typed(value, str))
     if parsed is None:
         raise TypeError(value)

@@ -68,6 +68,13 @@ class Kind(ABC):
     console_example: ClassVar[str] = ""
     """A command of the kind as an organiser types it, shown by the hub's console."""
 
+    # What a player's own report keeps (campaign.views.reports.for_player).
+
+    report_kept_whole: ClassVar[tuple[str, ...]] = ()
+    """The beginnings of the headings of the kind's report sections that a player's report keeps
+    whole (tables of the whole campaign, settings, what is next); of the others it keeps only the
+    lines that name him."""
+
     # The state kept beside the log (campaign.snapshot).
 
     unkept: ClassVar[tuple[str, ...]] = ()

@@ -70,9 +70,43 @@ def test_no_module_outside_a_kind_names_it(rules):
         str(path.relative_to(ROOT))
         for path in SOURCES
         if not any(path == o or o in path.parents for o in own)
-        and (names.search(path.read_text()) or rule_ids.search(path.read_text()))
+        and (names.search(joined(path)) or rule_ids.search(joined(path)))
     ]
     assert naming == []
+
+
+def joined(path: Path) -> str:
+    """A module's text with its line breaks and indents as single spaces: a name split across
+    two lines of a docstring ("The\n    Boiling Cauldron") is still found."""
+    return " ".join(path.read_text(encoding="utf-8").split())
+
+
+SHARED = [p for p in SOURCES if "kinds" not in p.relative_to(ROOT).parts]
+
+
+@pytest.mark.parametrize("rules", PACKAGES)
+def test_no_shared_module_names_a_kinds_heading_or_command(rules):
+    """Issue #25: the headings a player's report keeps whole were the Boiling Cauldron's, in
+    views/reports.py; a docstring told `campaign result`. No shared module quotes a heading of
+    a kind's report nor writes one of its commands as typed (`campaign <command>`)."""
+    folder = ROOT / Path(*PACKAGES[rules].split("."))
+    headings = {
+        h.strip()
+        for p in folder.glob("*.py")
+        for h in re.findall(r'"heading":\s*f?"([^"({]+)', p.read_text(encoding="utf-8"))
+    }
+    own = {
+        info.name or info.callback.__name__.replace("_", "-")
+        for info in import_module(cli_module(rules)).commands.registered_commands
+    }
+    quoted = re.compile(r"""["'](""" + "|".join(map(re.escape, headings)) + r""")( \(|["'])""")
+    typed = re.compile(r"\bcampaign (" + "|".join(map(re.escape, own)) + r")\b")
+    found = [
+        (path.relative_to(ROOT).as_posix(), m.group(0))
+        for path in SHARED
+        for m in [*quoted.finditer(joined(path)), *typed.finditer(joined(path))]
+    ]
+    assert headings and found == []
 
 
 def rule_prefixes(package: str) -> set[str]:

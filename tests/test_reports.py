@@ -356,3 +356,18 @@ def test_a_log_asked_where_its_rounds_ended_is_freed_once_let_go(played):
         assert gone() is None
     finally:
         gc.enable()
+
+
+def test_a_thunderbolt_report_for_one_player_keeps_its_tables_whole(tmp_path, shell_at):
+    """Issue #25: the sections a player's report keeps whole were Boiling Cauldron headings in
+    shared code, so a Thunderbolt report `--for` a side's player dropped the magistrates (TB-7,
+    TB-8), Carthage (TB-12), the Italian Allies (TB-15) and the dice (TB-16): none names him.
+    Each kind now says which of its sections are kept whole (`Kind.report_kept_whole`)."""
+    shell = shell_at(tmp_path / "tb.sqlite")
+    shell.ok("demo", "--rules", "thunderbolt", "--into", str(shell.db), "--quiet")
+    whole = {s["heading"]: s for s in shell.json("report")["sections"]}
+    for_him = {s["heading"]: s for s in shell.json("report", "--for", "Fabius")["sections"]}
+    for heading in ("Rome's magistrates", "Carthage", "Italian Allies", "Dice"):
+        kept = [h for h in for_him if h.startswith(heading)]
+        assert len(kept) == 1, (heading, list(for_him))
+        assert for_him[kept[0]] == whole[kept[0]]

@@ -213,7 +213,8 @@ def status(
     as_of: AsOfOption = None,
     round_number: RoundOption = None,
 ) -> None:
-    """The dashboard: map, players, the round's attacks and results, the Final."""
+    """The dashboard: where the campaign stands, its players, and the step in hand as its kind
+    shows it."""
     seen = None
     if as_of is None and round_number is None:
         name = ctx.obj.name(campaign)
@@ -375,8 +376,8 @@ def withdraw(
     reason: ReasonOption = "",
     campaign: CampaignOption = None,
 ) -> None:
-    """A player leaves with no replacement; the rules page says what becomes of his place (The
-    Boiling Cauldron: he forfeits when on turn, his defences are walkovers)."""
+    """A player leaves with no replacement: his kind's rules page says what becomes of his place,
+    and the command says what it recorded."""
     from campaign.common import withdraw as withdrawn
 
     decide = lambda loaded: withdrawn(loaded.kind, loaded.state, player, reason)  # noqa: E731
@@ -767,7 +768,8 @@ def report(
     if as_of is None and chosen != "html":  # an HTML page's map is drawn from the log
         name = ctx.obj.name(campaign)
         data = kept_report(ctx.obj.campaigns, name, round_number, lambda: ctx.obj.view(name)[1])
-        text = render(data, chosen, player)
+        whole = registry.kind(ctx.obj.campaigns.rules(name)).report_kept_whole
+        text = render(data, chosen, player, whole=whole)
     else:
         name, loaded = ctx.obj.view(campaign, as_of)
         text = render_report(name, loaded, round_number, chosen, player)
@@ -865,8 +867,8 @@ def draw_map(
     as_of: AsOfOption = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """A picture of region control: owners' colours, land borders, the sea lane, contested
-    regions."""
+    """A picture of the campaign's map: who holds what, in the owners' colours, as it stands now
+    or stood then."""
     from campaign.views.reports import map_svg, svg_to_png
 
     kept = None

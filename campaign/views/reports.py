@@ -118,9 +118,10 @@ def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, 
     return data | {"events": through, "chain_head": head, "sections": sections}
 
 
-def for_player(data: dict[str, Any], player: str) -> dict[str, Any]:
+def for_player(data: dict[str, Any], player: str, whole: tuple[str, ...] = ()) -> dict[str, Any]:
     """The report as one player needs it: the lines that name him (his battle, his armies, his
-    forfeit, his next step), with the tables, the settings and the audit line kept whole."""
+    forfeit, his next step), with the sections the kind keeps whole (`Kind.report_kept_whole`:
+    its tables, its settings) and the audit kept whole."""
     from campaign.names import resolve
 
     who = resolve("player", player, data["players"])
@@ -128,14 +129,15 @@ def for_player(data: dict[str, Any], player: str) -> dict[str, Any]:
     sections = []
     for section in data["sections"]:
         items = section.get("items")
-        if items is None or section["heading"].startswith(KEPT_WHOLE):
+        if items is None or section["heading"].startswith((*KEPT_WHOLE, *whole)):
             sections.append(section)
         elif mine := [item for item in items if naming.search(item)]:
             sections.append(section | {"items": mine})
     return data | {"title": f"{data['title']}, for {who}", "for": who, "sections": sections}
 
 
-KEPT_WHOLE = ("Battle settings", "Audit", "Warning", "Next", "Attack order", "Still to come")
+KEPT_WHOLE = ("Audit", "Warning")
+"""The shared sections a player's report keeps whole (`with_audit`)."""
 
 
 def render_report(
@@ -145,7 +147,7 @@ def render_report(
     picture = None
     if output_format == "html":
         picture = at_end.kind.picture(at_end.state, name, data.get("round"))
-    return render(data, output_format, player, picture)
+    return render(data, output_format, player, picture, loaded.kind.report_kept_whole)
 
 
 def kept_report(
@@ -190,11 +192,16 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
 
 
 def render(
-    data: dict[str, Any], output_format: str, player: str | None = None, picture: str | None = None
+    data: dict[str, Any],
+    output_format: str,
+    player: str | None = None,
+    picture: str | None = None,
+    whole: tuple[str, ...] = (),
 ) -> Any:
-    """A report's data in a format: json, markdown, bbcode, html (with its map) or text."""
+    """A report's data in a format: json, markdown, bbcode, html (with its map) or text; for
+    `player` alone, with the sections his kind keeps `whole`."""
     if player is not None:
-        data = for_player(data, player)
+        data = for_player(data, player, whole)
     if output_format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False)
     if output_format == "markdown":

@@ -35,6 +35,7 @@ class BoilingCauldron(PackageKind):
     unkept = ("world",)  # the map of the first event: no later event changes it
     arbiter_commands = ("result", "walkover", "double-loss")  # BC-6, BC-9.3: against the figures
     console_example = "result Kent 20 45"
+    report_kept_whole = ("Battle settings", "Next", "Attack order", "Still to come")
 
     def new(
         self, title: str, options: Mapping[str, Any], seal: Seal | None = None

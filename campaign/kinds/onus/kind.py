@@ -21,6 +21,7 @@ class Onus(PackageKind):
     period = "scenario"
     example = "under-the-eagle.campaign"
     console_example = "scenario-result --fact walkover=rome"
+    report_kept_whole = ("Next",)
     state, commands, narrate = state, commands, narrate
     setup_events = (SidesTaken,)
 

@@ -72,6 +72,7 @@ class Thunderbolt(PackageKind):
     period = "game turn"
     example = "thunderbolt.campaign"
     console_example = "done A2 --side rome"
+    report_kept_whole = ("Rome's magistrates", "Carthage", "Italian Allies", "Dice")
     state, commands, narrate = state, commands, narrate
     setup_events = (SidesTaken, SettingsChosen)
     standing_reason = (
