@@ -145,10 +145,16 @@ class Kind(ABC):
         return []
 
     def player_decide(
-        self, state: State, player: str, action: str, values: Mapping[str, str]
+        self,
+        state: State,
+        player: str,
+        action: str,
+        values: Mapping[str, str],
+        secrets: Mapping[str, str] | None = None,
     ) -> list[Draft]:
         """`player`'s own action from the hub (the form's `choice` and fields), decided as the
-        command line decides it."""
+        command line decides it; `secrets`: the campaign's sealed secrets, for the dice the
+        program rolls from them."""
         raise CampaignError(f"A campaign of {self.title} takes no actions from its players' pages.")
 
     def missed(self, state: State) -> list[Draft]:

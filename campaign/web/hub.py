@@ -349,18 +349,26 @@ def decide(
                 campaigns, name, actor, values.get("choice", ""), role, latest
             )
             return said, not refused
-        outcome = service.perform(
-            campaigns, service.Act(name, _decision(role, action, values, player), actor)
-        )
+        decision = _decision(campaigns, name, role, action, values, player)
+        outcome = service.perform(campaigns, service.Act(name, decision, actor))
     except CampaignError as error:
         return str(error), False
     return _told(outcome), bool(outcome.recorded)
 
 
-def _decision(role: str, action: str, values: dict[str, str], player: str | None):
+def _decision(
+    campaigns: Campaigns,
+    name: str,
+    role: str,
+    action: str,
+    values: dict[str, str],
+    player: str | None,
+):
     """A player's action or an arbiter's note, as the decision the service records."""
     if role == "player":
-        return lambda log: log.kind.player_decide(log.state, player, action, values)
+        return lambda log: log.kind.player_decide(
+            log.state, player, action, values, secrets=campaigns.unseal(name)
+        )
     if action == "note" and role == "arbiter":
         return lambda log: note(values.get("choice", ""))
     raise CampaignError(f"There is no action called {action!r} for an {role}.")

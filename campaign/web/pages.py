@@ -100,7 +100,8 @@ def campaign_values(
     """What the campaign's page shows: what is next, the deadline, the map, the report of the
     step in hand (`report(number)`'s data), the chain's badge."""
     ended = finished(of, state)
-    data = report(in_hand(of, state, ended))
+    number = in_hand(of, state, ended)
+    data = report(number) if number is not None else {"sections": []}  # nothing to report yet
     picture = of.picture(state, name, None)
     return dict(
         title=name,

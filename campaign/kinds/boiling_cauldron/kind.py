@@ -82,7 +82,12 @@ class BoilingCauldron(PackageKind):
         ]
 
     def player_decide(
-        self, current: State, player: str, action: str, values: Mapping[str, str]
+        self,
+        current: State,
+        player: str,
+        action: str,
+        values: Mapping[str, str],
+        secrets: Mapping[str, str] | None = None,
     ) -> list[Draft]:
         """The hub's forms, decided as the command line decides them: BC-4.1 `attack`, BC-6.2
         `report` and `confirm`, BC-7.2 `gain`."""
@@ -197,8 +202,13 @@ def _battle_actions(current: State, player: str) -> list[dict[str, Any]]:
                 "label": f"Report the battle for {where} ({battle.attacker} attacking)",
                 "choices": {where: where},
                 "fields": [
-                    {"name": "attacker", "label": f"{battle.attacker}'s casualties %"},
-                    {"name": "defender", "label": f"{battle.defender}'s casualties %"},
+                    {
+                        "name": side,
+                        "label": f"{who}'s casualties %",
+                        "type": "decimal",
+                        "required": True,
+                    }
+                    for side, who in (("attacker", battle.attacker), ("defender", battle.defender))
                 ],
             }
         )

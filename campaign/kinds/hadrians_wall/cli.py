@@ -7,7 +7,6 @@ from typing import Annotated, Optional
 import typer
 
 from campaign.commandline.core import CampaignOption, pairs, registrar, say
-from campaign.errors import CampaignError
 from campaign.kinds.hadrians_wall import RULES as HW
 
 commands = typer.Typer()
@@ -105,21 +104,12 @@ def move(
     from campaign.kinds.hadrians_wall import commands as hw
     from events.hadrians_wall import CounterMoved
 
-    wanted = [_move(typed) for typed in moves]
+    wanted = [hw.typed_move(typed) for typed in moves]
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.unseal(name)
 
     def decide(state):
-        if state.dice == "committed" and (die or evidence):
-            raise CampaignError(
-                "This campaign's dice are committed: the program rolls them (HW-7.1); --die is "
-                "for campaigns with --dice external."
-            )
-        roll = (
-            hw.Committed(state, secrets)
-            if state.dice == "committed"
-            else hw.Entered(die or [], evidence or [])
-        )
+        roll = hw.roll_for(state, secrets, die or [], evidence or [])
         return hw.move(state, wanted, roll, through_crossings, ctx.obj.actor)
 
     recorded = ctx.obj.perform(name, lambda loaded: decide(loaded.state), rules=HW)
@@ -131,16 +121,6 @@ def move(
             f"not carried out ({', '.join(left)}); enter them again once you have seen the roll, "
             "or use --through-crossings."
         )
-
-
-def _move(typed: str) -> tuple[str, list[str]]:
-    counter, sep, path = typed.partition(":")
-    areas = [a.strip() for a in path.split(",") if a.strip()]
-    if not sep or not counter.strip() or len(areas) < 2:
-        raise CampaignError(
-            f"Write a move as COUNTER:FROM,TO,… (e.g. P7:lothian,bernicia), not {typed!r}."
-        )
-    return counter.strip(), areas
 
 
 @command()

@@ -150,6 +150,33 @@ def reveal(state: State, turn: int, secret: str) -> list[Draft]:
 # Moves and crossings (HW-3.7, HW-6).
 
 
+def typed_move(typed: str) -> tuple[str, list[str]]:
+    """A move as typed, `COUNTER:FROM,TO,…`: the counter and its whole path (HW-3.7)."""
+    counter, sep, path = typed.partition(":")
+    areas = [a.strip() for a in path.split(",") if a.strip()]
+    if not sep or not counter.strip() or len(areas) < 2:
+        raise CampaignError(
+            f"Write a move as COUNTER:FROM,TO,… (e.g. P7:lothian,bernicia), not {typed!r}."
+        )
+    return counter.strip(), areas
+
+
+def roll_for(
+    state: State,
+    secrets: Mapping[str, str],
+    dice: Sequence[int] = (),
+    evidence: Sequence[str] = (),
+) -> Roll:
+    """HW-7: how a move's crossings are rolled: by the program from the turn's committed secret,
+    or outside with each die's evidence (`--dice external`)."""
+    if state.dice == "committed" and (dice or evidence):
+        raise CampaignError(
+            "This campaign's dice are committed: the program rolls them (HW-7.1); --die is "
+            "for campaigns with --dice external."
+        )
+    return Committed(state, secrets) if state.dice == "committed" else Entered(dice, evidence)
+
+
 class Committed:
     """HW-7.2, HW-7.3: the program's die for a crossing, from the store's secret of the turn."""
 

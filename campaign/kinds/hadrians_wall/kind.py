@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from campaign.drafts import Draft
 from campaign.errors import RuleViolation
 from campaign.kind import Decide, PackageKind, Seal
-from campaign.kinds.hadrians_wall import RULES, checks, commands, narrate, rules, state
+from campaign.kinds.hadrians_wall import RULES, checks, commands, narrate, players, rules, state
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall.state import State
 from campaign.names import resolve
@@ -100,6 +101,20 @@ class HadriansWall(PackageKind):
 
     def next_step(self, current: State) -> str:
         return next_step(current)
+
+    def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
+        """HW-2.3: in his nation's turn, its moves, its battles and the clock's next step."""
+        return players.actions(current, player)
+
+    def player_decide(
+        self,
+        current: State,
+        player: str,
+        action: str,
+        values: Mapping[str, str],
+        secrets: Mapping[str, str] | None = None,
+    ) -> list[Draft]:
+        return players.decide(current, player, action, values, secrets)
 
     def outcome(self, current: State, event: CampaignEvent) -> list[str]:
         return narrate.outcome(current, event)

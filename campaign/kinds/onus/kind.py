@@ -7,7 +7,7 @@ from typing import Any
 
 from campaign.drafts import Draft
 from campaign.kind import Decide, PackageKind, Seal
-from campaign.kinds.onus import RULES, checks, commands, narrate, state
+from campaign.kinds.onus import RULES, checks, commands, narrate, players, state
 from campaign.kinds.onus.book import SIDE_NAMES, SIDES
 from campaign.kinds.onus.state import Phase, State
 from events.common import CampaignEvent, CampaignStarted
@@ -36,6 +36,20 @@ class Onus(PackageKind):
             name=title, rules=self.rules, players=players, map_source="", seed_commitment=None
         )
         return started, lambda current: sides
+
+    def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
+        """ON-2.1: the winner upgrades a unit or declines; ON-3.2: a free-choice army mustered."""
+        return players.actions(current, player)
+
+    def player_decide(
+        self,
+        current: State,
+        player: str,
+        action: str,
+        values: Mapping[str, str],
+        secrets: Mapping[str, str] | None = None,
+    ) -> list[Draft]:
+        return players.decide(current, player, action, values)
 
     def missed(self, current: State) -> list[Draft]:
         """ON-4.2: a missed upgrade is declined."""

@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from campaign.drafts import Draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.files import read_text
 from campaign.kind import Decide, PackageKind, Seal
@@ -17,6 +18,7 @@ from campaign.kinds.thunderbolt import (
     commands,
     legions,
     narrate,
+    players,
     roman,
     state,
 )
@@ -138,6 +140,20 @@ class Thunderbolt(PackageKind):
 
     def next_step(self, current: State) -> str:
         return next_step(current)
+
+    def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
+        """TB-3.4: his side's "done" in each step in hand that waits for it."""
+        return players.actions(current, player)
+
+    def player_decide(
+        self,
+        current: State,
+        player: str,
+        action: str,
+        values: Mapping[str, str],
+        secrets: Mapping[str, str] | None = None,
+    ) -> list[Draft]:
+        return players.decide(current, player, action, values, secrets)
 
     def status(self, current: State, name: str) -> dict[str, Any]:
         from campaign.kinds.thunderbolt.status import status

@@ -1,0 +1,134 @@
+"""What a Hadrian's Wall player does himself from his link in the hub, in the turn of a nation
+he plays (HW-2.3): its moves in a movement phase (HW-3.7, crossings rolled as the command line
+rolls them, HW-6, HW-7), its battles' results in a battle phase (HW-3.2), and the clock's next
+step when his nation's phase is done (HW-2.1). The rest of the turn — placing, removing, a
+ruling on a die — is the organiser's: the page says so."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from campaign.drafts import Draft
+from campaign.errors import CampaignError
+from campaign.kinds.hadrians_wall import commands, rules
+from campaign.kinds.hadrians_wall.narrate import area_name, nation_name
+from campaign.kinds.hadrians_wall.state import State
+from campaign.names import folded
+
+
+def playing(state: State, player: str) -> bool:
+    """Whether the clock stands in the turn of a nation `player` plays (HW-2.3)."""
+    if not state.set_up or state.phase in (rules.GAME_OVER, rules.END_OF_TURN):
+        return False
+    return folded(state.player_of(state.nation)) == folded(player)
+
+
+def actions(state: State, player: str) -> list[dict[str, Any]]:
+    """His nation's moves or battles, as the phase allows, and the clock's next step."""
+    if not playing(state, player):
+        return []
+    nation = nation_name(state.nation)
+    offered = []
+    if state.phase in rules.MOVEMENT:
+        offered.append(_moves(state, nation))
+    if state.phase in rules.BATTLE:
+        offered.append(_battle(state, nation))
+    offered.append(
+        {
+            "action": "advance",
+            "label": f"The {nation}' {state.phase.replace('-', ' ')} phase is done: "
+            "the clock's next step (HW-2.1)",
+            "choices": {},
+            "button": "Advance",
+        }
+    )
+    return offered
+
+
+def _moves(state: State, nation: str) -> dict[str, Any]:
+    yours = [
+        f"{c.id} ({area_name(c.area)})"
+        for c in state.counters.values()
+        if c.nation == state.nation and c.area is not None and c.army
+    ]
+    return {
+        "action": "move",
+        "label": f"The {nation}' moves, in order, as COUNTER:FROM,TO,… separated by spaces "
+        f"(yours: {', '.join(yours) or 'none on the map'}); the list stops after the first "
+        "move that crosses a wall, so that its roll is seen (HW-6.4)",
+        "choices": None,
+        "fields": _dice(state),
+        "button": "Move",
+    }
+
+
+def _battle(state: State, nation: str) -> dict[str, Any]:
+    contested = {
+        area: area_name(area)
+        for area in sorted({c.area for c in state.counters.values() if c.area})
+        if len({c.nation for c in state.here(area)}) > 1
+        and any(c.nation == state.nation for c in state.here(area))
+    }
+    return {
+        "action": "battle",
+        "label": f"A battle of the {nation}: where it was fought (HW-3.2)",
+        "choices": contested,
+        "fields": [
+            {"name": "lost", "label": "Counters lost, either side, separated by spaces"},
+            {"name": "retreats", "label": "Retreats as COUNTER=AREA, separated by spaces"},
+        ],
+        "button": "Record the battle",
+    }
+
+
+def _dice(state: State) -> list[dict[str, Any]]:
+    """With dice rolled outside (HW-7.5): each crossing's die and where it was rolled."""
+    if state.dice == "committed":
+        return []
+    return [
+        {"name": "die", "label": "The crossings' dice, in order, separated by spaces"},
+        {"name": "evidence", "label": "Where they were rolled: a link or a note"},
+    ]
+
+
+def decide(
+    state: State,
+    player: str,
+    action: str,
+    values: Mapping[str, str],
+    secrets: Mapping[str, str] | None = None,
+) -> list[Draft]:
+    """The form `action` of `player`'s page, decided as `move`, `battle` and `advance` decide
+    it, with him as the one who enters it (HW-2.3)."""
+    if not playing(state, player):
+        nation = nation_name(state.nation)
+        raise CampaignError(f"It is the {nation}' turn, not one of {player}'s nations (HW-2.3).")
+    if action == "move":
+        moves = [commands.typed_move(typed) for typed in values.get("choice", "").split()]
+        if not moves:
+            raise CampaignError("Write a move as COUNTER:FROM,TO,… (e.g. P7:lothian,bernicia).")
+        dice = [_die(d) for d in values.get("die", "").split()]
+        evidence = [values["evidence"]] * len(dice) if values.get("evidence") else []
+        roll = commands.roll_for(state, secrets or {}, dice, evidence)
+        return commands.move(state, moves, roll, actor=player)
+    if action == "battle":
+        retreats = dict(_retreat(typed) for typed in values.get("retreats", "").split())
+        lost = values.get("lost", "").replace(",", " ").split()
+        return commands.battle(state, values.get("choice", ""), lost, retreats, player)
+    if action == "advance":
+        return commands.advance(state, None, secrets)
+    raise CampaignError(f"There is no action called {action!r} for a player of Hadrian's Wall.")
+
+
+def _die(typed: str) -> int:
+    if not (typed.isascii() and typed.isdigit()) or len(typed) > 1:
+        raise CampaignError(f"A die is a number from 1 to 6, not {typed!r} (HW-7.5).")
+    return int(typed)
+
+
+def _retreat(typed: str) -> tuple[str, str]:
+    counter, sep, area = typed.partition("=")
+    if not sep or not counter or not area:
+        raise CampaignError(f"Write a retreat as COUNTER=AREA, not {typed!r} (HW-3.2).")
+    return counter, area

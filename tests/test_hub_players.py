@@ -1,0 +1,182 @@
+"""Players act in every kind from their own links (issue #26): each form decided by the same
+commands as the command line, through the same service, recorded with the player as actor;
+nothing offered that is not his; a refusal the command's sentence, recording nothing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import Shell
+
+pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
+from starlette.testclient import TestClient  # noqa: E402
+
+from campaign.web.hub import hub  # noqa: E402
+
+MESSAGE = re.compile(r'id="message">([^<]*)<')
+
+
+def link(shell: Shell, who: str) -> str:
+    return "/a/" + re.search(r"/a/(\S+)", shell.ok("invite", who).stdout).group(1)
+
+
+def send(client: TestClient, at: str, action: str, **fields: str):
+    """A form of the link's page sent as a browser sends it, with the page's one-time token."""
+    page = client.get(at).text
+    token = re.search(r'name="csrf" value="([0-9a-f.]+)"', page).group(1)
+    return client.post(f"{at}/{action}", data={"csrf": token, **fields})
+
+
+def said(page: str) -> str:
+    found = MESSAGE.search(page)
+    return found.group(1) if found else ""
+
+
+def forms(page: str) -> list[str]:
+    return re.findall(r'action="/a/[^/"]+/([a-z-]+)"', page)
+
+
+@pytest.fixture
+def eagle_hub(store_url, under_the_eagle):
+    shell = Shell(store_url)
+    return shell, TestClient(hub(str(store_url))), under_the_eagle
+
+
+def test_on_2_1_the_winner_upgrades_a_unit_from_his_page(eagle_hub):
+    shell, client, script = eagle_hub
+    shell.play(script.through("scenario-result"))  # scenario 1: Rome (Marcus) won
+    marcus, boudica = link(shell, "Marcus"), link(shell, "Boudica")
+    assert forms(client.get(boudica).text) == []  # only the winner upgrades (ON-2.1)
+    page = client.get(marcus).text
+    assert forms(page) == ["upgrade", "decline"]
+    assert "legionaries-1: regular → veteran" in page
+    assert '<option value="" disabled selected>' in page  # nothing chosen for him
+    answer = send(client, marcus, "upgrade", choice="legionaries-1")
+    assert answer.status_code == 200 and said(answer.text).startswith("Recorded:")
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"], last["data"]["unit"]) == (
+        "UnitUpgraded",
+        "Marcus",
+        "legionaries-1",
+    )
+    assert forms(client.get(marcus).text) == []
+    assert shell.json("verify")["verified"]
+
+
+def test_on_2_1_the_winner_declines_the_upgrade_and_must_choose_a_unit_to_upgrade(eagle_hub):
+    shell, client, script = eagle_hub
+    shell.play(script.through("scenario-result"))
+    marcus = link(shell, "Marcus")
+    before = shell.json("log")
+    refused = send(client, marcus, "upgrade", choice="")
+    assert refused.status_code == 400 and "ON-2.1" in said(refused.text)
+    theirs = send(client, marcus, "upgrade", choice="germanic-spearmen-1")  # not his (ON-2.1)
+    assert theirs.status_code == 400 and "ON-2.1" in said(theirs.text)
+    assert shell.json("log") == before
+    answer = send(client, marcus, "decline")
+    assert answer.status_code == 200
+    assert (shell.json("log")[-1]["type"], shell.json("log")[-1]["actor"]) == (
+        "UpgradeDeclined",
+        "Marcus",
+    )
+
+
+def test_on_3_2_a_free_choice_army_is_mustered_from_its_players_page(eagle_hub):
+    shell, client, script = eagle_hub
+    shell.play(script.through("upgrade legionaries-1", 2))  # scenario 4 next: the Medway
+    boudica, marcus = link(shell, "Boudica"), link(shell, "Marcus")
+    assert "muster" not in forms(client.get(marcus).text)  # Rome's army is the scenario's own
+    page = client.get(boudica).text
+    assert forms(page) == ["muster"] and 'inputmode="numeric"' in page
+    over = send(client, boudica, "muster", **{"Celtic Spearmen": "40"})
+    assert over.status_code == 400 and "ON-3.2" in said(over.text)
+    counts = {
+        "Celtic Spearmen": "6",
+        "Celtic Swordsmen": "4",
+        "Britannia's Noblemen": "2",
+        "Armed Peasants": "2",
+    }
+    answer = send(client, boudica, "muster", **counts)
+    assert answer.status_code == 200, said(answer.text)
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"]) == ("ArmyMustered", "Boudica")
+    assert last["data"]["units"] == {unit: int(n) for unit, n in counts.items()}
+    assert forms(client.get(boudica).text) == []
+
+
+@pytest.fixture
+def wall_hub(store_url):
+    from conftest import Script
+
+    shell = Shell(store_url)
+    return shell, TestClient(hub(str(store_url))), Script("hadrians-wall")
+
+
+def test_hw_2_3_the_romans_player_moves_fights_and_advances_from_his_page(wall_hub):
+    shell, client, script = wall_hub
+    shell.play(script.through("advance --to movement"))  # turn 1, the Romans' movement
+    ann, bob = link(shell, "Ann"), link(shell, "Bob")
+    assert forms(client.get(bob).text) == []  # the Picts' player waits for his nation's turn
+    page = client.get(ann).text
+    assert forms(page) == ["move", "advance"] and "HW-6.4" in page
+    moved = send(client, ann, "move", choice="R1:english-channel,kent R2:english-channel,sussex")
+    assert moved.status_code == 200, said(moved.text)
+    log = shell.json("log")
+    assert [(e["type"], e["actor"]) for e in log[-2:]] == [("CounterMoved", "Ann")] * 2
+    advanced = send(client, ann, "advance")
+    assert advanced.status_code == 200 and shell.json("log")[-1]["type"] == "ClockAdvanced"
+    page = client.get(ann).text
+    assert forms(page) == ["battle", "advance"] and '<option value="kent">' in page
+    fought = send(client, ann, "battle", choice="kent", lost="BE4")
+    assert fought.status_code == 200, said(fought.text)
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"], last["data"]["lost"]) == ("BattleResolved", "Ann", ["BE4"])
+    assert shell.json("verify")["verified"]
+
+
+def test_hw_a_players_refused_move_is_the_commands_sentence_and_records_nothing(wall_hub):
+    shell, client, script = wall_hub
+    shell.play(script.through("advance --to movement"))
+    ann = link(shell, "Ann")
+    before = shell.json("log")
+    for typed, says in (
+        ("R1 kent", "COUNTER:FROM,TO"),
+        ("R1:english-channel,lothian", "HW-"),
+        ("BR4:bernicia,lothian", "HW-"),  # the Brigantes' counter, in the Romans' turn
+    ):
+        answer = send(client, ann, "move", choice=typed)
+        assert answer.status_code == 400 and says in said(answer.text), (typed, said(answer.text))
+    assert shell.json("log") == before
+
+
+def test_tb_3_4_each_side_says_done_from_its_players_page(store_url):
+    shell = Shell(store_url)
+    shell.ok("new", "Punic", "--rules", "thunderbolt", "--rome", "Fabius", "--carthage", "Hanno")
+    client = TestClient(hub(str(store_url)))
+    fabius, hanno = link(shell, "Fabius"), link(shell, "Hanno")
+    page = client.get(fabius).text
+    assert forms(page) == ["done"] and "A2: Return/Replace Leaders" in page
+    assert send(client, fabius, "done", choice="A2").status_code == 200
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"], last["data"]["side"]) == ("StepFinished", "Fabius", "rome")
+    assert "A2: Return/Replace Leaders" not in client.get(fabius).text
+    assert "A2: Return/Replace Leaders" in client.get(hanno).text  # still waits for Carthage
+    before = shell.json("log")
+    again = send(client, hanno, "done", choice="B1a")  # not a step in hand (TB-3.4)
+    assert again.status_code == 400 and "TB-3" in said(again.text)
+    assert shell.json("log") == before
+    assert send(client, hanno, "done", choice="A2").status_code == 200
+    assert shell.json("log")[-1]["actor"] == "Hanno"
+    assert shell.json("verify")["verified"]
+
+
+def test_an_onus_campaign_page_before_scenario_1_shows_its_set_up(eagle_hub):
+    """Issue #26: the page answered 400 ("No scenario has finished yet") until scenario 1 had
+    a result; it shows the first scenario's set-up (ON-3.3) as the briefing gives it."""
+    shell, client, script = eagle_hub
+    shell.ok(*script.step("new"))
+    page = client.get("/c/Under%20the%20Eagle")
+    assert page.status_code == 200
+    assert "Next: scenario 1, Blood on the banks of the Rhine" in page.text
+    assert "Result facts: vitellius_survived=yes|no" in page.text
