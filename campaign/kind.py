@@ -157,6 +157,15 @@ class Kind(ABC):
         program rolls from them."""
         raise CampaignError(f"A campaign of {self.title} takes no actions from its players' pages.")
 
+    def arbiter_actions(self, state: State) -> list[dict[str, Any]]:
+        """What an arbiter's page offers besides a note and the console (forms as in
+        `player_actions`): the disputes he settles with a click; none by default."""
+        return []
+
+    def arbiter_decide(self, state: State, action: str, values: Mapping[str, str]) -> list[Draft]:
+        """An arbiter's form from the hub, decided as the command line decides the ruling."""
+        raise CampaignError(f"There is no ruling called {action!r} in a campaign of {self.title}.")
+
     def missed(self, state: State) -> list[Draft]:
         """What a missed deadline does to the step in hand under the rule `auto`, as the kind's
         rules page says; nothing where the organiser decides."""

@@ -60,6 +60,9 @@ class ResultReported(CampaignEvent):
     attacker_casualties: Decimal
     defender_casualties: Decimal
     by: str
+    winner: str | None = None
+    """Where both sides reached a rout (BC-6.2): who the reporter says won, his opponent having
+    routed first; None where the figures decide."""
 
 
 @topic("boiling-cauldron.RegionTransferred")

@@ -180,3 +180,68 @@ def test_an_onus_campaign_page_before_scenario_1_shows_its_set_up(eagle_hub):
     assert page.status_code == 200
     assert "Next: scenario 1, Blood on the banks of the Rhine" in page.text
     assert "Result facts: vitellius_survived=yes|no" in page.text
+
+
+def test_bc_6_2_a_disputed_result_shows_both_claims_and_the_arbiter_settles_it(store_url, spring):
+    """Issue #26: a second report with other figures silently replaced the first. Now the
+    battle is disputed: both claims on the campaign page and on the arbiter's page, who
+    settles it with one side's figures and his reason, recorded as a ruling and the result."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))  # Cid attacked Dag at Kent
+    client = TestClient(hub(str(store_url)))
+    cid, dag = link(shell, "Cid"), link(shell, "Dag")
+    ulf = "/a/" + re.search(
+        r"/a/(\S+)", shell.ok("invite", "Ulf", "--role", "arbiter").stdout
+    ).group(1)
+    assert "settle" not in forms(client.get(ulf).text)
+    send(client, cid, "report", choice="Kent", attacker="20", defender="45")
+    send(client, dag, "report", choice="Kent", attacker="45", defender="20")
+    page = client.get("/c/Spring%20869").text
+    assert "Disputed results (BC-6.2)" in page
+    assert "Cid reports Cid 20%, Dag 45%; Dag reports Cid 45%, Dag 20%" in page
+    assert "disputed until you confirm" in client.get(cid).text
+    assert shell.json("status")["attacks"][0]["result"] is None
+    arbiter = client.get(ulf).text
+    assert forms(arbiter)[0] == "settle" and '<option value="Kent|Dag">' in arbiter
+    before = shell.json("log")
+    unreasoned = send(client, ulf, "settle", choice="Kent|Dag", reason=" ")
+    assert unreasoned.status_code == 400 and shell.json("log") == before
+    settled = send(client, ulf, "settle", choice="Kent|Dag", reason="Dag's photo of the table")
+    assert settled.status_code == 200, said(settled.text)
+    ruling, result = shell.json("log")[len(before) : len(before) + 2]
+    assert (ruling["type"], ruling["actor"]) == ("NoteRecorded", "Ulf")
+    assert "Dag's figures stand" in ruling["data"]["text"]
+    assert (result["type"], result["actor"]) == ("BattleFought", "Ulf")
+    battle = shell.json("status")["attacks"][0]["result"]
+    assert battle["winner"] == "Dag"
+    assert "Disputed results" not in client.get("/c/Spring%20869").text
+    assert shell.json("verify")["verified"]
+
+
+def test_bc_6_2_where_both_routed_the_report_says_who_won_and_the_confirmation_keeps_it(
+    store_url, spring
+):
+    """Issue #26: where both sides reached a rout (60% each, BC-6.1) the web form could not say
+    who routed first, so the organiser had to step in. The report says who won; a report that
+    does not is refused with BC-6.2's sentence; the opponent confirms that result."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))  # Cid attacked Dag at Kent
+    client = TestClient(hub(str(store_url)))
+    cid, dag = link(shell, "Cid"), link(shell, "Dag")
+    assert 'name="winner"' in client.get(cid).text
+    before = shell.json("log")
+    silent = send(client, cid, "report", choice="Kent", attacker="60", defender="60")
+    assert silent.status_code == 400 and "BC-6.2" in said(silent.text)
+    assert shell.json("log") == before
+    told = send(client, cid, "report", choice="Kent", attacker="60", defender="60", winner="Dag")
+    assert "both routed, Dag won" in said(told.text)
+    page = client.get(dag).text
+    assert "Cid 60%, Dag 60%, both routed, Dag won: confirm" in page
+    form = re.search(r'action="/a/[^/"]+/confirm">(.*?)</form>', page, re.S).group(1)
+    fields = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form))
+    answer = client.post(f"{dag}/confirm", data=fields)
+    assert answer.status_code == 200, said(answer.text)
+    assert shell.json("status")["attacks"][0]["result"]["winner"] == "Dag"
+    assert shell.json("verify")["verified"]

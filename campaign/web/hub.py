@@ -371,6 +371,8 @@ def _decision(
         )
     if action == "note" and role == "arbiter":
         return lambda log: note(values.get("choice", ""))
+    if role == "arbiter":
+        return lambda log: log.kind.arbiter_decide(log.state, action, values)
     raise CampaignError(f"There is no action called {action!r} for an {role}.")
 
 

@@ -143,6 +143,7 @@ def actions(of: Any, state: Any, role: str, player: str | None) -> list[dict[str
         return of.player_actions(state, player)
     if role == "arbiter":
         return [
+            *of.arbiter_actions(state),
             {"action": "note", "label": "A ruling or note for the log", "choices": None},
             {
                 "action": "command",

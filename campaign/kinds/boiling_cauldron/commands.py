@@ -156,16 +156,27 @@ def result(
 
 
 def report_result(
-    state: State, who: str, where: str, attacker_pct: Decimal, defender_pct: Decimal
+    state: State,
+    who: str,
+    where: str,
+    attacker_pct: Decimal,
+    defender_pct: Decimal,
+    winner: str | None = None,
 ) -> list[Draft]:
-    """A player reports his own battle's casualties (BC-6.2's figures), for his opponent or the
-    organiser to confirm; a later report replaces an earlier one until then."""
+    """A player reports his own battle's casualties (BC-6.2's figures) and, where both sides
+    reached a rout, who won (his opponent routed first), for his opponent or the organiser to
+    confirm; a later report of his replaces his earlier one until then."""
     checks.check_phase(state, Phase.BATTLES, doing="report a battle's result")
     battle = _battle(state, region(state.world, where))
     reporter = player(state, who)
     checks.check_fought(battle, reporter)
     checks.check_casualties(attacker_pct, battle.attacker)
     checks.check_casualties(defender_pct, battle.defender)
+    sides = {battle.attacker: Side.ATTACKER, battle.defender: Side.DEFENDER}
+    stated = _stated(winner, {"attacker": Side.ATTACKER, "defender": Side.DEFENDER, **sides})
+    figures = bc.outcome((attacker_pct, defender_pct))
+    checks.check_stated_winner(figures, stated, (battle.attacker, battle.defender), None)
+    named = None if figures.decided_by_figures else (battle.attacker, battle.defender)[stated]
     return [
         draft(
             ResultReported,
@@ -174,12 +185,16 @@ def report_result(
             attacker_casualties=attacker_pct,
             defender_casualties=defender_pct,
             by=reporter,
+            winner=named,
         )
     ]
 
 
 def confirm_result(
-    state: State, who: str, where: str, shown: tuple[Decimal, Decimal, str] | None = None
+    state: State,
+    who: str,
+    where: str,
+    shown: tuple[Decimal, Decimal, str, str | None] | None = None,
 ) -> list[Draft]:
     """The opponent of the player who reported confirms the figures: they become the battle's
     result, decided as `campaign result` decides it. Where he was `shown` the figures (the
@@ -190,8 +205,8 @@ def confirm_result(
     reported = state.reported.get(battle.to_region)
     if reported is None:
         raise CampaignError(f"Nobody has reported the battle for {battle.to_region} yet.")
-    attacker_pct, defender_pct, by = reported
-    if shown is not None and tuple(shown) != (attacker_pct, defender_pct, by):
+    attacker_pct, defender_pct, by, winner = reported
+    if shown is not None and tuple(shown) != reported:
         raise CampaignError(
             f"The figures for the battle for {battle.to_region} changed since your page was "
             f"drawn: {by} now reports {battle.attacker} {pct(attacker_pct)}, {battle.defender} "
@@ -202,7 +217,7 @@ def confirm_result(
         raise CampaignError(
             f"{by} reported this result; {_opponent(battle, by)} or the organiser confirms it."
         )
-    return result(state, battle.to_region, attacker_pct, defender_pct)
+    return result(state, battle.to_region, attacker_pct, defender_pct, winner)
 
 
 def _opponent(battle: Battle, who: str) -> str:
@@ -464,7 +479,9 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     ),
     RegionTransferred: lambda e: lambda s: gain(s, [e.region]),
     ResultReported: lambda e: (
-        lambda s: report_result(s, e.by, e.region, e.attacker_casualties, e.defender_casualties)
+        lambda s: report_result(
+            s, e.by, e.region, e.attacker_casualties, e.defender_casualties, e.winner
+        )
     ),
     FinalArmiesChosen: lambda e: lambda s: final_armies(s, e.player, e.main, e.ally),
     FinalBattleFought: lambda e: (

@@ -8,7 +8,7 @@ from typing import Any
 from campaign.drafts import Draft
 from campaign.errors import CampaignError
 from campaign.kind import Decide, PackageKind, Seal
-from campaign.kinds.boiling_cauldron import RULES, checks, commands, narrate, state
+from campaign.kinds.boiling_cauldron import RULES, checks, commands, disputes, narrate, state
 from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.state import Phase, State
 from campaign.values import percentage
@@ -43,6 +43,19 @@ class BoilingCauldron(PackageKind):
         from campaign.kinds.boiling_cauldron.starting import new
 
         return new(title, self.rules, options)
+
+    def page_sections(self, current: State) -> list[dict[str, Any]]:
+        """BC-6.2: the round's disputed results, both claims side by side."""
+        return disputes.page_sections(current)
+
+    def arbiter_actions(self, current: State) -> list[dict[str, Any]]:
+        """BC-6.2: each disputed result, settled with one side's figures."""
+        return disputes.arbiter_actions(current)
+
+    def arbiter_decide(self, current: State, action: str, values: Mapping[str, str]) -> list[Draft]:
+        if action == "settle":
+            return disputes.settle(current, values)
+        return super().arbiter_decide(current, action, values)
 
     def missed(self, current: State) -> list[Draft]:
         """BC-9.2: a missed declaration is forfeited, with the reason "deadline"."""
@@ -101,7 +114,8 @@ class BoilingCauldron(PackageKind):
             figures = [percentage(values.get(side, "")) for side in ("attacker", "defender")]
             if None in figures:
                 raise CampaignError("Write both casualties as percentages, e.g. 35 or 35.5.")
-            return commands.report_result(current, player, choice, *figures)
+            winner = values.get("winner") or None
+            return commands.report_result(current, player, choice, *figures, winner)
         if action == "confirm":
             figures = [percentage(values.get(side, "")) for side in ("attacker", "defender")]
             if None in figures or not values.get("by"):
@@ -109,7 +123,7 @@ class BoilingCauldron(PackageKind):
                     "This confirmation does not say which figures it confirms: open your link "
                     "again."
                 )
-            shown = (*figures, values["by"])
+            shown = (*figures, values["by"], values.get("winner") or None)
             return commands.confirm_result(current, player, choice, shown)
         if action == "attack":
             source, _, target = choice.partition("|")
@@ -184,16 +198,29 @@ def _battle_actions(current: State, player: str) -> list[dict[str, Any]]:
         where = battle.to_region
         reported = current.reported.get(where)
         if reported is not None and reported[2] != player:
-            attacker, defender, by = reported
+            attacker, defender, by, winner = reported
+            disputed = (
+                f"; you reported other figures: the result is disputed until you confirm "
+                f"{by}'s or the arbiter settles it (BC-6.2)"
+                if where in current.disputed
+                else ""
+            )
             actions.append(
                 {
                     "action": "confirm",
-                    "label": f"{by} reports the battle for {where}",
+                    "label": f"{by} reports the battle for {where}{disputed}",
                     "choices": {
                         where: f"{battle.attacker} {pct(attacker)}, {battle.defender} "
-                        f"{pct(defender)}: confirm"
+                        f"{pct(defender)}"
+                        + (f", both routed, {winner} won" if winner else "")
+                        + ": confirm"
                     },
-                    "hidden": {"attacker": str(attacker), "defender": str(defender), "by": by},
+                    "hidden": {
+                        "attacker": str(attacker),
+                        "defender": str(defender),
+                        "by": by,
+                        "winner": winner or "",
+                    },
                 }
             )
         actions.append(
@@ -209,6 +236,17 @@ def _battle_actions(current: State, player: str) -> list[dict[str, Any]]:
                         "required": True,
                     }
                     for side, who in (("attacker", battle.attacker), ("defender", battle.defender))
+                ]
+                + [
+                    {
+                        "name": "winner",
+                        "label": "Only where both reached a rout: who won, the other having "
+                        "routed first (BC-6.2)",
+                        "choices": {
+                            battle.attacker: battle.attacker,
+                            battle.defender: battle.defender,
+                        },
+                    }
                 ],
             }
         )

@@ -81,7 +81,9 @@ def _(event: ResultReported) -> str:
     return (
         f"Round {event.round}: {event.by} reports the battle for {event.region}: attacker "
         f"{pct(event.attacker_casualties)}, defender {pct(event.defender_casualties)} "
-        "casualties, to be confirmed"
+        "casualties"
+        + (f", both routed, {event.winner} won" if event.winner else "")
+        + ", to be confirmed"
     )
 
 

@@ -143,9 +143,14 @@ class State:
     """BC-9.5: (newcomer, the player he replaced, the round he took over in)."""
     withdrawn: frozenset[str] = frozenset()
     """BC-9.6: players who left with no replacement."""
-    reported: dict[str, tuple[Decimal, Decimal, str]] = field(default_factory=dict)
+    reported: dict[str, tuple[Decimal, Decimal, str, str | None]] = field(default_factory=dict)
     """Battles of the round whose result a player reported, awaiting confirmation: region →
-    (attacker's casualties, defender's, who reported)."""
+    (attacker's casualties, defender's, who reported, who he says won where both routed)."""
+    disputed: dict[str, tuple[tuple[Decimal, Decimal, str, str | None], ...]] = field(
+        default_factory=dict
+    )
+    """Battles whose two sides reported different results (BC-6.2), for the arbiter to settle:
+    region → each side's claim, as in `reported`, the first first."""
 
     def held(self, player: str) -> set[str]:
         return {r for r, owner in self.control.items() if owner == player}
@@ -282,13 +287,27 @@ def _(event: AttackForfeited, state: State) -> State:
 
 @evolve.register
 def _(event: ResultReported, state: State) -> State:
-    figures = (event.attacker_casualties, event.defender_casualties, event.by)
-    return replace(state, reported={**state.reported, event.region: figures})
+    """A report awaits the opponent's confirmation; a report of other figures by the other side
+    puts the battle in dispute, both claims kept (a side's later report replaces its own)."""
+    figures = (event.attacker_casualties, event.defender_casualties, event.by, event.winner)
+    claims = {claim[2]: claim for claim in state.disputed.get(event.region, ())}
+    earlier = state.reported.get(event.region)
+    if earlier is not None:
+        claims.setdefault(earlier[2], earlier)
+    claims[event.by] = figures
+    disputed = {r: d for r, d in state.disputed.items() if r != event.region}
+    if len({(a, d, won) for a, d, _, won in claims.values()}) > 1:
+        disputed[event.region] = tuple(claims.values())
+    return replace(state, reported={**state.reported, event.region: figures}, disputed=disputed)
 
 
 @evolve.register
 def _(event: BattleFought, state: State) -> State:
-    state = replace(state, reported={r: f for r, f in state.reported.items() if r != event.region})
+    state = replace(
+        state,
+        reported={r: f for r, f in state.reported.items() if r != event.region},
+        disputed={r: d for r, d in state.disputed.items() if r != event.region},
+    )
     battle = state.battle_at(event.region)
     sides = (battle.attacker, battle.defender)
     casualties = (event.attacker_casualties, event.defender_casualties)
@@ -433,6 +452,11 @@ def renamed(state: State, old: str, new: str, since: int) -> State:
         final_armies={name(p): a for p, a in state.final_armies.items()},
         finals=tuple(map(final, state.finals)) if since == 0 else state.finals,
         winner=name(state.winner),
+        reported={r: (a, d, name(by), name(w)) for r, (a, d, by, w) in state.reported.items()},
+        disputed={
+            r: tuple((a, d, name(by), name(w)) for a, d, by, w in claims)
+            for r, claims in state.disputed.items()
+        },
     )
 
 
