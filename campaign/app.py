@@ -468,6 +468,11 @@ class Campaigns:
         self.check_writable()
         self._keep_secrets(self.stream(name).hex, {label: value}, replace=True)
 
+    def keep_all(self, name: str, kept: dict[str, str]) -> None:
+        """Keep each value under its label for campaign `name`, beside the log, at once."""
+        self.check_writable()
+        self._keep_secrets(self.stream(name).hex, kept, replace=True)
+
     def remember(self, loaded: Loaded) -> None:
         """Keep the campaign's view (campaign.readmodel) for `list` and `status`, after the
         append and apart from it: when it cannot be written (a read-only store, another writer

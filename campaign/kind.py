@@ -157,6 +157,11 @@ class Kind(ABC):
         program rolls from them."""
         raise CampaignError(f"A campaign of {self.title} takes no actions from its players' pages.")
 
+    def awaited(self, state: State) -> tuple[str, ...]:
+        """The players who must act now, by name (the turn notices, `campaign.notices`): those
+        the step in hand waits for; none where it waits for the organiser alone."""
+        return ()
+
     def arbiter_actions(self, state: State) -> list[dict[str, Any]]:
         """What an arbiter's page offers besides a note and the console (forms as in
         `player_actions`): the disputes he settles with a click; none by default."""

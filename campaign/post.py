@@ -23,7 +23,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -78,13 +78,18 @@ class Delivery:
             self.ends = time.monotonic() + self.deadline
         return self.ends - time.monotonic()
 
-    def send(self, content: str, attachment: tuple[str, bytes] | None = None) -> None:
-        """One message (and its file), tried again on rate limits and server errors — which
-        Discord answers without posting — within the post's deadline; a message sent and left
-        unanswered is `Uncertain`, never sent again."""
+    def send(
+        self,
+        content: str,
+        attachment: tuple[str, bytes] | None = None,
+        users: Sequence[str] = (),
+    ) -> None:
+        """One message (and its file; pinging only `users`, Discord ids), tried again on rate
+        limits and server errors — which Discord answers without posting — within the post's
+        deadline; a message sent and left unanswered is `Uncertain`, never sent again."""
         waited = 0.0
         for attempt in range(1, ATTEMPTS + 1):
-            wait = self._try(content, attachment)
+            wait = self._try(content, attachment, users)
             if wait is None:
                 return
             if attempt == ATTEMPTS or waited + wait > LONGEST_WAIT or wait >= self.left():
@@ -95,7 +100,9 @@ class Delivery:
             self.sleep(wait)
             waited += wait
 
-    def _try(self, content: str, attachment: tuple[str, bytes] | None) -> float | None:
+    def _try(
+        self, content: str, attachment: tuple[str, bytes] | None, users: Sequence[str] = ()
+    ) -> float | None:
         """None once delivered; otherwise how long to wait before trying again."""
         left = self.left()
         if left <= 0:
@@ -103,7 +110,7 @@ class Delivery:
                 f"The post took longer than {self.deadline:.0f} s and was given up; what was "
                 "delivered stays delivered: run the same post again later."
             )
-        body, kind = _body(content, attachment)
+        body, kind = _body(content, attachment, users)
         separator = "&" if "?" in self.url else "?"
         request = urllib.request.Request(
             f"{self.url}{separator}wait=true",
@@ -172,10 +179,13 @@ def _retry_after(refusal: urllib.error.HTTPError) -> float:
         return 1.0
 
 
-def _body(content: str, attachment: tuple[str, bytes] | None) -> tuple[bytes, str]:
+def _body(
+    content: str, attachment: tuple[str, bytes] | None, users: Sequence[str] = ()
+) -> tuple[bytes, str]:
     """JSON, or multipart with the JSON as `payload_json` and the file as `files[0]`. Mentions in
-    the text never ping anyone (allowed_mentions: none)."""
-    payload = json.dumps({"content": content, "allowed_mentions": {"parse": []}}).encode()
+    the text ping nobody but `users` (allowed_mentions: no everyone, no roles)."""
+    allowed = {"parse": [], **({"users": list(users)} if users else {})}
+    payload = json.dumps({"content": content, "allowed_mentions": allowed}).encode()
     if attachment is None:
         return payload, "application/json"
     name, data = attachment

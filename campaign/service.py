@@ -71,12 +71,17 @@ def perform(campaigns: Campaigns, act: Act) -> Outcome:
     """Record what `act` decides, keep beside the log what its next readers ask for first, and
     say how it came out."""
 
+    before: list[Loaded] = []
+
     def decide(loaded: Loaded) -> Sequence[Draft]:
         if act.rules:
             require(act.campaign, act.rules, loaded)
+        before[:] = [loaded]
         return act.decide(loaded)
 
     recorded = record(campaigns, act.campaign, decide, act.actor, again=act.again, when=act.when)
+    if recorded and campaigns.after is not None:
+        _notices_due(campaigns, before[0].state, campaigns.after)
     after = campaigns.after or campaigns.load(act.campaign)
     return Outcome(act.campaign, recorded, after, campaigns.unkept if recorded else None)
 
@@ -112,7 +117,27 @@ def start(
     recorded = campaigns.start(started, then, actor)
     _keep_for_readers(campaigns, recorded)
     after = campaigns.after
+    _notices_due(campaigns, None, after)
     return Outcome(current_name(after.events), recorded, after, campaigns.unkept)
+
+
+def _notices_due(campaigns: Campaigns, before: Any, after: Loaded) -> None:
+    """The turn notices a write made due (`campaign.notices`): for each person who must act now
+    and did not before it, kept beside the log under the write's last event."""
+    from campaign import notices
+    from campaign.deadlines import current
+
+    newly = notices.newly_awaited(after.kind, before, after.state)
+    if not newly:
+        return
+    step = after.kind.next_step(after.state)
+    standing = current(after.events, step)
+    deadline = None if standing is None else standing.at.isoformat()
+    due = notices.due(newly, len(after.events), step, deadline)
+    name = current_name(after.events)
+    campaigns.beside_the_log(
+        lambda: campaigns.keep_all(name, due), "the turn notices it made due were not kept"
+    )
 
 
 def _keep_for_readers(campaigns: Campaigns, recorded: list[CampaignEvent]) -> None:

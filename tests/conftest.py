@@ -10,8 +10,11 @@ import json
 import os
 import sqlite3
 import tempfile
+import threading
+import time
 import uuid
 from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -514,3 +517,62 @@ def resealed_view(db: Path | str, row: str, seen: dict[str, Any]) -> str:
     picked = [seen["program"], seen["summary"], seen["players"]]
     body = json.dumps({**seen, "brief_seal": bound.brief_seal(key, row, head, picked)})
     return bound.bound(key, row, head, body)
+
+
+class Discord:
+    """A webhook endpoint: records (path, content type, body), answers from `answers` (status,
+    headers) or 200."""
+
+    def __init__(self) -> None:
+        self.requests: list[tuple[str, str, bytes]] = []
+        self.answers: list[tuple[int, dict[str, str]]] = []
+        self.slow: list[float] = []
+        """Seconds to wait, request by request, after recording and before answering."""
+        self.trickle = False
+        """Answer one byte of a header every 0.2 s, for ever (a server that trickles)."""
+        recorder = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                recorder.requests.append((self.path, self.headers["Content-Type"], body))
+                if recorder.slow:
+                    time.sleep(recorder.slow.pop(0))
+                if recorder.trickle:
+                    self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+                    for _ in range(100):
+                        self.wfile.write(b"x")
+                        self.wfile.flush()
+                        time.sleep(0.2)
+                    return
+                status, headers = recorder.answers.pop(0) if recorder.answers else (200, {})
+                self.send_response(status)
+                for key, value in headers.items():
+                    self.send_header(key, value)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(b'{"id": "1"}')
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/api/webhooks/1/secret-token"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def contents(self) -> list[str]:
+        """The text of each message received, from JSON or from the multipart's payload_json."""
+        said = []
+        for _, kind, body in self.requests:
+            if kind.startswith("multipart/"):
+                body = body.split(b"\r\n\r\n", 1)[1].split(b"\r\n--", 1)[0]
+            said.append(json.loads(body)["content"])
+        return said
+
+
+@pytest.fixture
+def discord():
+    """A Discord webhook stand-in on 127.0.0.1 (`Discord`), shut down after the test."""
+    server = Discord()
+    yield server
+    server.server.shutdown()

@@ -32,6 +32,7 @@ from campaign.names import folded
 from regions import MapError
 
 GENERIC = "campaign.commandline.generic"
+CALLING = "campaign.commandline.calling"
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
 
@@ -54,7 +55,7 @@ RoundOption = Annotated[
 
 def command_modules() -> Iterator[ModuleType]:
     """The shared commands first, then each kind's, in the registry's order."""
-    for name in (GENERIC, *registry.command_modules()):
+    for name in (GENERIC, CALLING, *registry.command_modules()):
         yield import_module(name)
 
 

@@ -109,16 +109,18 @@ def deadline(
     action: Annotated[
         str,
         typer.Argument(
-            metavar="set|clear|rule|default",
-            help="Set (or extend), clear, choose the house rule, or a default for every step.",
+            metavar="set|clear|rule|default|remind",
+            help="Set (or extend), clear, choose the house rule, a default for every step, or "
+            "when players are reminded before a deadline.",
         ),
     ],
     when: Annotated[
         Optional[str],
         typer.Argument(
-            metavar="ISO-TIME|auto|organiser|14d",
+            metavar="ISO-TIME|auto|organiser|14d|24h,2h",
             help="e.g. 2026-12-14T18:00Z; with rule, what a missed deadline does; with default, "
-            "how long each step is given (none: no default).",
+            "how long each step is given (none: no default); with remind, how long before a "
+            "deadline `notify` reminds whoever must still act (none: never).",
         ),
     ] = None,
     within: Annotated[
@@ -131,8 +133,10 @@ def deadline(
     from campaign import deadlines
     from campaign.names import resolve
 
-    chosen = resolve("deadline action", action, ["set", "clear", "rule", "default"])
+    chosen = resolve("deadline action", action, ["set", "clear", "rule", "default", "remind"])
     name, moment = ctx.obj.name(campaign), now()
+    if chosen == "remind":
+        return _remind(ctx, name, when)
     if chosen == "rule":
         decide = lambda loaded: deadlines.choose_rule(when or "")  # noqa: E731
     elif chosen == "default":
@@ -149,6 +153,22 @@ def deadline(
             loaded.kind.next_step(loaded.state), at, moment, reason
         )
     ctx.obj.perform(name, decide)
+
+
+def _remind(ctx: typer.Context, name: str, when: str | None) -> None:
+    """How long before each deadline its reminders go: kept beside the log, for `notify`."""
+    from campaign import notices
+
+    if when is None:
+        raise CampaignError("Say when players are reminded: deadline remind 24h,2h (or none).")
+    kept = notices.spans(when)
+    ctx.obj.campaigns.keep(name, notices.REMIND, kept)
+    if not kept:
+        return say(f"Nobody is reminded of a deadline in {name} now.")
+    say(
+        f"In {name}, whoever must still act is reminded {', '.join(kept.split())} before a "
+        "deadline (campaign notify sends them)."
+    )
 
 
 @command()

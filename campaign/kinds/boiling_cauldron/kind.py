@@ -44,6 +44,12 @@ class BoilingCauldron(PackageKind):
 
         return new(title, self.rules, options)
 
+    def awaited(self, current: State) -> tuple[str, ...]:
+        """BC-4: the player on turn declares; BC-6.2: both sides of each battle without a result
+        report it; BC-7.2: a victor chooses his gains; BC-8: the finalists choose their
+        armies. The draw and the Final's result are the organiser's."""
+        return awaited(current)
+
     def page_sections(self, current: State) -> list[dict[str, Any]]:
         """BC-6.2: the round's disputed results, both claims side by side."""
         return disputes.page_sections(current)
@@ -268,6 +274,20 @@ def next_step(current: State) -> str:
         return f"{pending.result.winner} chooses region(s) to gain (gain)."
     waiting = [b.to_region for b in current.round_battles() if b.result is None]
     return f"round {current.round}, enter the results of the battles for {', '.join(waiting)}."
+
+
+def awaited(current: State) -> tuple[str, ...]:
+    waiting = current.awaiting_choice
+    if waiting is not None:
+        return (waiting.result.winner,)
+    if current.phase == Phase.DECLARATION and current.on_turn:
+        return (current.on_turn,)
+    if current.phase == Phase.BATTLES:
+        open_battles = [b for b in current.round_battles() if b.result is None]
+        return tuple(dict.fromkeys(p for b in open_battles for p in (b.attacker, b.defender)))
+    if current.phase == Phase.FINAL:
+        return tuple(p for p in current.finalists if p not in current.final_armies)
+    return ()
 
 
 def _final_step(current: State) -> str:

@@ -102,6 +102,10 @@ class HadriansWall(PackageKind):
     def next_step(self, current: State) -> str:
         return next_step(current)
 
+    def awaited(self, current: State) -> tuple[str, ...]:
+        """HW-2.3: the player of the nation whose turn it is; the turn's end is the organiser's."""
+        return tuple(p for p in dict.fromkeys(current.players) if players.playing(current, p))
+
     def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
         """HW-2.3: in his nation's turn, its moves, its battles and the clock's next step."""
         return players.actions(current, player)

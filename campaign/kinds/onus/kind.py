@@ -37,6 +37,11 @@ class Onus(PackageKind):
         )
         return started, lambda current: sides
 
+    def awaited(self, current: State) -> tuple[str, ...]:
+        """ON-2.1: the winner's upgrade; ON-3.2: a free-choice army's muster. Results are the
+        organiser's."""
+        return tuple(p for p in current.players if players.actions(current, p))
+
     def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
         """ON-2.1: the winner upgrades a unit or declines; ON-3.2: a free-choice army mustered."""
         return players.actions(current, player)

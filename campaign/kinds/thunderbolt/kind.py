@@ -141,6 +141,10 @@ class Thunderbolt(PackageKind):
     def next_step(self, current: State) -> str:
         return next_step(current)
 
+    def awaited(self, current: State) -> tuple[str, ...]:
+        """TB-3.4: the players of the sides the steps in hand wait for."""
+        return tuple(p for p in current.players if players.actions(current, p))
+
     def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
         """TB-3.4: his side's "done" in each step in hand that waits for it."""
         return players.actions(current, player)

@@ -1,0 +1,135 @@
+"""Commands that call a campaign's players (issue #27): how each is reached (`contact`), and the
+turn notices delivered (`notify`): in the campaign's Discord channel, pinging only the people
+whose turn it is, and by e-mail."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+
+from campaign.commandline.core import CampaignOption, registrar, say
+from campaign.errors import CampaignError
+
+commands = typer.Typer()
+command = registrar(commands, "Calling the players")
+
+
+@command()
+def contact(
+    ctx: typer.Context,
+    who: Annotated[str, typer.Argument(metavar="NAME", help="A player of the campaign.")],
+    discord: Annotated[
+        Optional[str],
+        typer.Option("--discord", help="His Discord user id (Copy User ID), to ping him."),
+    ] = None,
+    email: Annotated[
+        Optional[str], typer.Option("--email", help="His e-mail address, for his notices.")
+    ] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Forget how he is reached.")] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """How a player is told it is his turn: kept beside the log, never in it nor in an export."""
+    from campaign import notices
+    from campaign.names import folded, resolve
+
+    name = ctx.obj.name(campaign)
+    loaded = ctx.obj.campaigns.load(name)
+    player = resolve("player", who, loaded.kind.players(loaded.state))
+    label = notices.CONTACT + folded(player)
+    if clear:
+        ctx.obj.campaigns.keep(name, label, "{}")
+        return say(f"{player} is reached by no channel of his own now.")
+    given = notices.contact(discord, email)
+    if not given:
+        raise CampaignError("Give --discord USER_ID, --email ADDRESS, or --clear.")
+    known = notices.contacts(ctx.obj.campaigns.unseal(name)).get(folded(player), {})
+    ctx.obj.campaigns.keep(name, label, json.dumps({**known, **given}))
+    ways = " and ".join(f"{way} {value}" for way, value in {**known, **given}.items())
+    say(f"{player} is told of his turns in {name} by {ways}.")
+
+
+def _now_due(loaded) -> tuple[str, str | None]:
+    """The step in hand and the deadline standing for it, ISO 8601."""
+    from campaign.deadlines import current
+
+    step = loaded.kind.next_step(loaded.state)
+    standing = current(loaded.events, step)
+    return step, None if standing is None else standing.at.isoformat()
+
+
+@command()
+def notify(
+    ctx: typer.Context,
+    smtp: Annotated[
+        Optional[str],
+        typer.Option(
+            "--smtp",
+            envvar="CAMPAIGN_SMTP",
+            help="The mail server: smtp://USER:PASSWORD@HOST:PORT (STARTTLS) or smtps://…",
+        ),
+    ] = None,
+    sender: Annotated[
+        Optional[str],
+        typer.Option("--from", envvar="CAMPAIGN_SMTP_FROM", help="The address notices come from."),
+    ] = None,
+    webhook: Annotated[
+        Optional[str],
+        typer.Option("--webhook", help="The Discord channel's webhook (kept with --keep)."),
+    ] = None,
+    keep: Annotated[
+        bool, typer.Option("--keep", help="Keep the webhook for this campaign (not in its log).")
+    ] = False,
+    at: Annotated[Optional[str], typer.Option("--now", help="As if it were this ISO time.")] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """Tell each player whose turn it became that it is his turn, once: in the campaign's Discord
+    channel (its kept webhook: post --webhook URL --keep), pinging only him, and by e-mail where
+    he left an address (contact). Run it after each round's commands, or beside tick in cron."""
+    from campaign import notices
+    from campaign.post import WEBHOOK, Delivery, checked_url
+
+    server = notices.Smtp.parse(smtp, sender) if smtp else None
+    given = None if webhook is None else checked_url(webhook)
+    if (given or keep) and not (
+        campaign or ctx.obj.campaign or len(ctx.obj.campaigns.catalogue()) == 1
+    ):
+        raise CampaignError("A webhook is one campaign's channel: say which with -c NAME.")
+    names = (
+        [ctx.obj.name(campaign)]
+        if campaign or ctx.obj.campaign or given
+        else [e.name for e in ctx.obj.campaigns.catalogue(archived=False)]
+    )
+    from campaign.commandline.generic import now
+    from campaign.deadlines import instant
+
+    moment = instant(at) if at else now()
+    for name in names:
+        if given and keep:
+            ctx.obj.campaigns.keep(name, WEBHOOK, given)
+        loaded = ctx.obj.campaigns.load(name)
+        kept = ctx.obj.campaigns.unseal(name)
+        webhook = given or kept.get(WEBHOOK)
+        channel = Delivery(webhook) if webhook else None
+        awaited = loaded.kind.awaited(loaded.state)
+        keeping = lambda label, value, name=name: ctx.obj.campaigns.keep(name, label, value)  # noqa: E731
+        due = _now_due(loaded)
+        told = notices.deliver(name, awaited, kept, keeping, channel, server, due)
+        kept = ctx.obj.campaigns.unseal(name)
+        told += notices.remind(name, awaited, kept, keeping, due, moment, channel, server)
+        for line in told:
+            say(f"{name}: {line}")
+        waiting = [
+            n.player
+            for n in notices.kept_notices(ctx.obj.campaigns.unseal(name))
+            if n.state == "due"
+        ]
+        if waiting:
+            say(
+                f"{name}: {', '.join(waiting)} not told: no channel reaches them (post --webhook "
+                "URL --keep for the campaign's Discord channel; contact NAME --email ADDRESS "
+                "with --smtp)."
+            )
+        elif not told:
+            say(f"{name}: no turn notice is due.")

@@ -1,0 +1,222 @@
+"""Turn notices (issue #27): a player is told once when it becomes his turn, in the campaign's
+Discord channel (a stand-in on 127.0.0.1 that records what it receives) pinging only him, and by
+e-mail through a real SMTP server started here (aiosmtpd on 127.0.0.1); nobody is told to do
+what is done; names stay text in every channel."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import socket
+
+import pytest
+from conftest import Shell
+
+aiosmtpd = pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd comes with the test extras")
+
+CID, BOB = "111111111111111111", "222222222222222222"
+
+
+class Mailbox:
+    """An SMTP server on 127.0.0.1 keeping every message it is handed."""
+
+    def __init__(self) -> None:
+        self.messages: list[email.message.EmailMessage] = []
+        self.envelopes: list[tuple[str, list[str]]] = []
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.controller = aiosmtpd.Controller(self, hostname="127.0.0.1", port=port)
+        self.url = f"smtp://127.0.0.1:{port}"
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+        self.messages.append(
+            email.message_from_bytes(envelope.content, policy=email.policy.default)
+        )
+        return "250 OK"
+
+
+@pytest.fixture
+def mailbox():
+    box = Mailbox()
+    box.controller.start()
+    yield box
+    box.controller.stop()
+
+
+def payloads(discord) -> list[dict]:
+    return [json.loads(body) for _, _, body in discord.requests]
+
+
+@pytest.fixture
+def spring_store(store_url, spring):
+    """Spring 869 drawn (Cid on turn), Cid reached on Discord, Bob by e-mail."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    shell.ok("contact", "cid", "--discord", CID)
+    shell.ok("contact", "Bob", "--email", "bob@example.org")
+    return shell
+
+
+def test_the_player_on_turn_is_pinged_once_and_nobody_else(spring_store, discord):
+    """BC-4: Cid attacks first; his notice, due since the draw, pings him alone; a second run
+    sends nothing."""
+    said = spring_store.ok("notify", "--webhook", discord.url, "--keep").stdout
+    assert "Cid: told by Discord" in said
+    (message,) = payloads(discord)
+    assert f"<@{CID}>" in message["content"] and "attack" in message["content"]
+    assert message["allowed_mentions"] == {"parse": [], "users": [CID]}
+    assert "no turn notice is due" in spring_store.ok("notify").stdout
+    assert len(discord.requests) == 1
+
+
+def test_each_declaration_tells_the_next_player_on_turn_by_his_own_channel(
+    spring_store, spring, discord, mailbox
+):
+    """BC-4, BC-3.2: after Cid's attack Dag is on turn, then Eve, then Bob: each is told when
+    his turn comes, by the channels that reach him (Bob by e-mail too); a notice whose turn was
+    over before it went is dropped, unsent."""
+    spring_store.ok("notify", "--webhook", discord.url, "--keep")
+    spring_store.ok(*spring.step("attack Essex Kent"))  # Dag on turn
+    spring_store.ok(*spring.step("attack Wessex Sussex"))  # Dag's turn over before any notice
+    spring_store.ok(*spring.step("attack Gwynedd Dumnonia"))  # Bob on turn
+    said = spring_store.ok("notify", "--smtp", mailbox.url, "--from", "org@example.org").stdout
+    assert "Bob: told by Discord and e-mail" in said and "Dag" not in said and "Eve" not in said
+    told = [m["content"] for m in payloads(discord)]
+    assert len(told) == 2 and "Bob" in told[1] and "Dag" not in told[1]
+    assert payloads(discord)[1]["allowed_mentions"] == {"parse": []}  # Bob left no Discord id
+    (mail,) = mailbox.messages
+    assert mailbox.envelopes == [("org@example.org", ["bob@example.org"])]
+    assert mail["To"] == "Bob <bob@example.org>" and mail["Subject"] == "Spring 869: your turn"
+    assert "it is your turn in Spring 869" in mail.get_content()
+    kept = spring_store.ok("notify", "--smtp", mailbox.url).stdout
+    assert "no turn notice is due" in kept and len(mailbox.messages) == 1
+
+
+def test_an_undo_that_makes_it_his_turn_again_tells_him_again(spring_store, spring, discord):
+    spring_store.ok("notify", "--webhook", discord.url, "--keep")
+    spring_store.ok(*spring.step("attack Essex Kent"))
+    spring_store.ok("notify")
+    spring_store.ok("undo", "--reason", "Cid meant another region")
+    assert "Cid: told by Discord" in spring_store.ok("notify").stdout
+    assert [f"<@{CID}>" in m["content"] for m in payloads(discord)] == [True, False, True]
+
+
+def test_names_are_text_in_a_notice(store_url, discord, mailbox):
+    """A campaign and players named to look like Markdown and mentions: escaped on Discord (no
+    bold, no @everyone), plain text and one address per header in the e-mail."""
+    shell = Shell(store_url)
+    shell.ok(
+        "new", "**Loud** @everyone", "--rules", "boiling-cauldron",
+        "--player", "_Ann_", "--player", "Bob", "--player", "@here", "--seed", "s",
+    )  # fmt: skip
+    on_turn = shell.json("status")["on_turn"]
+    shell.ok("contact", on_turn, "--email", "first@example.org")
+    shell.ok("notify", "--webhook", discord.url, "--keep", "--smtp", mailbox.url)
+    (message,) = payloads(discord)
+    assert "\\*\\*Loud\\*\\* @\u200beveryone" in message["content"]
+    assert message["allowed_mentions"] == {"parse": []}
+    (mail,) = mailbox.messages
+    assert mail["Subject"] == "**Loud** @everyone: your turn"
+    assert mailbox.envelopes[0][1] == ["first@example.org"]
+
+
+@pytest.mark.parametrize(
+    "given, says",
+    [
+        (["--discord", "12345"], "17 to 20 digits"),
+        (["--email", "bob@example.org\r\nBcc: all@example.org"], "one e-mail address"),
+        (["--email", "two@example.org, three@example.org"], "one e-mail address"),
+        ([], "--discord USER_ID, --email ADDRESS, or --clear"),
+    ],
+)
+def test_a_contact_is_one_id_or_one_address(spring_store, given, says):
+    assert says in spring_store.refuses("contact", "Ann", *given)
+
+
+def test_a_contact_names_a_player_and_is_never_exported(spring_store, tmp_path):
+    assert "did you mean Ann?" in spring_store.refuses("contact", "Anne", "--email", "a@b.org")
+    spring_store.ok("export", "-o", str(tmp_path / "spring.json"))
+    exported = (tmp_path / "spring.json").read_text()
+    assert "bob@example.org" not in exported and CID not in exported
+
+
+def test_notices_need_a_channel_and_say_so(spring_store):
+    said = spring_store.ok("notify").stdout
+    assert "Cid not told: no channel reaches them" in said
+
+
+def test_a_mail_server_that_is_not_there_is_one_sentence(spring_store):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    spring_store.ok("contact", "Cid", "--email", "cid@example.org")
+    says = spring_store.refuses("notify", "--smtp", f"smtp://127.0.0.1:{port}")
+    assert f"The mail server 127.0.0.1:{port} did not take the notices" in says
+
+
+def test_a_notice_gives_the_deadline_standing_when_it_goes(spring_store, discord, mailbox):
+    """The deadline set after the turn began is the one the notice gives: Discord's relative
+    timestamp, and the date in words by e-mail."""
+    from datetime import UTC, datetime
+
+    spring_store.ok("deadline", "set", "2026-12-14T18:00Z")
+    spring_store.ok("contact", "Cid", "--email", "cid@example.org")
+    spring_store.ok("notify", "--webhook", discord.url, "--keep", "--smtp", mailbox.url)
+    at = int(datetime(2026, 12, 14, 18, 0, tzinfo=UTC).timestamp())
+    assert f"Deadline: <t:{at}:R>." in payloads(discord)[0]["content"]
+    assert "Deadline: Monday 14 December 2026, 18:00 UTC." in mailbox.messages[0].get_content()
+
+
+def test_on_2_1_the_scenarios_winner_is_told_to_upgrade(store_url, under_the_eagle, discord):
+    shell = Shell(store_url)
+    shell.ok(*under_the_eagle.step("new"))
+    assert "no turn notice is due" in shell.ok("notify", "--webhook", discord.url, "--keep").stdout
+    shell.ok(*under_the_eagle.step("scenario-result"))  # Rome (Marcus) won scenario 1
+    assert "Marcus: told by Discord" in shell.ok("notify").stdout
+    assert "upgrade" in payloads(discord)[0]["content"]
+
+
+def test_hw_2_3_the_player_of_the_nation_whose_turn_comes_is_told(store_url, discord):
+    from conftest import Script
+
+    wall = Script("hadrians-wall")
+    shell = Shell(store_url)
+    shell.ok(*wall.step("new"))
+    assert "Ann: told by Discord" in shell.ok("notify", "--webhook", discord.url, "--keep").stdout
+    shell.play(wall.between("new", "advance --to brigantes"))  # the Brigantes: Cid's
+    said = shell.ok("notify").stdout
+    assert "Cid: told by Discord" in said and "Ann" not in said
+    assert len(discord.requests) == 2
+
+
+def test_reminders_go_at_the_times_set_before_the_deadline_once_each(spring_store, discord):
+    """`deadline remind 24h,2h`: whoever must still act is reminded a day and two hours before
+    the deadline, once each; a run that comes late sends the nearest reminder only."""
+    spring_store.ok("deadline", "set", "2026-12-14T18:00Z")
+    assert "reminded 24h, 2h before" in spring_store.ok("deadline", "remind", "2h,24h").stdout
+    hook = ["--webhook", discord.url, "--keep"]
+    spring_store.ok("notify", *hook, "--now", "2026-12-10T12:00Z")  # the turn notice alone
+    assert len(discord.requests) == 1
+    said = {}
+    for moment in ("2026-12-13T17:59Z", "2026-12-13T19:00Z", "2026-12-13T20:00Z",
+                   "2026-12-14T16:30Z", "2026-12-14T17:00Z", "2026-12-14T18:30Z"):  # fmt: skip
+        said[moment] = spring_store.ok("notify", "--now", moment).stdout
+    assert [m for m, out in said.items() if "reminded" in out] == [
+        "2026-12-13T19:00Z",
+        "2026-12-14T16:30Z",
+    ]
+    reminders = [p["content"] for p in payloads(discord)[1:]]
+    assert len(reminders) == 2 and all("the deadline is near" in r for r in reminders)
+    assert all(p["allowed_mentions"]["users"] == [CID] for p in payloads(discord)[1:])
+
+
+def test_a_late_run_sends_one_reminder_not_every_one_missed(spring_store, discord):
+    spring_store.ok("deadline", "set", "2026-12-14T18:00Z")
+    spring_store.ok("deadline", "remind", "24h 2h")
+    spring_store.ok("notify", "--webhook", discord.url, "--keep", "--now", "2026-12-14T17:00Z")
+    spring_store.ok("notify", "--now", "2026-12-14T17:30Z")
+    contents = [p["content"] for p in payloads(discord)]
+    assert len(contents) == 2 and "the deadline is near" in contents[1]
