@@ -1,0 +1,198 @@
+"""The players' hub in a real browser (Debian's Chromium, driven by Selenium), issue #26: in each
+kind a player follows his link and does the step that is his, and the other side sees it and
+answers; every page fits a phone (no horizontal scrolling at 360 and 400 pixels, measured as
+`document.documentElement.scrollWidth` against the viewport) and a desktop. Screenshots of every
+page at every width are kept as test artefacts in the folder `CAMPAIGN_SCREENSHOTS` names, when
+it is set; the README's picture of a player's page, `docs/player-page.png`, is that folder's
+`player-page.png` (Dag's page at 400 pixels, reporting his battle)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from conftest import Script, Shell
+
+pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium comes with the tests")
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+from campaign.web.hub import hub  # noqa: E402
+
+WIDTHS = (360, 400, 1280)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (chromium and driver):
+        pytest.skip("Chromium and chromium-driver are not installed here (.ci/run installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(flag)
+    chrome = webdriver.Chrome(options=options, service=webdriver.ChromeService(driver))
+    yield chrome
+    chrome.quit()
+
+
+@contextlib.contextmanager
+def served(store: Path):
+    """The hub over `store` on a free port of 127.0.0.1, as `campaign serve` runs it."""
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(hub(str(store)), port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+
+
+def link(shell: Shell, who: str, *more: str) -> str:
+    return "/a/" + re.search(r"/a/(\S+)", shell.ok("invite", who, *more).stdout).group(1)
+
+
+def submit(browser, action: str, pick: str | None = None, **typed: str) -> str:
+    """Fill in and send the page's form for `action` (`pick`: the option chosen, `typed`: what
+    is typed in its fields); what the hub then says."""
+    form = browser.find_element(By.CSS_SELECTOR, f"form[action$='/{action}']")
+    if pick is not None:
+        Select(form.find_element(By.NAME, "choice")).select_by_value(pick)
+    for name, value in typed.items():
+        form.find_element(By.NAME, name).send_keys(value)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(browser, 10).until(staleness_of(form))  # the answer's page, not this one
+    return browser.find_element(By.ID, "message").text
+
+
+def test_bc_a_player_declares_and_his_opponent_reports_and_confirms(tmp_path, spring, browser):
+    shell = Shell(tmp_path / "bc.sqlite")
+    shell.ok(*spring.step("new"))
+    cid, dag = link(shell, "Cid"), link(shell, "Dag")
+    with served(shell.db) as base:
+        browser.get(base + cid)
+        assert "Recorded: Round 1: Cid attacks Kent" in submit(browser, "attack", "Essex|Kent")
+        shell.play(spring.between("attack Essex Kent", "attack Hwicce West Anglia"))
+        browser.get(base + dag)
+        said = submit(browser, "report", attacker="20", defender="45")
+        assert "Dag reports the battle for Kent" in said
+        browser.get(base + cid)
+        assert "Recorded: " in submit(browser, "confirm")
+    assert shell.json("status")["attacks"][0]["result"]["winner"] == "Cid"
+
+
+def test_onus_the_winner_upgrades_and_his_opponent_sees_it(tmp_path, under_the_eagle, browser):
+    shell = Shell(tmp_path / "onus.sqlite")
+    shell.play(under_the_eagle.through("scenario-result"))
+    marcus, boudica = link(shell, "Marcus"), link(shell, "Boudica")
+    with served(shell.db) as base:
+        browser.get(base + marcus)
+        assert "Recorded: " in submit(browser, "upgrade", "legionaries-1")
+        browser.get(f"{base}/c/Under%20the%20Eagle")
+        assert "legionaries-1 (veteran)" in browser.page_source
+        browser.get(base + boudica)
+        assert "Nothing for you to do now" in browser.page_source
+    assert shell.json("log")[-1]["actor"] == "Marcus"
+
+
+def test_hw_the_romans_move_and_advance_and_the_next_nation_is_told(tmp_path, browser):
+    wall = Script("hadrians-wall")
+    shell = Shell(tmp_path / "hw.sqlite")
+    shell.play(wall.through("advance --to movement"))
+    ann = link(shell, "Ann")
+    with served(shell.db) as base:
+        browser.get(base + ann)
+        said = submit(browser, "move", choice="R1:english-channel,kent")
+        assert "Recorded: " in said and "Kent" in said
+        assert "Recorded: " in submit(browser, "advance")
+        assert "battle" in browser.find_element(By.TAG_NAME, "main").text
+    assert [e["actor"] for e in shell.json("log")[-2:]] == ["Ann", "Ann"]
+
+
+def test_tb_each_side_says_done_in_turn(tmp_path, browser):
+    shell = Shell(tmp_path / "tb.sqlite")
+    shell.ok("new", "Punic", "--rules", "thunderbolt", "--rome", "Fabius", "--carthage", "Hanno")
+    fabius, hanno = link(shell, "Fabius"), link(shell, "Hanno")
+    with served(shell.db) as base:
+        browser.get(base + fabius)
+        assert "Recorded: " in submit(browser, "done")  # A2, the one step his: a button
+        browser.get(base + hanno)
+        assert "Recorded: " in submit(browser, "done")  # A2, the one step his: a button
+    assert {e["actor"] for e in shell.json("log") if e["type"] == "StepFinished"} == {
+        "Fabius",
+        "Hanno",
+    }
+
+
+@pytest.fixture
+def every_page(tmp_path, spring, under_the_eagle):
+    """A store holding one campaign of each kind, a player's link in each, an arbiter's."""
+    shell = Shell(tmp_path / "all.sqlite")
+    shell.ok(*spring.step("new"))
+    shell.play(spring.between("new", "result Kent 20 45"))
+    shell.ok(*under_the_eagle.step("new"))
+    shell.ok(*Script("hadrians-wall").step("new"))
+    shell.ok("new", "Punic", "--rules", "thunderbolt", "--rome", "Fabius", "--carthage", "Hanno")
+    pages = {
+        "index": "/",
+        "campaign-bc": "/c/Spring%20869",
+        "campaign-onus": "/c/Under%20the%20Eagle",
+        "campaign-hw": "/c/Hadrian's%20Wall",
+        "campaign-tb": "/c/Punic",
+        "log": "/log/Spring%20869",
+        "report": "/report/1/Spring%20869",
+        "player-page": link(shell, "Dag", "-c", "Spring 869"),
+        "player-onus": link(shell, "Marcus", "-c", "Under the Eagle"),
+        "player-hw": link(shell, "Ann", "-c", "Hadrian's Wall"),
+        "player-tb": link(shell, "Fabius", "-c", "Punic"),
+        "arbiter": link(shell, "Ulf", "--role", "arbiter", "-c", "Spring 869"),
+    }
+    return shell, pages
+
+
+def test_every_page_fits_a_phone_and_a_desktop(every_page, browser):
+    shell, pages = every_page
+    kept = os.environ.get("CAMPAIGN_SCREENSHOTS")
+    overflowing = []
+    with served(shell.db) as base:
+        for width in WIDTHS:
+            browser.set_window_size(width, 900)
+            for name, path in pages.items():
+                browser.get(base + path)
+                wide = browser.execute_script("return document.documentElement.scrollWidth")
+                seen = browser.execute_script("return window.innerWidth")
+                if wide > seen:
+                    overflowing.append((name, width, wide))
+                if kept:
+                    Path(kept).mkdir(parents=True, exist_ok=True)
+                    shot = f"{name}.png" if (name, width) == ("player-page", 400) else None
+                    browser.save_screenshot(str(Path(kept) / (shot or f"{name}-{width}.png")))
+    assert overflowing == []
+
+
+def test_numbers_bring_a_numeric_keypad_and_one_choice_is_a_button(every_page, browser):
+    shell, pages = every_page
+    with served(shell.db) as base:
+        browser.get(base + pages["player-page"])  # Dag reports his battle for Sussex
+        form = browser.find_element(By.CSS_SELECTOR, "form[action$='/report']")
+        inputs = form.find_elements(By.TAG_NAME, "input")
+        modes = {i.get_attribute("name"): i.get_attribute("inputmode") for i in inputs}
+        assert modes["attacker"] == modes["defender"] == "decimal"
+        assert modes["choice"] is None  # the battle, the one choice: a hidden field
+        assert form.find_element(By.NAME, "choice").get_attribute("type") == "hidden"
