@@ -8,6 +8,7 @@ log records instants, and replaying it never asks what time it is.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +43,26 @@ class Deadline:
     def data(self, now: datetime) -> dict[str, Any]:
         """`status --json`'s `deadline`."""
         return {"step": self.step, "at": self.at.isoformat(), "overdue": now > self.at}
+
+
+def now() -> datetime:
+    """The one place the program reads the clock (CAMPAIGN_NOW pins it, for tests)."""
+    pinned = os.environ.get("CAMPAIGN_NOW")
+    return instant(pinned) if pinned else datetime.now(UTC)
+
+
+def shown(at: datetime, moment: datetime) -> str:
+    """A deadline as a person reads it: the day and time in UTC, and how far off it is."""
+    day = at.astimezone(UTC).strftime("%A %d %B %Y, %H:%M UTC")
+    left = at - moment
+    ago, span = left < timedelta(0), abs(left)
+    if span >= timedelta(days=2):
+        far = f"{span.days} days"
+    elif span >= timedelta(hours=2):
+        far = f"{int(span.total_seconds() // 3600)} hours"
+    else:
+        far = f"{max(1, int(span.total_seconds() // 60))} minutes"
+    return f"{day} ({far} ago: passed)" if ago else f"{day} (in {far})"
 
 
 def instant(text: str) -> datetime:

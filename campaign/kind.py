@@ -157,6 +157,11 @@ class Kind(ABC):
         program rolls from them."""
         raise CampaignError(f"A campaign of {self.title} takes no actions from its players' pages.")
 
+    def player_lines(self, state: State, player: str) -> list[str]:
+        """Where `player` stands, for his page in the hub: what he holds, what is being done to
+        him, whether he is out; none by default."""
+        return []
+
     def awaited(self, state: State) -> tuple[str, ...]:
         """The players who must act now, by name (the turn notices, `campaign.notices`): those
         the step in hand waits for; none where it waits for the organiser alone."""

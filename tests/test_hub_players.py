@@ -34,7 +34,8 @@ def said(page: str) -> str:
 
 
 def forms(page: str) -> list[str]:
-    return re.findall(r'action="/a/[^/"]+/([a-z-]+)"', page)
+    """The actions a page offers, its turn-notice form aside (on every player's page)."""
+    return [f for f in re.findall(r'action="/a/[^/"]+/([a-z-]+)"', page) if f != "contact"]
 
 
 @pytest.fixture
@@ -245,3 +246,38 @@ def test_bc_6_2_where_both_routed_the_report_says_who_won_and_the_confirmation_k
     assert answer.status_code == 200, said(answer.text)
     assert shell.json("status")["attacks"][0]["result"]["winner"] == "Dag"
     assert shell.json("verify")["verified"]
+
+
+def test_a_players_page_says_where_he_stands_and_by_when(store_url, spring, monkeypatch):
+    """Issue #26: a defender is told he is attacked, an eliminated player that he is out and by
+    whom (BC-7.3), and each player sees the deadline of the step in hand and how far off it is."""
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-11T18:00Z")
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    shell.ok("deadline", "set", "2026-12-14T18:00Z")
+    shell.ok(*spring.step("attack Essex Kent"))
+    client = TestClient(hub(str(store_url)))
+    dag, eve = link(shell, "Dag"), link(shell, "Eve")
+    page = client.get(dag).text
+    assert "Round 1: Cid attacks your Kent from Essex." in page
+    assert "You hold 4 region(s): Bernicia, Kent, South Anglia, Wessex." in page
+    shell.play(spring.between("attack Essex Kent", "result Dumnonia 65 30"))  # Eve is out
+    assert "You are out of the campaign (round 1, by Bob) (BC-7.3)." in client.get(eve).text
+    shell.ok("deadline", "set", "2026-12-14T18:00Z")
+    assert "Monday 14 December 2026, 18:00 UTC (in 3 days)" in client.get(dag).text
+
+
+def test_a_player_leaves_his_own_contact_for_his_turn_notices(store_url, spring, discord):
+    """Issue #27: a player sets from his page how he is told it is his turn; `notify` pings him."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    client = TestClient(hub(str(store_url)))
+    cid = link(shell, "Cid")
+    bad = send(client, cid, "contact", discord="12", email="")
+    assert bad.status_code == 400 and "17 to 20 digits" in said(bad.text)
+    saved = send(client, cid, "contact", discord="333333333333333333", email="")
+    assert saved.status_code == 200 and "Saved: you are told of your turns by discord" in said(
+        saved.text
+    )
+    shell.ok("notify", "--webhook", discord.url, "--keep")
+    assert "<@333333333333333333>" in discord.contents()[0]

@@ -101,8 +101,7 @@ def notify(
         if campaign or ctx.obj.campaign or given
         else [e.name for e in ctx.obj.campaigns.catalogue(archived=False)]
     )
-    from campaign.commandline.generic import now
-    from campaign.deadlines import instant
+    from campaign.deadlines import instant, now
 
     moment = instant(at) if at else now()
     for name in names:

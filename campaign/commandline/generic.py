@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import inspect
 import io
-import os
-from datetime import UTC, datetime
+from datetime import datetime
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -30,7 +29,7 @@ from campaign.commandline.core import (
     speaking,
     write_file,
 )
-from campaign.deadlines import current, instant
+from campaign.deadlines import current, instant, now
 from campaign.errors import CampaignError
 from campaign.readmodel import json_ready, status_data, view
 from campaign.text import printable_data
@@ -89,12 +88,6 @@ def use(
     chosen = ctx.obj.campaigns.choose(name)
     write_file(path, chosen + "\n", quiet=True)
     say(f"{chosen} is the current campaign: commands without -c act on it.")
-
-
-def now() -> datetime:
-    """The one place the command line reads the clock (CAMPAIGN_NOW pins it, for tests)."""
-    pinned = os.environ.get("CAMPAIGN_NOW")
-    return instant(pinned) if pinned else datetime.now(UTC)
 
 
 def deadline_data(loaded, at: datetime) -> dict[str, Any] | None:

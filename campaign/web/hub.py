@@ -14,6 +14,7 @@ is script, and the headers say so (`HEADERS`); personal pages are never cached.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -37,6 +38,7 @@ from campaign.views.reports import kept_report, report_data
 from campaign.web import console
 from campaign.web.forms import Forms, Refused, read_form
 from campaign.web.pages import (
+    CONTACT_FORM,
     LOG_PAGE,
     Drawn,
     actions,
@@ -275,20 +277,35 @@ def personal_page(
         csrf=hub.forms.issue(token),
         actions=drawn["actions"],
         next_step=drawn["next_step"],
+        lines=drawn["lines"],
+        deadline=_deadline(drawn["due"]),
+        contact=CONTACT_FORM if role == "player" else None,
         message=message,
         refused=refused,
     )
 
 
+def _deadline(due: str | None) -> str | None:
+    """The deadline of the step in hand as a person reads it, how far off it is counted now."""
+    from datetime import datetime
+
+    from campaign.deadlines import now, shown
+
+    return None if due is None else shown(datetime.fromisoformat(due), now())
+
+
 def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> tuple:
-    """What a link's person may do now, and what is next; the last event they stand at."""
+    """What a link's person may do now, where he stands, what is next and by when; the last
+    event they stand at."""
     kind, state, at, loaded = state_now(campaigns, name)
     offered = actions(kind, state, role, player)
     for action in offered:
         if action["action"] == "command":  # an undo from it names what it takes back
             latest = latest_action(recent(campaigns, name, loaded), kind)
             action["hidden"] = {} if latest is None else {"latest": str(latest)}
-    return dict(actions=offered, next_step=kind.next_step(state)), at
+    lines = kind.player_lines(state, player) if role == "player" and player else []
+    deadline = (campaigns.recall(name) or brief(campaigns, name)).get("deadline")
+    return dict(actions=offered, next_step=kind.next_step(state), lines=lines, due=deadline), at
 
 
 async def act_post(request: Request) -> Response:
@@ -349,6 +366,8 @@ def decide(
                 campaigns, name, actor, values.get("choice", ""), role, latest
             )
             return said, not refused
+        if action == "contact" and role == "player":
+            return _contact(campaigns, name, player, values), True
         decision = _decision(campaigns, name, role, action, values, player)
         outcome = service.perform(campaigns, service.Act(name, decision, actor))
     except CampaignError as error:
@@ -374,6 +393,19 @@ def _decision(
     if role == "arbiter":
         return lambda log: log.kind.arbiter_decide(log.state, action, values)
     raise CampaignError(f"There is no action called {action!r} for an {role}.")
+
+
+def _contact(campaigns: Campaigns, name: str, player: str, values: dict[str, str]) -> str:
+    """A player's own contact, kept beside the log as `campaign contact` keeps it."""
+    from campaign import notices
+    from campaign.names import folded
+
+    given = notices.contact(values.get("discord") or None, values.get("email") or None)
+    if not given:
+        raise CampaignError("Give your Discord user id, your e-mail address, or both.")
+    kept = notices.contacts(campaigns.unseal(name)).get(folded(player), {})
+    campaigns.keep(name, notices.CONTACT + folded(player), json.dumps({**kept, **given}))
+    return f"Saved: you are told of your turns by {' and '.join(sorted(given))}."
 
 
 def _told(outcome: service.Outcome) -> str:

@@ -138,6 +138,19 @@ def in_hand(of: Any, state: Any, ended: list[int]) -> int | None:
     return len(ended) + 1
 
 
+CONTACT_FORM = {
+    "action": "contact",
+    "label": "How you are told it is your turn (kept beside the log, never shown to others)",
+    "choices": {},
+    "fields": [
+        {"name": "discord", "label": "Your Discord user id (Copy User ID), to be pinged"},
+        {"name": "email", "label": "Your e-mail address"},
+    ],
+    "button": "Save",
+}
+"""A player's own contact for his turn notices (`campaign contact`), on his page in every kind."""
+
+
 def actions(of: Any, state: Any, role: str, player: str | None) -> list[dict[str, Any]]:
     if role == "player" and player:
         return of.player_actions(state, player)

@@ -44,6 +44,10 @@ class BoilingCauldron(PackageKind):
 
         return new(title, self.rules, options)
 
+    def player_lines(self, current: State, player: str) -> list[str]:
+        """BC-7.3: whether he is out and by whom; his regions; this round's battles he is in."""
+        return player_lines(current, player)
+
     def awaited(self, current: State) -> tuple[str, ...]:
         """BC-4: the player on turn declares; BC-6.2: both sides of each battle without a result
         report it; BC-7.2: a victor chooses his gains; BC-8: the finalists choose their
@@ -274,6 +278,27 @@ def next_step(current: State) -> str:
         return f"{pending.result.winner} chooses region(s) to gain (gain)."
     waiting = [b.to_region for b in current.round_battles() if b.result is None]
     return f"round {current.round}, enter the results of the battles for {', '.join(waiting)}."
+
+
+def player_lines(current: State, player: str) -> list[str]:
+    out = next((e for e in current.eliminations if e.player == player), None)
+    if out is not None:
+        return [f"You are out of the campaign (round {out.round}, by {out.by}) (BC-7.3)."]
+    held = sorted(current.held(player))
+    lines = [f"You hold {len(held)} region(s): {', '.join(held)}." if held else "You hold none."]
+    for b in current.round_battles():
+        if player not in (b.attacker, b.defender):
+            continue
+        against = (
+            f"You attack {b.to_region} ({b.defender}) from {b.from_region}"
+            if b.attacker == player
+            else f"{b.attacker} attacks your {b.to_region} from {b.from_region}"
+        )
+        outcome = ""
+        if b.result is not None:
+            outcome = f": {b.result.winner} wins" if b.result.winner else ": a draw"
+        lines.append(f"Round {b.round}: {against}{outcome}.")
+    return lines
 
 
 def awaited(current: State) -> tuple[str, ...]:

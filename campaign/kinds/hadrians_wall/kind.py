@@ -102,6 +102,9 @@ class HadriansWall(PackageKind):
     def next_step(self, current: State) -> str:
         return next_step(current)
 
+    def player_lines(self, current: State, player: str) -> list[str]:
+        return players.lines(current, player)
+
     def awaited(self, current: State) -> tuple[str, ...]:
         """HW-2.3: the player of the nation whose turn it is; the turn's end is the organiser's."""
         return tuple(p for p in dict.fromkeys(current.players) if players.playing(current, p))

@@ -24,6 +24,20 @@ def playing(state: State, player: str) -> bool:
     return folded(state.player_of(state.nation)) == folded(player)
 
 
+def lines(state: State, player: str) -> list[str]:
+    """HW-2.3: the colour he plays and its nations, and whether it is his turn."""
+    from campaign.kinds.hadrians_wall.interpretations import SPLIT
+
+    colours = [c for c, p in state.colours.items() if folded(p) == folded(player)]
+    told = [
+        f"You play {colour}: " + ", ".join(f"the {nation_name(n)}" for n in SPLIT[colour]) + "."
+        for colour in colours
+    ]
+    if playing(state, player):
+        told.append(f"It is the {nation_name(state.nation)}' turn: yours.")
+    return told
+
+
 def actions(state: State, player: str) -> list[dict[str, Any]]:
     """His nation's moves or battles, as the phase allows, and the clock's next step."""
     if not playing(state, player):

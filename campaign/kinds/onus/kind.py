@@ -37,6 +37,9 @@ class Onus(PackageKind):
         )
         return started, lambda current: sides
 
+    def player_lines(self, current: State, player: str) -> list[str]:
+        return players.lines(current, player)
+
     def awaited(self, current: State) -> tuple[str, ...]:
         """ON-2.1: the winner's upgrade; ON-3.2: a free-choice army's muster. Results are the
         organiser's."""

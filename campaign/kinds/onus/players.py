@@ -11,6 +11,7 @@ from campaign.drafts import Draft
 from campaign.errors import CampaignError
 from campaign.kinds.onus import commands
 from campaign.kinds.onus import rules as onus
+from campaign.kinds.onus.book import SIDE_NAMES
 from campaign.kinds.onus.state import Phase, State
 from campaign.values import whole_number
 
@@ -18,6 +19,19 @@ from campaign.values import whole_number
 def own_side(state: State, player: str) -> str | None:
     """The side `player` plays, or None."""
     return next((side for side, name in state.side_names.items() if name == player), None)
+
+
+def lines(state: State, player: str) -> list[str]:
+    """ON-1.3: the side he leads and the scenarios each side won."""
+    side = own_side(state, player)
+    if side is None:
+        return []
+    wins = state.wins()
+    other = next(s for s in wins if s != side)
+    return [
+        f"You lead {SIDE_NAMES[side]}: {wins[side]} scenario(s) won, {wins[other]} lost, "
+        f"of {len(state.results)} played (ON-1.3)."
+    ]
 
 
 def actions(state: State, player: str) -> list[dict[str, Any]]:

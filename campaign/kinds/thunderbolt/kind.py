@@ -141,6 +141,9 @@ class Thunderbolt(PackageKind):
     def next_step(self, current: State) -> str:
         return next_step(current)
 
+    def player_lines(self, current: State, player: str) -> list[str]:
+        return players.lines(current, player)
+
     def awaited(self, current: State) -> tuple[str, ...]:
         """TB-3.4: the players of the sides the steps in hand wait for."""
         return tuple(p for p in current.players if players.actions(current, p))

@@ -23,6 +23,12 @@ def side_of(state: State, player: str) -> str | None:
     return sides.get(folded(player))
 
 
+def lines(state: State, player: str) -> list[str]:
+    """TB-1.1: the side he plays."""
+    side = side_of(state, player)
+    return [] if side is None else [f"You play {'Rome' if side == 'rome' else 'Carthage'}."]
+
+
 def actions(state: State, player: str) -> list[dict[str, Any]]:
     """TB-3.4: a "done" for each open step that waits for his side."""
     side = side_of(state, player)
