@@ -88,7 +88,8 @@ def notify(
     channel (its kept webhook: post --webhook URL --keep), pinging only him, and by e-mail where
     he left an address (contact). Run it after each round's commands, or beside tick in cron."""
     from campaign import notices
-    from campaign.post import WEBHOOK, Delivery, checked_url
+    from campaign.deadlines import instant, now
+    from campaign.post import checked_url
 
     server = notices.Smtp.parse(smtp, sender) if smtp else None
     given = None if webhook is None else checked_url(webhook)
@@ -101,34 +102,37 @@ def notify(
         if campaign or ctx.obj.campaign or given
         else [e.name for e in ctx.obj.campaigns.catalogue(archived=False)]
     )
-    from campaign.deadlines import instant, now
-
     moment = instant(at) if at else now()
     for name in names:
-        if given and keep:
-            ctx.obj.campaigns.keep(name, WEBHOOK, given)
-        loaded = ctx.obj.campaigns.load(name)
-        kept = ctx.obj.campaigns.unseal(name)
-        webhook = given or kept.get(WEBHOOK)
-        channel = Delivery(webhook) if webhook else None
-        awaited = loaded.kind.awaited(loaded.state)
-        keeping = lambda label, value, name=name: ctx.obj.campaigns.keep(name, label, value)  # noqa: E731
-        due = _now_due(loaded)
-        told = notices.deliver(name, awaited, kept, keeping, channel, server, due)
-        kept = ctx.obj.campaigns.unseal(name)
-        told += notices.remind(name, awaited, kept, keeping, due, moment, channel, server)
-        for line in told:
-            say(f"{name}: {line}")
-        waiting = [
-            n.player
-            for n in notices.kept_notices(ctx.obj.campaigns.unseal(name))
-            if n.state == "due"
-        ]
-        if waiting:
-            say(
-                f"{name}: {', '.join(waiting)} not told: no channel reaches them (post --webhook "
-                "URL --keep for the campaign's Discord channel; contact NAME --email ADDRESS "
-                "with --smtp)."
-            )
-        elif not told:
-            say(f"{name}: no turn notice is due.")
+        _notify(ctx.obj.campaigns, name, given, keep, server, moment)
+
+
+def _notify(campaigns, name: str, given: str | None, keep: bool, server, moment) -> None:
+    """One campaign's due notices and reminders sent, and said."""
+    from campaign import notices
+    from campaign.post import WEBHOOK, Delivery
+
+    if given and keep:
+        campaigns.keep(name, WEBHOOK, given)
+    loaded, kept = campaigns.load(name), campaigns.unseal(name)
+    webhook = given or kept.get(WEBHOOK)
+    channel = Delivery(webhook) if webhook else None
+    awaited, due = loaded.kind.awaited(loaded.state), _now_due(loaded)
+
+    def keeping(label: str, value: str) -> None:
+        campaigns.keep(name, label, value)
+
+    told = notices.deliver(name, awaited, kept, keeping, channel, server, due)
+    kept = campaigns.unseal(name)
+    told += notices.remind(name, awaited, kept, keeping, due, moment, channel, server)
+    for line in told:
+        say(f"{name}: {line}")
+    waiting = [n.player for n in notices.kept_notices(campaigns.unseal(name)) if n.state == "due"]
+    if waiting:
+        say(
+            f"{name}: {', '.join(waiting)} not told: no channel reaches them (post --webhook "
+            "URL --keep for the campaign's Discord channel; contact NAME --email ADDRESS "
+            "with --smtp)."
+        )
+    elif not told:
+        say(f"{name}: no turn notice is due.")

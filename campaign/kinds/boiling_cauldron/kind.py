@@ -205,62 +205,56 @@ def _battle_actions(current: State, player: str) -> list[dict[str, Any]]:
     for battle in current.round_battles():
         if battle.result is not None or player not in (battle.attacker, battle.defender):
             continue
-        where = battle.to_region
-        reported = current.reported.get(where)
+        reported = current.reported.get(battle.to_region)
         if reported is not None and reported[2] != player:
-            attacker, defender, by, winner = reported
-            disputed = (
-                f"; you reported other figures: the result is disputed until you confirm "
-                f"{by}'s or the arbiter settles it (BC-6.2)"
-                if where in current.disputed
-                else ""
-            )
-            actions.append(
-                {
-                    "action": "confirm",
-                    "label": f"{by} reports the battle for {where}{disputed}",
-                    "choices": {
-                        where: f"{battle.attacker} {pct(attacker)}, {battle.defender} "
-                        f"{pct(defender)}"
-                        + (f", both routed, {winner} won" if winner else "")
-                        + ": confirm"
-                    },
-                    "hidden": {
-                        "attacker": str(attacker),
-                        "defender": str(defender),
-                        "by": by,
-                        "winner": winner or "",
-                    },
-                }
-            )
-        actions.append(
-            {
-                "action": "report",
-                "label": f"Report the battle for {where} ({battle.attacker} attacking)",
-                "choices": {where: where},
-                "fields": [
-                    {
-                        "name": side,
-                        "label": f"{who}'s casualties %",
-                        "type": "decimal",
-                        "required": True,
-                    }
-                    for side, who in (("attacker", battle.attacker), ("defender", battle.defender))
-                ]
-                + [
-                    {
-                        "name": "winner",
-                        "label": "Only where both reached a rout: who won, the other having "
-                        "routed first (BC-6.2)",
-                        "choices": {
-                            battle.attacker: battle.attacker,
-                            battle.defender: battle.defender,
-                        },
-                    }
-                ],
-            }
-        )
+            actions.append(_confirm_form(current, battle, reported))
+        actions.append(_report_form(battle))
     return actions
+
+
+def _confirm_form(current: State, battle: Any, reported: tuple) -> dict[str, Any]:
+    """BC-6.2: confirm the figures the opponent reported (they become the result)."""
+    attacker, defender, by, winner = reported
+    where = battle.to_region
+    disputed = (
+        f"; you reported other figures: the result is disputed until you confirm "
+        f"{by}'s or the arbiter settles it (BC-6.2)"
+        if where in current.disputed
+        else ""
+    )
+    won = f", both routed, {winner} won" if winner else ""
+    figures = f"{battle.attacker} {pct(attacker)}, {battle.defender} {pct(defender)}{won}"
+    return {
+        "action": "confirm",
+        "label": f"{by} reports the battle for {where}{disputed}",
+        "choices": {where: f"{figures}: confirm"},
+        "hidden": {
+            "attacker": str(attacker),
+            "defender": str(defender),
+            "by": by,
+            "winner": winner or "",
+        },
+    }
+
+
+def _report_form(battle: Any) -> dict[str, Any]:
+    """BC-6.2: report the battle's casualties (and, where both routed, who won)."""
+    sides = (("attacker", battle.attacker), ("defender", battle.defender))
+    casualties = [
+        {"name": side, "label": f"{who}'s casualties %", "type": "decimal", "required": True}
+        for side, who in sides
+    ]
+    both_routed = {
+        "name": "winner",
+        "label": "Only where both reached a rout: who won, the other having routed first (BC-6.2)",
+        "choices": {battle.attacker: battle.attacker, battle.defender: battle.defender},
+    }
+    return {
+        "action": "report",
+        "label": f"Report the battle for {battle.to_region} ({battle.attacker} attacking)",
+        "choices": {battle.to_region: battle.to_region},
+        "fields": [*casualties, both_routed],
+    }
 
 
 def next_step(current: State) -> str:
