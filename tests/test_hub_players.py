@@ -281,3 +281,34 @@ def test_a_player_leaves_his_own_contact_for_his_turn_notices(store_url, spring,
     )
     shell.ok("notify", "--webhook", discord.url, "--keep")
     assert "<@333333333333333333>" in discord.contents()[0]
+
+
+def test_deadlines_as_an_icalendar_feed_for_the_campaign_and_for_the_player_on_turn(
+    store_url, spring
+):
+    """Issue #27: `/c/NAME/deadlines.ics` holds every deadline set and the one standing, and
+    `/a/SECRET/deadlines.ics` the player's own while it is his turn; both parse back (RFC 5545:
+    VERSION, PRODID, each event's UID, DTSTAMP, DTSTART before DTEND, in UTC)."""
+    from datetime import UTC, datetime
+
+    from icalendar import Calendar
+
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    shell.ok("deadline", "set", "2026-12-14T18:00Z", "--reason", "a week a declaration")
+    client = TestClient(hub(str(store_url)))
+    cid, dag = link(shell, "Cid"), link(shell, "Dag")
+    answer = client.get("/c/Spring%20869/deadlines.ics")
+    assert answer.headers["content-type"].startswith("text/calendar")
+    calendar = Calendar.from_ical(answer.content)
+    assert str(calendar["VERSION"]) == "2.0" and "campaign" in str(calendar["PRODID"])
+    (event,) = calendar.walk("VEVENT")
+    assert event.decoded("DTEND") == datetime(2026, 12, 14, 18, 0, tzinfo=UTC)
+    assert event.decoded("DTSTART") < event.decoded("DTEND")
+    assert {"UID", "DTSTAMP", "SUMMARY"} <= set(event) and "Cid declares" in str(event["SUMMARY"])
+    assert "a week a declaration" in str(event["DESCRIPTION"])
+    assert len(Calendar.from_ical(client.get(f"{cid}/deadlines.ics").content).walk("VEVENT")) == 1
+    assert Calendar.from_ical(client.get(f"{dag}/deadlines.ics").content).walk("VEVENT") == []
+    again = Calendar.from_ical(client.get("/c/Spring%20869/deadlines.ics").content)
+    assert [str(e["UID"]) for e in again.walk("VEVENT")] == [str(event["UID"])]  # the same UID
+    assert client.get("/a/no-such-link/deadlines.ics").status_code == 403
