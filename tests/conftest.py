@@ -576,3 +576,25 @@ def discord():
     server = Discord()
     yield server
     server.server.shutdown()
+
+
+def sent_from(browser, button) -> None:
+    """Click `button` and wait for the answer's page to be loaded: the page sent from is marked,
+    and the wait ends when a loaded page without the mark is there (a check that fails while
+    the browser swaps pages is tried again)."""
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.execute_script("document.body.dataset.sentFrom = 'yes'")
+    button.click()
+
+    def answered(driver) -> bool:
+        try:
+            return driver.execute_script(
+                "return document.readyState === 'complete' && document.body !== null"
+                " && document.body.dataset.sentFrom === undefined"
+            )
+        except WebDriverException:
+            return False
+
+    WebDriverWait(browser, 10).until(answered)

@@ -560,13 +560,10 @@ def test_in_a_browser_a_player_follows_his_link_and_declares_and_the_organiser_s
     try:
         base = f"http://127.0.0.1:{port}"
         browser.get(f"{base}/a/{cid}")
-        from selenium.webdriver.support.expected_conditions import staleness_of
-        from selenium.webdriver.support.ui import WebDriverWait
+        from conftest import sent_from
 
         Select(browser.find_element(By.NAME, "choice")).select_by_value("Essex|Kent")
-        button = browser.find_element(By.CSS_SELECTOR, "button[type=submit]")
-        button.click()
-        WebDriverWait(browser, 10).until(staleness_of(button))  # the answer's page
+        sent_from(browser, browser.find_element(By.CSS_SELECTOR, "button[type=submit]"))
         assert "Recorded: Round 1: Cid attacks Kent" in browser.find_element(By.ID, "message").text
         browser.get(f"{base}/log/Spring%20869")
         assert "Cid attacks Kent (Dag) from Essex" in browser.page_source

@@ -18,14 +18,13 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import Script, Shell
+from conftest import Script, Shell, sent_from
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium comes with the tests")
 
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 from campaign.web.hub import hub  # noqa: E402
 
@@ -76,8 +75,7 @@ def submit(browser, action: str, pick: str | None = None, **typed: str) -> str:
         Select(form.find_element(By.NAME, "choice")).select_by_value(pick)
     for name, value in typed.items():
         form.find_element(By.NAME, name).send_keys(value)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    WebDriverWait(browser, 10).until(staleness_of(form))  # the answer's page, not this one
+    sent_from(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     return browser.find_element(By.ID, "message").text
 
 
