@@ -312,3 +312,45 @@ def test_deadlines_as_an_icalendar_feed_for_the_campaign_and_for_the_player_on_t
     again = Calendar.from_ical(client.get("/c/Spring%20869/deadlines.ics").content)
     assert [str(e["UID"]) for e in again.walk("VEVENT")] == [str(event["UID"])]  # the same UID
     assert client.get("/a/no-such-link/deadlines.ics").status_code == 403
+
+
+def test_the_organiser_enters_a_players_step_for_him_from_his_page(store_url, spring):
+    """Issue #26: the organiser's page carries the forms of the step in hand for each player it
+    waits for, besides his console; what he enters is decided as the player's own form is, and
+    recorded with him as its actor."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    client = TestClient(hub(str(store_url)))
+    olga = "/a/" + re.search(
+        r"/a/(\S+)", shell.ok("invite", "Olga", "--role", "organiser").stdout
+    ).group(1)
+    page = client.get(olga).text
+    assert "For Cid: Declare your attack for round 1" in page
+    fields = dict(re.findall(r'type="hidden" name="(for)" value="([^"]*)"', page))
+    answer = send(client, olga, "attack", choice="Essex|Kent", **fields)
+    assert answer.status_code == 200, said(answer.text)
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"], last["data"]["attacker"]) == (
+        "AttackDeclared",
+        "Olga",
+        "Cid",
+    )
+    wrong = send(client, olga, "attack", choice="Wessex|Sussex", **{"for": "Dagg"})
+    assert wrong.status_code == 400 and "did you mean Dag?" in said(wrong.text)
+
+
+def test_bc_6_2_the_arbiter_confirms_a_report_still_awaiting_its_confirmation(store_url, spring):
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))
+    client = TestClient(hub(str(store_url)))
+    cid = link(shell, "Cid")
+    ulf = "/a/" + re.search(
+        r"/a/(\S+)", shell.ok("invite", "Ulf", "--role", "arbiter").stdout
+    ).group(1)
+    send(client, cid, "report", choice="Kent", attacker="20", defender="45")
+    page = client.get(ulf).text
+    assert "The battle for Kent awaits its confirmation (BC-6.2)" in page
+    settled = send(client, ulf, "settle", choice="Kent|Cid", reason="Dag is away; photo seen")
+    assert settled.status_code == 200, said(settled.text)
+    assert shell.json("status")["attacks"][0]["result"]["winner"] == "Cid"

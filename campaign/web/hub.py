@@ -32,6 +32,7 @@ from campaign import registry, service, text
 from campaign.app import STORE_FAILURES, Campaigns, first_line
 from campaign.common import latest_action, note, retracted
 from campaign.errors import CampaignError, StoreError
+from campaign.names import resolve
 from campaign.views import formats
 from campaign.views.narrate import describe
 from campaign.views.reports import kept_report, report_data
@@ -383,7 +384,8 @@ def _decision(
     values: dict[str, str],
     player: str | None,
 ):
-    """A player's action or an arbiter's note, as the decision the service records."""
+    """A player's action (or the organiser's for him), an arbiter's ruling or note, as the
+    decision the service records."""
     if role == "player":
         return lambda log: log.kind.player_decide(
             log.state, player, action, values, secrets=campaigns.unseal(name)
@@ -392,6 +394,14 @@ def _decision(
         return lambda log: note(values.get("choice", ""))
     if role == "arbiter":
         return lambda log: log.kind.arbiter_decide(log.state, action, values)
+    if role == "organiser" and values.get("for"):
+
+        def for_him(log):
+            him = resolve("player", values["for"], log.kind.players(log.state))
+            secrets = campaigns.unseal(name)
+            return log.kind.player_decide(log.state, him, action, values, secrets=secrets)
+
+        return for_him
     raise CampaignError(f"There is no action called {action!r} for an {role}.")
 
 

@@ -151,6 +151,20 @@ CONTACT_FORM = {
 """A player's own contact for his turn notices (`campaign contact`), on his page in every kind."""
 
 
+def on_behalf(of: Any, state: Any) -> list[dict[str, Any]]:
+    """The forms of the step in hand for the organiser: each player's whom it waits for, to
+    enter for him (his result sent by e-mail, his upgrade told on the phone)."""
+    return [
+        {
+            **form,
+            "label": f"For {player}: {form['label']}",
+            "hidden": {**form.get("hidden", {}), "for": player},
+        }
+        for player in of.awaited(state)
+        for form in of.player_actions(state, player)
+    ]
+
+
 def actions(of: Any, state: Any, role: str, player: str | None) -> list[dict[str, Any]]:
     if role == "player" and player:
         return of.player_actions(state, player)
@@ -170,11 +184,12 @@ def actions(of: Any, state: Any, role: str, player: str | None) -> list[dict[str
     if role == "organiser":
         example = f" (e.g. {of.console_example})" if of.console_example else ""
         return [
+            *on_behalf(of, state),
             {
                 "action": "command",
                 "label": f"A command, as on the command line{example}",
                 "choices": None,
                 "button": "Run",
-            }
+            },
         ]
     return []

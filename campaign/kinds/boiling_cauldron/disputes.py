@@ -37,7 +37,26 @@ def page_sections(state: State) -> list[dict[str, Any]]:
 
 
 def arbiter_actions(state: State) -> list[dict[str, Any]]:
-    """For each disputed battle: settle it with one side's figures, and the reason."""
+    """For each disputed battle: settle it with one side's figures, and the reason; for each
+    report still awaiting its confirmation: confirm it in the opponent's place."""
+    return _disputes(state) + _pending(state)
+
+
+def _pending(state: State) -> list[dict[str, Any]]:
+    return [
+        {
+            "action": "settle",
+            "label": f"The battle for {where} awaits its confirmation (BC-6.2)",
+            "choices": {f"{where}|{claim[2]}": claim_text(state, where, claim)},
+            "fields": [{"name": "reason", "label": "Your reason, for the log", "required": True}],
+            "button": "Confirm these figures",
+        }
+        for where, claim in state.reported.items()
+        if where not in state.disputed
+    ]
+
+
+def _disputes(state: State) -> list[dict[str, Any]]:
     return [
         {
             "action": "settle",
@@ -55,11 +74,15 @@ def settle(state: State, values: Mapping[str, str]) -> list[Draft]:
     just before it."""
     where, _, by = values.get("choice", "").partition("|")
     claims = {claim[2]: claim for claim in state.disputed.get(where, ())}
+    pending = state.reported.get(where)
+    if pending is not None and not claims:
+        claims = {pending[2]: pending}
     if by not in claims:
-        raise CampaignError(f"The battle for {where or '…'} is not disputed now (BC-6.2).")
+        raise CampaignError(f"The battle for {where or '…'} awaits no ruling now (BC-6.2).")
     reason = values.get("reason", "").strip()
     if not reason:
         raise CampaignError("Give the reason for your ruling, for the log.")
     attacker, defender, _, winner = claims[by]
-    ruling = note(f"Ruling on the disputed battle for {where}: {by}'s figures stand. {reason}")
+    disputed = "disputed " if where in state.disputed else ""
+    ruling = note(f"Ruling on the {disputed}battle for {where}: {by}'s figures stand. {reason}")
     return [*ruling, *commands.result(state, where, attacker, defender, winner)]
