@@ -38,7 +38,7 @@ def links(db: Path) -> dict[str, str]:
     made = {}
     for person, role in LINKS.items():
         token = f"bench-{person.lower()}-link-0000000000000000"
-        store.grant("Bench", token, role, person if role == "player" else None)
+        store.links.grant("Bench", token, role, person if role == "player" else None)
         made[person] = token
     store.close()
     return made

@@ -65,7 +65,7 @@ def build(db: Path, size: int) -> None:
         new = store.settle(loaded, [d for _ in range(batch) for d in note("a note")], "o", [])
         store.record(new)
         loaded = Loaded(of, loaded.events + tuple(new), loaded.state)
-    store.remember(loaded)
+    store.kept.remember(loaded)
     for _ in players:
         store.act("Bench", lambda state: commands.forfeit(state, "a benchmark"), "o")
 

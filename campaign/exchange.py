@@ -16,12 +16,13 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from campaign import chain, text
-from campaign.app import ACCESS, Campaigns, Loaded, campaign_id
+from campaign.app import Campaigns, Loaded, campaign_id
 from campaign.audit import audit
 from campaign.common import current_name
 from campaign.errors import CampaignError
 from campaign.post import POSTED, WEBHOOK
 from campaign.registry import PACKAGES, kind
+from campaign.store.sealed import ACCESS
 from campaign.values import percentage
 from events import event_class, fields
 from events.common import CampaignEvent, CampaignStarted
@@ -282,7 +283,7 @@ def recreate(campaigns: Campaigns, body: list[dict[str, Any]], name: str) -> Loa
     verified = audit(of, events)
     campaigns.record(events)
     loaded = Loaded(of, tuple(events), verified.state)
-    campaigns.remember(loaded)
+    campaigns.kept.remember(loaded)
     return loaded
 
 
@@ -292,9 +293,9 @@ def fork(campaigns: Campaigns, loaded: Loaded, new_name: str) -> Loaded:
     forked = recreate(campaigns, records(loaded.events), new_name)
     kept = {
         label: value
-        for label, value in campaigns.unseal_stream(loaded.started.originator_id).items()
+        for label, value in campaigns.secrets.unseal_stream(loaded.started.originator_id).items()
         if label != WEBHOOK and not label.startswith((POSTED, ACCESS))
     }
     if kept:
-        campaigns.seal(new_name, list(kept), given=kept)
+        campaigns.secrets.seal(new_name, list(kept), given=kept)
     return forked

@@ -136,7 +136,7 @@ def _notices_due(campaigns: Campaigns, before: Any, after: Loaded) -> None:
     due = notices.due(newly, len(after.events), step, deadline)
     name = current_name(after.events)
     campaigns.beside_the_log(
-        lambda: campaigns.keep_all(name, due), "the turn notices it made due were not kept"
+        lambda: campaigns.secrets.keep_all(name, due), "the turn notices it made due were not kept"
     )
 
 

@@ -359,13 +359,13 @@ class Wall(Story):
         started, then = kind("hadrians-wall").new(
             self.name,
             {**players, **options},
-            seal=lambda labels: self.campaigns.seal(self.name, labels, given=secrets),
+            seal=lambda labels: self.campaigns.secrets.seal(self.name, labels, given=secrets),
         )
         self.campaigns.start(started, then, "organiser")
 
     @property
     def secrets(self) -> dict[str, str]:
-        return self.campaigns.unseal(self.name)
+        return self.campaigns.secrets.unseal(self.name)
 
     def advance(self, to: str | None = None) -> list[tuple[str, dict]]:
         from campaign.kinds.hadrians_wall import commands as hw

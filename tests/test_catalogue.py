@@ -180,7 +180,7 @@ def test_verify_finds_an_altered_catalogue_and_rebuilds_it(finished):
 def test_a_store_that_cannot_be_written_folds_the_catalogue_each_time(finished):
     raw(str(finished.db), "DELETE FROM {names}")
     store = Campaigns(str(finished.db))
-    store.unwritable = "read-only media"
+    store.database.unwritable = "read-only media"
     assert [entry.name for entry in store.catalogue()] == ["Spring 869"]
     store.close()
     assert kept(str(finished.db)) is None
@@ -194,10 +194,10 @@ def test_list_reads_what_it_shows_of_every_view_picked_or_whole(store_url):
     for name in ("Alpha", "Beta"):
         store.start(*starting(name, seed=name), "organiser")
     raw(store_url, "UPDATE {views} SET body = 'not JSON' WHERE stream = ?", campaign_id("Beta").hex)
-    briefs = store.briefs()
+    briefs = store.kept.briefs()
     assert list(briefs) == [store.stream("Alpha")]
     assert briefs[store.stream("Alpha")] == {
-        "summary": store.recall("Alpha")["summary"],
+        "summary": store.kept.view("Alpha")["summary"],
         "players": ["Ann", "Bob", "Cid", "Dag", "Eve"],
     }
     store.close()

@@ -149,9 +149,9 @@ def test_the_campaign_page_keeps_an_out_of_date_view_again(tmp_path, spring):
     with sqlite3.connect(shell.db) as connection:
         connection.execute(f"DELETE FROM {VIEWS}")
     connection.close()
-    assert Campaigns(str(shell.db)).recall("Spring 869") is None
+    assert Campaigns(str(shell.db)).kept.view("Spring 869") is None
     assert "Next:" in TestClient(hub(str(shell.db))).get("/c/Spring%20869").text
-    assert Campaigns(str(shell.db)).recall("Spring 869") is not None
+    assert Campaigns(str(shell.db)).kept.view("Spring 869") is not None
 
 
 def test_a_campaign_page_and_a_report_drawn_once_while_the_log_ends_where_it_did(
@@ -428,7 +428,7 @@ def test_a_link_granted_to_a_name_the_program_signs_with_records_nothing(spring_
     shell, client, _ = spring_hub
     store = Campaigns(str(shell.db))
     try:
-        store.grant("Spring 869", "forged-link", "arbiter", "\uff44eadline")
+        store.links.grant("Spring 869", "forged-link", "arbiter", "\uff44eadline")
     finally:
         store.close()
     before = shell.json("log")

@@ -101,14 +101,15 @@ def test_a_note_landing_between_reading_the_log_page_and_counting_it_is_a_page(s
     they were read under was asked again, its own view not yet kept (the window of the race
     above, made certain): the page was a server error."""
     from campaign.app import Campaigns
+    from campaign.store.kept import Kept
 
     shell, client = served
-    real = Campaigns.tail
+    real = Kept.tail
 
     def tail_then_a_writer(self, *args, **kwargs):
         read = real(self, *args, **kwargs)
         writer = Campaigns(str(shell.db))
-        writer.remember = lambda loaded: None  # appended, its view not kept yet (or never)
+        writer.kept.remember = lambda loaded: None  # appended, its view not kept yet (or never)
         try:
             writer.act("Spring 869", lambda state: note("landed in the window"), "Ann")
         finally:
@@ -117,7 +118,7 @@ def test_a_note_landing_between_reading_the_log_page_and_counting_it_is_a_page(s
 
     from campaign.common import note
 
-    monkeypatch.setattr(Campaigns, "tail", tail_then_a_writer)
+    monkeypatch.setattr(Kept, "tail", tail_then_a_writer)
     answer = client.get("/log/Spring%20869")
     assert answer.status_code == 200 and "landed in the window" not in answer.text
     monkeypatch.undo()

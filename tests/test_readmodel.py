@@ -278,11 +278,11 @@ def test_every_current_view_is_read_in_one_query_as_each_alone(store_url):
     beta = store.load("Beta")
     store.record(store.settle(beta, note("the view was not written"), "o", []))  # left behind
     gamma = store.load("Gamma")
-    store.keep_report("Gamma", "last", {"title": "a kept report"}, gamma)
-    alone = {n: store.recall(n) for n in ("Alpha", "Beta", "Gamma")}
+    store.kept.keep_report("Gamma", "last", {"title": "a kept report"}, gamma)
+    alone = {n: store.kept.view(n) for n in ("Alpha", "Beta", "Gamma")}
     assert alone["Beta"] is None and alone["Alpha"] and alone["Gamma"]
     shown = {n: {"summary": alone[n]["summary"], "players": PLAYERS} for n in ("Alpha", "Gamma")}
-    assert store.briefs() == {
+    assert store.kept.briefs() == {
         store.stream("Alpha"): shown["Alpha"],
         store.stream("Gamma"): shown["Gamma"],
     }

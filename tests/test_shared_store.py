@@ -203,13 +203,13 @@ def test_a_command_recorded_before_the_connection_dropped_says_so(tmp_path, spri
 
     import psycopg
 
-    from campaign.app import Campaigns
+    from campaign.store.kept import Kept
 
     schema = f"test_{uuid.uuid4().hex[:12]}"
     shell = Shell(f"{POSTGRES}?schema={schema}")
     try:
         shell.ok(*spring.step("new"))
-        real = Campaigns.remember
+        real = Kept.remember
 
         def dropped_then_remember(self, loaded):
             with psycopg.connect(POSTGRES, autocommit=True) as connection:
@@ -220,7 +220,7 @@ def test_a_command_recorded_before_the_connection_dropped_says_so(tmp_path, spri
                 )
             return real(self, loaded)
 
-        monkeypatch.setattr(Campaigns, "remember", dropped_then_remember)
+        monkeypatch.setattr(Kept, "remember", dropped_then_remember)
         said = shell("note", "recorded before the drop")
         monkeypatch.undo()
         assert said.exit_code == 0, said.output

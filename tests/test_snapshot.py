@@ -13,6 +13,7 @@ from conftest import Script, Shell, resealed, unsealed
 
 from campaign.app import Campaigns
 from campaign.readmodel import VIEWS, program
+from campaign.store.kept import Kept
 
 KINDS = ["boiling-cauldron", "onus-under-the-eagle", "hadrians-wall", "thunderbolt"]
 
@@ -61,7 +62,7 @@ def test_every_kinds_state_is_kept_as_its_log_folds_after_every_command_of_its_d
         shell.ok(*words)
         store = Campaigns(str(shell.db))
         name = store.catalogue()[0].name
-        assert store.recall_state(name)[2] == store.load(name).state, words
+        assert store.kept.state(name)[2] == store.load(name).state, words
         store.close()
 
 
@@ -70,7 +71,7 @@ def test_hw_1_3_the_fantasy_flight_board_is_built_again_as_the_set_up_chose_it(w
     """A board is not kept (its links are keyed by pairs of areas): it is built again from the
     source and the set-up's choice, the fourth wall with it."""
     campaign = wall(board="ffg", ffg_gap=gap)
-    kept = campaign.campaigns.recall_state(campaign.name)[2]
+    kept = campaign.campaigns.kept.state(campaign.name)[2]
     assert kept == campaign.state and kept.board == campaign.state.board
     assert ("W4" in kept.board.walls) == (gap == "wall")
 
@@ -85,7 +86,7 @@ def test_the_hubs_campaign_page_after_a_command_line_write_reads_no_log(
     shell.play(Script(rules).steps)
     path = "/c/" + only(shell.db).replace(" ", "%20").replace("'", "%27")
     with monkeypatch.context() as folded:
-        folded.setattr(Campaigns, "recall_state", lambda self, name: None)
+        folded.setattr(Kept, "state", lambda self, name: None)
         from_the_log = TestClient(hub(str(shell.db))).get(path)
     assert from_the_log.status_code == 200
 
@@ -103,10 +104,10 @@ def test_verify_finds_an_altered_kept_state_and_keeps_it_again(finished):
     assert '"winner":"Dag"' in body
     edited = body.replace('"winner":"Dag"', '"winner":"Eve"')
     keep_state(finished.db, edited, sealed=False)  # #24.8: by hand alone, never read
-    assert Campaigns(str(finished.db)).recall_state("Spring 869") is None
+    assert Campaigns(str(finished.db)).kept.state("Spring 869") is None
     keep_state(finished.db, edited)  # sealed with the store's key: read until verify
     store = Campaigns(str(finished.db))
-    assert store.recall_state("Spring 869")[2].winner == "Eve"
+    assert store.kept.state("Spring 869")[2].winner == "Eve"
     checked = finished("verify")
     assert checked.exit_code == 1
     assert "The stored view that list and status show was altered" in checked.stdout
@@ -148,7 +149,7 @@ def test_a_kept_state_that_is_not_one_is_never_used(finished, body, monkeypatch)
     for marker, variant in variants.items():
         shown = shown.replace(marker, variant)
     keep_state(finished.db, shown)
-    assert Campaigns(str(finished.db)).recall_state("Spring 869") is None
+    assert Campaigns(str(finished.db)).kept.state("Spring 869") is None
     page = TestClient(hub(str(finished.db))).get("/c/Spring%20869")
     assert page.status_code == 200 and "won by Dag" in page.text
 
@@ -158,7 +159,7 @@ def test_the_map_of_now_is_drawn_from_the_kept_state_as_from_the_log(tmp_path, r
     shell = Shell(tmp_path / "campaigns.sqlite")
     shell.play(Script(rules).steps)
     with monkeypatch.context() as folded:
-        folded.setattr(Campaigns, "recall_state", lambda self, name: None)
+        folded.setattr(Kept, "state", lambda self, name: None)
         shell.ok("map", "-o", str(tmp_path / "from-the-log.svg"))
 
     def no_full_read(*args, **kwargs):
@@ -177,10 +178,10 @@ def test_a_rounds_report_page_after_a_command_line_write_reads_no_log(tmp_path, 
     whole log."""
     shell = Shell(tmp_path / "campaigns.sqlite")
     shell.play(Script(rules).steps)
-    ended = Campaigns(str(shell.db)).kept_round_ends(only(shell.db))
+    ended = Campaigns(str(shell.db)).kept.round_ends(only(shell.db))
     path = f"/report/{max(ended)}/" + only(shell.db).replace(" ", "%20").replace("'", "%27")
     with monkeypatch.context() as folded:
-        folded.setattr(Campaigns, "recall_state", lambda self, name, number=None: None)
+        folded.setattr(Kept, "state", lambda self, name, number=None: None)
         from_the_log = TestClient(hub(str(shell.db))).get(path)
     assert from_the_log.status_code == 200 and "<svg" in from_the_log.text
 

@@ -75,7 +75,7 @@ def test_tb_16_3_a_senate_roll_is_the_hmac_of_its_record_naming_the_leader_by_nu
     number = status["rome"]["leaders"][asking["leader"]]["number"]
     shell.ok("ask-senate", asking["leader"])
     asked = shell.json("log")[-1]["data"]
-    secret = Campaigns(str(shell.db)).unseal("Punic")["S1"]
+    secret = Campaigns(str(shell.db)).secrets.unseal("Punic")["S1"]
     message = f"TB|Punic|GT1|#{asked['number']}|senate|{number}"
     digest = hmac.new(bytes.fromhex(secret), message.encode(), hashlib.sha256).digest()
     assert asked["face"] == int.from_bytes(digest, "big") % 10

@@ -126,7 +126,7 @@ def test_tb_16_4_external_dice_are_0_to_9_with_the_outcome_of_the_chart(shell):
 def test_tb_16_2_a_commitment_for_each_game_turn(tmp_path):
     shell = Shell(tmp_path / "s.sqlite")
     shell.ok(*NEW)
-    secrets = Campaigns(str(shell.db)).unseal("Punic")
+    secrets = Campaigns(str(shell.db)).secrets.unseal("Punic")
     commitments = shell.json("status")["commitments"]
     assert set(commitments) == {"1", "2", "3"}  # the example's 212, 211 and 210 BCE
     for turn, published in commitments.items():

@@ -40,13 +40,13 @@ class Punic(Story):
         started, then = kind("thunderbolt").new(
             self.name,
             options,
-            seal=lambda labels: self.campaigns.seal(self.name, labels, given=secrets),
+            seal=lambda labels: self.campaigns.secrets.seal(self.name, labels, given=secrets),
         )
         self.campaigns.start(started, then, "organiser")
 
     @property
     def secrets(self) -> dict[str, str]:
-        return self.campaigns.unseal(self.name)
+        return self.campaigns.secrets.unseal(self.name)
 
 
 class Table:
@@ -71,7 +71,7 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
     """TB-6, TB-14 and TB-15 hold after every command; replay equals step by step (checked as
     each step ends, a full replay being the slow part)."""
     state = campaign.campaigns.after.state
-    assert campaign.campaigns.recall_state(campaign.name)[2] == state  # kept beside the view
+    assert campaign.campaigns.kept.state(campaign.name)[2] == state  # kept beside the view
     r = state.romans
     magistrates = list(r.magistrates.values())
     offices.check_offices(magistrates)  # TB-6.1, TB-6.6

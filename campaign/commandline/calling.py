@@ -39,13 +39,13 @@ def contact(
     player = resolve("player", who, loaded.kind.players(loaded.state))
     label = notices.CONTACT + folded(player)
     if clear:
-        ctx.obj.campaigns.keep(name, label, "{}")
+        ctx.obj.campaigns.secrets.keep(name, label, "{}")
         return say(f"{player} is reached by no channel of his own now.")
     given = notices.contact(discord, email)
     if not given:
         raise CampaignError("Give --discord USER_ID, --email ADDRESS, or --clear.")
-    known = notices.contacts(ctx.obj.campaigns.unseal(name)).get(folded(player), {})
-    ctx.obj.campaigns.keep(name, label, json.dumps({**known, **given}))
+    known = notices.contacts(ctx.obj.campaigns.secrets.unseal(name)).get(folded(player), {})
+    ctx.obj.campaigns.secrets.keep(name, label, json.dumps({**known, **given}))
     ways = " and ".join(f"{way} {value}" for way, value in {**known, **given}.items())
     say(f"{player} is told of his turns in {name} by {ways}.")
 
@@ -113,21 +113,23 @@ def _notify(campaigns, name: str, given: str | None, keep: bool, server, moment)
     from campaign.post import WEBHOOK, Delivery
 
     if given and keep:
-        campaigns.keep(name, WEBHOOK, given)
-    loaded, kept = campaigns.load(name), campaigns.unseal(name)
+        campaigns.secrets.keep(name, WEBHOOK, given)
+    loaded, kept = campaigns.load(name), campaigns.secrets.unseal(name)
     webhook = given or kept.get(WEBHOOK)
     channel = Delivery(webhook) if webhook else None
     awaited, due = loaded.kind.awaited(loaded.state), _now_due(loaded)
 
     def keeping(label: str, value: str) -> None:
-        campaigns.keep(name, label, value)
+        campaigns.secrets.keep(name, label, value)
 
     told = notices.deliver(name, awaited, kept, keeping, channel, server, due)
-    kept = campaigns.unseal(name)
+    kept = campaigns.secrets.unseal(name)
     told += notices.remind(name, awaited, kept, keeping, due, moment, channel, server)
     for line in told:
         say(f"{name}: {line}")
-    waiting = [n.player for n in notices.kept_notices(campaigns.unseal(name)) if n.state == "due"]
+    waiting = [
+        n.player for n in notices.kept_notices(campaigns.secrets.unseal(name)) if n.state == "due"
+    ]
     if waiting:
         say(
             f"{name}: {', '.join(waiting)} not told: no channel reaches them (post --webhook "

@@ -47,7 +47,7 @@ def list_campaigns(
 ) -> None:
     """The campaigns in the store: name, rules, status (archived ones with --all)."""
     campaigns = ctx.obj.campaigns
-    rows, views = [], campaigns.briefs()
+    rows, views = [], campaigns.kept.briefs()
     for entry in campaigns.catalogue(archived=everything):
         seen = views.get(entry.stream) or view(campaigns.refresh(entry.name))
         rows.append(
@@ -155,7 +155,7 @@ def _remind(ctx: typer.Context, name: str, when: str | None) -> None:
     if when is None:
         raise CampaignError("Say when players are reminded: deadline remind 24h,2h (or none).")
     kept = notices.spans(when)
-    ctx.obj.campaigns.keep(name, notices.REMIND, kept)
+    ctx.obj.campaigns.secrets.keep(name, notices.REMIND, kept)
     if not kept:
         return say(f"Nobody is reminded of a deadline in {name} now.")
     say(
@@ -231,7 +231,7 @@ def status(
     seen = None
     if as_of is None and round_number is None:
         name = ctx.obj.name(campaign)
-        seen = ctx.obj.campaigns.recall(name)
+        seen = ctx.obj.campaigns.kept.view(name)
     if seen is not None:
         if as_json:  # the stored view is the answer: no kind's code is needed to print it
             return print_json(status_data(seen, True, now()))
@@ -239,7 +239,7 @@ def status(
     else:
         name, loaded = ctx.obj.view(campaign, as_of, round_number)
         if as_of is None and round_number is None:
-            ctx.obj.campaigns.keep_view(loaded)  # out of date: kept again for the next reader
+            ctx.obj.campaigns.kept.keep_view(loaded)  # out of date: kept again for the next reader
         built = view(loaded) | {"name": name}
         built["status"] = json_ready(loaded.kind.status(loaded.state, name))
         data, of = status_data(built, loaded.chain_break is None, now()), loaded.kind
@@ -266,7 +266,7 @@ def log(
     events = None
     if limit is not None and as_of is None and round_number is None:
         name = ctx.obj.name(campaign)
-        read = ctx.obj.campaigns.tail(name, limit)  # a retraction follows what it retracts
+        read = ctx.obj.campaigns.kept.tail(name, limit)  # a retraction follows what it retracts
         events = None if read is None else read[1]
         of = lambda: registry.kind(ctx.obj.campaigns.rules(name))  # noqa: E731
     if events is None:
@@ -441,7 +441,7 @@ def invite(
         else person(who, "the name")
     )
     token = secrets.token_urlsafe(24)
-    ctx.obj.campaigns.grant(name, token, chosen, person)
+    ctx.obj.campaigns.links.grant(name, token, chosen, person)
     say(f"{person}'s link ({chosen}) to {name}: {url.rstrip('/')}/a/{token}")
     say("Hand it to him alone: whoever holds it acts as him. campaign revoke NAME ends it.")
 
@@ -454,7 +454,7 @@ def revoke(
 ) -> None:
     """Every personal link of NAME to this campaign stops working."""
     name, whom = ctx.obj.name(campaign), " ".join(who.split())
-    count = ctx.obj.campaigns.revoke(name, whom)
+    count = ctx.obj.campaigns.links.revoke(name, whom)
     if not count:
         raise CampaignError(f"{whom} holds no link to {name}.")
     say(f"{count} link(s) of {whom} to {name} no longer work.")
@@ -607,23 +607,23 @@ def _check_view(campaigns, name: str, loaded, state) -> str:
     from campaign.app import Loaded
 
     replayed = Loaded(loaded.kind, loaded.events, state)
-    stored = campaigns.recall(name)
-    reports = campaigns.kept_reports(name)
+    stored = campaigns.kept.view(name)
+    reports = campaigns.kept.reports(name)
     verdict = _kept_verdict(campaigns, name, replayed, stored, reports)
     if verdict != "current":
-        campaigns.forget_kept(name)
-        campaigns.remember(replayed)
+        campaigns.kept.forget(name)
+        campaigns.kept.remember(replayed)
     return verdict
 
 
 def _kept_verdict(campaigns, name: str, replayed, stored, reports) -> str:
     """`current`, `missing or out of date`, `unreadable` (a sealed state this program cannot
     read) or `altered` (a seal that does not hold, or a kept row that is not the replay's)."""
-    if campaigns.altered:
+    if campaigns.kept.altered:
         return "altered"
     if stored is None:
         return "missing or out of date"
-    kept_state = campaigns.kept_state_verdict(name, replayed.state)
+    kept_state = campaigns.kept.state_verdict(name, replayed.state)
     if kept_state == "unreadable":
         return kept_state
     holds = (
@@ -632,19 +632,19 @@ def _kept_verdict(campaigns, name: str, replayed, stored, reports) -> str:
         and kept_state == "current"
         and _round_ends_hold(campaigns, name, replayed)
     )
-    return "current" if holds and not campaigns.altered else "altered"
+    return "current" if holds and not campaigns.kept.altered else "altered"
 
 
 def _round_ends_hold(campaigns, name: str, replayed) -> bool:
     """Every state kept as a round ended is the one the log gives."""
     from campaign.views.reports import report_data
 
-    for number in campaigns.kept_round_ends(name):
+    for number in campaigns.kept.round_ends(name):
         try:
             _, at_end = report_data(name, replayed, number)
         except CampaignError:
             return False
-        if not campaigns.kept_state_holds(name, at_end.state, number):
+        if not campaigns.kept.state_holds(name, at_end.state, number):
             return False
     return True
 
@@ -827,7 +827,7 @@ def post(
     from campaign.views.reports import report_data, svg_to_png
 
     name, loaded = ctx.obj.view(campaign)
-    kept = ctx.obj.campaigns.unseal(name)
+    kept = ctx.obj.campaigns.secrets.unseal(name)
     url = posting.checked_url(webhook) if webhook is not None else kept.get(posting.WEBHOOK)
     if url is None:
         raise CampaignError(
@@ -835,7 +835,7 @@ def post(
             "campaign)."
         )
     if keep:
-        ctx.obj.campaigns.keep(name, posting.WEBHOOK, url)
+        ctx.obj.campaigns.secrets.keep(name, posting.WEBHOOK, url)
     data, at_end = report_data(name, loaded, round_number)
     messages = formats.markdown(data)
     png = None
@@ -853,7 +853,7 @@ def post(
                 f"--delivered counts the messages in the channel already: 0 to {len(messages)}."
             )
         delivered = delivered_already
-        ctx.obj.campaigns.keep(name, label, str(delivered))
+        ctx.obj.campaigns.secrets.keep(name, label, str(delivered))
     what = f"{loaded.kind.period} {data['round']}'s report"
     if delivered >= len(messages):
         return say(
@@ -865,7 +865,7 @@ def post(
         messages,
         None if png is None else (f"{loaded.kind.period}-{data['round']}.png", png),
         delivered,
-        lambda n: ctx.obj.campaigns.keep(name, label, str(n)),
+        lambda n: ctx.obj.campaigns.secrets.keep(name, label, str(n)),
     )
     resumed = f" (resuming after message {delivered})" if delivered else ""
     said = f"Posted the {what}: {sent} message(s){' and the map' if png else ''}{resumed}."
@@ -887,7 +887,7 @@ def draw_map(
     kept = None
     if as_of is None and round_number is None:  # now: the state the last writer kept (#16)
         name = ctx.obj.name(campaign)
-        kept = ctx.obj.campaigns.recall_state(name)
+        kept = ctx.obj.campaigns.kept.state(name)
     if kept is not None:
         svg = map_svg(name, kept[1], kept[2], None)
     else:
@@ -926,7 +926,7 @@ def new(ctx: typer.Context, name: str, rules: str, **options: Any) -> None:
     _check_options(chosen, options, {p.name: p.opts[0] for p in ctx.command.params if p.opts})
     default = [] if every is None else choose_default(every)
     started, then = chosen.new(
-        title, options, seal=lambda labels: ctx.obj.campaigns.seal(title, labels)
+        title, options, seal=lambda labels: ctx.obj.campaigns.secrets.seal(title, labels)
     )
     from campaign import service
 

@@ -159,13 +159,13 @@ def kept_report(
     reports kept with the old one; `verify` compares each with the log. Only data is kept, never
     markup: every format escapes it as it renders (the map of an HTML report is drawn anew)."""
     key = str(number or "last")
-    kept = campaigns.recall_report(name, key)
+    kept = campaigns.kept.report(name, key)
     if kept is not None:
         return kept
     loaded = load()
     data, _ = report_data(name, loaded, number)
     if loaded.chain_break is None:
-        campaigns.keep_report(name, key, data, loaded)
+        campaigns.kept.keep_report(name, key, data, loaded)
     return data
 
 
@@ -187,8 +187,8 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
         except CampaignError:
             continue  # nothing is left in progress: the campaign is over
         for key in (key for key, of in wanted.items() if of == number):
-            campaigns.keep_report(name, key, data, loaded)
-        campaigns.keep_state(name, number, at_end, loaded)  # its map, on the hub's report page
+            campaigns.kept.keep_report(name, key, data, loaded)
+        campaigns.kept.keep_state(name, number, at_end, loaded)  # its map, on the hub's report page
 
 
 def render(

@@ -121,7 +121,7 @@ def _status(error: CampaignError) -> int:
 @with_store
 def index(request: Request, campaigns: Campaigns) -> Response:
     """Every campaign not archived: its name, rules, players and where it stands."""
-    rows, views = [], campaigns.briefs()
+    rows, views = [], campaigns.kept.briefs()
     for entry in campaigns.catalogue(archived=False):
         seen = views.get(entry.stream) or brief(campaigns, entry.name)
         rows.append(
@@ -191,7 +191,7 @@ def log_page(request: Request, campaigns: Campaigns) -> Response:
 
 def _log_page(campaigns: Campaigns, name: str, before: int | None) -> tuple:
     """The events of one log page, the kind, whether the chain is intact, the log's length."""
-    read = campaigns.tail(name, LOG_PAGE, before)
+    read = campaigns.kept.tail(name, LOG_PAGE, before)
     if read is not None:
         seen, shown = read
         return shown, registry.kind(campaigns.rules(name)), True, seen["events"]
@@ -221,7 +221,7 @@ def report_page(request: Request, campaigns: Campaigns) -> Response:
 
 def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any], Any]:
     """A round's report page, and the last event it was drawn from."""
-    kept = campaigns.recall_state(name, number)  # kept by the last writer (#16)
+    kept = campaigns.kept.state(name, number)  # kept by the last writer (#16)
     if kept is not None:
         seen, kind, at_end = kept
         data = kept_report(campaigns, name, number, lambda: campaigns.refresh(name))
@@ -259,7 +259,7 @@ def personal_page(
     status: int = 400,
 ) -> Response:
     """The page of a personal link, with a fresh one-time form token (`Forms`)."""
-    granted = campaigns.access(token)
+    granted = campaigns.links.access(token)
     if granted is None:
         return hub.refusal(NO_LINK, 403)
     name, role, player = granted
@@ -305,7 +305,7 @@ def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> 
             latest = latest_action(recent(campaigns, name, loaded), kind)
             action["hidden"] = {} if latest is None else {"latest": str(latest)}
     lines = kind.player_lines(state, player) if role == "player" and player else []
-    deadline = (campaigns.recall(name) or brief(campaigns, name)).get("deadline")
+    deadline = (campaigns.kept.view(name) or brief(campaigns, name)).get("deadline")
     return dict(actions=offered, next_step=kind.next_step(state), lines=lines, due=deadline), at
 
 
@@ -323,7 +323,7 @@ def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Resp
     """What a form records, once: refused in one sentence on the page, or recorded and answered
     with a redirect to the page (POST/redirect/GET: a refresh sends nothing again)."""
     hub, token = of(request), request.path_params["token"]
-    granted = campaigns.access(token)
+    granted = campaigns.links.access(token)
     refusal = _refused(request, granted)
     if refusal:
         return hub.refusal(*refusal)
@@ -388,7 +388,7 @@ def _decision(
     decision the service records."""
     if role == "player":
         return lambda log: log.kind.player_decide(
-            log.state, player, action, values, secrets=campaigns.unseal(name)
+            log.state, player, action, values, secrets=campaigns.secrets.unseal(name)
         )
     if action == "note" and role == "arbiter":
         return lambda log: note(values.get("choice", ""))
@@ -398,7 +398,7 @@ def _decision(
 
         def for_him(log):
             him = resolve("player", values["for"], log.kind.players(log.state))
-            secrets = campaigns.unseal(name)
+            secrets = campaigns.secrets.unseal(name)
             return log.kind.player_decide(log.state, him, action, values, secrets=secrets)
 
         return for_him
@@ -413,8 +413,8 @@ def _contact(campaigns: Campaigns, name: str, player: str, values: dict[str, str
     given = notices.contact(values.get("discord") or None, values.get("email") or None)
     if not given:
         raise CampaignError("Give your Discord user id, your e-mail address, or both.")
-    kept = notices.contacts(campaigns.unseal(name)).get(folded(player), {})
-    campaigns.keep(name, notices.CONTACT + folded(player), json.dumps({**kept, **given}))
+    kept = notices.contacts(campaigns.secrets.unseal(name)).get(folded(player), {})
+    campaigns.secrets.keep(name, notices.CONTACT + folded(player), json.dumps({**kept, **given}))
     return f"Saved: you are told of your turns by {' and '.join(sorted(given))}."
 
 
@@ -440,7 +440,7 @@ def campaign_calendar(request: Request, campaigns: Campaigns) -> Response:
 @with_store
 def personal_calendar(request: Request, campaigns: Campaigns) -> Response:
     """A person's own deadlines as an iCalendar feed: while it is his turn, the step's."""
-    granted = campaigns.access(request.path_params["token"])
+    granted = campaigns.links.access(request.path_params["token"])
     if granted is None:
         return of(request).refusal(NO_LINK, 403)
     name, role, player = granted

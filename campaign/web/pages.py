@@ -34,7 +34,7 @@ class Drawn:
 
     def get(self, campaigns: Campaigns, name: str, what: str, draw) -> dict[str, Any]:
         """The page `what` of campaign `name`: as kept, or `draw()`n → (values, at)."""
-        seen = campaigns.recall(name)
+        seen = campaigns.kept.view(name)
         if seen is not None:
             with self.lock:
                 kept = self.pages.get((name, what, seen["events"], seen["head"]))
@@ -65,7 +65,7 @@ def recent(campaigns: Campaigns, name: str, loaded: Any) -> tuple:
     view vouches for it, else the whole log."""
     if loaded is not None:
         return loaded.events
-    read = campaigns.tail(name, LOG_PAGE)
+    read = campaigns.kept.tail(name, LOG_PAGE)
     return read[1] if read is not None else campaigns.load(name).events
 
 
@@ -73,7 +73,7 @@ def state_now(campaigns: Campaigns, name: str) -> tuple[Any, Any, tuple[int, str
     """The campaign's kind and state now, the last event they stand at (`drawn_at`), and the
     log they were folded from: as the last writer kept them beside the view, no log read (#16),
     the log then None; else from the whole log, read, checked and its view kept again."""
-    kept = campaigns.recall_state(name)
+    kept = campaigns.kept.state(name)
     if kept is not None:
         seen, of, state = kept
         return of, state, (seen["events"], seen["head"]), None

@@ -68,7 +68,7 @@ def advance(
     from campaign.kinds.hadrians_wall import commands as hw
 
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
     ctx.obj.act(name, lambda state: hw.advance(state, to, secrets), HW)
 
 
@@ -106,7 +106,7 @@ def move(
 
     wanted = [hw.typed_move(typed) for typed in moves]
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
         roll = hw.roll_for(state, secrets, die or [], evidence or [])

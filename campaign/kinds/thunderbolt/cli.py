@@ -61,7 +61,7 @@ def done(
     from campaign.kinds.thunderbolt import commands as tb
 
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
         return tb.finish(state, step, side, secrets)
@@ -80,7 +80,7 @@ def close_step(
     from campaign.kinds.thunderbolt import commands as tb
 
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
     ctx.obj.act(name, lambda state: tb.close(state, step, reason, secrets), TB)
 
 
@@ -107,7 +107,7 @@ def initiative(
         ctx.obj.act(campaign, lambda state: tb.initiative(state, drawn), TB)
         return
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
     ctx.obj.act(
         name, lambda state: tb.draw(state, tb.cup_draws(state, secrets, marker, evidence)), TB
     )
@@ -127,7 +127,7 @@ def rolled(ctx: typer.Context, campaign: str | None, face, evidence: str, decide
     from campaign.kinds.thunderbolt import commands as tb
 
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decided(state):
         return decide(state, tb.faces_for(state, secrets, face or [], evidence))
@@ -408,7 +408,7 @@ def elect(
     from campaign.kinds.thunderbolt import commands as tb
 
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
         draws = tb.draws_for(state, secrets, tb.leader(state, leader) if leader else None, evidence)
@@ -673,7 +673,7 @@ def appoint(
     from campaign.kinds.thunderbolt import commands as tb
 
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
         drawn = tb.leader(state, leader, "carthage") if leader else None
@@ -770,7 +770,7 @@ def censure(
 
     modifiers = drms(drm)
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
         faces = tb.faces_for(state, secrets, face or [], evidence)
@@ -1015,7 +1015,7 @@ def casualty(
     from campaign.kinds.thunderbolt import commands as tb
 
     name = ctx.obj.name(campaign)
-    secrets = ctx.obj.campaigns.unseal(name)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
         fallen = tb.leader(state, leader, "any")

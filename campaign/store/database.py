@@ -1,0 +1,315 @@
+"""The database a store keeps its campaigns in: a SQLite file or a PostgreSQL schema, opened
+once (read-only where it cannot be written), with the event store (eventsourcing, its mapper
+turning stored events back into objects for this program's own topics alone), the SQL dialect
+of the tables kept beside the logs, and the one way every failure becomes a sentence
+(`Database.guard`)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import time
+from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, StoredEvent
+
+from campaign import beside, files
+from campaign.errors import StoreError
+from events import event_class
+
+
+class ForeignEvent(StoreError):
+    """A stored event of a kind this program does not know: never turned into an object."""
+
+
+class TrustedMapper(Mapper):
+    """Turns stored events back into objects only for this program's own topics:
+    eventsourcing would otherwise import whatever module a stored topic names."""
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        if event_class(stored_event.topic) is None:
+            raise ForeignEvent(
+                "The store holds an event of a kind this program does not know "
+                f"({stored_event.topic!r})."
+            )
+        return super().to_domain_event(stored_event)
+
+
+class EventStore(Application):
+    name = "Campaigns"
+
+    def construct_mapper(self) -> Mapper:
+        return TrustedMapper(transcoder=self.construct_transcoder())
+
+
+STORE_FAILURES = (PersistenceError, sqlite3.Error, OSError)
+"""What a store that breaks under a reader raises (the database's driver through eventsourcing,
+SQLite itself, the file system); a server's driver's errors are eventsourcing's."""
+
+
+class Database:
+    """One store's database: its event store (`store`), its dialect, whether it can be written."""
+
+    def __init__(self, db: str, existing: bool = False) -> None:
+        """The store `db` (a SQLite file or a PostgreSQL URL), made where missing unless it must
+        be an `existing` one (the hub serves a store; it never makes an empty one in its
+        place)."""
+        self.db, self.unwritable, self.held = db, None, None
+        """Why the store can be read but not written (read-only media, a full disk), or None."""
+        if beside.is_server(db):
+            env = beside.postgres_env(db)
+            self.dialect: beside.Dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
+            self.store = open_server(db, env)
+        else:
+            if existing and db != ":memory:" and not Path(db).exists():
+                raise StoreError(f"The campaign store {db} is gone (moved or deleted).")
+            check_store_file(db)
+            self.dialect = beside.SQLite()
+            try:
+                self.store = EventStore(env=_env(db))
+            except (PersistenceError, sqlite3.Error) as exc:
+                self.store = self._read_only(db, exc)
+            if db != ":memory:":
+                files.hold(db)
+                self.held = db
+        self.unkept: str | None = None
+        """Why what is kept beside the log could not be written the last time it was tried, if it
+        could not: the log holds what was recorded, and the next reader folds it."""
+
+    def close(self) -> None:
+        if self.held is not None:
+            files.release(self.held)
+            self.held = None
+        try:
+            self.store.close()
+        except Exception:  # noqa: BLE001 - closing never turns a done command into a failure
+            pass
+
+    def _read_only(self, db: str, failure: Exception) -> EventStore:
+        """A store that cannot be opened for writing is opened to be read (read-only media, a
+        full disk): every read works; a write is refused saying why."""
+        why = describe_failure(db, failure)
+        if db == ":memory:" or not Path(db).is_file():
+            raise StoreError(f"Cannot open the campaign store {db}: {why}.")
+        try:
+            store = EventStore(env=_env(read_only_uri(db)))
+        except (PersistenceError, sqlite3.Error):
+            raise StoreError(f"Cannot open the campaign store {db}: {why}.") from None
+        self.unwritable = why
+        return store
+
+    def check_writable(self) -> None:
+        if self.unwritable:
+            raise StoreError(
+                f"The campaign store {self.db} can be read but not written ({self.unwritable})."
+            )
+
+    def guard(self, action: Callable[[], Any], conflicts: bool = False) -> Any:
+        try:
+            return action()
+        except IntegrityError:
+            if conflicts:
+                raise
+            raise StoreError(
+                f"The campaign store {beside.shown(self.db)} refused the change."
+            ) from None
+        except PersistenceError as exc:
+            raise StoreError(
+                f"The campaign store {beside.shown(self.db)} cannot be used: {first_line(exc)}."
+            ) from None
+
+    def select(
+        self, table: str, columns: str, where: str, value: str, like: bool = False
+    ) -> list[tuple]:
+        """Rows of a table kept beside the log (none while it does not exist yet) whose `where`
+        is `value`, or, `like`, starts with it."""
+        sql = self.dialect
+        test, value = ("LIKE", value + "%") if like else ("=", value)
+
+        def read() -> list[tuple]:
+            with self.store.recorder.datastore.transaction(commit=False) as cursor:
+                if not sql.exists(cursor, table):
+                    return []
+                cursor.execute(
+                    f"SELECT {columns} FROM {sql.table(table)} WHERE {where} {test} {sql.mark}",
+                    (value,),
+                )
+                return beside.rows(cursor.fetchall())
+
+        return self.guard(read)
+
+    def keep_beside(
+        self,
+        table: str,
+        columns: str,
+        triggers: list[str],
+        key: str,
+        rows: list[tuple],
+        dropped: tuple[str, tuple] | None = None,
+    ) -> None:
+        """Write `rows` into a table kept beside the log (made, with its triggers, when missing),
+        each replacing the row of the same `key`, after the `dropped` statement (with its
+        parameters), apart from any append: when another writer holds the store nothing is
+        kept, and its readers fold the log again instead; nor on a store that cannot be
+        written."""
+        if self.unwritable:
+            return
+        sql = self.dialect
+        named = sql.table(table)
+
+        def write() -> None:
+            with self.store.recorder.datastore.transaction(commit=True) as cursor:
+                if not sql.exists(cursor, table):
+                    cursor.execute(f"CREATE TABLE IF NOT EXISTS {named} {columns}")
+                    for trigger in triggers:
+                        cursor.execute(trigger)
+                if isinstance(sql, beside.SQLite):  # a store made before the index: made now
+                    for index in sql.indexes():
+                        cursor.execute(index)
+                if dropped is not None:
+                    cursor.execute(*dropped)
+                for row in rows:
+                    cursor.execute(sql.insert(named, len(row), replace=True, key=key), row)
+
+        try:
+            self.guard(write)
+        except StoreError as failure:
+            self.unkept = str(failure)
+
+
+def blob(state: Any) -> bytes:
+    """A stored event's state as bytes, whatever a hand edit made of it (SQLite's replace() makes
+    text of a blob): what cannot be bytes is no event, and the mapper says so."""
+    if isinstance(state, bytes):
+        return state
+    if isinstance(state, str):
+        return state.encode("utf-8", "surrogatepass")
+    if isinstance(state, (bytearray, memoryview)):
+        return bytes(state)
+    return b""
+
+
+def check_store_file(db: str) -> None:
+    """Refuse a file that is not a campaign store before eventsourcing writes tables into it.
+
+    The file is read through SQLite alone, never opened by this process itself: closing a file
+    the process opened drops every POSIX lock it holds on that file, the locks of its own SQLite
+    connections included (SQLite's "How To Corrupt An SQLite Database File", 2.2). The hub holds
+    connections while it checks each request's store; a plain open and close there let the
+    command line's next close delete the write-ahead log under the hub. SQLite shares one set of
+    locks among a process's connections to a file and keeps a closed one's descriptor until they
+    are released."""
+    path = Path(db)
+    if db == ":memory:" or not path.exists() or path.stat().st_size == 0:
+        if db != ":memory:" and not path.parent.is_dir():
+            raise StoreError(
+                f"Cannot create the campaign store {db}: the folder {path.parent} does not exist."
+            )
+        return
+    if path.is_dir():
+        raise StoreError(f"{db} is a folder, not a campaign store.")
+    tables = _tables(db)
+    if tables and "stored_events" not in tables:
+        raise StoreError(f"{db} is an SQLite database of another program, not a campaign store.")
+
+
+def open_server(db: str, env: dict[str, str]) -> EventStore:
+    """A store on a PostgreSQL server, its schema and tables created on first use (the tables
+    beside the log too: DDL races between first users are tried again); an unreachable server, a
+    missing database or refused credentials are one sentence (the server's own)."""
+    try:
+        import psycopg
+    except ImportError:
+        raise StoreError(
+            "A PostgreSQL store needs psycopg: pip install 'campaign[postgres]'."
+        ) from None
+    settings = dict(
+        host=env["POSTGRES_HOST"],
+        port=env["POSTGRES_PORT"],
+        dbname=env["POSTGRES_DBNAME"],
+        user=env["POSTGRES_USER"],
+        password=env["POSTGRES_PASSWORD"] or None,
+        connect_timeout=5,
+        autocommit=True,
+    )
+    dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
+    for attempt in range(5):
+        try:
+            with psycopg.connect(**settings) as connection:
+                dialect.make_schema(connection)
+            store = EventStore(env=env)
+            with psycopg.connect(**settings) as connection:
+                dialect.prepare(connection)
+            return store
+        except psycopg.OperationalError as failure:
+            raise StoreError(
+                f"Cannot open the campaign store {beside.shown(db)}: {first_line(failure)}."
+            ) from None
+        except Exception as failure:  # noqa: BLE001 - a DDL race, or the pool's own errors
+            if attempt == 4:
+                raise StoreError(
+                    f"Cannot open the campaign store {beside.shown(db)}: {first_line(failure)}."
+                ) from None
+            time.sleep(0.1 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def first_line(failure: Exception) -> str:
+    """An error's first line, its driver's prefixes dropped."""
+    said = (str(failure).strip().splitlines() or [type(failure).__name__])[0]
+    for prefix in ("connection failed: ", "FATAL:  "):
+        said = said.removeprefix(prefix)
+    return said.rstrip(".")
+
+
+def _env(db_name: str) -> dict[str, str]:
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": db_name,
+        "SQLITE_LOCK_TIMEOUT": "10",
+    }
+
+
+def read_only_uri(db: str) -> str:
+    """SQLite's URI for reading a store that cannot be written: when its write-ahead log is empty
+    (the store was closed cleanly) it is read as immutable, needing no lock or shared-memory file,
+    so it reads on read-only media and on a full disk; otherwise read-only as usual."""
+    wal = Path(f"{db}-wal")
+    settled = not wal.exists() or wal.stat().st_size == 0
+    return Path(db).resolve().as_uri() + ("?mode=ro&immutable=1" if settled else "?mode=ro")
+
+
+def describe_failure(db: str, failure: Exception) -> str:
+    """Why a store cannot be used, in words: read-only media, a full disk, or the error itself."""
+    folder = Path(db).resolve().parent
+    if not os.access(folder, os.W_OK) or (Path(db).exists() and not os.access(db, os.W_OK)):
+        return f"{folder} is on read-only media or not writable"
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return str(failure)
+    if free < 1024 * 1024:
+        return f"the disk is full ({free // 1024} KiB free)"
+    return str(failure)
+
+
+def _tables(db: str) -> set[str]:
+    """The store's tables, read as usual, or (read-only media, a full disk) as `read_only_uri`."""
+    failure: Exception = StoreError("unreadable")
+    for uri in (Path(db).resolve().as_uri() + "?mode=ro", read_only_uri(db)):
+        try:
+            with closing(sqlite3.connect(uri, uri=True)) as connection:
+                rows = connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+                return {row[0] for row in rows}
+        except sqlite3.DatabaseError as exc:
+            if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_NOTADB:
+                raise StoreError(
+                    f"{db} is not a campaign store (it is not an SQLite database)."
+                ) from None
+            failure = exc
+    raise StoreError(f"{db} is not a readable campaign store ({describe_failure(db, failure)}).")

@@ -1,0 +1,332 @@
+"""What a store keeps beside each log for its next readers, so that a read costs the same at
+100,000 events as at 100: the campaign's view (for `list`, `status` and the hub's index), its
+state now and as each kept round ended (campaign.snapshot), and the reports read first. Each row
+is kept under the log's last event and sealed to it (campaign.bound, under a key the store keeps
+among its secrets); a row is served only while the log still ends where it was kept and its
+seal holds, else the reader folds the log. Nothing kept here is ever a refusal: a store that
+cannot keep it says so (`Database.unkept`)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import TYPE_CHECKING, Any, Protocol
+
+import orjson
+
+from campaign import beside, bound, dice, readmodel
+from campaign.kind import Kind
+from campaign.registry import kind
+from campaign.store.database import Database, blob
+from campaign.store.sealed import Secrets
+from events.common import CampaignEvent
+
+if TYPE_CHECKING:
+    from campaign.app import Loaded
+
+
+class Log(Protocol):
+    """What the kept rows ask of the store's logs: a campaign's stream and rules by its name
+    now, and an event read alone."""
+
+    def stream(self, name: str) -> uuid.UUID: ...
+
+    def rules(self, name: str) -> str: ...
+
+    def read_alone(self, stored: Any) -> CampaignEvent: ...
+
+
+class Kept:
+    """The rows kept beside the logs of one store."""
+
+    def __init__(self, database: Database, secrets: Secrets, log: Log) -> None:
+        self.database, self.secrets, self.log = database, secrets, log
+        self.key: bytes | None = None
+        """The key binding what is kept beside the log to it (`binding`), once read."""
+        self.altered: set[str] = set()
+        """The kept rows read whose seal did not hold (campaign.bound): edited by hand."""
+
+    def remember(self, loaded: Loaded) -> None:
+        """Keep the campaign's view (campaign.readmodel) for `list` and `status`, after the
+        append and apart from it: when it cannot be written (a read-only store, another writer
+        holding the file), the view is left behind the log, which `recall` sees, and nothing
+        recorded is lost."""
+        if self.database.unwritable or loaded.chain_break_known is not None:
+            return
+        stream = loaded.started.originator_id.hex
+        version, head = len(loaded.events), loaded.events[-1].chain
+        key = self.binding(create=True)
+        if key is None:
+            return
+        seen = readmodel.view(loaded)
+        picked = [seen["program"], seen["summary"], seen["players"]]
+        seen["brief_seal"] = bound.brief_seal(key, stream, head, picked)
+        body = bound.bound(key, stream, head, json.dumps(seen, separators=(",", ":")))
+
+        sql = self.database.dialect
+        views = sql.table(readmodel.VIEWS)
+        from campaign import snapshot  # msgspec: imported by what writes or reads a state alone
+
+        kept_state = snapshot.kept(loaded.kind, loaded.state)
+        state = (
+            f"{stream}/state",
+            version,
+            head,
+            bound.bound(key, f"{stream}/state", head, kept_state),
+        )
+        row = (stream, version, head, body)
+        # what was kept beside an earlier view is never read again: dropped with it
+        stale = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND head <> {sql.mark}"
+        dropped = (stale, (f"{stream}/%", head))
+        rows = [row, state]
+        self.database.keep_beside(
+            readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", rows, dropped
+        )
+
+    def keep_view(self, loaded: Loaded) -> None:
+        """A read found the stored view out of date (built by another version of the program,
+        or left behind by a busy store): keep it again from the log just read, so that the next
+        reader does not replay — unless the log was tampered with, which status must keep
+        saying."""
+        if loaded.chain_break is None:
+            self.remember(loaded)
+
+    def tail(
+        self, name: str, limit: int, before: int | None = None
+    ) -> tuple[dict[str, Any], tuple[CampaignEvent, ...]] | None:
+        """The campaign's stored view and its last `limit` events (those numbered below `before`,
+        when given), read alone — only while the view matches the log's last event (so the whole
+        log was checked when the view was kept, and no hand edit has touched it since), and no
+        further than the view's last event, whatever a writer appended since; None otherwise,
+        and the caller reads the whole log."""
+        seen = self.view(name)
+        if seen is None:
+            return None
+        stream = self.log.stream(name)
+        upto = seen["events"] if before is None else min(before - 1, seen["events"])
+        stored = self.database.guard(
+            lambda: self.database.store.events.recorder.select_events(
+                stream, lte=upto, desc=True, limit=limit
+            )
+        )
+        return seen, tuple(self.log.read_alone(s) for s in reversed(stored))
+
+    def view(self, name: str) -> dict[str, Any] | None:
+        """The campaign's stored view if it was built from the log as it stands (its last event's
+        number and hash), else None: then the log is read and folded as usual."""
+        stream = self.log.stream(name)
+        return self._current_views(stream).get(stream)
+
+    def briefs(self) -> dict[uuid.UUID, dict[str, Any]]:
+        """What `list` and the hub's index show of every campaign (its summary and players), from
+        each stored view that vouches for its log as it stands (as `recall`), read in one query:
+        campaigns whose view is missing or behind are absent."""
+        return self._current_views(brief=True)
+
+    def _current_views(
+        self, stream: uuid.UUID | None = None, brief: bool = False
+    ) -> dict[uuid.UUID, dict[str, Any]]:
+        """The stored views (of `stream` alone, when given; only their `brief`, when asked) kept
+        at their log's last event: its number (`beside.current_views`) and its hash, here."""
+        sql = self.database.dialect
+        picked = brief and sql.brief("v.body") is not None
+
+        def read() -> list[tuple]:
+            with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
+                if not sql.exists(cursor, readmodel.VIEWS):
+                    return []
+                one = stream is not None
+                cursor.execute(
+                    beside.current_views(sql, sql.table(readmodel.VIEWS), one, brief),
+                    (stream.hex,) if one else (),
+                )
+                return beside.rows(cursor.fetchall())
+
+        found, key = {}, self.binding()
+        for kept, head, body, state in self.database.guard(read):
+            try:
+                last = orjson.loads(blob(state))
+                current = isinstance(last, dict) and last.get("chain") == head
+            except orjson.JSONDecodeError:
+                current = False
+            if not current:
+                continue
+            if picked:
+                values = readmodel.picked_brief(body)
+                holds = values is not None and key is not None
+                holds = holds and bound.brief_seal(key, kept, head, values[0]) == values[1]
+                seen = readmodel.briefed(values[0]) if holds else None
+            else:
+                seen = readmodel.readable(self.unbound(kept, head, body))
+            if seen is not None:
+                found[uuid.UUID(kept)] = readmodel.brief(seen) if brief else seen
+        return found
+
+    def binding(self, create: bool = False) -> bytes | None:
+        """The key that binds what is kept beside the log to it (campaign.bound), kept in the
+        store's secrets; made by the first writer that keeps anything (`create`). None where the
+        store has none: nothing kept is trusted then."""
+        if self.key is None:
+            found = self._key_kept()
+            if found is None and create and not self.database.unwritable:
+                fresh = {bound.KEY_LABEL: dice.fresh_secret()}
+                self.secrets.keep_rows(bound.KEY_STREAM, fresh, replace=False)  # the first stays
+                found = self._key_kept()
+            self.key = found
+        return self.key
+
+    def _key_kept(self) -> bytes | None:
+        kept = dict(self.secrets.of(bound.KEY_STREAM)).get(bound.KEY_LABEL)
+        try:
+            return bytes.fromhex(kept) if kept else None
+        except ValueError:
+            return None
+
+    def unbound(self, row: str, head: str, body: object) -> str | None:
+        """A kept row's body, if its seal holds (campaign.bound); else None, and the row is
+        named `altered` when it carries a seal that does not hold (not merely none)."""
+        text = bound.unbound(self.binding(), row, head, body)
+        if text is None and bound.sealed(body):
+            self.altered.add(row)
+        return text
+
+    def state(
+        self, name: str, number: int | None = None
+    ) -> tuple[dict[str, Any], Kind, Any] | None:
+        """The campaign's stored view, its kind and its state as kept beside the view
+        (campaign.snapshot) — now, or as round `number` ended (`keep_state`) — while the view
+        vouches for the log and the state was kept with it; else None: the caller folds."""
+        seen = self.view(name)
+        if seen is None:
+            return None
+        stream = self.log.stream(name)
+        row = f"{stream.hex}/state" + ("" if number is None else f"/{number}")
+        found = self.database.select(readmodel.VIEWS, "head, body", "stream", row)
+        if not found or found[0][0] != seen["head"]:
+            return None
+        body = self.unbound(row, found[0][0], found[0][1])
+        if body is None:
+            return None
+        of = kind(self.log.rules(name))
+        first = self.database.guard(
+            lambda: self.database.store.events.recorder.select_events(stream, lte=1)
+        )
+        if not first:
+            return None
+        from campaign import snapshot
+
+        state = snapshot.read(of, body, of.start(self.log.read_alone(first[0])))
+        return None if state is None else (seen, of, state)
+
+    def state_verdict(self, name: str, state: Any) -> str:
+        """The state kept beside the campaign's current view against `state` (verify's replay):
+        `current`, `altered` (its seal or its value not the log's), `unreadable` (sealed, yet
+        not a state of this kind this program reads), or `missing`."""
+        if self.view(name) is None:
+            return "missing"
+        row = f"{self.log.stream(name).hex}/state"
+        if not self.database.select(readmodel.VIEWS, "head", "stream", row):
+            return "missing"
+        kept = self.state(name)
+        if kept is not None:
+            return "current" if kept[2] == state else "altered"
+        return "altered" if row in self.altered else "unreadable"
+
+    def state_holds(self, name: str, state: Any, number: int | None = None) -> bool:
+        """The state kept beside the campaign's current view (now, or as round `number` ended)
+        is `state` (verify's replay)."""
+        kept = self.state(name, number)
+        return kept is not None and kept[2] == state
+
+    def round_ends(self, name: str) -> list[int]:
+        """The rounds whose state at their end is kept beside the current view."""
+        return sorted(map(int, self._kept_with_view(name, f"{self.log.stream(name).hex}/state/")))
+
+    def report(self, name: str, key: str) -> dict[str, Any] | None:
+        """A report's data kept beside the stored view (`keep_report`), only while the view
+        vouches for the log and the report was kept under that same view."""
+        seen = self.view(name)
+        if seen is None:
+            return None
+        row = self._row_of(name, key)
+        found = self.database.select(readmodel.VIEWS, "head, body", "stream", row)
+        if not found or found[0][0] != seen["head"]:
+            return None
+        body = self.unbound(row, found[0][0], found[0][1])
+        return None if body is None else readmodel.readable_report(body)
+
+    def keep_report(self, name: str, key: str, data: dict[str, Any], built_from: Loaded) -> None:
+        """Keep a report's data beside the stored view it was read under, in a row of its own (a
+        long report must not slow the view that `status` and `list` read), for the next reader;
+        nothing when the view no longer matches the log the report was built from (another
+        organiser appended since), and a busy store keeps nothing rather than wait."""
+        body = json.dumps(
+            {"program": readmodel.program(), "data": data}, separators=(",", ":"), default=str
+        )
+        self._keep_with_view(name, self._row_of(name, key), body, built_from)
+
+    def keep_state(self, name: str, number: int, at_end: Loaded, built_from: Loaded) -> None:
+        """Keep the state as round `number` ended beside the stored view it was read under (the
+        writer's, after an append: the round a report of it draws its map from), as a report
+        is kept (`keep_report`)."""
+        row = f"{self.log.stream(name).hex}/state/{number}"
+        from campaign import snapshot
+
+        body = snapshot.kept(at_end.kind, at_end.state)
+        self._keep_with_view(name, row, body, built_from)
+
+    def _keep_with_view(self, name: str, key: str, body: str, built_from: Loaded) -> None:
+        """A row kept beside the stored view, under its last event, when the view is the one of
+        the log `built_from` (else nothing: another organiser appended since)."""
+        seen = self.view(name)
+        if seen is None or (seen["events"], seen["head"]) != (
+            len(built_from.events),
+            built_from.events[-1].chain,
+        ):
+            return
+        binding = self.binding(create=True)
+        if binding is None:
+            return
+        row = (key, seen["events"], seen["head"], bound.bound(binding, key, seen["head"], body))
+        triggers = self.database.dialect.triggers(self.database.dialect.table(readmodel.VIEWS))
+        self.database.keep_beside(readmodel.VIEWS, readmodel.COLUMNS, triggers, "stream", [row])
+
+    def reports(self, name: str) -> dict[str, Any]:
+        """Every report kept under the campaign's current view: key → its stored text."""
+        return self._kept_with_view(name, self._row_of(name, ""))
+
+    def _kept_with_view(self, name: str, prefix: str) -> dict[str, str]:
+        """The rows kept beside the campaign's current view (`_keep_with_view`) whose key starts
+        with `prefix`: the rest of the key → the stored text."""
+        seen = self.view(name)
+        if seen is None:
+            return {}
+        rows = self.database.select(
+            readmodel.VIEWS, "stream, head, body", "stream", prefix, like=True
+        )
+        return {
+            stream[len(prefix) :]: self.unbound(stream, head, body)
+            for stream, head, body in rows
+            if head == seen["head"]
+        }
+
+    def forget(self, name: str) -> None:
+        """Every report and state kept beside the campaign's view is dropped (verify found one
+        altered); nothing on a store that cannot be written (they are never read while the view
+        is not the log's, and verify says so)."""
+        if self.database.unwritable:
+            return
+        sql, prefix = self.database.dialect, f"{self.log.stream(name).hex}/"
+
+        def write() -> None:
+            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+                if sql.exists(cursor, readmodel.VIEWS):
+                    cursor.execute(
+                        f"DELETE FROM {sql.table(readmodel.VIEWS)} WHERE stream LIKE {sql.mark}",
+                        (prefix + "%",),
+                    )
+
+        self.database.guard(write)
+
+    def _row_of(self, name: str, key: str) -> str:
+        return f"{self.log.stream(name).hex}/report/{key}"

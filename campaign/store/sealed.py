@@ -1,0 +1,150 @@
+"""What a store keeps sealed beside the logs, never in them nor in an export: each campaign's
+secrets (the committed dice's seeds, the key binding kept rows, a webhook's URL, how far a post
+got, contacts, turn notices) in one table of labels and values, and the personal links of the
+hub, kept as the SHA-256 of their secret alone."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from campaign import beside, dice, text
+from campaign.catalogue import Entry
+from campaign.chain import campaign_id
+from campaign.names import folded
+from campaign.store.database import Database
+from events.common import CampaignEvent, PlayerRenamed, PlayerReplaced
+
+SECRETS = beside.SECRETS
+SECRETS_COLUMNS = "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, label))"
+"""Where the store keeps the dice secrets of campaigns (campaign.dice): beside the log, never in
+it."""
+ACCESS = "access:"
+"""Labels `access:<SHA-256 of a personal link's secret>`: the role and player it opens."""
+
+
+class Secrets:
+    """Each campaign's labels and values kept beside its log (`stream` finds a campaign's stream
+    by its name now)."""
+
+    def __init__(self, database: Database, stream: Callable[[str], uuid.UUID]) -> None:
+        self.database, self.stream = database, stream
+
+    def seal(
+        self, name: str, labels: Sequence[str], given: dict[str, str] | None = None
+    ) -> dict[str, str]:
+        """The secrets (`labels` → hex) the store keeps for the campaign that `name` starts, drawn
+        now, or `given` (a fork keeps its original's) — never in the log, which is public. Two
+        organisers creating the same campaign at once get the same secrets: the first stored
+        stay."""
+        self.database.check_writable()
+        stream = campaign_id(text.name(name, "the campaign's name")).hex
+        drawn = {label: (given or {}).get(label) or dice.fresh_secret() for label in labels}
+
+        self.keep_rows(stream, drawn, replace=False)
+        return self.of(stream)
+
+    def keep_rows(self, stream: str, kept: dict[str, str], replace: bool) -> None:
+        """Rows of the secrets table (made when missing): `label` → value for `stream`, replacing
+        what was kept under a label, or, not `replace`, leaving the first kept."""
+        sql = self.database.dialect
+        insert = sql.insert(sql.table(SECRETS), 3, replace=replace, key="stream, label")
+
+        def write() -> None:
+            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
+                cursor.executemany(insert, [(stream, k, v) for k, v in kept.items()])
+
+        self.database.guard(write)
+
+    def keep(self, name: str, label: str, value: str) -> None:
+        """Keep `value` under `label` for campaign `name`, beside the log (a webhook URL, how far
+        a post got), replacing what was kept there."""
+        self.database.check_writable()
+        self.keep_rows(self.stream(name).hex, {label: value}, replace=True)
+
+    def keep_all(self, name: str, kept: dict[str, str]) -> None:
+        """Keep each value under its label for campaign `name`, beside the log, at once."""
+        self.database.check_writable()
+        self.keep_rows(self.stream(name).hex, kept, replace=True)
+
+    def unseal(self, name: str) -> dict[str, str]:
+        """The secrets the store keeps for campaign `name` (none for an imported campaign: they
+        stayed with the store it was created in)."""
+        return self.of(self.stream(name).hex)
+
+    def unseal_stream(self, stream: uuid.UUID) -> dict[str, str]:
+        return self.of(stream.hex)
+
+    def of(self, stream: str) -> dict[str, str]:
+        return dict(self.database.select(SECRETS, "label, secret", "stream", stream))
+
+
+class Links:
+    """The hub's personal links: a grant kept under the hash of its secret, found again from the
+    secret alone, following its person when he is replaced or renamed."""
+
+    def __init__(self, secrets: Secrets, entries: Callable[[], list[Entry]]) -> None:
+        self.secrets, self.entries = secrets, entries
+
+    def grant(self, name: str, token: str, role: str, player: str | None) -> None:
+        """A personal link's access to campaign `name`, kept as the SHA-256 of its secret (never
+        the secret, never in the log)."""
+        value = json.dumps({"role": role, "player": player})
+        self.secrets.keep(name, ACCESS + hashlib.sha256(token.encode()).hexdigest(), value)
+
+    def access(self, token: str) -> tuple[str, str, str | None] | None:
+        """The campaign, role and player a personal link opens, or None (unknown, revoked)."""
+        label = ACCESS + hashlib.sha256(token.encode()).hexdigest()
+        for stream, value in self.secrets.database.select(
+            SECRETS, "stream, secret", "label", label
+        ):
+            granted = _granted(value)
+            entry = next((e for e in self.entries() if e.stream.hex == stream), None)
+            if granted and entry:
+                return entry.name, granted["role"], granted["player"]
+        return None
+
+    def revoke(self, name: str, player: str) -> int:
+        """Every personal link of `player` (named as everywhere: case and spacing aside) to
+        campaign `name` stops working; how many did."""
+        return self.relink(name, player, None)
+
+    def relink(self, name: str, player: str, renamed: str | None) -> int:
+        """Every personal link of `player` to campaign `name` opens as `renamed` from now on, or
+        (None) no longer opens; how many did."""
+        changed = 0
+        for label, value in self.secrets.unseal(name).items():
+            granted = _granted(value)
+            if not label.startswith(ACCESS) or granted is None:
+                continue
+            if granted["player"] is not None and folded(granted["player"]) == folded(player):
+                kept = "" if renamed is None else json.dumps({**granted, "player": renamed})
+                self.secrets.keep(name, label, kept)
+                changed += 1
+        return changed
+
+    def follow(self, name: str, new: Sequence[CampaignEvent]) -> None:
+        """A link follows its person: a replaced player's links end, a renamed one's open under
+        the new name."""
+        for event in new:
+            if isinstance(event, PlayerReplaced):
+                self.revoke(name, event.player)
+            elif isinstance(event, PlayerRenamed):
+                self.relink(name, event.player, event.to)
+
+
+def _granted(value: str | None) -> dict[str, Any] | None:
+    """A personal link's grant as kept (`grant`), or None: revoked, or not a grant at all."""
+    try:
+        granted = json.loads(value) if value else None
+    except ValueError:
+        return None
+    if not isinstance(granted, dict) or not isinstance(granted.get("role"), str):
+        return None
+    if not isinstance(granted.get("player"), (str, type(None))):
+        return None
+    return granted
