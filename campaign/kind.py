@@ -211,12 +211,37 @@ class Kind(ABC):
 
 class PackageKind(Kind):
     """A Kind laid out as its package's modules are by convention: `state` (start, apply, summary,
-    round_over), `commands` (consequences, replay) and `narrate` (describe). A kind names the
-    three modules; what the core asks of them is answered here once."""
+    round_over), `commands` (consequences, replay), `narrate` (describe) and, where its players
+    act on the hub, `player_forms` (its `players` module). A kind names its modules; what the
+    core asks of them is answered here once."""
 
     state: ClassVar[ModuleType]
     commands: ClassVar[ModuleType]
     narrate: ClassVar[ModuleType]
+    player_forms: ClassVar[ModuleType | None] = None
+    """Where it has one, the module of its players' own forms on the hub: `actions`, `decide`,
+    `lines` (where a player stands) and who is `awaited` now."""
+
+    def player_actions(self, state: State, player: str) -> list[dict[str, Any]]:
+        return [] if self.player_forms is None else self.player_forms.actions(state, player)
+
+    def player_decide(
+        self,
+        state: State,
+        player: str,
+        action: str,
+        values: Mapping[str, str],
+        secrets: Mapping[str, str] | None = None,
+    ) -> list[Draft]:
+        if self.player_forms is None:
+            return super().player_decide(state, player, action, values, secrets)
+        return self.player_forms.decide(state, player, action, values, secrets)
+
+    def player_lines(self, state: State, player: str) -> list[str]:
+        return [] if self.player_forms is None else self.player_forms.lines(state, player)
+
+    def awaited(self, state: State) -> tuple[str, ...]:
+        return () if self.player_forms is None else self.player_forms.awaited(state)
 
     def start(self, started: CampaignStarted) -> State:
         return self.state.start(started)

@@ -9,7 +9,14 @@ from typing import Annotated, Optional
 
 import typer
 
-from campaign.commandline.core import CampaignOption, registrar, say
+from campaign.commandline.core import (
+    CampaignOption,
+    KeepOption,
+    NowOption,
+    WebhookOption,
+    registrar,
+    say,
+)
 from campaign.errors import CampaignError
 
 commands = typer.Typer()
@@ -74,14 +81,9 @@ def notify(
         Optional[str],
         typer.Option("--from", envvar="CAMPAIGN_SMTP_FROM", help="The address notices come from."),
     ] = None,
-    webhook: Annotated[
-        Optional[str],
-        typer.Option("--webhook", help="The Discord channel's webhook (kept with --keep)."),
-    ] = None,
-    keep: Annotated[
-        bool, typer.Option("--keep", help="Keep the webhook for this campaign (not in its log).")
-    ] = False,
-    at: Annotated[Optional[str], typer.Option("--now", help="As if it were this ISO time.")] = None,
+    webhook: WebhookOption = None,
+    keep: KeepOption = False,
+    at: NowOption = None,
     campaign: CampaignOption = None,
 ) -> None:
     """Tell each player whose turn it became that it is his turn, once: in the campaign's Discord

@@ -48,6 +48,14 @@ JsonOption = Annotated[
 AsOfOption = Annotated[
     Optional[int], typer.Option("--as-of", help="As it stood just after event N of the log.")
 ]
+WebhookOption = Annotated[
+    Optional[str],
+    typer.Option("--webhook", help="The Discord channel's webhook URL (kept with --keep)."),
+]
+KeepOption = Annotated[
+    bool, typer.Option("--keep", help="Keep the webhook for this campaign (not in its log).")
+]
+NowOption = Annotated[Optional[str], typer.Option("--now", help="As if it were this ISO time.")]
 RoundOption = Annotated[
     Optional[int], typer.Option("--round", help="As it stood at the end of round N.")
 ]

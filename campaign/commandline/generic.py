@@ -17,8 +17,11 @@ from campaign.commandline.core import (
     AsOfOption,
     CampaignOption,
     JsonOption,
+    KeepOption,
+    NowOption,
     Output,
     RoundOption,
+    WebhookOption,
     app,
     console,
     default_db,
@@ -167,7 +170,7 @@ def _remind(ctx: typer.Context, name: str, when: str | None) -> None:
 @command()
 def tick(
     ctx: typer.Context,
-    at: Annotated[Optional[str], typer.Option("--now", help="As if it were this ISO time.")] = None,
+    at: NowOption = None,
     campaign: CampaignOption = None,
 ) -> None:
     """Apply each campaign's missed-deadline house rule (its rules page): under `auto` the
@@ -198,7 +201,7 @@ def tick(
 def overdue(
     ctx: typer.Context,
     as_json: JsonOption = False,
-    at: Annotated[Optional[str], typer.Option("--now", help="As if it were this ISO time.")] = None,
+    at: NowOption = None,
 ) -> None:
     """Every campaign of the store: who must act now, by when, and whether the deadline passed."""
     moment = instant(at) if at else now()
@@ -796,13 +799,8 @@ def report(
 @command()
 def post(
     ctx: typer.Context,
-    webhook: Annotated[
-        Optional[str],
-        typer.Option("--webhook", help="The Discord webhook's URL (kept with --keep)."),
-    ] = None,
-    keep: Annotated[
-        bool, typer.Option("--keep", help="Keep the webhook for this campaign (not in its log).")
-    ] = False,
+    webhook: WebhookOption = None,
+    keep: KeepOption = False,
     round_number: Annotated[
         Optional[int], typer.Option("--round", help="Which round or scenario (as report).")
     ] = None,

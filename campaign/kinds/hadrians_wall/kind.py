@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from campaign.drafts import Draft
 from campaign.errors import RuleViolation
 from campaign.kind import Decide, PackageKind, Seal
 from campaign.kinds.hadrians_wall import RULES, checks, commands, narrate, players, rules, state
@@ -29,7 +28,7 @@ class HadriansWall(PackageKind):
     example = "hadrians-wall.campaign"
     arbiter_commands = ("ruling",)  # HW-6.10: a crossing's die corrected
     console_example = "advance --to movement"
-    state, commands, narrate = state, commands, narrate
+    state, commands, narrate, player_forms = state, commands, narrate, players
     setup_events = (GameSetUp,)
     unkept = ("board",)  # its links are keyed by pairs of areas: built again from the source
     standing_reason = (
@@ -101,27 +100,6 @@ class HadriansWall(PackageKind):
 
     def next_step(self, current: State) -> str:
         return next_step(current)
-
-    def player_lines(self, current: State, player: str) -> list[str]:
-        return players.lines(current, player)
-
-    def awaited(self, current: State) -> tuple[str, ...]:
-        """HW-2.3: the player of the nation whose turn it is; the turn's end is the organiser's."""
-        return tuple(p for p in dict.fromkeys(current.players) if players.playing(current, p))
-
-    def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
-        """HW-2.3: in his nation's turn, its moves, its battles and the clock's next step."""
-        return players.actions(current, player)
-
-    def player_decide(
-        self,
-        current: State,
-        player: str,
-        action: str,
-        values: Mapping[str, str],
-        secrets: Mapping[str, str] | None = None,
-    ) -> list[Draft]:
-        return players.decide(current, player, action, values, secrets)
 
     def outcome(self, current: State, event: CampaignEvent) -> list[str]:
         return narrate.outcome(current, event)

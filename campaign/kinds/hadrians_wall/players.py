@@ -106,6 +106,11 @@ def _dice(state: State) -> list[dict[str, Any]]:
     ]
 
 
+def awaited(state: State) -> tuple[str, ...]:
+    """HW-2.3: the player of the nation whose turn it is; the turn's end is the organiser's."""
+    return tuple(p for p in dict.fromkeys(state.players) if playing(state, p))
+
+
 def decide(
     state: State,
     player: str,

@@ -22,7 +22,7 @@ class Onus(PackageKind):
     example = "under-the-eagle.campaign"
     console_example = "scenario-result --fact walkover=rome"
     report_kept_whole = ("Next",)
-    state, commands, narrate = state, commands, narrate
+    state, commands, narrate, player_forms = state, commands, narrate, players
     setup_events = (SidesTaken,)
 
     def new(
@@ -36,28 +36,6 @@ class Onus(PackageKind):
             name=title, rules=self.rules, players=players, map_source="", seed_commitment=None
         )
         return started, lambda current: sides
-
-    def player_lines(self, current: State, player: str) -> list[str]:
-        return players.lines(current, player)
-
-    def awaited(self, current: State) -> tuple[str, ...]:
-        """ON-2.1: the winner's upgrade; ON-3.2: a free-choice army's muster. Results are the
-        organiser's."""
-        return tuple(p for p in current.players if players.actions(current, p))
-
-    def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
-        """ON-2.1: the winner upgrades a unit or declines; ON-3.2: a free-choice army mustered."""
-        return players.actions(current, player)
-
-    def player_decide(
-        self,
-        current: State,
-        player: str,
-        action: str,
-        values: Mapping[str, str],
-        secrets: Mapping[str, str] | None = None,
-    ) -> list[Draft]:
-        return players.decide(current, player, action, values)
 
     def missed(self, current: State) -> list[Draft]:
         """ON-4.2: a missed upgrade is declined."""

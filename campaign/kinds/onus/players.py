@@ -88,7 +88,19 @@ def _muster(state: State, side: str) -> list[dict[str, Any]]:
     ]
 
 
-def decide(state: State, player: str, action: str, values: Mapping[str, str]) -> list[Draft]:
+def awaited(state: State) -> tuple[str, ...]:
+    """ON-2.1: the winner's upgrade; ON-3.2: a free-choice army's muster. Results are the
+    organiser's."""
+    return tuple(p for p in state.players if actions(state, p))
+
+
+def decide(
+    state: State,
+    player: str,
+    action: str,
+    values: Mapping[str, str],
+    secrets: Mapping[str, str] | None = None,
+) -> list[Draft]:
     """The form `action` of `player`'s page, decided as `upgrade` and `muster` decide it."""
     side = own_side(state, player)
     if side is None:

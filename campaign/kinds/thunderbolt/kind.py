@@ -7,7 +7,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from campaign.drafts import Draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.files import read_text
 from campaign.kind import Decide, PackageKind, Seal
@@ -75,7 +74,7 @@ class Thunderbolt(PackageKind):
     example = "thunderbolt.campaign"
     console_example = "done A2 --side rome"
     report_kept_whole = ("Rome's magistrates", "Carthage", "Italian Allies", "Dice")
-    state, commands, narrate = state, commands, narrate
+    state, commands, narrate, player_forms = state, commands, narrate, players
     setup_events = (SidesTaken, SettingsChosen)
     standing_reason = (
         "a roll stands once made and a revealed secret stays revealed (TB-16.6); an organiser's "
@@ -140,27 +139,6 @@ class Thunderbolt(PackageKind):
 
     def next_step(self, current: State) -> str:
         return next_step(current)
-
-    def player_lines(self, current: State, player: str) -> list[str]:
-        return players.lines(current, player)
-
-    def awaited(self, current: State) -> tuple[str, ...]:
-        """TB-3.4: the players of the sides the steps in hand wait for."""
-        return tuple(p for p in current.players if players.actions(current, p))
-
-    def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
-        """TB-3.4: his side's "done" in each step in hand that waits for it."""
-        return players.actions(current, player)
-
-    def player_decide(
-        self,
-        current: State,
-        player: str,
-        action: str,
-        values: Mapping[str, str],
-        secrets: Mapping[str, str] | None = None,
-    ) -> list[Draft]:
-        return players.decide(current, player, action, values, secrets)
 
     def status(self, current: State, name: str) -> dict[str, Any]:
         from campaign.kinds.thunderbolt.status import status

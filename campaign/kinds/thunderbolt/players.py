@@ -52,6 +52,11 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
     ]
 
 
+def awaited(state: State) -> tuple[str, ...]:
+    """TB-3.4: the players of the sides the steps in hand wait for."""
+    return tuple(p for p in state.players if actions(state, p))
+
+
 def decide(
     state: State,
     player: str,
