@@ -1,7 +1,7 @@
 """`campaign`: the console entry. Parse → call the application → render; nothing else.
 
 Every refusal is one sentence on stderr and a non-zero exit; nothing is appended.
-The commands live in `campaign/commandline/generic.py` and in each kind's package
+The commands live in `campaign/commandline/` (the shared ones) and in each kind's package
 (`campaign/kinds/<kind>/cli.py`); the group in `campaign/commandline/core.py` builds only
 the command being run.
 """

@@ -2,9 +2,10 @@
 refusals, output.
 
 Commands live in modules, each with its own `typer.Typer` (`commands`): the shared ones in
-`campaign/commandline/generic.py`, each kind's in its package's `cli.py`. The group builds
-only the command being run (click's `list_commands`/`get_command` hooks), because typer
-spends longer building every command's parameters than most commands take to run.
+`campaign/commandline/` (`SHARED`: generic, reading, people, keeping, calling), each kind's in
+its package's `cli.py`. The group builds only the command being run (click's
+`list_commands`/`get_command` hooks), because typer spends longer building every command's
+parameters than most commands take to run.
 """
 
 from __future__ import annotations
@@ -32,7 +33,14 @@ from campaign.names import folded
 from regions import MapError
 
 GENERIC = "campaign.commandline.generic"
-CALLING = "campaign.commandline.calling"
+SHARED = (
+    GENERIC,
+    "campaign.commandline.reading",
+    "campaign.commandline.people",
+    "campaign.commandline.keeping",
+    "campaign.commandline.calling",
+)
+"""The modules of the commands every kind takes, in the order of `campaign --help`."""
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
 
@@ -63,7 +71,7 @@ RoundOption = Annotated[
 
 def command_modules() -> Iterator[ModuleType]:
     """The shared commands first, then each kind's, in the registry's order."""
-    for name in (GENERIC, CALLING, *registry.command_modules()):
+    for name in (*SHARED, *registry.command_modules()):
         yield import_module(name)
 
 

@@ -17,7 +17,7 @@ from importlib import import_module
 from typer.main import get_command_from_info
 
 from campaign import registry
-from campaign.commandline.core import GENERIC, Output, Session, command_name, guarded, speaking
+from campaign.commandline.core import SHARED, Output, Session, command_name, guarded, speaking
 from campaign.text import TEXT_LIMIT
 
 SHARED_COMMANDS = (
@@ -92,7 +92,7 @@ def _read(typed: str, allowed_here: set[str], role: str) -> tuple[list[str], str
 
 def _declared(rules: str, name: str):
     """The declaration of the command `name`: the kind's own, else the shared one."""
-    for module in (_module(rules), import_module(GENERIC)):
+    for module in (_module(rules), *map(import_module, SHARED)):
         for info in module.commands.registered_commands:
             if command_name(info) == name:
                 return info

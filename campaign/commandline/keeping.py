@@ -1,0 +1,296 @@
+"""Commands about the store and its proof, every kind alike: init-db, serve, archive, delete,
+verify, export, import and fork."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from campaign.commandline.core import (
+    CampaignOption,
+    JsonOption,
+    default_db,
+    print_json,
+    registrar,
+    say,
+    write_file,
+)
+from campaign.errors import CampaignError
+from campaign.readmodel import json_ready, view
+
+commands = typer.Typer()
+command = registrar(commands, "Every campaign")
+
+
+@command("init-db")
+def init_db(ctx: typer.Context) -> None:
+    """Make the store's tables (a new SQLite file, or a PostgreSQL database): the first command
+    on a store does it too."""
+    from campaign.beside import shown
+
+    count = len(ctx.obj.campaigns.catalogue())
+    say(f"The campaign store {shown(ctx.obj.db or default_db())} is ready ({count} campaign(s)).")
+
+
+@command()
+def serve(
+    ctx: typer.Context,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+) -> None:
+    """The hub: the store's campaigns as web pages, players acting from their links (see
+    invite), beside the command line on the same store."""
+    try:
+        import uvicorn
+
+        from campaign.web.hub import hub
+    except ImportError:
+        raise CampaignError("The hub needs its libraries: pip install 'campaign[web]'.") from None
+    from campaign.web.hub import served
+
+    db = ctx.obj.db or default_db()
+    ctx.obj.campaigns.catalogue()  # the store opens (or says why not) before the server starts
+    say(f"Serving {len(ctx.obj.campaigns.catalogue())} campaign(s) on http://{host}:{port}/")
+    ctx.obj.close()  # each request opens the store; this command holds it no longer
+    uvicorn.Server(served(hub(db), host, port)).run()
+
+
+@command()
+def archive(
+    ctx: typer.Context,
+    restore: Annotated[bool, typer.Option("--restore", help="Show it in list again.")] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """Hide a finished or abandoned campaign from list (list --all shows it); nothing is lost."""
+    from campaign.common import archive as archived
+
+    name = ctx.obj.name(campaign)
+    ctx.obj.campaigns.act(name, lambda state: archived(not restore), ctx.obj.actor)
+    say(f"{name} is {'shown in list again' if restore else 'archived: list --all shows it'}.")
+
+
+@command()
+def delete(
+    ctx: typer.Context,
+    yes: Annotated[bool, typer.Option("--yes", help="Confirm: the log is gone for good.")] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """Delete a campaign and its whole log from the store; nothing else in the store is touched."""
+    name = ctx.obj.name(campaign)
+    if not yes:
+        events = len(ctx.obj.campaigns.load(name).events)
+        raise CampaignError(
+            f"This deletes {name} and its {events} events for good (campaign export "
+            "keeps a copy first): add --yes to confirm."
+        )
+    count = ctx.obj.campaigns.delete(name)
+    if ctx.obj.current() is None and ctx.obj.current_file is not None:
+        ctx.obj.current_file.unlink(missing_ok=True)
+    say(f"{name} and its {count} events are deleted.")
+
+
+@command()
+def verify(
+    ctx: typer.Context,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+    head: Annotated[
+        Optional[str],
+        typer.Option("--head", help="A chain head published earlier (export header or log)."),
+    ] = None,
+) -> None:
+    """Replay the whole log through the rules and check the hash chain; name the first bad event."""
+    from campaign.app import finished as finished_periods
+    from campaign.audit import audit, published_head
+
+    stored_catalogue = ctx.obj.campaigns.check_catalogue()  # first: names as the events give them
+    name = ctx.obj.name(campaign)
+    loaded = ctx.obj.campaigns.load(name)
+    verified = audit(loaded.kind, loaded.events)
+    published = None if head is None else published_head(loaded.events, head)
+    finished = len(finished_periods(loaded.kind, verified.state))
+    chain_head = loaded.events[-1].chain
+    stored_view = _check_view(ctx.obj.campaigns, name, loaded, verified.state)
+    edited = [
+        what
+        for what, verdict in (
+            ("the stored view", stored_view),
+            ("the stored list of campaigns", stored_catalogue),
+        )
+        if verdict in ("altered", "unreadable")
+    ]
+    if edited:  # said, and the command fails, once what it found is rebuilt (after the output)
+        ctx.call_on_close(lambda: _found_altered(edited))
+    if as_json:
+        return print_json(
+            {
+                "campaign": name,
+                "verified": True,
+                "events": verified.events,
+                "checks": verified.checks,
+                loaded.kind.period + "s": finished,
+                "status": loaded.kind.summary(verified.state),
+                "chain_head": chain_head,
+                "vouches_for": f"events 1 to {verified.events}",
+                "published_head": published,
+                "stored_view": stored_view,
+                "stored_catalogue": stored_catalogue,
+            }
+        )
+    if published:
+        say(published)
+    if stored_view != "current":
+        say(
+            f"The stored view that list and status show was {stored_view}: it is rebuilt from "
+            "the log."
+        )
+    if stored_catalogue != "current":
+        say(
+            f"The stored list of the store's campaigns was {stored_catalogue}: it is rebuilt "
+            "from their events."
+        )
+    say(
+        f"{name}: {verified.events} events and {finished} {loaded.kind.period}(s) verified with "
+        f"{verified.checks} checks; the hash chain is intact and every event is lawful. Now: "
+        f"{loaded.kind.summary(verified.state)}."
+    )
+    say(
+        f"This vouches for events 1 to {verified.events} as they stand (chain head {chain_head}). "
+        "Events cut from the end, or a log rewritten whole, show only against a chain head "
+        "published earlier: every report and export carries one; check it with "
+        "campaign verify --head HASH."
+    )
+
+
+def _found_altered(edited: list[str]) -> None:
+    """verify found something kept beside the log altered: it fails, whatever it rebuilt."""
+    say(
+        f"Something kept beside the log had been altered ({' and '.join(edited)}): it was "
+        "rebuilt from the log, and verify fails so that it is looked into.",
+        err=True,
+    )
+    raise typer.Exit(1)
+
+
+def _check_view(campaigns, name: str, loaded, state) -> str:
+    """The read model against a full replay (campaign.readmodel): `current` when the stored view,
+    the reports and the state kept beside it are what the log gives; `missing` or `altered`
+    otherwise, and then rebuilt."""
+    from campaign.app import Loaded
+
+    replayed = Loaded(loaded.kind, loaded.events, state)
+    stored = campaigns.kept.view(name)
+    reports = campaigns.kept.reports(name)
+    verdict = _kept_verdict(campaigns, name, replayed, stored, reports)
+    if verdict != "current":
+        campaigns.kept.forget(name)
+        campaigns.kept.remember(replayed)
+    return verdict
+
+
+def _kept_verdict(campaigns, name: str, replayed, stored, reports) -> str:
+    """`current`, `missing or out of date`, `unreadable` (a sealed state this program cannot
+    read) or `altered` (a seal that does not hold, or a kept row that is not the replay's)."""
+    if campaigns.kept.altered:
+        return "altered"
+    if stored is None:
+        return "missing or out of date"
+    kept_state = campaigns.kept.state_verdict(name, replayed.state)
+    if kept_state == "unreadable":
+        return kept_state
+    holds = (
+        stored == view(replayed)
+        and _reports_hold(name, replayed, reports)
+        and kept_state == "current"
+        and _round_ends_hold(campaigns, name, replayed)
+    )
+    return "current" if holds and not campaigns.kept.altered else "altered"
+
+
+def _round_ends_hold(campaigns, name: str, replayed) -> bool:
+    """Every state kept as a round ended is the one the log gives."""
+    from campaign.views.reports import report_data
+
+    for number in campaigns.kept.round_ends(name):
+        try:
+            _, at_end = report_data(name, replayed, number)
+        except CampaignError:
+            return False
+        if not campaigns.kept.state_holds(name, at_end.state, number):
+            return False
+    return True
+
+
+def _reports_hold(name: str, replayed, reports: dict[str, str]) -> bool:
+    """Every report kept beside the view is the one the log gives."""
+    from campaign.readmodel import readable_report
+    from campaign.views.reports import report_data
+
+    for key, body in reports.items():
+        try:
+            data, _ = report_data(name, replayed, None if key == "last" else int(key))
+        except (CampaignError, ValueError):
+            return False
+        if readable_report(body) != json_ready(data):
+            return False
+    return True
+
+
+@command()
+def export(
+    ctx: typer.Context,
+    output: Annotated[
+        Optional[Path], typer.Option("-o", "--output", help="A file (default: stdout).")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """The campaign's events as JSON Lines, with a header line (format, kind, rules version, chain
+    head)."""
+    from campaign.exchange import export_lines
+
+    text = "\n".join(export_lines(ctx.obj.campaigns.load(ctx.obj.name(campaign)))) + "\n"
+    if output is None:
+        return typer.echo(text, nl=False)
+    write_file(output, text)
+
+
+@command("import")
+def import_file(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="A file written by campaign export.")],
+    as_name: Annotated[
+        Optional[str], typer.Option("--as", help="Import under another name.")
+    ] = None,
+) -> None:
+    """A new campaign from an exported file, re-created through every check that verify makes."""
+    from campaign.exchange import import_campaign
+    from campaign.files import MB, read_text
+
+    loaded = import_campaign(
+        ctx.obj.campaigns, read_text(file, "the export file", 64 * MB), as_name
+    )
+    say(
+        f"Imported {loaded.started.name}: {len(loaded.events)} events, verified. Now: "
+        f"{loaded.kind.summary(loaded.state)}."
+    )
+
+
+@command()
+def fork(
+    ctx: typer.Context,
+    new_name: Annotated[str, typer.Argument(metavar="NEW", help="The what-if campaign's name.")],
+    as_of: Annotated[int, typer.Option("--as-of", help="Keep the first N events.")],
+    campaign: CampaignOption = None,
+) -> None:
+    """A what-if branch: a new campaign whose log is this one's first N events."""
+    from campaign.exchange import fork as branch
+
+    loaded = branch(
+        ctx.obj.campaigns, ctx.obj.campaigns.load(ctx.obj.name(campaign), as_of), new_name
+    )
+    say(
+        f"Forked {loaded.started.name} from the first {as_of} events. Now: "
+        f"{loaded.kind.summary(loaded.state)}."
+    )

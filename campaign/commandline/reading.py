@@ -1,0 +1,259 @@
+"""Commands that read a campaign, every kind alike: list, use, status, log, overdue, report and
+map."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from campaign import registry
+from campaign.commandline.core import (
+    AsOfOption,
+    CampaignOption,
+    JsonOption,
+    NowOption,
+    RoundOption,
+    console,
+    print_json,
+    registrar,
+    say,
+    say_lines,
+    write_file,
+)
+from campaign.deadlines import current, instant, now
+from campaign.errors import CampaignError
+from campaign.readmodel import json_ready, status_data, view
+from campaign.text import printable_data
+from campaign.views.plain import plain_text
+
+commands = typer.Typer()
+command = registrar(commands, "Every campaign")
+
+
+@command("list")
+def list_campaigns(
+    ctx: typer.Context,
+    as_json: JsonOption = False,
+    everything: Annotated[bool, typer.Option("--all", help="Archived campaigns too.")] = False,
+) -> None:
+    """The campaigns in the store: name, rules, status (archived ones with --all)."""
+    campaigns = ctx.obj.campaigns
+    rows, views = [], campaigns.kept.briefs()
+    for entry in campaigns.catalogue(archived=everything):
+        seen = views.get(entry.stream) or view(campaigns.refresh(entry.name))
+        rows.append(
+            {
+                "name": entry.name,
+                "rules": entry.rules,
+                "status": seen["summary"],
+                "players": seen["players"],
+            }
+            | ({"archived": entry.archived} if everything else {})
+        )
+    if as_json:
+        return print_json(rows)
+    if not rows:
+        hidden = len(campaigns.catalogue()) - len(rows)
+        if hidden:
+            return say(f"No campaign to show; {hidden} archived (campaign list --all shows them).")
+        return say("No campaigns yet: start one with 'campaign new'.")
+    say_lines(f"{row['name']}  ({row['rules']})  {row['status']}" for row in rows)
+
+
+@command()
+def use(
+    ctx: typer.Context,
+    name: Annotated[Optional[str], typer.Argument(help="The campaign to make current.")] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="No current campaign any more.")] = False,
+) -> None:
+    """The current campaign, so that -c can be left out (the CAMPAIGN variable does the same)."""
+    path = ctx.obj.current_file
+    if path is None:
+        raise CampaignError("A store in memory keeps no current campaign.")
+    if clear:
+        path.unlink(missing_ok=True)
+        return say("No campaign is current now.")
+    if name is None:
+        current = ctx.obj.current()
+        return say(f"The current campaign is {current}." if current else "No campaign is current.")
+    chosen = ctx.obj.campaigns.choose(name)
+    write_file(path, chosen + "\n", quiet=True)
+    say(f"{chosen} is the current campaign: commands without -c act on it.")
+
+
+def deadline_data(loaded, at: datetime) -> dict[str, Any] | None:
+    """`status --json`'s `deadline`: the one standing for the step in hand, or None."""
+    standing = current(loaded.events, loaded.kind.next_step(loaded.state))
+    return None if standing is None else standing.data(at)
+
+
+@command()
+def overdue(
+    ctx: typer.Context,
+    as_json: JsonOption = False,
+    at: NowOption = None,
+) -> None:
+    """Every campaign of the store: who must act now, by when, and whether the deadline passed."""
+    moment = instant(at) if at else now()
+    rows = []
+    for entry in ctx.obj.campaigns.catalogue(archived=False):
+        loaded = ctx.obj.campaigns.load(entry.name)
+        step = loaded.kind.next_step(loaded.state)
+        rows.append(
+            {"campaign": entry.name, "step": step, "deadline": deadline_data(loaded, moment)}
+        )
+    if as_json:
+        return print_json(rows)
+    for row in rows:
+        due = row["deadline"]
+        late = "" if due is None or not due["overdue"] else " (OVERDUE)"
+        say(f"{row['campaign']}: {row['step']}" + ("" if due is None else f" by {due['at']}{late}"))
+    return None
+
+
+@command()
+def status(
+    ctx: typer.Context,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+    as_of: AsOfOption = None,
+    round_number: RoundOption = None,
+) -> None:
+    """The dashboard: where the campaign stands, its players, and the step in hand as its kind
+    shows it."""
+    seen = None
+    if as_of is None and round_number is None:
+        name = ctx.obj.name(campaign)
+        seen = ctx.obj.campaigns.kept.view(name)
+    if seen is not None:
+        if as_json:  # the stored view is the answer: no kind's code is needed to print it
+            return print_json(status_data(seen, True, now()))
+        data, of = status_data(seen, True, now()), registry.kind(seen["status"]["rules"])
+    else:
+        name, loaded = ctx.obj.view(campaign, as_of, round_number)
+        if as_of is None and round_number is None:
+            ctx.obj.campaigns.kept.keep_view(loaded)  # out of date: kept again for the next reader
+        built = view(loaded) | {"name": name}
+        built["status"] = json_ready(loaded.kind.status(loaded.state, name))
+        data, of = status_data(built, loaded.chain_break is None, now()), loaded.kind
+    if as_json:
+        return print_json(data)
+    console().print(of.dashboard(None, printable_data(data)))
+
+
+@command()
+def log(
+    ctx: typer.Context,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+    as_of: AsOfOption = None,
+    round_number: RoundOption = None,
+    limit: Annotated[
+        Optional[int],
+        typer.Option("--limit", min=1, help="Only the last N events (read alone when it can)."),
+    ] = None,
+) -> None:
+    """Every event in order: number, time, round, who, what; retracted ones struck through."""
+    from campaign.views import log as log_view
+
+    events = None
+    if limit is not None and as_of is None and round_number is None:
+        name = ctx.obj.name(campaign)
+        read = ctx.obj.campaigns.kept.tail(name, limit)  # a retraction follows what it retracts
+        events = None if read is None else read[1]
+        of = lambda: registry.kind(ctx.obj.campaigns.rules(name))  # noqa: E731
+    if events is None:
+        _, loaded = ctx.obj.view(campaign, as_of, round_number)
+        events = loaded.events[-limit:] if limit else loaded.events
+        of = lambda: loaded.kind  # noqa: E731
+    if as_json:
+        return print_json(log_view.entries(events))
+    console().print(log_view.table(events, of()))
+
+
+FORMATS = ("text", "markdown", "bbcode", "html", "json")
+
+
+@command()
+def report(
+    ctx: typer.Context,
+    round_number: Annotated[
+        Optional[int],
+        typer.Option(
+            "--round",
+            help="Which round or scenario: a finished one, or the one in progress (its opening "
+            "post). Default: the last finished.",
+        ),
+    ] = None,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="text, markdown (Discord), bbcode (forums) or html; json still works, and --json "
+            "is the way every command asks for JSON.",
+        ),
+    ] = "text",
+    output: Annotated[
+        Optional[Path],
+        typer.Option("-o", "--output", help="Write to a file instead of the terminal."),
+    ] = None,
+    as_of: AsOfOption = None,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+    player: Annotated[
+        Optional[str],
+        typer.Option("--for", help="Only what concerns this player, to send him alone."),
+    ] = None,
+) -> None:
+    """The report of a round or scenario, ready for a forum thread or a Discord channel."""
+    from campaign.names import resolve
+    from campaign.views.reports import kept_report, render, render_report
+
+    chosen = "json" if as_json else resolve("report format", output_format, FORMATS)
+    if as_of is None and chosen != "html":  # an HTML page's map is drawn from the log
+        name = ctx.obj.name(campaign)
+        data = kept_report(ctx.obj.campaigns, name, round_number, lambda: ctx.obj.view(name)[1])
+        whole = registry.kind(ctx.obj.campaigns.rules(name)).report_kept_whole
+        text = render(data, chosen, player, whole=whole)
+    else:
+        name, loaded = ctx.obj.view(campaign, as_of)
+        text = render_report(name, loaded, round_number, chosen, player)
+    if output is not None:
+        return write_file(output, plain_text(text) if chosen == "text" else text)
+    if chosen == "text":
+        return console().print(text)
+    typer.echo(text, nl=not text.endswith("\n"))
+
+
+@command("map")
+def draw_map(
+    ctx: typer.Context,
+    output: Annotated[Path, typer.Option("-o", "--output", help="FILE.svg, or FILE.png.")],
+    round_number: RoundOption = None,
+    as_of: AsOfOption = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """A picture of the campaign's map: who holds what, in the owners' colours, as it stands now
+    or stood then."""
+    from campaign.views.reports import map_svg, svg_to_png
+
+    kept = None
+    if as_of is None and round_number is None:  # now: the state the last writer kept (#16)
+        name = ctx.obj.name(campaign)
+        kept = ctx.obj.campaigns.kept.state(name)
+    if kept is not None:
+        svg = map_svg(name, kept[1], kept[2], None)
+    else:
+        name, loaded = ctx.obj.view(campaign, as_of, round_number)
+        svg = map_svg(name, loaded.kind, loaded.state, round_number)
+    suffix = output.suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise CampaignError(
+            f"The map is drawn as .svg or .png, not {output.suffix or 'a file without an ending'}."
+        )
+    if suffix == ".png":
+        return write_file(output, svg_to_png(svg))
+    write_file(output, svg)
