@@ -371,3 +371,19 @@ def test_a_thunderbolt_report_for_one_player_keeps_its_tables_whole(tmp_path, sh
         kept = [h for h in for_him if h.startswith(heading)]
         assert len(kept) == 1, (heading, list(for_him))
         assert for_him[kept[0]] == whole[kept[0]]
+
+
+def test_bc_8_4_a_finished_campaigns_last_report_vouches_for_the_final_and_says_who_won(finished):
+    """Issue #29: the last report of a finished campaign told the Final Battles (events after
+    round 3) yet its audit line named events 1 to 40 only, so `verify --head` with it proved
+    nothing about the Final; it had no outcome and still said the Final was next."""
+    report = finished.json("report")
+    log = finished.json("log")
+    head = report["chain_head"]
+    assert report["events"] == len(log) and head == log[-1]["hash"]
+    headings = [s["heading"] for s in report["sections"]]
+    assert headings[0] == "Outcome"
+    assert report["sections"][0]["items"] == ["Dag wins the Final Battle and the campaign (BC-8.4)"]
+    (following,) = [s for s in report["sections"] if s["heading"] == "Next"]
+    assert following["items"] == ["Nothing: Dag has won the campaign."]
+    assert finished.ok("verify", "--head", head).exit_code == 0

@@ -185,6 +185,11 @@ def round_report(
     report["final"] = (
         final_data(later) if later and later.finals and state.phase == Phase.FINAL else None
     )
+    report["tells_since"] = report["final"] is not None  # the Final Battles, after the round
+    won = report["final"] is not None and later.phase == Phase.FINISHED
+    report["outcome"] = later.winner if won else None
+    if won:
+        report["next"] = {"what": "winner", "winner": later.winner}
     report["sections"] = _sections(report, battles)
     return report
 
@@ -242,6 +247,11 @@ def _next(state: State, round_number: int) -> dict[str, Any]:
 def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[Section]:
     """The report's sections, in the order a forum post tells them; empty ones left out."""
     sections = [
+        report.get("outcome")
+        and {
+            "heading": "Outcome",
+            "items": [f"{report['outcome']} wins the Final Battle and the campaign (BC-8.4)"],
+        },
         {
             "heading": "Battles",
             "items": [battle_line(i, b) for i, b in enumerate(battles, 1)]
@@ -286,7 +296,7 @@ def _standings(standings: list[dict[str, Any]]) -> Section:
 
 def _next_line(following: dict[str, Any]) -> str:
     if following["what"] == "winner":
-        return f"{following['winner']} has won the campaign."
+        return f"Nothing: {following['winner']} has won the campaign."
     if following["what"] == "final":
         return (
             f"The rounds are over: {' and '.join(following['finalists'])} fight the Final "
