@@ -56,13 +56,13 @@ def shown(at: datetime, moment: datetime) -> str:
     day = at.astimezone(UTC).strftime("%A %d %B %Y, %H:%M UTC")
     left = at - moment
     ago, span = left < timedelta(0), abs(left)
-    if span >= timedelta(days=2):
-        far = f"{span.days} days"
-    elif span >= timedelta(hours=2):
-        far = f"{int(span.total_seconds() // 3600)} hours"
+    if span >= timedelta(hours=36):
+        far = f"{round(span / timedelta(days=1))} days"
+    elif span >= timedelta(minutes=90):
+        far = f"{round(span / timedelta(hours=1))} hours"
     else:
-        far = f"{max(1, int(span.total_seconds() // 60))} minutes"
-    return f"{day} ({far} ago: passed)" if ago else f"{day} (in {far})"
+        far = f"{max(1, round(span / timedelta(minutes=1)))} minutes"
+    return f"{day} (passed {far} ago)" if ago else f"{day} (in {far})"
 
 
 def instant(text: str) -> datetime:
@@ -80,13 +80,14 @@ def instant(text: str) -> datetime:
 
 
 def after(text: str, now: datetime) -> datetime:
-    """`14d`, `36h`, `2w` from now."""
+    """`14d`, `36h`, `2w` from now, to the minute (a deadline has no seconds)."""
     found = DURATION.fullmatch(text.strip())
     if not found:
         raise CampaignError(
             f"Write a time from now as days, hours or weeks (14d, 36h, 2w), not {text!r}."
         )
-    return now + int(found.group(1)) * UNITS[found.group(2)]
+    at = now + int(found.group(1)) * UNITS[found.group(2)]
+    return at.replace(second=0, microsecond=0)
 
 
 def set_for(step: str, at: datetime, now: datetime, reason: str | None) -> list[Draft]:

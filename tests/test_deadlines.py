@@ -77,3 +77,20 @@ def test_the_markdown_report_gives_the_deadline_in_discord_timestamps(shell, spr
     unix = int(at("2030-01-15T18:00:00+00:00").timestamp())
     assert f"- <t:{unix}:F> (<t:{unix}:R>)" in text
     assert "<t:" not in shell.ok("report", "--round", "1", "--format", "bbcode").stdout
+
+
+def test_overdue_says_a_deadline_as_people_read_it_without_seconds(tmp_path, monkeypatch):
+    """Issue #29: `overdue` printed the deadline as a raw ISO instant with microseconds; a
+    deadline given as --in 3d is kept to the minute, and said with its day and how far off."""
+    from conftest import Shell
+
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:22:37.123456Z")
+    shell = Shell(tmp_path / "s.sqlite")
+    shell.ok("new", "Spring 869", "--player", "Ann", "--player", "Bob", "--player", "Cid",
+             "--seed", "x")  # fmt: skip
+    shell.ok("deadline", "set", "--in", "3d")
+    assert shell.json("status")["deadline"]["at"] == "2026-12-04T14:22:00+00:00"
+    said = shell.ok("overdue").stdout
+    assert "Deadline: Friday 04 December 2026, 14:22 UTC (in 3 days)." in said
+    late = shell.ok("overdue", "--now", "2026-12-20T00:00Z").stdout
+    assert "(passed 15 days ago)" in late and ".123" not in late

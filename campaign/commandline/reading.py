@@ -107,10 +107,12 @@ def overdue(
         )
     if as_json:
         return print_json(rows)
+    from campaign.deadlines import shown
+
     for row in rows:
         due = row["deadline"]
-        late = "" if due is None or not due["overdue"] else " (OVERDUE)"
-        say(f"{row['campaign']}: {row['step']}" + ("" if due is None else f" by {due['at']}{late}"))
+        by = "" if due is None else f" Deadline: {shown(instant(due['at']), moment)}."
+        say(f"{row['campaign']}: {row['step']}{by}")
     return None
 
 
