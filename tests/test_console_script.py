@@ -62,3 +62,10 @@ def test_help_lists_every_command_of_every_kind():
     ):
         assert name in listed
     assert campaign("bogus").returncode == 2
+
+
+def test_campaign_alone_shows_its_help_and_says_nothing_more():
+    """Issue #29: `campaign` with no arguments printed ". Usage: …" (an empty message) on
+    stderr after its help."""
+    ran = campaign()
+    assert "Usage: campaign" in ran.stdout and ran.stderr == "" and ran.returncode == 2

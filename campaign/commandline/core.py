@@ -345,7 +345,11 @@ def options(
     ctx: typer.Context,
     db: Annotated[
         Optional[str],
-        typer.Option("--db", envvar="CAMPAIGN_DB", help="The event store (a SQLite file)."),
+        typer.Option(
+            "--db",
+            envvar="CAMPAIGN_DB",
+            help="The campaign store: a SQLite file, or postgresql://USER@HOST/DATABASE.",
+        ),
     ] = None,
     campaign: Annotated[
         Optional[str],
@@ -431,6 +435,8 @@ def guarded(call: Callable[[], int | None]) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # noqa: BLE001 - the last line of defence against tracebacks
+        if hasattr(error, "format_message") and not error.format_message():
+            return EXIT_USAGE  # `campaign` alone: its help is shown, there is nothing to add
         usage = usage_sentence(error)
         if usage is not None:
             return _refused(usage, EXIT_USAGE)

@@ -93,7 +93,11 @@ def invite(
     ctx: typer.Context,
     who: Annotated[str, typer.Argument(metavar="NAME", help="A player, an arbiter or a viewer.")],
     role: Annotated[
-        str, typer.Option("--role", help="player (his own actions), arbiter (rulings), viewer.")
+        str,
+        typer.Option(
+            "--role",
+            help="player (his own actions), arbiter (rulings), viewer, organiser (the console).",
+        ),
     ] = "player",
     url: Annotated[
         str, typer.Option("--url", help="The hub's address, to print the whole link.")
