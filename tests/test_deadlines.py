@@ -94,3 +94,15 @@ def test_overdue_says_a_deadline_as_people_read_it_without_seconds(tmp_path, mon
     assert "Deadline: Friday 04 December 2026, 14:22 UTC (in 3 days)." in said
     late = shell.ok("overdue", "--now", "2026-12-20T00:00Z").stdout
     assert "(passed 15 days ago)" in late and ".123" not in late
+
+
+def test_bc_9_2_a_forfeit_the_deadline_recorded_is_reported_as_the_deadlines(shell, spring):
+    """Issue #29: a forfeit `tick` recorded as the actor `deadline` was credited in the report
+    to "the organiser's ruling"; it is the passed deadline's (BC-9.2), as the log says."""
+    shell.ok(*spring.step("new"))
+    shell.ok("deadline", "default", "2d")
+    shell.ok("deadline", "rule", "auto")
+    shell.ok("tick", "--now", (last_moving(shell) + timedelta(days=3)).isoformat())
+    (forfeits,) = [s for s in shell.json("report", "--round", "1")["sections"]
+                   if s["heading"] == "Forfeits"]  # fmt: skip
+    assert forfeits["items"] == ["Cid: deadline (the deadline passed, BC-9.2)"]

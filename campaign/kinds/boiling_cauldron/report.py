@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from campaign.deadlines import DEADLINE_ACTOR
 from campaign.errors import CampaignError
 from campaign.kinds.boiling_cauldron import RULES
 from campaign.kinds.boiling_cauldron import rules as bc
@@ -21,6 +22,7 @@ from campaign.kinds.boiling_cauldron.status import army as army_data
 from campaign.kinds.boiling_cauldron.status import army_text, declared
 from campaign.views.colours import player_colour
 from campaign.views.jsonable import number
+from events.boiling_cauldron import AttackForfeited
 from events.common import CampaignEvent, NoteRecorded
 
 Section = dict[str, Any]
@@ -101,7 +103,7 @@ def opening_report(
         "battles": [
             battle_data(b) if b.result else declared(b) | {"result": None} for b in battles
         ],
-        "forfeits": _forfeits_of(state, number),
+        "forfeits": _forfeits_of(state, number, events),
         "still_to_declare": declaring,
         "still_to_fight": [b.to_region for b in battles if b.result is None],
         "settings": bc.BATTLE_SETTINGS,
@@ -111,9 +113,21 @@ def opening_report(
     return report
 
 
-def _forfeits_of(state: State, number: int) -> list[dict[str, Any]]:
+def _forfeits_of(
+    state: State, number: int, events: Sequence[CampaignEvent]
+) -> list[dict[str, Any]]:
+    """The round's forfeits, each with who recorded it as the log says (the rules, a missed
+    deadline's `tick`, the organiser)."""
+    actors = {
+        e.player: e.actor for e in events if isinstance(e, AttackForfeited) and e.round == number
+    }
     return [
-        {"player": f.player, "reason": f.reason, "automatic": f.automatic}
+        {
+            "player": f.player,
+            "reason": f.reason,
+            "automatic": f.automatic,
+            "by": actors.get(f.player),
+        }
         for f in state.round_forfeits(number)
     ]
 
@@ -164,7 +178,7 @@ def round_report(
         change[b.result.loser] -= len(b.gained)
     held = state.holdings()
     table = [{"player": p, "regions": len(held[p]), "change": change[p]} for p in state.standings]
-    forfeits = _forfeits_of(state, round_number)
+    forfeits = _forfeits_of(state, round_number, events)
     out = [{"player": e.player, "by": e.by} for e in state.eliminations if e.round == round_number]
     notes = [e.text for e in events if isinstance(e, NoteRecorded)]
     report = {
@@ -270,9 +284,17 @@ def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[Section
 
 
 def _forfeits(forfeits: list[dict[str, Any]]) -> Section | None:
-    why = {True: " (BC-4.4)", False: " (organiser's ruling)"}
-    items = [f"{f['player']}: {f['reason']}{why[f['automatic']]}" for f in forfeits]
+    items = [f"{f['player']}: {f['reason']}{_forfeited_by(f)}" for f in forfeits]
     return {"heading": "Forfeits", "items": items} if items else None
+
+
+def _forfeited_by(forfeit: dict[str, Any]) -> str:
+    """Who forfeited the attack, as the log records it."""
+    if forfeit["automatic"]:
+        return " (BC-4.4)"
+    if forfeit.get("by") == DEADLINE_ACTOR:
+        return " (the deadline passed, BC-9.2)"
+    return " (organiser's ruling)"
 
 
 def _eliminated(eliminations: list[dict[str, Any]]) -> Section | None:
