@@ -20,7 +20,7 @@ from campaign.app import Campaigns, Loaded
 from campaign.common import current_name
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError
-from events.common import CampaignEvent
+from events.common import ActionsRestored, ActionsRetracted, CampaignEvent
 
 Decide = Callable[[Loaded], Sequence[Draft]]
 
@@ -49,15 +49,19 @@ class Outcome:
     recorded: list[CampaignEvent]
     after: Loaded
     unkept: str | None
+    states: tuple[Any, ...] = ()
+    """The campaign's state just after each event recorded (the last one's is `after`'s)."""
 
     def lines(self) -> list[str]:
         """What the entry point tells: each event recorded, in the campaign's words, with what
-        it brought about."""
+        it brought about as it stood just after it (a round is over after its last event, not
+        after each of them)."""
         from campaign.views.narrate import describe
 
-        of, state = self.after.kind, self.after.state
+        of = self.after.kind
+        states = self.states or (self.after.state,) * len(self.recorded)
         told = []
-        for event in self.recorded:
+        for event, state in zip(self.recorded, states):
             automatic = "  [automatic]" if event.actor == AUTOMATIC_ACTOR else ""
             told += [describe(event, of) + automatic, *of.outcome(state, event)]
         return told
@@ -83,7 +87,20 @@ def perform(campaigns: Campaigns, act: Act) -> Outcome:
     if recorded and campaigns.after is not None:
         _notices_due(campaigns, before[0].state, campaigns.after)
     after = campaigns.after or campaigns.load(act.campaign)
-    return Outcome(act.campaign, recorded, after, campaigns.unkept if recorded else None)
+    states = _states(after, before[0].state, recorded) if before and recorded else ()
+    return Outcome(act.campaign, recorded, after, campaigns.unkept if recorded else None, states)
+
+
+def _states(after: Loaded, before: Any, recorded: Sequence[CampaignEvent]) -> tuple[Any, ...]:
+    """The state just after each recorded event, from the state before them; where they take
+    back or restore earlier ones (an undo folds the log again), the state after them all."""
+    if any(isinstance(e, (ActionsRetracted, ActionsRestored)) for e in recorded):
+        return (after.state,) * len(recorded)
+    states, state = [], before
+    for event in recorded:
+        state = after.kind.apply(state, event)
+        states.append(state)
+    return tuple(states)
 
 
 def require(name: str, rules: str, loaded: Loaded) -> Loaded:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from decimal import Decimal
 
 import pytest
@@ -157,3 +158,18 @@ def test_bc_7_2_the_victor_may_choose_one_region_at_a_time(choice):
     assert choice.state.awaiting_choice.gained == ("Wessex", "South Anglia")
     choice.when(gain, ["Sussex"])
     assert choice.state.awaiting_choice is None
+
+
+def test_bc_7_2_the_round_is_over_once_after_its_last_forced_gain(shell, spring):
+    """Issue #29: when a round's last result forces gains (BC-7.2), `result` said "Round 1 is
+    over" after the result and again after each gain, and an elimination before the last region
+    went: what a command says of each event is as it stood just after that event."""
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    for typed in ("result Sussex 10 80", "result Dumnonia 65 30"):
+        shell.ok(*shlex.split(typed))
+    shell.ok("result", "West Anglia", "64", "61", "--winner", "attacker")
+    said = shell.ok("result", "Kent", "20", "45").stdout.splitlines()
+    assert sum("Round 1 is over" in line for line in said) == 1
+    gain = next(i for i, line in enumerate(said) if "Cid must take Kent from Dag" in line)
+    over = next(i for i, line in enumerate(said) if "Round 1 is over" in line)
+    assert gain < over
