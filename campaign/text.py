@@ -117,3 +117,9 @@ def printable_data(data: Any) -> Any:
     if isinstance(data, (list, tuple)):
         return [printable_data(v) for v in data]
     return data
+
+
+def sentence(said: str) -> str:
+    """A sentence's first letter made a capital, the rest as written (`str.capitalize` would
+    lower-case every name after it: "round 1, cid declares")."""
+    return said[:1].upper() + said[1:]

@@ -106,3 +106,13 @@ def test_bc_9_2_a_forfeit_the_deadline_recorded_is_reported_as_the_deadlines(she
     (forfeits,) = [s for s in shell.json("report", "--round", "1")["sections"]
                    if s["heading"] == "Forfeits"]  # fmt: skip
     assert forfeits["items"] == ["Cid: deadline (the deadline passed, BC-9.2)"]
+
+
+def test_the_opening_posts_deadline_keeps_the_names_as_written(shell, spring):
+    """Issue #29: the deadline line of a round's opening post lower-cased every name after its
+    first letter ("Round 1, cid declares an attack")."""
+    shell.ok(*spring.step("new"))
+    shell.ok("deadline", "set", "2030-01-15T18:00Z")
+    (deadline,) = [s for s in shell.json("report", "--round", "1")["sections"]
+                   if s["heading"] == "Deadline"]  # fmt: skip
+    assert deadline["items"] == ["Round 1, Cid declares an attack by 2030-01-15 18:00 UTC"]

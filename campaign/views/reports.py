@@ -9,6 +9,7 @@ from typing import Any
 
 from campaign.app import Loaded, finished, last_finished, round_end
 from campaign.errors import CampaignError
+from campaign.text import sentence
 from campaign.views import formats
 from events.common import NoteRecorded
 
@@ -78,7 +79,7 @@ def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
     when = standing.at.strftime("%Y-%m-%d %H:%M UTC")
     section = {
         "heading": "Deadline",
-        "items": [f"{step.rstrip('.').capitalize()} by {when}"],
+        "items": [f"{sentence(step.rstrip('.'))} by {when}"],
         "due": int(standing.at.timestamp()),
     }
     return data | {"deadline": standing.at.isoformat(), "sections": [*data["sections"], section]}

@@ -8,6 +8,7 @@ from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import carthage, legions, offices, positions, roman, rules, sequence
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import folded
+from campaign.text import sentence
 
 FAMILIES = ("Barcid", "Magonid")
 
@@ -37,7 +38,7 @@ def check_step(state: State, steps: Sequence[str], doing: str) -> None:
         now = " and ".join(state.position.open)
         raise RuleViolation(
             "TB-3.2",
-            f"{doing.capitalize()} belongs to {' or '.join(steps)}; Game Turn {state.turn} is at "
+            f"{sentence(doing)} belongs to {' or '.join(steps)}; Game Turn {state.turn} is at "
             f"{now}",
         )
 
