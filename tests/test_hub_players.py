@@ -354,3 +354,14 @@ def test_bc_6_2_the_arbiter_confirms_a_report_still_awaiting_its_confirmation(st
     settled = send(client, ulf, "settle", choice="Kent|Cid", reason="Dag is away; photo seen")
     assert settled.status_code == 200, said(settled.text)
     assert shell.json("status")["attacks"][0]["result"]["winner"] == "Cid"
+
+
+def test_the_campaign_page_says_the_deadline_as_people_read_it(store_url, spring, monkeypatch):
+    """Issue #29: the campaign's page showed the deadline as a raw instant (with microseconds
+    where it was given as --in); it says the day, the time and how far off."""
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:22:37.5Z")
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    shell.ok("deadline", "set", "--in", "3d")
+    page = TestClient(hub(str(store_url))).get("/c/Spring%20869").text
+    assert "Friday 04 December 2026, 14:22 UTC (in 3 days)" in page and "+00:00" not in page

@@ -151,7 +151,7 @@ def campaign_page(request: Request, campaigns: Campaigns) -> Response:
         return campaign_values(name, kind, state, events, at is not None, reported), at
 
     drawn = of(request).drawn.get(campaigns, name, "campaign", draw)
-    return of(request).page("campaign.html", **drawn)
+    return of(request).page("campaign.html", **{**drawn, "deadline": _deadline(drawn["deadline"])})
 
 
 @with_store
