@@ -365,3 +365,12 @@ def test_the_campaign_page_says_the_deadline_as_people_read_it(store_url, spring
     shell.ok("deadline", "set", "--in", "3d")
     page = TestClient(hub(str(store_url))).get("/c/Spring%20869").text
     assert "Friday 04 December 2026, 14:22 UTC (in 3 days)" in page and "+00:00" not in page
+
+
+def test_hw_a_phase_the_organiser_enters_says_so_on_the_players_page(wall_hub):
+    """Issue #26: where a step belongs to the organiser alone, the page says so and who."""
+    shell, client, script = wall_hub
+    shell.ok(*script.step("new"))  # turn 1, the Romans' population phase
+    page = client.get(link(shell, "Ann")).text
+    assert "the organiser places and removes your counters (place, remove)" in page
+    assert forms(page) == ["advance"]

@@ -35,6 +35,11 @@ def lines(state: State, player: str) -> list[str]:
     ]
     if playing(state, player):
         told.append(f"It is the {nation_name(state.nation)}' turn: yours.")
+        if state.phase not in (*rules.MOVEMENT, *rules.BATTLE):
+            told.append(
+                f"In the {state.phase.replace('-', ' ')} phase the organiser places and removes "
+                "your counters (place, remove); advance when it is done."
+            )
     return told
 
 
