@@ -42,6 +42,7 @@ from events.common import (
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
+    TimeZoneChosen,
 )
 
 
@@ -167,6 +168,7 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
         DeadlineCleared: lambda state: deadlines.clear(event.reason),
         DeadlineRuleChosen: lambda state: deadlines.choose_rule(event.rule),
         DeadlineDefaultChosen: lambda state: deadlines.choose_default(event.length),
+        TimeZoneChosen: lambda state: deadlines.choose_zone(event.zone),
         CampaignRenamed: lambda state: rename(event.name),
         CampaignArchived: lambda state: archive(event.archived),
         PlayerReplaced: lambda state: replace_player(

@@ -25,6 +25,7 @@ from events.common import (
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
+    TimeZoneChosen,
 )
 
 NOT_ACTIONS = (
@@ -37,6 +38,7 @@ NOT_ACTIONS = (
     DeadlineCleared,
     DeadlineRuleChosen,
     DeadlineDefaultChosen,
+    TimeZoneChosen,
 )
 """Events that are not actions of the campaign: undo never takes them back."""
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo, available_timezones
 
 from campaign.common import retracted
 from campaign.drafts import Draft, draft
@@ -29,6 +30,7 @@ from events.common import (
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
+    TimeZoneChosen,
 )
 
 DURATION = re.compile(r"(\d{1,3})\s*([dhw])", re.ASCII)
@@ -51,9 +53,10 @@ def now() -> datetime:
     return instant(pinned) if pinned else datetime.now(UTC)
 
 
-def shown(at: datetime, moment: datetime) -> str:
-    """A deadline as a person reads it: the day and time in UTC, and how far off it is."""
-    day = at.astimezone(UTC).strftime("%A %d %B %Y, %H:%M UTC")
+def shown(at: datetime, moment: datetime, zone: str | None = None) -> str:
+    """A deadline as a person reads it: the day and time in the campaign's time zone (UTC when
+    it chose none), and how far off it is."""
+    day = clock(at, zone, "%A %d %B %Y, %H:%M")
     left = at - moment
     ago, span = left < timedelta(0), abs(left)
     if span >= timedelta(hours=36):
@@ -63,6 +66,62 @@ def shown(at: datetime, moment: datetime) -> str:
     else:
         far = f"{max(1, round(span / timedelta(minutes=1)))} minutes"
     return f"{day} (passed {far} ago)" if ago else f"{day} (in {far})"
+
+
+def clock(at: datetime, zone: str | None, form: str = "%Y-%m-%d %H:%M") -> str:
+    """An instant in words on the campaign's clock: `form`, then the zone's abbreviation and
+    name (`18:00 GMT, Europe/London`), or UTC."""
+    if zone is None:
+        return at.astimezone(UTC).strftime(f"{form} UTC")
+    local = at.astimezone(ZoneInfo(zone))
+    return f"{local.strftime(form)} {local.tzname()}, {zone}"
+
+
+def zone_of(events: Sequence[CampaignEvent]) -> str | None:
+    """The campaign's time zone, as last chosen (none: UTC)."""
+    chosen = [e.zone for e in events if isinstance(e, TimeZoneChosen)]
+    return chosen[-1] if chosen else None
+
+
+def choose_zone(zone: str) -> list[Draft]:
+    """The campaign's time zone, an IANA name (`Europe/London`, `America/New_York`, `UTC`)."""
+    known = available_timezones()
+    wanted = zone.strip()
+    if wanted not in known:
+        wanted = resolve("time zone", wanted, sorted(known))
+    return [draft(TimeZoneChosen, zone=wanted)]
+
+
+WEEKDAY = re.compile(
+    r"(?i)(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(\d{1,2}):(\d{2})"
+)
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def moment_of(text: str, zone: str | None, moment: datetime) -> datetime:
+    """A deadline as typed: an ISO 8601 instant with its offset (`2026-12-14T18:00Z`); in a
+    campaign with a time zone also a time on its clock (`2026-12-14 18:00`) or the next such
+    weekday (`Friday 21:00`, after `moment`)."""
+    typed = text.strip()
+    found = WEEKDAY.fullmatch(typed)
+    if zone is not None and found:
+        here = moment.astimezone(ZoneInfo(zone))
+        ahead = (DAYS.index(found.group(1).lower()) - here.weekday()) % 7
+        hour, minute = int(found.group(2)), int(found.group(3))
+        if hour > 23 or minute > 59:
+            raise CampaignError(f"{typed!r} is no time of day.")
+        day = (here + timedelta(days=ahead)).replace(
+            hour=hour, minute=minute, second=0, microsecond=0
+        )
+        return (day if day > here else day + timedelta(weeks=1)).astimezone(UTC)
+    if zone is not None:
+        try:
+            local = datetime.fromisoformat(typed)
+        except ValueError:
+            local = None
+        if local is not None and local.tzinfo is None:
+            return local.replace(tzinfo=ZoneInfo(zone)).astimezone(UTC)
+    return instant(typed)
 
 
 def instant(text: str) -> datetime:
@@ -75,7 +134,10 @@ def instant(text: str) -> datetime:
             f"2026-12-14T18:00Z, not {text!r}."
         ) from None
     if when.tzinfo is None:
-        raise CampaignError(f"Say which timezone {text!r} is in, e.g. {text}Z for UTC.")
+        raise CampaignError(
+            f"Say which timezone {text!r} is in, e.g. {text}Z for UTC (or give the campaign "
+            "its time zone: deadline zone Europe/London)."
+        )
     return when.astimezone(UTC)
 
 
@@ -108,6 +170,7 @@ QUIET = (
     DeadlineCleared,
     DeadlineRuleChosen,
     DeadlineDefaultChosen,
+    TimeZoneChosen,
     CampaignRenamed,
     CampaignArchived,
 )

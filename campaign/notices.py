@@ -50,6 +50,8 @@ class Notice:
     state: str = "due"
     """due, sent (with `by`), or dropped (his turn was over before it went)."""
     by: tuple[str, ...] = ()
+    zone: str | None = None
+    """The campaign's time zone, the deadline said on its clock (UTC where it has none)."""
 
 
 def newly_awaited(kind: Any, before: Any, after: Any) -> list[str]:
@@ -167,7 +169,7 @@ def pinged(notices: Sequence[Notice], reached: Mapping[str, Any]) -> list[str]:
 
 def email_text(campaign: str, notice: Notice, reminder: bool = False) -> tuple[str, str]:
     """An e-mail's subject and plain text for one notice (or a reminder)."""
-    deadline = f"\nDeadline: {_shown(notice.deadline)}." if notice.deadline else ""
+    deadline = f"\nDeadline: {_shown(notice.deadline, notice.zone)}." if notice.deadline else ""
     said = "the deadline of your turn is near" if reminder else "it is your turn"
     return (
         f"{campaign}: {'the deadline is near' if reminder else 'your turn'}",
@@ -182,10 +184,12 @@ def _epoch(iso: str) -> int:
     return int(datetime.fromisoformat(iso).timestamp())
 
 
-def _shown(iso: str) -> str:
-    from datetime import UTC, datetime
+def _shown(iso: str, zone: str | None) -> str:
+    from datetime import datetime
 
-    return datetime.fromisoformat(iso).astimezone(UTC).strftime("%A %d %B %Y, %H:%M UTC")
+    from campaign.deadlines import clock
+
+    return clock(datetime.fromisoformat(iso), zone, "%A %d %B %Y, %H:%M")
 
 
 # Sending.
@@ -264,7 +268,7 @@ def deliver(
     keep: Keep,
     discord: Any = None,
     smtp: Smtp | None = None,
-    now_due: tuple[str, str | None] | None = None,
+    now_due: tuple[str, str | None, str | None] | None = None,
 ) -> list[str]:
     """Send the campaign's due notices by Discord (`discord`, a `post.Delivery`) and e-mail
     (`smtp`), each marked delivered as it goes (`keep(label, value)`); a notice whose person
@@ -291,8 +295,8 @@ def deliver(
     return told
 
 
-def _as_now(notice: Notice, step: str, deadline: str | None) -> Notice:
-    return Notice(notice.label, notice.player, step, deadline, notice.state, notice.by)
+def _as_now(notice: Notice, step: str, deadline: str | None, zone: str | None) -> Notice:
+    return Notice(notice.label, notice.player, step, deadline, notice.state, notice.by, zone)
 
 
 def _by_discord(discord: Any, campaign: str, group, reached, by) -> None:
@@ -339,7 +343,7 @@ def remind(
     awaited: Iterable[str],
     kept: Mapping[str, str],
     keep: Keep,
-    now_due: tuple[str, str | None],
+    now_due: tuple[str, str | None, str | None],
     now: Any,
     discord: Any = None,
     smtp: Smtp | None = None,
@@ -350,7 +354,7 @@ def remind(
 
     from campaign.deadlines import length_of
 
-    step, deadline = now_due
+    step, deadline, zone = now_due
     if deadline is None or not kept.get(REMIND):
         return []
     at = datetime.fromisoformat(deadline)
@@ -364,7 +368,7 @@ def remind(
         return []
     nearest = min(due_now, key=length_of)  # a late run sends one reminder, not every one missed
     reached = contacts(kept)
-    group = [Notice(f"{NOTICE}0:{folded(p)}", p, step, deadline) for p in late]
+    group = [Notice(f"{NOTICE}0:{folded(p)}", p, step, deadline, zone=zone) for p in late]
     by: dict[str, list[str]] = {n.label: [] for n in group}
     if discord is not None:
         discord.send(

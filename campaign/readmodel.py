@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from campaign.common import current_name
-from campaign.deadlines import current, instant
+from campaign.deadlines import current, instant, zone_of
 from campaign.views.people import people
 
 VIEWS = "campaign_views"
@@ -72,6 +72,7 @@ def view(loaded: Any) -> dict[str, Any]:
         "status": of.status(state, name),
         "step": step,
         "deadline": None if standing is None else standing.at.isoformat(),
+        "zone": zone_of(events),
         "people": people(events),
         "program": program(),
     }

@@ -102,6 +102,14 @@ class DeadlineDefaultChosen(CampaignEvent):
     length: str
 
 
+@topic("campaign.TimeZoneChosen")
+class TimeZoneChosen(CampaignEvent):
+    """The campaign's time zone (an IANA name, `Europe/London`): deadlines are read and shown in
+    it; the log keeps every instant in UTC."""
+
+    zone: str
+
+
 @topic("campaign.DeadlineRuleChosen")
 class DeadlineRuleChosen(CampaignEvent):
     """What a missed deadline does: `auto` (the program records what the kind's rules page says,

@@ -116,3 +116,34 @@ def test_the_opening_posts_deadline_keeps_the_names_as_written(shell, spring):
     (deadline,) = [s for s in shell.json("report", "--round", "1")["sections"]
                    if s["heading"] == "Deadline"]  # fmt: skip
     assert deadline["items"] == ["Round 1, Cid declares an attack by 2030-01-15 18:00 UTC"]
+
+
+def test_a_campaign_in_its_time_zone_reads_and_shows_deadlines_on_its_clock(
+    shell, spring, monkeypatch
+):
+    """Issue #27: a deadline is read on the campaign's clock ("Friday 21:00", "2026-12-14
+    18:00" in America/New_York, five hours behind UTC in December) and shown on it; the log
+    keeps the instant in UTC, and verify replays the zone like any other event."""
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:00Z")  # a Tuesday
+    shell.ok(*spring.step("new"), "--time-zone", "america/new_york")
+    shell.ok("deadline", "set", "Friday 21:00")
+    assert shell.json("status")["deadline"]["at"] == "2026-12-05T02:00:00+00:00"
+    said = shell.ok("overdue").stdout
+    assert "Deadline: Friday 04 December 2026, 21:00 EST, America/New_York (in 4 days)." in said
+    shell.ok("deadline", "set", "2026-12-14 18:00")
+    assert shell.json("status")["deadline"]["at"] == "2026-12-14T23:00:00+00:00"
+    (line,) = [s for s in shell.json("report", "--round", "1")["sections"]
+               if s["heading"] == "Deadline"]  # fmt: skip
+    assert line["items"] == ["Round 1, Cid declares an attack by 2026-12-14 18:00 EST, "
+                             "America/New_York"]  # fmt: skip
+    assert shell.json("verify")["verified"]
+
+
+def test_a_time_zone_is_an_iana_name_and_a_campaign_without_one_asks_for_an_offset(shell, spring):
+    shell.ok(*spring.step("new"))
+    assert "did you mean Europe/London?" in shell.refuses("deadline", "zone", "Europe/Lodnon")
+    says = shell.refuses("deadline", "set", "2030-01-15 18:00")
+    assert "Say which timezone" in says and "deadline zone Europe/London" in says
+    shell.ok("deadline", "zone", "Europe/London")
+    shell.ok("deadline", "set", "2030-07-15 18:00")  # British Summer Time: UTC+1
+    assert shell.json("status")["deadline"]["at"] == "2030-07-15T17:00:00+00:00"

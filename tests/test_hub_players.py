@@ -374,3 +374,16 @@ def test_hw_a_phase_the_organiser_enters_says_so_on_the_players_page(wall_hub):
     page = client.get(link(shell, "Ann")).text
     assert "the organiser places and removes your counters (place, remove)" in page
     assert forms(page) == ["advance"]
+
+
+def test_the_hub_says_a_deadline_on_the_campaigns_clock(store_url, spring, monkeypatch):
+    """Issue #27: a campaign in Europe/Berlin shows its deadline in Central European Time on its
+    page and on a player's."""
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:00Z")
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"), "--time-zone", "Europe/Berlin")
+    shell.ok("deadline", "set", "2026-12-14 18:00")
+    client = TestClient(hub(str(store_url)))
+    shown = "Monday 14 December 2026, 18:00 CET, Europe/Berlin (in 13 days)"
+    assert shown in client.get("/c/Spring%20869").text
+    assert shown in client.get(link(shell, "Cid")).text

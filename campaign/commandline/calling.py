@@ -57,13 +57,14 @@ def contact(
     say(f"{player} is told of his turns in {name} by {ways}.")
 
 
-def _now_due(loaded) -> tuple[str, str | None]:
-    """The step in hand and the deadline standing for it, ISO 8601."""
-    from campaign.deadlines import current
+def _now_due(loaded) -> tuple[str, str | None, str | None]:
+    """The step in hand, the deadline standing for it (ISO 8601) and the campaign's time zone."""
+    from campaign.deadlines import current, zone_of
 
     step = loaded.kind.next_step(loaded.state)
     standing = current(loaded.events, step)
-    return step, None if standing is None else standing.at.isoformat()
+    due = None if standing is None else standing.at.isoformat()
+    return step, due, zone_of(loaded.events)
 
 
 @command()

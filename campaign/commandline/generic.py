@@ -35,18 +35,20 @@ def deadline(
     action: Annotated[
         str,
         typer.Argument(
-            metavar="set|clear|rule|default|remind",
-            help="Set (or extend), clear, choose the house rule, a default for every step, or "
-            "when players are reminded before a deadline.",
+            metavar="set|clear|rule|default|remind|zone",
+            help="Set (or extend), clear, choose the house rule, a default for every step, "
+            "when players are reminded before a deadline, or the campaign's time zone.",
         ),
     ],
     when: Annotated[
         Optional[str],
         typer.Argument(
-            metavar="ISO-TIME|auto|organiser|14d|24h,2h",
-            help="e.g. 2026-12-14T18:00Z; with rule, what a missed deadline does; with default, "
-            "how long each step is given (none: no default); with remind, how long before a "
-            "deadline `notify` reminds whoever must still act (none: never).",
+            metavar="ISO-TIME|auto|organiser|14d|24h,2h|ZONE",
+            help="e.g. 2026-12-14T18:00Z, or in a campaign with a time zone 2026-12-14 18:00 or "
+            "'Friday 21:00'; with rule, what a missed deadline does; with default, how long each "
+            "step is given (none: no default); with remind, how long before a deadline `notify` "
+            "reminds whoever must still act (none: never); with zone, an IANA time zone "
+            "(Europe/London).",
         ),
     ] = None,
     within: Annotated[
@@ -59,11 +61,16 @@ def deadline(
     from campaign import deadlines
     from campaign.names import resolve
 
-    chosen = resolve("deadline action", action, ["set", "clear", "rule", "default", "remind"])
+    actions = ["set", "clear", "rule", "default", "remind", "zone"]
+    chosen = resolve("deadline action", action, actions)
     name, moment = ctx.obj.name(campaign), now()
     if chosen == "remind":
         return _remind(ctx, name, when)
-    if chosen == "rule":
+    if chosen == "zone":
+        if when is None:
+            raise CampaignError("Give the campaign's time zone: deadline zone Europe/London.")
+        decide = lambda loaded: deadlines.choose_zone(when)  # noqa: E731
+    elif chosen == "rule":
         decide = lambda loaded: deadlines.choose_rule(when or "")  # noqa: E731
     elif chosen == "default":
         if when is None:
@@ -74,10 +81,13 @@ def deadline(
     else:
         if (when is None) == (within is None):
             raise CampaignError("Give the deadline as an ISO time or --in 14d (one of them).")
-        at = instant(when) if when else deadlines.after(within, moment)
-        decide = lambda loaded: deadlines.set_for(  # noqa: E731
-            loaded.kind.next_step(loaded.state), at, moment, reason
-        )
+
+        def decide(loaded):
+            zone = deadlines.zone_of(loaded.events)
+            at = deadlines.moment_of(when, zone, moment) if when else None
+            at = at or deadlines.after(within, moment)
+            return deadlines.set_for(loaded.kind.next_step(loaded.state), at, moment, reason)
+
     ctx.obj.perform(name, decide)
 
 
@@ -288,12 +298,13 @@ def new(ctx: typer.Context, name: str, rules: str, **options: Any) -> None:
     title = " ".join(name.split())
     if not title:
         raise CampaignError("A campaign needs a name.")
-    from campaign.deadlines import choose_default
+    from campaign.deadlines import choose_default, choose_zone
 
     chosen = kind(rules)
-    every = options.pop("deadlines", None)
+    every, zone = options.pop("deadlines", None), options.pop("time_zone", None)
     _check_options(chosen, options, {p.name: p.opts[0] for p in ctx.command.params if p.opts})
     default = [] if every is None else choose_default(every)
+    default += [] if zone is None else choose_zone(zone)
     started, then = chosen.new(
         title, options, seal=lambda labels: ctx.obj.campaigns.secrets.seal(title, labels)
     )
@@ -346,6 +357,12 @@ def _new_base(
         Optional[str],
         typer.Option(
             "--deadlines", help="Each step due this long after the last thing that happened: 14d."
+        ),
+    ] = None,
+    time_zone: Annotated[
+        Optional[str],
+        typer.Option(
+            "--time-zone", help="The campaign's time zone, deadlines read and shown in it."
         ),
     ] = None,
 ) -> None: ...

@@ -97,21 +97,26 @@ def overdue(
     at: NowOption = None,
 ) -> None:
     """Every campaign of the store: who must act now, by when, and whether the deadline passed."""
+    from campaign.deadlines import shown, zone_of
+
     moment = instant(at) if at else now()
     rows = []
     for entry in ctx.obj.campaigns.catalogue(archived=False):
         loaded = ctx.obj.campaigns.load(entry.name)
         step = loaded.kind.next_step(loaded.state)
         rows.append(
-            {"campaign": entry.name, "step": step, "deadline": deadline_data(loaded, moment)}
+            {
+                "campaign": entry.name,
+                "step": step,
+                "deadline": deadline_data(loaded, moment),
+                "zone": zone_of(loaded.events),
+            }
         )
     if as_json:
         return print_json(rows)
-    from campaign.deadlines import shown
-
     for row in rows:
         due = row["deadline"]
-        by = "" if due is None else f" Deadline: {shown(instant(due['at']), moment)}."
+        by = "" if due is None else f" Deadline: {shown(instant(due['at']), moment, row['zone'])}."
         say(f"{row['campaign']}: {row['step']}{by}")
     return None
 

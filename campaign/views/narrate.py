@@ -24,6 +24,7 @@ from events.common import (
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
+    TimeZoneChosen,
 )
 
 
@@ -104,6 +105,11 @@ def _(event: PlayerRenamed) -> str:
 @_common.register
 def _(event: PlayerWithdrew) -> str:
     return f"{event.player} withdraws, with no replacement: {event.reason}"
+
+
+@_common.register
+def _(event: TimeZoneChosen) -> str:
+    return f"Time zone: {event.zone}; deadlines are read and shown in it"
 
 
 @_common.register

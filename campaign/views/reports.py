@@ -70,13 +70,13 @@ def renamed_since(loaded: Loaded, at_end: Loaded) -> Loaded:
 
 def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
     """The opening post says by when the step in hand is due."""
-    from campaign.deadlines import current
+    from campaign.deadlines import clock, current, zone_of
 
     step = loaded.kind.next_step(loaded.state)
     standing = current(loaded.events, step)
     if standing is None:
         return data | {"deadline": None}
-    when = standing.at.strftime("%Y-%m-%d %H:%M UTC")
+    when = clock(standing.at, zone_of(loaded.events))
     section = {
         "heading": "Deadline",
         "items": [f"{sentence(step.rstrip('.'))} by {when}"],

@@ -148,10 +148,13 @@ def campaign_page(request: Request, campaigns: Campaigns) -> Response:
         def reported(number: int | None) -> dict[str, Any]:
             return kept_report(campaigns, name, number, lambda: loaded or campaigns.refresh(name))
 
-        return campaign_values(name, kind, state, events, at is not None, reported), at
+        values = campaign_values(name, kind, state, events, at is not None, reported)
+        seen = campaigns.kept.view(name) or brief(campaigns, name)
+        return values | {"zone": seen.get("zone")}, at
 
     drawn = of(request).drawn.get(campaigns, name, "campaign", draw)
-    return of(request).page("campaign.html", **{**drawn, "deadline": _deadline(drawn["deadline"])})
+    shown = _deadline(drawn["deadline"], drawn.get("zone"))
+    return of(request).page("campaign.html", **{**drawn, "deadline": shown})
 
 
 @with_store
@@ -279,20 +282,21 @@ def personal_page(
         actions=drawn["actions"],
         next_step=drawn["next_step"],
         lines=drawn["lines"],
-        deadline=_deadline(drawn["due"]),
+        deadline=_deadline(drawn["due"], drawn["zone"]),
         contact=CONTACT_FORM if role == "player" else None,
         message=message,
         refused=refused,
     )
 
 
-def _deadline(due: str | None) -> str | None:
-    """The deadline of the step in hand as a person reads it, how far off it is counted now."""
+def _deadline(due: str | None, zone: str | None = None) -> str | None:
+    """The deadline of the step in hand as a person reads it, on the campaign's clock, how far
+    off it is counted now."""
     from datetime import datetime
 
     from campaign.deadlines import now, shown
 
-    return None if due is None else shown(datetime.fromisoformat(due), now())
+    return None if due is None else shown(datetime.fromisoformat(due), now(), zone)
 
 
 def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> tuple:
@@ -305,8 +309,11 @@ def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> 
             latest = latest_action(recent(campaigns, name, loaded), kind)
             action["hidden"] = {} if latest is None else {"latest": str(latest)}
     lines = kind.player_lines(state, player) if role == "player" and player else []
-    deadline = (campaigns.kept.view(name) or brief(campaigns, name)).get("deadline")
-    return dict(actions=offered, next_step=kind.next_step(state), lines=lines, due=deadline), at
+    seen = campaigns.kept.view(name) or brief(campaigns, name)
+    due, zone = seen.get("deadline"), seen.get("zone")
+    return dict(
+        actions=offered, next_step=kind.next_step(state), lines=lines, due=due, zone=zone
+    ), at
 
 
 async def act_post(request: Request) -> Response:
