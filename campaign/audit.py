@@ -39,6 +39,7 @@ from events.common import (
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
+    PlayerAway,
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
@@ -169,6 +170,7 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
         DeadlineRuleChosen: lambda state: deadlines.choose_rule(event.rule),
         DeadlineDefaultChosen: lambda state: deadlines.choose_default(event.length),
         TimeZoneChosen: lambda state: deadlines.choose_zone(event.zone),
+        PlayerAway: lambda state: deadlines.away_again(of.players(state), event),
         CampaignRenamed: lambda state: rename(event.name),
         CampaignArchived: lambda state: archive(event.archived),
         PlayerReplaced: lambda state: replace_player(

@@ -22,6 +22,7 @@ from events.common import (
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
+    PlayerAway,
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
@@ -39,6 +40,7 @@ NOT_ACTIONS = (
     DeadlineRuleChosen,
     DeadlineDefaultChosen,
     TimeZoneChosen,
+    PlayerAway,
 )
 """Events that are not actions of the campaign: undo never takes them back."""
 

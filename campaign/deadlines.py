@@ -30,6 +30,7 @@ from events.common import (
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
+    PlayerAway,
     TimeZoneChosen,
 )
 
@@ -160,6 +161,58 @@ def set_for(step: str, at: datetime, now: datetime, reason: str | None) -> list[
     return [draft(DeadlineSet, step=step, at=at.isoformat(), reason=said)]
 
 
+HOLIDAY_BANK = 14
+"""The days of holiday each player may take in a campaign (`campaign away`)."""
+
+
+def away(
+    events: Sequence[CampaignEvent],
+    players: Sequence[str],
+    awaited: Sequence[str],
+    step: str,
+    typed: str,
+    days: int,
+    reason: str,
+    moment: datetime,
+) -> list[Draft]:
+    """A player's holiday from his bank (at most `HOLIDAY_BANK` days a campaign): recorded for
+    everyone to see, and where the step in hand waits for him, its deadline moved on by as many
+    days in the same append."""
+    who = resolve("player", typed, players)
+    used = sum(e.days for e in events if isinstance(e, PlayerAway) and e.player == who)
+    if not 1 <= days <= HOLIDAY_BANK - used:
+        raise CampaignError(
+            f"{who} has {HOLIDAY_BANK - used} day(s) of holiday left in this campaign (at most "
+            f"{HOLIDAY_BANK}), so not {days}."
+        )
+    said = words(reason, "the reason")
+    until = (moment + timedelta(days=days)).replace(second=0, microsecond=0)
+    drafts = [draft(PlayerAway, player=who, days=days, until=until.isoformat(), reason=said)]
+    standing = current(events, step)
+    if standing is not None and who in awaited:
+        why = f"{who} is away for {days} day(s): {said}"
+        drafts += set_for(step, standing.at + timedelta(days=days), moment, why)
+    return drafts
+
+
+def away_again(players: Sequence[str], event: PlayerAway) -> list[Draft]:
+    """A recorded holiday decided again (verify): a player of the campaign, within the bank."""
+    if event.player not in players or not 1 <= event.days <= HOLIDAY_BANK:
+        raise CampaignError(f"{event.player!r} cannot be away for {event.days} day(s).")
+    fields = dict(player=event.player, days=event.days, until=event.until, reason=event.reason)
+    return [draft(PlayerAway, **fields)]
+
+
+def holidays(events: Sequence[CampaignEvent]) -> list[dict[str, str]]:
+    """Every holiday recorded and not taken back: who, until when (ISO 8601)."""
+    taken_back = retracted(events)
+    return [
+        {"player": e.player, "until": e.until}
+        for e in events
+        if isinstance(e, PlayerAway) and e.originator_version not in taken_back
+    ]
+
+
 def clear(reason: str) -> list[Draft]:
     return [draft(DeadlineCleared, reason=words(reason, "the reason"))]
 
@@ -171,6 +224,7 @@ QUIET = (
     DeadlineRuleChosen,
     DeadlineDefaultChosen,
     TimeZoneChosen,
+    PlayerAway,
     CampaignRenamed,
     CampaignArchived,
 )

@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from campaign.common import current_name
-from campaign.deadlines import current, instant, zone_of
+from campaign.deadlines import current, holidays, instant, zone_of
 from campaign.views.people import people
 
 VIEWS = "campaign_views"
@@ -73,6 +73,7 @@ def view(loaded: Any) -> dict[str, Any]:
         "step": step,
         "deadline": None if standing is None else standing.at.isoformat(),
         "zone": zone_of(events),
+        "holidays": holidays(events),
         "people": people(events),
         "program": program(),
     }

@@ -102,6 +102,17 @@ class DeadlineDefaultChosen(CampaignEvent):
     length: str
 
 
+@topic("campaign.PlayerAway")
+class PlayerAway(CampaignEvent):
+    """A player's holiday, drawn from his bank of days (`campaign away`): `days` from when it
+    was recorded, `until` that instant (ISO 8601, UTC)."""
+
+    player: str
+    days: int
+    until: str
+    reason: str
+
+
 @topic("campaign.TimeZoneChosen")
 class TimeZoneChosen(CampaignEvent):
     """The campaign's time zone (an IANA name, `Europe/London`): deadlines are read and shown in

@@ -147,3 +147,29 @@ def test_a_time_zone_is_an_iana_name_and_a_campaign_without_one_asks_for_an_offs
     shell.ok("deadline", "zone", "Europe/London")
     shell.ok("deadline", "set", "2030-07-15 18:00")  # British Summer Time: UTC+1
     assert shell.json("status")["deadline"]["at"] == "2030-07-15T17:00:00+00:00"
+
+
+def test_a_holiday_from_the_bank_moves_the_deadline_of_his_step_and_is_shown(
+    shell, spring, monkeypatch, tmp_path
+):
+    """Issue #27: `campaign away Cid --days 5` records his holiday for everyone; the deadline of
+    the step that waits for him moves on five days in the same append; the bank holds 14 days
+    a campaign; another player's holiday moves nothing of Cid's step; verify replays both."""
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:00Z")
+    shell.ok(*spring.step("new"))  # Cid on turn
+    shell.ok("deadline", "set", "2026-12-05T18:00Z")
+    said = shell.ok("away", "cid", "--days", "5", "--reason", "a wedding in Lyon").stdout
+    assert "Cid is away for 5 day(s), until 2026-12-06 14:00 UTC: a wedding in Lyon" in said
+    assert shell.json("status")["deadline"]["at"] == "2026-12-10T18:00:00+00:00"
+    assert "9 day(s) of holiday left" in shell.refuses("away", "Cid", "--days", "10")
+    shell.ok("away", "Ann", "--days", "3")
+    assert shell.json("status")["deadline"]["at"] == "2026-12-10T18:00:00+00:00"
+    assert "did you mean Dag?" in shell.refuses("away", "Dagg", "--days", "1")
+    assert shell.json("verify")["verified"]
+    from starlette.testclient import TestClient
+
+    from campaign.web.hub import hub
+
+    page = TestClient(hub(str(shell.db))).get("/c/Spring%20869").text
+    assert "Cid is away until 2026-12-06 14:00 UTC" in page
+    assert "Ann is away until 2026-12-04 14:00 UTC" in page

@@ -138,3 +138,25 @@ def revoke(
     if not count:
         raise CampaignError(f"{whom} holds no link to {name}.")
     say(f"{count} link(s) of {whom} to {name} no longer work.")
+
+
+@command()
+def away(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(help="The player going on holiday.")],
+    days: Annotated[int, typer.Option("--days", help="How many days, from his bank.")],
+    reason: ReasonOption = "holiday",
+    campaign: CampaignOption = None,
+) -> None:
+    """A player's holiday from his bank of days (at most 14 a campaign): recorded for everyone,
+    and the deadline of a step that waits for him moved on by as many days."""
+    from campaign import deadlines
+
+    name, moment = ctx.obj.name(campaign), deadlines.now()
+
+    def decide(loaded):
+        of, state = loaded.kind, loaded.state
+        players, awaited, step = of.players(state), of.awaited(state), of.next_step(state)
+        return deadlines.away(loaded.events, players, awaited, step, player, days, reason, moment)
+
+    ctx.obj.perform(name, decide)

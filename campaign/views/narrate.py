@@ -21,6 +21,7 @@ from events.common import (
     DeadlineRuleChosen,
     DeadlineSet,
     NoteRecorded,
+    PlayerAway,
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
@@ -105,6 +106,12 @@ def _(event: PlayerRenamed) -> str:
 @_common.register
 def _(event: PlayerWithdrew) -> str:
     return f"{event.player} withdraws, with no replacement: {event.reason}"
+
+
+@_common.register
+def _(event: PlayerAway) -> str:
+    until = datetime.fromisoformat(event.until).strftime("%Y-%m-%d %H:%M UTC")
+    return f"{event.player} is away for {event.days} day(s), until {until}: {event.reason}"
 
 
 @_common.register

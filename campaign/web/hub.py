@@ -150,11 +150,12 @@ def campaign_page(request: Request, campaigns: Campaigns) -> Response:
 
         values = campaign_values(name, kind, state, events, at is not None, reported)
         seen = campaigns.kept.view(name) or brief(campaigns, name)
-        return values | {"zone": seen.get("zone")}, at
+        return values | {"zone": seen.get("zone"), "holidays": seen.get("holidays", [])}, at
 
     drawn = of(request).drawn.get(campaigns, name, "campaign", draw)
     shown = _deadline(drawn["deadline"], drawn.get("zone"))
-    return of(request).page("campaign.html", **{**drawn, "deadline": shown})
+    away = _away(drawn.get("holidays", []), drawn.get("zone"))
+    return of(request).page("campaign.html", **{**drawn, "deadline": shown, "away": away})
 
 
 @with_store
@@ -297,6 +298,20 @@ def _deadline(due: str | None, zone: str | None = None) -> str | None:
     from campaign.deadlines import now, shown
 
     return None if due is None else shown(datetime.fromisoformat(due), now(), zone)
+
+
+def _away(holidays: list[dict[str, str]], zone: str | None) -> list[str]:
+    """Who is on holiday now, and until when, on the campaign's clock."""
+    from datetime import datetime
+
+    from campaign.deadlines import clock, now
+
+    moment = now()
+    return [
+        f"{h['player']} is away until {clock(datetime.fromisoformat(h['until']), zone)}"
+        for h in holidays
+        if datetime.fromisoformat(h["until"]) > moment
+    ]
 
 
 def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> tuple:
