@@ -43,6 +43,7 @@ from events.common import (
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
+    QuietHoursChosen,
     TimeZoneChosen,
 )
 
@@ -171,6 +172,9 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
         DeadlineDefaultChosen: lambda state: deadlines.choose_default(event.length),
         TimeZoneChosen: lambda state: deadlines.choose_zone(event.zone),
         PlayerAway: lambda state: deadlines.away_again(of.players(state), event),
+        QuietHoursChosen: lambda state: deadlines.choose_quiet(
+            f"{event.start}-{event.end}" if event.start else "none"
+        ),
         CampaignRenamed: lambda state: rename(event.name),
         CampaignArchived: lambda state: archive(event.archived),
         PlayerReplaced: lambda state: replace_player(

@@ -26,6 +26,7 @@ from events.common import (
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
+    QuietHoursChosen,
     TimeZoneChosen,
 )
 
@@ -41,6 +42,7 @@ NOT_ACTIONS = (
     DeadlineDefaultChosen,
     TimeZoneChosen,
     PlayerAway,
+    QuietHoursChosen,
 )
 """Events that are not actions of the campaign: undo never takes them back."""
 

@@ -12,7 +12,7 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -31,6 +31,7 @@ from events.common import (
     DeadlineSet,
     NoteRecorded,
     PlayerAway,
+    QuietHoursChosen,
     TimeZoneChosen,
 )
 
@@ -225,6 +226,7 @@ QUIET = (
     DeadlineDefaultChosen,
     TimeZoneChosen,
     PlayerAway,
+    QuietHoursChosen,
     CampaignRenamed,
     CampaignArchived,
 )
@@ -242,7 +244,7 @@ def current(events: Sequence[CampaignEvent], step: str) -> Deadline | None:
             return None
         if isinstance(event, DeadlineSet):
             if event.step == step:
-                return Deadline(event.step, instant(event.at))
+                return Deadline(event.step, out_of_quiet(instant(event.at), standing))
             break
         if not isinstance(event, QUIET):
             break
@@ -250,7 +252,42 @@ def current(events: Sequence[CampaignEvent], step: str) -> Deadline | None:
     if length is None:
         return None
     began = next(e.timestamp for e in reversed(standing) if not isinstance(e, QUIET))
-    return Deadline(step, began.astimezone(UTC) + length)
+    return Deadline(step, out_of_quiet(began.astimezone(UTC) + length, standing))
+
+
+HOUR = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)", re.ASCII)
+
+
+def choose_quiet(typed: str) -> list[Draft]:
+    """Quiet hours as typed, `22:00-08:00` (or `none`): no deadline falls between them."""
+    wanted = typed.strip().lower()
+    if wanted in ("none", "off", ""):
+        return [draft(QuietHoursChosen, start="", end="")]
+    start, sep, end = wanted.partition("-")
+    hours = [HOUR.fullmatch(part.strip()) for part in (start, end)]
+    if not sep or None in hours or start.strip() == end.strip():
+        raise CampaignError(f"Write quiet hours as 22:00-08:00 (or none), not {typed!r}.")
+    start, end = (f"{int(h.group(1)):02d}:{h.group(2)}" for h in hours)
+    return [draft(QuietHoursChosen, start=start, end=end)]
+
+
+def out_of_quiet(at: datetime, events: Sequence[CampaignEvent]) -> datetime:
+    """`at`, or, where it falls in the campaign's quiet hours (on its clock), their end."""
+    chosen = [e for e in events if isinstance(e, QuietHoursChosen)]
+    if not chosen or not chosen[-1].start:
+        return at
+    zone = ZoneInfo(zone_of(events) or "UTC")
+    local = at.astimezone(zone)
+    start, end = (time.fromisoformat(t) for t in (chosen[-1].start, chosen[-1].end))
+    moment = local.time().replace(tzinfo=None)
+    if start < end:
+        quiet, day = start <= moment < end, local.date()
+    else:  # over midnight: from `start` tonight to `end` tomorrow morning
+        quiet = moment >= start or moment < end
+        day = local.date() + timedelta(days=1) if moment >= start else local.date()
+    if not quiet:
+        return at
+    return datetime.combine(day, end, tzinfo=zone).astimezone(UTC)
 
 
 def default_length(events: Sequence[CampaignEvent]) -> timedelta | None:

@@ -113,6 +113,15 @@ class PlayerAway(CampaignEvent):
     reason: str
 
 
+@topic("campaign.QuietHoursChosen")
+class QuietHoursChosen(CampaignEvent):
+    """A deadline that would fall between `start` and `end` (`22:00` and `08:00`, on the
+    campaign's clock) falls at `end` instead; both empty: no quiet hours any more."""
+
+    start: str
+    end: str
+
+
 @topic("campaign.TimeZoneChosen")
 class TimeZoneChosen(CampaignEvent):
     """The campaign's time zone (an IANA name, `Europe/London`): deadlines are read and shown in

@@ -173,3 +173,29 @@ def test_a_holiday_from_the_bank_moves_the_deadline_of_his_step_and_is_shown(
     page = TestClient(hub(str(shell.db))).get("/c/Spring%20869").text
     assert "Cid is away until 2026-12-06 14:00 UTC" in page
     assert "Ann is away until 2026-12-04 14:00 UTC" in page
+
+
+def test_quiet_hours_move_a_deadline_that_would_fall_at_night_to_the_morning(
+    shell, spring, monkeypatch
+):
+    """Issue #27: quiet hours (a house rule recorded as an event) on the campaign's clock: a
+    deadline set for 03:00 or 23:30 falls at 08:00, a default one likewise; verify replays it."""
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:00Z")
+    shell.ok(*spring.step("new"), "--time-zone", "Europe/London")
+    assert "Quiet hours 22:00-08:00" in shell.ok("deadline", "quiet", "22:00-08:00").stdout
+    shell.ok("deadline", "set", "2026-12-14 03:00")
+    assert shell.json("status")["deadline"]["at"] == "2026-12-14T08:00:00+00:00"
+    shell.ok("deadline", "set", "2026-12-14 23:30")
+    assert shell.json("status")["deadline"]["at"] == "2026-12-15T08:00:00+00:00"
+    shell.ok("deadline", "set", "2026-12-14 12:00")
+    assert shell.json("status")["deadline"]["at"] == "2026-12-14T12:00:00+00:00"
+    assert "22:00-08:00 (or none)" in shell.refuses("deadline", "quiet", "9-10")
+    assert shell.json("verify")["verified"]
+
+
+def test_quiet_hours_move_a_default_deadline_too(shell, spring):
+    shell.ok(*spring.step("new"))
+    shell.ok("deadline", "quiet", "00:00-23:59")  # always quiet but for one minute, UTC
+    shell.ok("deadline", "default", "2d")
+    due = datetime.fromisoformat(shell.json("status")["deadline"]["at"])
+    assert (due.hour, due.minute) == (23, 59)

@@ -35,9 +35,10 @@ def deadline(
     action: Annotated[
         str,
         typer.Argument(
-            metavar="set|clear|rule|default|remind|zone",
+            metavar="set|clear|rule|default|remind|zone|quiet",
             help="Set (or extend), clear, choose the house rule, a default for every step, "
-            "when players are reminded before a deadline, or the campaign's time zone.",
+            "when players are reminded before a deadline, the campaign's time zone, or its "
+            "quiet hours.",
         ),
     ],
     when: Annotated[
@@ -48,7 +49,7 @@ def deadline(
             "'Friday 21:00'; with rule, what a missed deadline does; with default, how long each "
             "step is given (none: no default); with remind, how long before a deadline `notify` "
             "reminds whoever must still act (none: never); with zone, an IANA time zone "
-            "(Europe/London).",
+            "(Europe/London); with quiet, 22:00-08:00 (none: no quiet hours).",
         ),
     ] = None,
     within: Annotated[
@@ -61,12 +62,14 @@ def deadline(
     from campaign import deadlines
     from campaign.names import resolve
 
-    actions = ["set", "clear", "rule", "default", "remind", "zone"]
+    actions = ["set", "clear", "rule", "default", "remind", "zone", "quiet"]
     chosen = resolve("deadline action", action, actions)
     name, moment = ctx.obj.name(campaign), now()
     if chosen == "remind":
         return _remind(ctx, name, when)
-    if chosen == "zone":
+    if chosen == "quiet":
+        decide = lambda loaded: deadlines.choose_quiet(when or "")  # noqa: E731
+    elif chosen == "zone":
         if when is None:
             raise CampaignError("Give the campaign's time zone: deadline zone Europe/London.")
         decide = lambda loaded: deadlines.choose_zone(when)  # noqa: E731
@@ -85,7 +88,7 @@ def deadline(
         def decide(loaded):
             zone = deadlines.zone_of(loaded.events)
             at = deadlines.moment_of(when, zone, moment) if when else None
-            at = at or deadlines.after(within, moment)
+            at = deadlines.out_of_quiet(at or deadlines.after(within, moment), loaded.events)
             return deadlines.set_for(loaded.kind.next_step(loaded.state), at, moment, reason)
 
     ctx.obj.perform(name, decide)

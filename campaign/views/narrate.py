@@ -25,6 +25,7 @@ from events.common import (
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
+    QuietHoursChosen,
     TimeZoneChosen,
 )
 
@@ -112,6 +113,13 @@ def _(event: PlayerWithdrew) -> str:
 def _(event: PlayerAway) -> str:
     until = datetime.fromisoformat(event.until).strftime("%Y-%m-%d %H:%M UTC")
     return f"{event.player} is away for {event.days} day(s), until {until}: {event.reason}"
+
+
+@_common.register
+def _(event: QuietHoursChosen) -> str:
+    if not event.start:
+        return "No quiet hours any more"
+    return f"Quiet hours {event.start}-{event.end}: a deadline in them falls at {event.end}"
 
 
 @_common.register
