@@ -100,23 +100,19 @@ def overdue(
     from campaign.deadlines import shown, zone_of
 
     moment = instant(at) if at else now()
-    rows = []
+    rows, zones = [], []
     for entry in ctx.obj.campaigns.catalogue(archived=False):
         loaded = ctx.obj.campaigns.load(entry.name)
         step = loaded.kind.next_step(loaded.state)
         rows.append(
-            {
-                "campaign": entry.name,
-                "step": step,
-                "deadline": deadline_data(loaded, moment),
-                "zone": zone_of(loaded.events),
-            }
+            {"campaign": entry.name, "step": step, "deadline": deadline_data(loaded, moment)}
         )
+        zones.append(zone_of(loaded.events))
     if as_json:
         return print_json(rows)
-    for row in rows:
+    for row, zone in zip(rows, zones):
         due = row["deadline"]
-        by = "" if due is None else f" Deadline: {shown(instant(due['at']), moment, row['zone'])}."
+        by = "" if due is None else f" Deadline: {shown(instant(due['at']), moment, zone)}."
         say(f"{row['campaign']}: {row['step']}{by}")
     return None
 
