@@ -387,3 +387,19 @@ def test_the_hub_says_a_deadline_on_the_campaigns_clock(store_url, spring, monke
     shown = "Monday 14 December 2026, 18:00 CET, Europe/Berlin (in 13 days)"
     assert shown in client.get("/c/Spring%20869").text
     assert shown in client.get(link(shell, "Cid")).text
+
+
+def test_a_players_page_lists_what_happened_since_he_was_last_here(store_url, spring):
+    """Issue #27: his page lists what was recorded since he last opened it, the newest first,
+    and only once; the first time, nothing."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    client = TestClient(hub(str(store_url)))
+    dag = link(shell, "Dag")
+    assert "Since you were last here" not in client.get(dag).text
+    shell.ok(*spring.step("attack Essex Kent"))
+    shell.ok("note", "Kent is fought on Saturday")
+    page = client.get(dag).text
+    since = page.split("Since you were last here")[1].split("</ul>")[0]
+    assert since.index("Kent is fought on Saturday") < since.index("Cid attacks Kent (Dag)")
+    assert "Since you were last here" not in client.get(dag).text

@@ -14,6 +14,7 @@ is script, and the headers say so (`HEADERS`); personal pages are never cached.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from importlib import resources
@@ -251,7 +252,7 @@ def act(request: Request, campaigns: Campaigns) -> Response:
     """A personal link's page: what its person may do now, and what the hub last said."""
     token = request.path_params["token"]
     told = of(request).forms.said(token, request.query_params.get("told", ""))
-    return personal_page(of(request), campaigns, token, told)
+    return personal_page(of(request), campaigns, token, told, since=_since(campaigns, token))
 
 
 def personal_page(
@@ -261,8 +262,10 @@ def personal_page(
     message: str | None = None,
     refused: bool = False,
     status: int = 400,
+    since: list[str] | None = None,
 ) -> Response:
-    """The page of a personal link, with a fresh one-time form token (`Forms`)."""
+    """The page of a personal link, with a fresh one-time form token (`Forms`), and what
+    happened since its person last opened it (`since`)."""
     granted = campaigns.links.access(token)
     if granted is None:
         return hub.refusal(NO_LINK, 403)
@@ -285,9 +288,38 @@ def personal_page(
         lines=drawn["lines"],
         deadline=_deadline(drawn["due"], drawn["zone"]),
         contact=CONTACT_FORM if role == "player" else None,
+        since=since or [],
         message=message,
         refused=refused,
     )
+
+
+SINCE = 30
+"""The most a personal page lists of what happened since its person last opened it."""
+
+
+def _since(campaigns: Campaigns, token: str) -> list[str]:
+    """What happened since the link's person last opened his page, the newest first (nothing
+    the first time), and his page marked read up to the log's last event (kept beside the log,
+    under the hash of the link; a store that cannot be written forgets nothing, it lists the
+    same again)."""
+    import hashlib
+
+    granted = campaigns.links.access(token)
+    if granted is None:
+        return []
+    name = granted[0]
+    read = campaigns.kept.tail(name, SINCE)
+    events = read[1] if read is not None else campaigns.load(name).events[-SINCE:]
+    label = "seen:" + hashlib.sha256(token.encode()).hexdigest()
+    last = campaigns.secrets.unseal(name).get(label)
+    kind = registry.kind(campaigns.rules(name))
+    new = [e for e in events if last is not None and e.originator_version > int(last)]
+    newest = str(events[-1].originator_version)
+    if newest != last:  # a page opened again with nothing new writes nothing
+        with contextlib.suppress(StoreError):
+            campaigns.secrets.keep(name, label, newest)
+    return [f"{e.originator_version}. {describe(e, kind)}" for e in reversed(new)]
 
 
 def _deadline(due: str | None, zone: str | None = None) -> str | None:
