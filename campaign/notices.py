@@ -284,15 +284,27 @@ def deliver(
     for group in grouped(live):
         shown = group if now_due is None else [_as_now(n, *now_due) for n in group]
         by: dict[str, list[str]] = {n.label: [] for n in group}
-        if discord is not None:
-            _by_discord(discord, campaign, shown, reached, by)
-        if smtp is not None:
-            _by_email(smtp, campaign, shown, reached, by)
+        claimed = [n for n in group if discord is not None or _mailed(n, smtp, reached)]
+        for notice in claimed:  # another sender (the hub, a cron job) leaves it alone now
+            keep(notice.label, settled(notice, "sending"))
+        try:
+            if discord is not None:
+                _by_discord(discord, campaign, shown, reached, by)
+            if smtp is not None:
+                _by_email(smtp, campaign, shown, reached, by)
+        except CampaignError:
+            for notice in claimed:  # refused, so not delivered: due again
+                keep(notice.label, settled(notice, "due"))
+            raise
         for notice in group:
             if by[notice.label]:
                 keep(notice.label, settled(notice, "sent", by[notice.label]))
                 told.append(f"{notice.player}: told by {' and '.join(by[notice.label])}.")
     return told
+
+
+def _mailed(notice: Notice, smtp: Smtp | None, reached: Mapping[str, Any]) -> bool:
+    return smtp is not None and "email" in reached.get(folded(notice.player), {})
 
 
 def _as_now(notice: Notice, step: str, deadline: str | None, zone: str | None) -> Notice:
@@ -385,3 +397,31 @@ def remind(
                 keep(f"{REMINDED}{deadline}:{span}:{folded(notice.player)}", "sent")
             told.append(f"{notice.player}: reminded, {nearest} or less before the deadline.")
     return told
+
+
+def send_due(campaigns: Any, name: str, smtp: Smtp | None, moment: Any, webhook: str | None = None):
+    """Campaign `name`'s due turn notices and reminders, sent through its kept webhook (or
+    `webhook`) and `smtp`, each marked as it goes; what was sent, in lines."""
+    from campaign.post import WEBHOOK, Delivery
+
+    loaded, kept = campaigns.load(name), campaigns.secrets.unseal(name)
+    url = webhook or kept.get(WEBHOOK)
+    channel = Delivery(url) if url else None
+    awaited, due = loaded.kind.awaited(loaded.state), now_due(loaded)
+
+    def keeping(label: str, value: str) -> None:
+        campaigns.secrets.keep(name, label, value)
+
+    told = deliver(name, awaited, kept, keeping, channel, smtp, due)
+    kept = campaigns.secrets.unseal(name)
+    return told + remind(name, awaited, kept, keeping, due, moment, channel, smtp)
+
+
+def now_due(loaded) -> tuple[str, str | None, str | None]:
+    """The step in hand, the deadline standing for it (ISO 8601) and the campaign's time zone."""
+    from campaign.deadlines import current, zone_of
+
+    step = loaded.kind.next_step(loaded.state)
+    standing = current(loaded.events, step)
+    due = None if standing is None else standing.at.isoformat()
+    return step, due, zone_of(loaded.events)

@@ -8,7 +8,9 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+import re
 import socket
+import time
 
 import pytest
 from conftest import Shell
@@ -220,3 +222,49 @@ def test_a_late_run_sends_one_reminder_not_every_one_missed(spring_store, discor
     spring_store.ok("notify", "--now", "2026-12-14T17:30Z")
     contents = [p["content"] for p in payloads(discord)]
     assert len(contents) == 2 and "the deadline is near" in contents[1]
+
+
+def test_a_hub_with_notify_tells_the_next_player_as_soon_as_a_form_is_recorded(
+    spring_store, spring, discord
+):
+    """Issue #27: on `serve --notify`, Cid declaring from his page makes it Dag's turn, and Dag
+    is pinged in the channel at once, not at the next `notify`; the answer does not wait."""
+    from starlette.testclient import TestClient
+
+    from campaign.web.hub import hub
+
+    spring_store.ok("contact", "Dag", "--discord", BOB)
+    spring_store.ok("notify", "--webhook", discord.url, "--keep")  # Cid's own notice, sent
+    app = hub(str(spring_store.db), notify=True)
+    client = TestClient(app)
+    cid = "/a/" + re.search(r"/a/(\S+)", spring_store.ok("invite", "Cid").stdout).group(1)
+    page = client.get(cid).text
+    token = re.search(r'name="csrf" value="([0-9a-f.]+)"', page).group(1)
+    client.post(f"{cid}/attack", data={"csrf": token, "choice": "Essex|Kent"})
+    from campaign.app import Campaigns
+    from campaign.notices import kept_notices
+
+    def dags() -> str:
+        store = Campaigns(str(spring_store.db))
+        try:
+            kept = kept_notices(store.secrets.unseal("Spring 869"))
+        finally:
+            store.close()
+        return next((n.state for n in kept if n.player == "Dag"), "none")
+
+    for _ in range(200):  # the hub's thread: sent, then marked
+        if dags() == "sent":
+            break
+        time.sleep(0.05)
+    assert dags() == "sent" and len(discord.requests) == 2
+    second = payloads(discord)[1]
+    assert f"<@{BOB}>" in second["content"] and second["allowed_mentions"]["users"] == [BOB]
+    assert "no turn notice is due" in spring_store.ok("notify").stdout
+
+
+def test_a_notice_discord_refused_stays_due_and_goes_the_next_time(spring_store, discord):
+    discord.answers.append((403, {}))
+    says = spring_store.refuses("notify", "--webhook", discord.url, "--keep")
+    assert "Discord refused the post (HTTP 403" in says
+    assert "Cid: told by Discord" in spring_store.ok("notify").stdout
+    assert len(discord.requests) == 2

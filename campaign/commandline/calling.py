@@ -57,16 +57,6 @@ def contact(
     say(f"{player} is told of his turns in {name} by {ways}.")
 
 
-def _now_due(loaded) -> tuple[str, str | None, str | None]:
-    """The step in hand, the deadline standing for it (ISO 8601) and the campaign's time zone."""
-    from campaign.deadlines import current, zone_of
-
-    step = loaded.kind.next_step(loaded.state)
-    standing = current(loaded.events, step)
-    due = None if standing is None else standing.at.isoformat()
-    return step, due, zone_of(loaded.events)
-
-
 @command()
 def notify(
     ctx: typer.Context,
@@ -113,21 +103,11 @@ def notify(
 def _notify(campaigns, name: str, given: str | None, keep: bool, server, moment) -> None:
     """One campaign's due notices and reminders sent, and said."""
     from campaign import notices
-    from campaign.post import WEBHOOK, Delivery
+    from campaign.post import WEBHOOK
 
     if given and keep:
         campaigns.secrets.keep(name, WEBHOOK, given)
-    loaded, kept = campaigns.load(name), campaigns.secrets.unseal(name)
-    webhook = given or kept.get(WEBHOOK)
-    channel = Delivery(webhook) if webhook else None
-    awaited, due = loaded.kind.awaited(loaded.state), _now_due(loaded)
-
-    def keeping(label: str, value: str) -> None:
-        campaigns.secrets.keep(name, label, value)
-
-    told = notices.deliver(name, awaited, kept, keeping, channel, server, due)
-    kept = campaigns.secrets.unseal(name)
-    told += notices.remind(name, awaited, kept, keeping, due, moment, channel, server)
+    told = notices.send_due(campaigns, name, server, moment, given)
     for line in told:
         say(f"{name}: {line}")
     waiting = [

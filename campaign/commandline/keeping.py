@@ -39,9 +39,24 @@ def serve(
     ctx: typer.Context,
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    notify: Annotated[
+        bool,
+        typer.Option(
+            "--notify", help="Send the turn notices a player's form makes due at once (notify)."
+        ),
+    ] = False,
+    smtp: Annotated[
+        Optional[str],
+        typer.Option("--smtp", envvar="CAMPAIGN_SMTP", help="With --notify: the mail server."),
+    ] = None,
+    sender: Annotated[
+        Optional[str],
+        typer.Option("--from", envvar="CAMPAIGN_SMTP_FROM", help="The address notices come from."),
+    ] = None,
 ) -> None:
     """The hub: the store's campaigns as web pages, players acting from their links (see
-    invite), beside the command line on the same store."""
+    invite), beside the command line on the same store; with --notify, whoever a form makes it
+    the turn of is told at once, as `notify` tells him."""
     try:
         import uvicorn
 
@@ -54,7 +69,10 @@ def serve(
     ctx.obj.campaigns.catalogue()  # the store opens (or says why not) before the server starts
     say(f"Serving {len(ctx.obj.campaigns.catalogue())} campaign(s) on http://{host}:{port}/")
     ctx.obj.close()  # each request opens the store; this command holds it no longer
-    uvicorn.Server(served(hub(db), host, port)).run()
+    from campaign.notices import Smtp
+
+    server = Smtp.parse(smtp, sender) if notify and smtp else None
+    uvicorn.Server(served(hub(db, notify, server), host, port)).run()
 
 
 @command()

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
+import threading
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -78,6 +80,8 @@ class Hub:
     templates: Environment
     forms: Forms
     drawn: Drawn
+    notifier: Notifier | None = None
+    """Who sends the turn notices a form made due, if the hub sends them (`serve --notify`)."""
 
     def page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         shown = self.templates.get_template(template).render(**values)
@@ -386,6 +390,8 @@ def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Resp
     except Refused as refused:
         return personal_page(hub, campaigns, token, str(refused), True, refused.status)
     said, recorded = decide(campaigns, granted, request.path_params["action"], form)
+    if recorded and hub.notifier is not None:
+        hub.notifier.soon(granted[0])
     if not recorded:
         hub.forms.give_back(nonce)  # nothing recorded: the same form may be sent again
         return personal_page(hub, campaigns, token, said, refused=True)
@@ -523,15 +529,49 @@ ROUTES = [
 ]
 
 
-def hub(db: str) -> Any:
-    """The web application over the store `db` (a SQLite file or a PostgreSQL URL)."""
+def hub(db: str, notify: bool = False, smtp: Any = None) -> Any:
+    """The web application over the store `db` (a SQLite file or a PostgreSQL URL); with
+    `notify`, the turn notices a form makes due are sent at once (its kept webhook, `smtp`)."""
     folder = resources.files("campaign.web").joinpath("templates")
     templates = Environment(
         loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html"])
     )
     app = Starlette(routes=ROUTES)
-    app.state.hub = Hub(db, templates, Forms(), Drawn())
+    notifier = Notifier(db, smtp) if notify else None
+    app.state.hub = Hub(db, templates, Forms(), Drawn(), notifier)
     return secured(app)
+
+
+class Notifier:
+    """Sends a campaign's due turn notices in a thread of its own after a form recorded (the
+    answer does not wait on Discord or the mail server), one campaign at a time so that no
+    notice goes twice; a failure is one line on the server's error stream, and the notice stays
+    due for `campaign notify`."""
+
+    def __init__(self, db: str, smtp: Any = None) -> None:
+        self.db, self.smtp, self.lock = db, smtp, threading.Lock()
+        self.sent: list[str] = []
+        """What was sent, line by line (for the server's operator and the tests)."""
+
+    def soon(self, name: str) -> threading.Thread:
+        thread = threading.Thread(target=self.send, args=(name,), daemon=True)
+        thread.start()
+        return thread
+
+    def send(self, name: str) -> None:
+        from campaign import notices
+        from campaign.deadlines import now
+
+        with self.lock:
+            campaigns = None
+            try:
+                campaigns = Campaigns(self.db, existing=True)
+                self.sent += notices.send_due(campaigns, name, self.smtp, now())
+            except CampaignError as failure:
+                print(f"Turn notices for {text.printable(name)}: {failure}", file=sys.stderr)
+            finally:
+                if campaigns is not None:
+                    campaigns.close()
 
 
 def secured(app: Any) -> Any:
