@@ -369,7 +369,8 @@ def test_bc_9_3_a_walkover_is_a_rout_of_the_absent_side_and_bc_7_applies(shell, 
         "Cid",
     )
     notes = [e["data"]["text"] for e in shell.json("log") if e["type"] == "NoteRecorded"]
-    assert notes == ["Battle for Kent: walkover to attacker (BC-9.3): Dag did not turn up"]
+    # the side that turned up by name, not by the word typed for it (#29)
+    assert notes == ["Battle for Kent: walkover to Cid (BC-9.3): Dag did not turn up"]
     assert shell.json("verify")["verified"]
 
 

@@ -387,3 +387,20 @@ def test_bc_8_4_a_finished_campaigns_last_report_vouches_for_the_final_and_says_
     (following,) = [s for s in report["sections"] if s["heading"] == "Next"]
     assert following["items"] == ["Nothing: Dag has won the campaign."]
     assert finished.ok("verify", "--head", head).exit_code == 0
+
+
+def test_bc_9_3_a_walkover_and_a_double_loss_are_reported_as_what_they_were(shell, spring):
+    """Issue #29: a walkover was reported as a battle "casualties 0% v 100%"; the report tells
+    the walkover and the double loss with their reasons, and does not repeat them as notes."""
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    shell.ok("walkover", "Kent", "attacker", "--reason", "Dag did not turn up")
+    shell.ok("double-loss", "Sussex", "--reason", "neither came")
+    sections = {s["heading"]: s for s in shell.json("report", "--round", "1")["sections"]}
+    lines = sections["Battles declared"]["items"]
+    kent = next(line for line in lines if "attacks Kent" in line)
+    assert "→ walkover to Cid (BC-9.3: Dag did not turn up); Cid gains Kent" in kent
+    assert "casualties" not in kent
+    assert next(line for line in lines if "attacks Sussex" in line).endswith(
+        "→ double loss (BC-9.3: neither came)"
+    )
+    assert "Organiser's notes" not in sections

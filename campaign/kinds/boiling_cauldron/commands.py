@@ -246,7 +246,10 @@ def unplayed(state: State, where: str, present: str | None, reason: str) -> list
         figures = (
             (Decimal(0), Decimal(100)) if side == Side.ATTACKER else (Decimal(100), Decimal(0))
         )
-    how = "double loss" if present is None else f"walkover to {present}"
+    if present is None:
+        how = "double loss"
+    else:
+        how = f"walkover to {battle.attacker if side == Side.ATTACKER else battle.defender}"
     decided = result(state, battle.to_region, *figures)
     note = draft(NoteRecorded, text=f"Battle for {battle.to_region}: {how} (BC-9.3): {said}")
     return [note, *decided]  # the note first: the result's forced gains follow the result

@@ -8,6 +8,7 @@ organiser's notes of the round.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -32,10 +33,21 @@ def army(value: Army) -> str:
     return army_text(army_data(value))
 
 
-def battle_line(index: int, b: Battle) -> str:
+UNPLAYED = re.compile(r"Battle for (.+?): (walkover to .+?|double loss) \(BC-9\.3\): (.*)")
+"""The note `unplayed` records just before a battle's result (BC-9.3)."""
+
+
+def unplayed_battles(events: Sequence[CampaignEvent]) -> dict[str, str]:
+    """The round's battles not played (BC-9.3), by region: how, and why."""
+    found = (UNPLAYED.fullmatch(e.text) for e in events if isinstance(e, NoteRecorded))
+    return {m.group(1): f"{m.group(2)} (BC-9.3: {m.group(3)})" for m in found if m}
+
+
+def battle_line(index: int, b: Battle, unplayed: dict[str, str] | None = None) -> str:
     """`1. Bob (Late Anglo-Saxons + Welsh) attacks Hwicce (Cid: Welsh) from West Anglia → Bob wins
     (casualties: Bob 26%, Cid 62%; difference +36) and gains Hwicce`: the winner first, the
-    casualties labelled, so that the line reads one way in a forum thread."""
+    casualties labelled, so that the line reads one way in a forum thread; a battle not played
+    (`unplayed`) told as the walkover or double loss it was, not as casualties."""
     head = (
         f"{index}. {b.attacker} ({army(b.attacker_army)}) attacks {b.to_region} "
         f"({b.defender}: {army(b.defender_army)}) from {b.from_region}"
@@ -43,6 +55,10 @@ def battle_line(index: int, b: Battle) -> str:
     r = b.result
     if r is None:
         return f"{head} → to be fought"
+    how = (unplayed or {}).get(b.to_region)
+    if how is not None:
+        gains = f"; {r.winner} gains {', '.join(b.gained)}" if b.gained else ""
+        return f"{head} → {how}{gains}"
     if r.winner is None:
         return f"{head} → draw ({casualties(b)}), no region changes hands (BC-6.3)"
     difference = f"difference {b.margin:+f}"
@@ -107,7 +123,10 @@ def opening_report(
         "still_to_declare": declaring,
         "still_to_fight": [b.to_region for b in battles if b.result is None],
         "settings": bc.BATTLE_SETTINGS,
-        "notes": [e.text for e in events if isinstance(e, NoteRecorded)],
+        "notes": [
+            e.text for e in events if isinstance(e, NoteRecorded) and not UNPLAYED.fullmatch(e.text)
+        ],
+        "unplayed": unplayed_battles(events),
     }
     report["sections"] = _opening_sections(report, battles)
     return report
@@ -145,7 +164,7 @@ def _opening_sections(report: dict[str, Any], battles: Sequence[Battle]) -> list
         {"heading": "Attack order (BC-3.2)", "items": [", ".join(report["attack_order"])]},
         {
             "heading": "Battles declared",
-            "items": [battle_line(i, b) for i, b in enumerate(battles, 1)]
+            "items": [battle_line(i, b, report["unplayed"]) for i, b in enumerate(battles, 1)]
             or ["None declared yet."],
         },
         _forfeits(report["forfeits"]),
@@ -180,7 +199,9 @@ def round_report(
     table = [{"player": p, "regions": len(held[p]), "change": change[p]} for p in state.standings]
     forfeits = _forfeits_of(state, round_number, events)
     out = [{"player": e.player, "by": e.by} for e in state.eliminations if e.round == round_number]
-    notes = [e.text for e in events if isinstance(e, NoteRecorded)]
+    notes = [
+        e.text for e in events if isinstance(e, NoteRecorded) and not UNPLAYED.fullmatch(e.text)
+    ]
     report = {
         "campaign": name,
         "rules": RULES,
@@ -195,6 +216,7 @@ def round_report(
         "next": _next(state, round_number),
         "settings": bc.BATTLE_SETTINGS,
         "notes": notes,
+        "unplayed": unplayed_battles(events),
     }
     report["final"] = (
         final_data(later) if later and later.finals and state.phase == Phase.FINAL else None
@@ -268,7 +290,7 @@ def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[Section
         },
         {
             "heading": "Battles",
-            "items": [battle_line(i, b) for i, b in enumerate(battles, 1)]
+            "items": [battle_line(i, b, report["unplayed"]) for i, b in enumerate(battles, 1)]
             or ["No battle was fought."],
         },
         _forfeits(report["forfeits"]),
