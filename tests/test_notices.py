@@ -268,3 +268,43 @@ def test_a_notice_discord_refused_stays_due_and_goes_the_next_time(spring_store,
     assert "Discord refused the post (HTTP 403" in says
     assert "Cid: told by Discord" in spring_store.ok("notify").stdout
     assert len(discord.requests) == 2
+
+
+def test_a_round_played_to_its_end_tells_each_player_exactly_when_his_turn_comes(
+    store_url, spring, discord
+):
+    """Issue #27: round 1 of Spring 869 with `notify` after every command. BC-4: each player on
+    turn is told as his turn comes (Cid, Dag, Eve, Bob); Ann forfeits by the rules (BC-4.4), so
+    the battles begin and those who must report them and were not already waited for are told
+    together (Cid, Dag, Eve: Bob was on turn just before); the results tell nobody until round 2
+    makes it Dag's turn (BC-3.2); the note tells nobody."""
+    ids = {p: str(10**17 + i) for i, p in enumerate(("Ann", "Bob", "Cid", "Dag", "Eve"))}
+    shell = Shell(store_url)
+    told = []
+
+    def notified() -> list[str]:
+        before = len(discord.requests)
+        shell.ok("notify")
+        sent = payloads(discord)[before:]
+        return [p for m in sent for p, i in ids.items() if f"<@{i}>" in m["content"]]
+
+    shell.ok(*spring.step("new"))
+    for player, given in ids.items():
+        shell.ok("contact", player, "--discord", given)
+    shell.ok("notify", "--webhook", discord.url, "--keep")
+    told.append([p for m in payloads(discord) for p, i in ids.items() if f"<@{i}>" in m["content"]])
+    for words in spring.between("new", "note"):
+        shell.ok(*words)
+        told.append(notified())
+    assert told == [
+        ["Cid"],
+        ["Dag"],
+        ["Eve"],
+        ["Bob"],
+        ["Cid", "Dag", "Eve"],
+        [],
+        [],
+        [],
+        [Dag := "Dag"],
+        [],
+    ]
