@@ -305,6 +305,9 @@ def test_a_round_played_to_its_end_tells_each_player_exactly_when_his_turn_comes
         [],
         [],
         [],
-        [Dag := "Dag"],
+        ["Dag"],
         [],
     ]
+    for message in payloads(discord):  # each message pings the people it names, nobody else
+        named = [i for i in ids.values() if f"<@{i}>" in message["content"]]
+        assert message["allowed_mentions"] == {"parse": [], "users": named}
