@@ -59,7 +59,6 @@ def deadline(
     campaign: CampaignOption = None,
 ) -> None:
     """A deadline for the step in hand (the rules page's house rules): set, extend, clear."""
-    from campaign import deadlines
     from campaign.names import resolve
 
     actions = ["set", "clear", "rule", "default", "remind", "zone", "quiet"]
@@ -67,31 +66,38 @@ def deadline(
     name, moment = ctx.obj.name(campaign), now()
     if chosen == "remind":
         return _remind(ctx, name, when)
-    if chosen == "quiet":
-        decide = lambda loaded: deadlines.choose_quiet(when or "")  # noqa: E731
-    elif chosen == "zone":
-        if when is None:
-            raise CampaignError("Give the campaign's time zone: deadline zone Europe/London.")
-        decide = lambda loaded: deadlines.choose_zone(when)  # noqa: E731
-    elif chosen == "rule":
-        decide = lambda loaded: deadlines.choose_rule(when or "")  # noqa: E731
-    elif chosen == "default":
-        if when is None:
-            raise CampaignError("Give the default as 14d, 36h or 2w (or none for no default).")
-        decide = lambda loaded: deadlines.choose_default(when)  # noqa: E731
-    elif chosen == "clear":
-        decide = lambda loaded: deadlines.clear(reason or "cleared")  # noqa: E731
-    else:
-        if (when is None) == (within is None):
-            raise CampaignError("Give the deadline as an ISO time or --in 14d (one of them).")
+    ctx.obj.perform(name, _deadline_decision(chosen, when, within, reason, moment))
 
-        def decide(loaded):
-            zone = deadlines.zone_of(loaded.events)
-            at = deadlines.moment_of(when, zone, moment) if when else None
-            at = deadlines.out_of_quiet(at or deadlines.after(within, moment), loaded.events)
-            return deadlines.set_for(loaded.kind.next_step(loaded.state), at, moment, reason)
 
-    ctx.obj.perform(name, decide)
+def _deadline_decision(chosen: str, when, within, reason, moment):
+    """What `deadline ACTION WHEN` decides of the campaign's log."""
+    from campaign import deadlines
+
+    needed = {
+        "zone": "Give the campaign's time zone: deadline zone Europe/London.",
+        "default": "Give the default as 14d, 36h or 2w (or none for no default).",
+    }
+    if chosen in needed and when is None:
+        raise CampaignError(needed[chosen])
+    simple = {
+        "quiet": lambda loaded: deadlines.choose_quiet(when or ""),
+        "zone": lambda loaded: deadlines.choose_zone(when),
+        "rule": lambda loaded: deadlines.choose_rule(when or ""),
+        "default": lambda loaded: deadlines.choose_default(when),
+        "clear": lambda loaded: deadlines.clear(reason or "cleared"),
+    }
+    if chosen in simple:
+        return simple[chosen]
+    if (when is None) == (within is None):
+        raise CampaignError("Give the deadline as an ISO time or --in 14d (one of them).")
+
+    def decide(loaded):
+        zone = deadlines.zone_of(loaded.events)
+        at = deadlines.moment_of(when, zone, moment) if when else None
+        at = deadlines.out_of_quiet(at or deadlines.after(within, moment), loaded.events)
+        return deadlines.set_for(loaded.kind.next_step(loaded.state), at, moment, reason)
+
+    return decide
 
 
 def _remind(ctx: typer.Context, name: str, when: str | None) -> None:

@@ -16,9 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sys
-import threading
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -28,11 +25,11 @@ from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from campaign import registry, service, text
-from campaign.app import STORE_FAILURES, Campaigns, first_line
+from campaign.app import Campaigns
 from campaign.common import latest_action, note, retracted
 from campaign.errors import CampaignError, StoreError
 from campaign.names import resolve
@@ -40,7 +37,10 @@ from campaign.views import formats
 from campaign.views.narrate import describe
 from campaign.views.reports import kept_report, report_data
 from campaign.web import console
+from campaign.web.base import NO_LINK, Hub, of, with_store
+from campaign.web.feeds import campaign_calendar, personal_calendar
 from campaign.web.forms import Forms, Refused, read_form
+from campaign.web.notifier import Notifier
 from campaign.web.pages import (
     CONTACT_FORM,
     LOG_PAGE,
@@ -55,7 +55,6 @@ from campaign.web.pages import (
 )
 
 ROLES = ("player", "arbiter", "viewer", "organiser")
-NO_LINK = "This link opens no campaign (it may have been revoked)."
 
 
 HEADERS = {
@@ -69,58 +68,6 @@ HEADERS = {
 }
 """Every page: no script, style or picture from elsewhere, never framed, never sniffed, and no
 address (a personal link's secret) sent on to another site."""
-
-
-@dataclass(frozen=True)
-class Hub:
-    """What every request of one served hub shares: its store, its page templates, the forms it
-    handed out, the pages it drew."""
-
-    db: str
-    templates: Environment
-    forms: Forms
-    drawn: Drawn
-    notifier: Notifier | None = None
-    """Who sends the turn notices a form made due, if the hub sends them (`serve --notify`)."""
-
-    def page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
-        shown = self.templates.get_template(template).render(**values)
-        return HTMLResponse(shown, status_code=status)
-
-    def refusal(self, sentence: str, status: int) -> HTMLResponse:
-        return self.page("refused.html", status, title="Refused", sentence=sentence)
-
-
-def of(request: Request) -> Hub:
-    return request.app.state.hub
-
-
-def with_store(handler):
-    """A page over the hub's store, opened for the request and closed after it; a refusal is its
-    sentence on a page, with the status it earns."""
-
-    def handle(request: Request, *more: Any) -> Response:
-        try:
-            campaigns = Campaigns(of(request).db, existing=True)
-        except CampaignError as error:
-            return of(request).refusal(str(error), 503)
-        try:
-            return handler(request, campaigns, *more)
-        except CampaignError as error:
-            return of(request).refusal(str(error), _status(error))
-        except STORE_FAILURES as failure:  # the store broke while it was read
-            sentence = f"The campaign store cannot be read now ({first_line(failure)})."
-            return of(request).refusal(sentence, 503)
-        finally:
-            campaigns.close()
-
-    return handle
-
-
-def _status(error: CampaignError) -> int:
-    if isinstance(error, StoreError):
-        return 503
-    return 404 if "no campaign called" in str(error) else 400
 
 
 @with_store
@@ -490,33 +437,6 @@ def _told(outcome: service.Outcome) -> str:
     return f"Recorded: {told}.{unkept}"
 
 
-@with_store
-def campaign_calendar(request: Request, campaigns: Campaigns) -> Response:
-    """The campaign's deadlines as an iCalendar feed (`campaign.calendar`)."""
-    name = campaigns.choose(request.path_params["name"])
-    return _calendar(f"{name}: deadlines", campaigns.load(name), name, None)
-
-
-@with_store
-def personal_calendar(request: Request, campaigns: Campaigns) -> Response:
-    """A person's own deadlines as an iCalendar feed: while it is his turn, the step's."""
-    granted = campaigns.links.access(request.path_params["token"])
-    if granted is None:
-        return of(request).refusal(NO_LINK, 403)
-    name, role, player = granted
-    mine = player if role == "player" else None
-    title = f"{name}: {player}'s deadlines" if mine else f"{name}: deadlines"
-    return _calendar(title, campaigns.load(name), name, mine)
-
-
-def _calendar(title: str, loaded, name: str, player: str | None) -> Response:
-    from campaign import calendar
-    from campaign.deadlines import now
-
-    body = calendar.feed(title, calendar.deadlines(loaded, name, player), now())
-    return Response(body, media_type="text/calendar; charset=utf-8")
-
-
 ROUTES = [
     Route("/", index),
     Route("/c/{name:path}/deadlines.ics", campaign_calendar),
@@ -540,38 +460,6 @@ def hub(db: str, notify: bool = False, smtp: Any = None) -> Any:
     notifier = Notifier(db, smtp) if notify else None
     app.state.hub = Hub(db, templates, Forms(), Drawn(), notifier)
     return secured(app)
-
-
-class Notifier:
-    """Sends a campaign's due turn notices in a thread of its own after a form recorded (the
-    answer does not wait on Discord or the mail server), one campaign at a time so that no
-    notice goes twice; a failure is one line on the server's error stream, and the notice stays
-    due for `campaign notify`."""
-
-    def __init__(self, db: str, smtp: Any = None) -> None:
-        self.db, self.smtp, self.lock = db, smtp, threading.Lock()
-        self.sent: list[str] = []
-        """What was sent, line by line (for the server's operator and the tests)."""
-
-    def soon(self, name: str) -> threading.Thread:
-        thread = threading.Thread(target=self.send, args=(name,), daemon=True)
-        thread.start()
-        return thread
-
-    def send(self, name: str) -> None:
-        from campaign import notices
-        from campaign.deadlines import now
-
-        with self.lock:
-            campaigns = None
-            try:
-                campaigns = Campaigns(self.db, existing=True)
-                self.sent += notices.send_due(campaigns, name, self.smtp, now())
-            except CampaignError as failure:
-                print(f"Turn notices for {text.printable(name)}: {failure}", file=sys.stderr)
-            finally:
-                if campaigns is not None:
-                    campaigns.close()
 
 
 def secured(app: Any) -> Any:

@@ -1,0 +1,37 @@
+"""Deadlines as iCalendar feeds on the hub (`campaign.calendar`): a campaign's, and a personal
+link's own."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from campaign.app import Campaigns
+from campaign.web.base import NO_LINK, of, with_store
+
+
+@with_store
+def campaign_calendar(request: Request, campaigns: Campaigns) -> Response:
+    """The campaign's deadlines as an iCalendar feed (`campaign.calendar`)."""
+    name = campaigns.choose(request.path_params["name"])
+    return _calendar(f"{name}: deadlines", campaigns.load(name), name, None)
+
+
+@with_store
+def personal_calendar(request: Request, campaigns: Campaigns) -> Response:
+    """A person's own deadlines as an iCalendar feed: while it is his turn, the step's."""
+    granted = campaigns.links.access(request.path_params["token"])
+    if granted is None:
+        return of(request).refusal(NO_LINK, 403)
+    name, role, player = granted
+    mine = player if role == "player" else None
+    title = f"{name}: {player}'s deadlines" if mine else f"{name}: deadlines"
+    return _calendar(title, campaigns.load(name), name, mine)
+
+
+def _calendar(title: str, loaded, name: str, player: str | None) -> Response:
+    from campaign import calendar
+    from campaign.deadlines import now
+
+    body = calendar.feed(title, calendar.deadlines(loaded, name, player), now())
+    return Response(body, media_type="text/calendar; charset=utf-8")
