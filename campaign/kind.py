@@ -203,9 +203,11 @@ class Kind(ABC):
         """The report of round (or scenario) `number`: plain data with `title`, `players` and
         `sections`."""
 
-    def picture(self, state: State, name: str, number: int | None) -> str | None:
-        """An SVG picture of campaign `name` now (or at the end of round `number`); None without a
-        map."""
+    def picture(
+        self, state: State, name: str, number: int | None, player: str | None = None
+    ) -> str | None:
+        """An SVG picture of campaign `name` now (or at the end of round `number`), with what
+        `player` holds marked where the kind can (his own page); None without a map."""
         return None
 
 

@@ -403,3 +403,16 @@ def test_a_players_page_lists_what_happened_since_he_was_last_here(store_url, sp
     since = page.split("Since you were last here")[1].split("</ul>")[0]
     assert since.index("Kent is fought on Saturday") < since.index("Cid attacks Kent (Dag)")
     assert "Since you were last here" not in client.get(dag).text
+
+
+def test_bc_a_players_page_shows_the_map_with_his_own_regions_marked(store_url, spring):
+    """Issue #26: his page carries the map, his holdings outlined (`data-mine`), and nobody
+    else's."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    page = TestClient(hub(str(store_url))).get(link(shell, "Dag")).text
+    marked = set(re.findall(r'data-region="([^"]+)" data-owner="([^"]*)" data-changed="\w+" '
+                            r'data-mine="yes"', page))  # fmt: skip
+    held = shell.json("status")["control"]
+    assert {region for region, _ in marked} == {r for r, owner in held.items() if owner == "Dag"}
+    assert {owner for _, owner in marked} == {"Dag"}

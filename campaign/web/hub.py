@@ -237,6 +237,7 @@ def personal_page(
         actions=drawn["actions"],
         next_step=drawn["next_step"],
         lines=drawn["lines"],
+        picture=drawn["picture"],
         deadline=_deadline(drawn["due"], drawn["zone"]),
         contact=CONTACT_FORM if role == "player" else None,
         since=since or [],
@@ -306,12 +307,14 @@ def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> 
         if action["action"] == "command":  # an undo from it names what it takes back
             latest = latest_action(recent(campaigns, name, loaded), kind)
             action["hidden"] = {} if latest is None else {"latest": str(latest)}
-    lines = kind.player_lines(state, player) if role == "player" and player else []
+    mine = role == "player" and player
+    lines = kind.player_lines(state, player) if mine else []
+    picture = kind.picture(state, name, None, player) if mine else None  # his own marked
     seen = campaigns.kept.view(name) or brief(campaigns, name)
     due, zone = seen.get("deadline"), seen.get("zone")
-    return dict(
-        actions=offered, next_step=kind.next_step(state), lines=lines, due=due, zone=zone
-    ), at
+    shown = Markup(picture) if picture else None
+    step = kind.next_step(state)
+    return dict(actions=offered, next_step=step, lines=lines, due=due, zone=zone, picture=shown), at
 
 
 async def act_post(request: Request) -> Response:

@@ -176,7 +176,9 @@ class BoilingCauldron(PackageKind):
 
         return round_report(name, at_end, number, events, now)
 
-    def picture(self, current: State, name: str, number: int | None) -> str:
+    def picture(
+        self, current: State, name: str, number: int | None, player: str | None = None
+    ) -> str:
         """Britain with its regions as territories when the campaign is on the bundled map; on
         a map of the organiser's own, the regions at their places as a diagram."""
         from campaign.kinds.boiling_cauldron.picture import drawn_map, svg_map
@@ -185,7 +187,8 @@ class BoilingCauldron(PackageKind):
 
         drawn = territories("boiling-cauldron.toml")
         if drawn is not None and current.world == parse_map(default_map_source()):
-            return drawn_map(current, name, number, drawn)
+            mine = current.held(player) if player else set()
+            return drawn_map(current, name, number, drawn, mine)
         contested = {r for b in current.round_battles(number or current.round) for r in b.regions}
         return svg_map(current, f"{name}: {_when(current, number)}", contested)
 

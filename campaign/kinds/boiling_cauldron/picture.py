@@ -151,10 +151,17 @@ def _legend(state: State, players: list[str]) -> list[str]:
 MAP_PIXELS, KEY = 620, 270
 
 
-def drawn_map(state: State, name: str, number: int | None, drawn: dict) -> str:
+def drawn_map(
+    state: State,
+    name: str,
+    number: int | None,
+    drawn: dict,
+    mine: set[str] | frozenset = frozenset(),
+) -> str:
     """The regions as territories of Britain filled by their owners; the round's attacks as
     arrows (the winner's colour; a walkover dashed; a draw grey with '='); regions that changed
-    hands in the round outlined in black; the players, and who is out, in the legend."""
+    hands in the round outlined in black, and on a player's own page his own (`mine`) in gold;
+    the players, and who is out, in the legend."""
     from campaign.views import mapdraw
     from regions import coastline
 
@@ -175,7 +182,9 @@ def drawn_map(state: State, name: str, number: int | None, drawn: dict) -> str:
         f'<rect width="{width}" height="{height:.0f}" fill="{mapdraw.SEA}"/>',
         mapdraw.land(canvas, coastline()),
         *(
-            _territory(state, canvas, region, shapes, players, colours, region in changed)
+            _territory(
+                state, canvas, region, shapes, players, colours, region in changed, region in mine
+            )
             for region, shapes in drawn["territories"].items()
         ),
         *(_attack(state, canvas, b, players, colours) for b in battles),
@@ -193,7 +202,7 @@ def _now(state: State) -> str:
     return f"round {state.round}" if state.round else "before the draw"
 
 
-def _territory(state, canvas, region, shapes, players, colours, changed) -> str:
+def _territory(state, canvas, region, shapes, players, colours, changed, mine=False) -> str:
     from campaign.views import mapdraw
 
     owner = state.control.get(region)
@@ -203,10 +212,12 @@ def _territory(state, canvas, region, shapes, players, colours, changed) -> str:
         colour, pattern = mapdraw.fill(players.index(owner))
         paint = mapdraw.paint(colour, pattern, colours)
     outline = 'stroke="#111" stroke-width="2.6"' if changed else 'stroke="#fff" stroke-width="1.2"'
+    if mine:  # the reader's own regions, on his page
+        outline = 'stroke="#d4a017" stroke-width="4"'
     return (
         f'<g class="region" data-region="{escape(region)}" data-owner="{escape(owner or "")}" '
-        f'data-changed="{"yes" if changed else "no"}"><path d="{canvas.path(shapes)}" '
-        f'fill="{paint}" {outline} fill-rule="evenodd"/></g>'
+        f'data-changed="{"yes" if changed else "no"}" data-mine="{"yes" if mine else "no"}">'
+        f'<path d="{canvas.path(shapes)}" fill="{paint}" {outline} fill-rule="evenodd"/></g>'
     )
 
 

@@ -121,7 +121,9 @@ class HadriansWall(PackageKind):
 
         return turn_report(name, at_end, number, events, now)
 
-    def picture(self, current: State, name: str, number: int | None) -> str | None:
+    def picture(
+        self, current: State, name: str, number: int | None, player: str | None = None
+    ) -> str | None:
         from campaign.kinds.hadrians_wall.picture import picture
 
         return picture(current, printable(name), number)
