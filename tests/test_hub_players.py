@@ -416,3 +416,27 @@ def test_bc_a_players_page_shows_the_map_with_his_own_regions_marked(store_url, 
     held = shell.json("status")["control"]
     assert {region for region, _ in marked} == {r for r, owner in held.items() if owner == "Dag"}
     assert {owner for _, owner in marked} == {"Dag"}
+
+
+def test_tb_12_1_carthages_player_rolls_for_the_family_in_power_from_his_page(store_url):
+    """Issue #26: in B2a Carthage's player rolls for the Family in Power himself, the program's
+    committed die (TB-16.2) read on the set-up's chart (TB-12.1), recorded as his; Rome's player
+    is offered no such roll; the form goes once rolled (once a Game Turn)."""
+    shell = Shell(store_url)
+    shell.ok("new", "Punic", "--rules", "thunderbolt", "--rome", "Fabius", "--carthage", "Hanno")
+    shell.ok("done", "A2", "--side", "rome")
+    shell.ok("done", "A2", "--side", "carthage")
+    client = TestClient(hub(str(store_url)))
+    hanno, fabius = link(shell, "Hanno"), link(shell, "Fabius")
+    assert "family" not in forms(client.get(fabius).text)
+    assert "B2a: roll for the Family in Power (TB-12.1)" in client.get(hanno).text
+    rolled = send(client, hanno, "family", drm="", outcome="")
+    assert rolled.status_code == 200 and "Family in Power: die" in said(rolled.text)
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"], last["data"]["what"]) == (
+        "PoliticsRolled",
+        "Hanno",
+        "family",
+    )
+    assert "family" not in forms(client.get(hanno).text)
+    assert shell.json("verify")["verified"]

@@ -1,8 +1,10 @@
 """What a Thunderbolt player does himself from his link in the hub: his side's "done" for each
 step in hand that waits for it (TB-3.4), decided by the same command as the command line's
-`done`, the Game Turn's dice secret revealed when his "done" ends it (TB-16.2). The table's
-entries — rolls, elections, battles — are entered by the organiser for now: the page says which
-steps wait for whom."""
+`done`, the Game Turn's dice secret revealed when his "done" ends it (TB-16.2); and Carthage's
+player his side's rolls of B2a and B2b, the Family in Power and the Political Climate (TB-12.1),
+the program's committed dice or his own entered with their evidence (TB-16), decided as
+`family` and `climate` decide them. The other entries — elections, battles — are the
+organiser's for now: the page says which steps wait for whom."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from campaign.kinds.thunderbolt import commands
 from campaign.kinds.thunderbolt.sequence import STEPS
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import folded
+from campaign.values import whole_number
 
 
 def side_of(state: State, player: str) -> str | None:
@@ -39,9 +42,10 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
         for step in state.position.open
         if side in state.position.waiting_for(step)
     }
+    rolls = _rolls(state) if side == "carthage" else []
     if not steps:
-        return []
-    return [
+        return rolls
+    return rolls + [
         {
             "action": "done",
             "label": f"{'Rome' if side == 'rome' else 'Carthage'} has finished a step "
@@ -57,6 +61,58 @@ def awaited(state: State) -> tuple[str, ...]:
     return tuple(p for p in state.players if actions(state, p))
 
 
+ROLLS = {"family": ("B2a", "the Family in Power"), "climate": ("B2b", "the Political Climate")}
+"""Carthage's rolls its player enters (TB-12.1): the step each belongs to."""
+
+
+def _rolls(state: State) -> list[dict[str, Any]]:
+    """B2a and B2b while in hand: the roll, its DRMs, and under external dice the face."""
+    forms = []
+    for what, (step, title) in ROLLS.items():
+        if step not in state.position.open or not _open(state, what):
+            continue
+        fields = [{"name": "drm", "label": "The chart's DRMs as NAME=VALUE, separated by spaces"}]
+        if state.dice != "committed":
+            fields += [
+                {"name": "face", "label": "The die rolled at the table", "type": "number"},
+                {"name": "evidence", "label": "Where it was rolled: a link or a note"},
+            ]
+        fields += [{"name": "outcome", "label": "The outcome, where the set-up has no chart"}]
+        forms.append(
+            {
+                "action": what,
+                "label": f"{step}: roll for {title} (TB-12.1)",
+                "choices": {},
+                "fields": fields,
+                "button": "Roll",
+            }
+        )
+    return forms
+
+
+def _open(state: State, what: str) -> bool:
+    """Whether the roll is still to be made this Game Turn (`checks.check_once`)."""
+    from campaign.kinds.thunderbolt import checks
+
+    try:
+        checks.check_once(state, what)
+    except CampaignError:
+        return False
+    return True
+
+
+def _drms(typed: str) -> dict[str, int]:
+    """The chart's DRMs as typed on the page: NAME=VALUE each, +2, -1 or 3."""
+    found = {}
+    for item in typed.split():
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CampaignError(f"Write a DRM as NAME=VALUE, not {item!r} (TB-12.1).")
+        sign = -1 if value.strip().startswith("-") else 1
+        found[key] = sign * whole_number(value.strip().lstrip("+-"), f"The DRM {key}")
+    return found
+
+
 def decide(
     state: State,
     player: str,
@@ -70,4 +126,9 @@ def decide(
         raise CampaignError(f"{player} plays no side of this campaign.")
     if action == "done":
         return commands.finish(state, values.get("choice", ""), side, secrets)
+    if action in ROLLS and side == "carthage":
+        faces = [whole_number(f, "A die") for f in values.get("face", "").split()]
+        dice = commands.faces_for(state, secrets or {}, faces, values.get("evidence", ""))
+        outcome = values.get("outcome") or None
+        return commands.politics(state, action, _drms(values.get("drm", "")), dice, outcome)
     raise CampaignError(f"There is no action called {action!r} for a player of Thunderbolt.")
