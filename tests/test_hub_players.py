@@ -440,3 +440,17 @@ def test_tb_12_1_carthages_player_rolls_for_the_family_in_power_from_his_page(st
     )
     assert "family" not in forms(client.get(hanno).text)
     assert shell.json("verify")["verified"]
+
+
+def test_bc_5_each_attack_on_the_players_page_shows_both_armies(store_url, spring):
+    """Issue #26: the attack form listed regions only; each choice now shows the armies and
+    allies both sides would bring (BC-5), as `campaign options` does."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    page = TestClient(hub(str(store_url))).get(link(shell, "Cid")).text
+    (kent,) = re.findall(r'<option value="Essex\|Kent">([^<]*)</option>', page)
+    offered = shell.json("options")
+    row = next(r for r in offered if (r["from"], r["to"]) == ("Essex", "Kent"))
+    main, ally = row["attacker_army"]["main"], row["attacker_army"]["ally"]
+    assert kent.startswith("from Essex on Kent (Dag): ") and main in kent and (ally or "") in kent
+    assert " v " in kent

@@ -93,13 +93,16 @@ class BoilingCauldron(PackageKind):
             return _battle_actions(current, player)
         if current.on_turn != player:
             return []
-        open_to_him = checks.legal_attacks(current, player)
+        from campaign.kinds.boiling_cauldron.status import army_text, options
+
         return [
             {
                 "action": "attack",
-                "label": f"Declare your attack for round {current.round}",
+                "label": f"Declare your attack for round {current.round} (BC-4; the armies, BC-5)",
                 "choices": {
-                    f"{a}|{b}": f"from {a} on {b} ({current.control[b]})" for a, b in open_to_him
+                    f"{o['from']}|{o['to']}": f"from {o['from']} on {o['to']} ({o['defender']}): "
+                    f"{army_text(o['attacker_army'])} v {army_text(o['defender_army'])}"
+                    for o in options(current, player)
                 },
             }
         ]
