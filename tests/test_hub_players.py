@@ -454,3 +454,24 @@ def test_bc_5_each_attack_on_the_players_page_shows_both_armies(store_url, sprin
     main, ally = row["attacker_army"]["main"], row["attacker_army"]["ally"]
     assert kent.startswith("from Essex on Kent (Dag): ") and main in kent and (ally or "") in kent
     assert " v " in kent
+
+
+def test_tb_7_romes_player_prorogues_and_releases_his_magistrates_from_his_page(store_url):
+    """Issue #26: in B1a Rome's player keeps a magistrate in office (TB-7.2, TB-6.4) or releases
+    them (TB-7.5) himself, decided as prorogue and release decide it; Carthage's is offered
+    neither."""
+    shell = Shell(store_url)
+    shell.ok("new", "Punic", "--rules", "thunderbolt", "--rome", "Fabius", "--carthage", "Hanno")
+    shell.ok("done", "A2", "--side", "rome")
+    shell.ok("done", "A2", "--side", "carthage")
+    client = TestClient(hub(str(store_url)))
+    fabius, hanno = link(shell, "Fabius"), link(shell, "Hanno")
+    assert {"release", "prorogue"} & set(forms(client.get(hanno).text)) == set()
+    assert forms(client.get(fabius).text)[:2] == ["release", "prorogue"]
+    kept = send(client, fabius, "prorogue", choice="Pulcher", province="Campania")
+    assert kept.status_code == 200, said(kept.text)
+    released = send(client, fabius, "release", choice="--all")
+    assert released.status_code == 200 and "released from office (TB-7.5)" in said(released.text)
+    assert {e["actor"] for e in shell.json("log")[-6:]} == {"Fabius"}
+    assert forms(client.get(fabius).text) == ["done"]
+    assert shell.json("verify")["verified"]

@@ -42,7 +42,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
         for step in state.position.open
         if side in state.position.waiting_for(step)
     }
-    rolls = _rolls(state) if side == "carthage" else []
+    rolls = _rolls(state) if side == "carthage" else _b1a(state)
     if not steps:
         return rolls
     return rolls + [
@@ -90,6 +90,35 @@ def _rolls(state: State) -> list[dict[str, Any]]:
     return forms
 
 
+def _b1a(state: State) -> list[dict[str, Any]]:
+    """B1a, Rome's: each magistrate still to decide prorogued or released (TB-7.2, TB-7.5)."""
+    from campaign.kinds.thunderbolt import roman
+
+    r = state.romans
+    if "B1a" not in state.position.open or not roman.due_b1a(r):
+        return []
+    due = {r.leaders[lid].name: r.name(lid) for lid in roman.due_b1a(r)}
+    return [
+        {
+            "action": "release",
+            "label": "B1a: release a magistrate, to the Triumph Holding Box or the pool (TB-7.5)",
+            "choices": {"--all": "every one not yet prorogued or released", **due},
+            "button": "Release",
+        },
+        {
+            "action": "prorogue",
+            "label": "B1a: keep a magistrate in office another year (TB-7.2, TB-6.4)",
+            "choices": due,
+            "fields": [
+                {"name": "as", "label": "As Proconsul or Praetor (Proconsul if left empty)"},
+                {"name": "theater", "label": "His theater, where the rules give one"},
+                {"name": "province", "label": "A Proconsul's province of Roman Italy"},
+            ],
+            "button": "Prorogue",
+        },
+    ]
+
+
 def _open(state: State, what: str) -> bool:
     """Whether the roll is still to be made this Game Turn (`checks.check_once`)."""
     from campaign.kinds.thunderbolt import checks
@@ -126,6 +155,13 @@ def decide(
         raise CampaignError(f"{player} plays no side of this campaign.")
     if action == "done":
         return commands.finish(state, values.get("choice", ""), side, secrets)
+    if action == "release" and side == "rome":
+        chosen = values.get("choice", "")
+        return commands.release_all(state) if chosen == "--all" else commands.release(state, chosen)
+    if action == "prorogue" and side == "rome":
+        office = values.get("as") or "Proconsul"
+        theater, province = values.get("theater") or None, values.get("province") or None
+        return commands.prorogue(state, values.get("choice", ""), office, theater, province)
     if action in ROLLS and side == "carthage":
         faces = [whole_number(f, "A die") for f in values.get("face", "").split()]
         dice = commands.faces_for(state, secrets or {}, faces, values.get("evidence", ""))
