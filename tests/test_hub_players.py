@@ -475,3 +475,24 @@ def test_tb_7_romes_player_prorogues_and_releases_his_magistrates_from_his_page(
     assert {e["actor"] for e in shell.json("log")[-6:]} == {"Fabius"}
     assert forms(client.get(fabius).text) == ["done"]
     assert shell.json("verify")["verified"]
+
+
+def test_tb_7_7_and_8_romes_player_rolls_for_pluto_and_elects_from_his_page(store_url):
+    """Issue #26: under committed dice Rome's player makes B1b's Leader Loss rolls (TB-7.7) and
+    B1c's elections (TB-8) himself, the program drawing as `pluto` and `elect --all` do."""
+    shell = Shell(store_url)
+    shell.ok("new", "Punic", "--rules", "thunderbolt", "--rome", "Fabius", "--carthage", "Hanno")
+    shell.ok("done", "A2", "--side", "rome")
+    shell.ok("done", "A2", "--side", "carthage")
+    client = TestClient(hub(str(store_url)))
+    fabius = link(shell, "Fabius")
+    assert send(client, fabius, "release", choice="--all").status_code == 200
+    assert send(client, fabius, "done", choice="B1a").status_code == 200
+    rolled = send(client, fabius, "pluto", drm="")
+    assert rolled.status_code == 200, said(rolled.text)
+    assert send(client, fabius, "done", choice="B1b").status_code == 200
+    elected = send(client, fabius, "elect")
+    assert elected.status_code == 200, said(elected.text)
+    assert "elect" not in forms(client.get(fabius).text)
+    assert {e["actor"] for e in shell.json("log")[-3:]} <= {"Fabius", "the rules"}
+    assert shell.json("verify")["verified"]

@@ -42,7 +42,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
         for step in state.position.open
         if side in state.position.waiting_for(step)
     }
-    rolls = _rolls(state) if side == "carthage" else _b1a(state)
+    rolls = _rolls(state) if side == "carthage" else [*_b1a(state), *_b1b_c(state)]
     if not steps:
         return rolls
     return rolls + [
@@ -119,6 +119,38 @@ def _b1a(state: State) -> list[dict[str, Any]]:
     ]
 
 
+def _b1b_c(state: State) -> list[dict[str, Any]]:
+    """B1b, Rome's Leader Loss rolls for every leader due (TB-7.7), and B1c, every office due
+    elected as TB-8 gives it — under the program's committed dice; with dice from the table the
+    organiser enters the faces and the drawn."""
+    from campaign.kinds.thunderbolt import roman
+
+    if state.dice != "committed":
+        return []
+    offered = []
+    if "B1b" in state.position.open and roman.due_pluto(state.romans):
+        names = ", ".join(state.romans.name(lid) for lid in roman.due_pluto(state.romans))
+        offered.append(
+            {
+                "action": "pluto",
+                "label": f"B1b: A Visit from Pluto, a Leader Loss roll for {names} (TB-7.7)",
+                "choices": {},
+                "fields": [{"name": "drm", "label": "The chart's DRMs as NAME=VALUE"}],
+                "button": "Roll",
+            }
+        )
+    if "B1c" in state.position.open and roman.next_post(state.romans, state.turn) is not None:
+        offered.append(
+            {
+                "action": "elect",
+                "label": "B1c: elect every office due, in order, as TB-8 gives them",
+                "choices": {},
+                "button": "Elect",
+            }
+        )
+    return offered
+
+
 def _open(state: State, what: str) -> bool:
     """Whether the roll is still to be made this Game Turn (`checks.check_once`)."""
     from campaign.kinds.thunderbolt import checks
@@ -162,6 +194,11 @@ def decide(
         office = values.get("as") or "Proconsul"
         theater, province = values.get("theater") or None, values.get("province") or None
         return commands.prorogue(state, values.get("choice", ""), office, theater, province)
+    if action == "pluto" and side == "rome":
+        dice = commands.faces_for(state, secrets or {}, [], "")
+        return commands.pluto(state, None, _drms(values.get("drm", "")), dice)
+    if action == "elect" and side == "rome":
+        return commands.elect_all(state, commands.draws_for(state, secrets or {}, None, ""))
     if action in ROLLS and side == "carthage":
         faces = [whole_number(f, "A die") for f in values.get("face", "").split()]
         dice = commands.faces_for(state, secrets or {}, faces, values.get("evidence", ""))
