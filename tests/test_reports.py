@@ -404,3 +404,21 @@ def test_bc_9_3_a_walkover_and_a_double_loss_are_reported_as_what_they_were(shel
         "→ double loss (BC-9.3: neither came)"
     )
     assert "Organiser's notes" not in sections
+
+
+def test_on_3_1_the_scenario_report_says_who_won_with_the_verb_agreeing(shell_at, tmp_path):
+    """Issue #29: "Rome (Quintus) win"; Rome wins, the enemies of Rome win."""
+    shell = shell_at(tmp_path / "onus.sqlite")
+    shell.ok("demo", "--rules", "onus-under-the-eagle", "--into", str(shell.db), "--quiet")
+    results = [
+        item
+        for number in range(1, 9)
+        for section in shell.json("report", "--round", str(number))["sections"]
+        if section["heading"] == "Result"
+        for item in section["items"]
+    ]
+    assert any(item.startswith("Rome wins the scenario (Marcus)") for item in results)
+    assert any(
+        item.startswith("The enemies of Rome win the scenario (Boudica)") for item in results
+    )
+    assert not any(" win the scenario" in item and item.startswith("Rome") for item in results)

@@ -121,7 +121,7 @@ def _result(report: dict[str, Any], players: dict[str, str], played: Played) -> 
     winner = played.winner
     return {
         "heading": "Result",
-        "items": [f"{winner.capitalize()} ({players[winner]}) win the scenario: {facts} (ON-3.1)"],
+        "items": [f"{_wins(winner)} the scenario ({players[winner]}): {facts} (ON-3.1)"],
     }
 
 
@@ -186,11 +186,19 @@ def _score_table(report: dict[str, Any], players: dict[str, str]) -> Section:
     }
 
 
+def _wins(side: str) -> str:
+    """"Rome wins", "The enemies of Rome win": the side's name, and the verb agreeing with it."""
+    from campaign.kinds.onus.book import SIDE_NAMES
+    from campaign.text import sentence
+
+    return sentence(f"{SIDE_NAMES[side]} {'wins' if side == 'rome' else 'win'}")
+
+
 def _next_scenario(following: dict[str, Any]) -> Section:
     if following["what"] == "scenario":
         said = f"Scenario {following['number']}: {following['title']}"
     elif following["winner"] == "draw":
         said = "A drawn campaign (ON-1.3)."
     else:
-        said = f"{following['winner'].capitalize()} win the campaign (ON-1.3)."
+        said = f"{_wins(following['winner'])} the campaign (ON-1.3)."
     return {"heading": "Next", "items": [said]}
