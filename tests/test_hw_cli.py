@@ -170,3 +170,11 @@ def test_the_dashboard_the_log_and_the_text_report_fit_80_columns(demo):
     assert widest_line(loaded.kind.dashboard(loaded.state, data)) <= 80
     assert widest_line(table(loaded.events, loaded.kind)) <= 80
     assert widest_line(render_report("Hadrian's Wall", loaded, 3, "text")) <= 80
+
+
+def test_hw_a_nations_possessive_is_english_the_belgaes_not_the_belgae(tmp_path, shell_at):
+    """Issue #29: "the Belgae' population phase": a nation's name not ending in s takes 's."""
+    shell = shell_at(tmp_path / "hw.sqlite")
+    shell.ok("new", "HW", "--rules", "hadrians-wall", "--purple", "Ann", "--blue", "Bob",
+             "--red", "Cid", "--green", "Dee")  # fmt: skip
+    assert "Turn 1: the Belgae's population phase" in shell.ok("advance", "--to", "belgae").stdout

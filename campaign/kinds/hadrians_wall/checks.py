@@ -11,6 +11,7 @@ from campaign.kinds.hadrians_wall import rules
 from campaign.kinds.hadrians_wall.rules import Counter
 from campaign.kinds.hadrians_wall.state import State
 from campaign.names import folded
+from campaign.views.grammar import possessive
 from regions.board import Board
 
 
@@ -61,7 +62,7 @@ def check_players_own(state: State, nation: str, actor: str | None) -> None:
     if folded(actor) in players and folded(actor) != folded(state.player_of(nation)):
         raise RuleViolation(
             "HW-2.3",
-            f"{players[folded(actor)]} cannot enter the {nation}' commands: they are "
+            f"{players[folded(actor)]} cannot enter the {possessive(nation)} commands: they are "
             f"{state.player_of(nation)}'s ({state.colour_of(nation)})",
         )
 
@@ -72,12 +73,12 @@ def check_movement_phase(state: State, counter: Counter) -> None:
         now = (
             "the turn's end"
             if state.phase == rules.END_OF_TURN
-            else f"the {state.nation}' {state.phase} phase"
+            else f"the {possessive(state.nation)} {state.phase} phase"
         )
         raise RuleViolation(
             "HW-3.7",
-            f"{counter.id} of the {counter.nation} moves only in the {counter.nation}' movement "
-            f"phase; it is {now} of turn {state.turn}",
+            f"{counter.id} of the {counter.nation} moves only in the "
+            f"{possessive(counter.nation)} movement phase; it is {now} of turn {state.turn}",
         )
 
 
@@ -142,8 +143,8 @@ def check_battle_phase(state: State) -> None:
     if state.phase not in rules.BATTLE:
         raise RuleViolation(
             "HW-2.2",
-            f"Battles are entered in a battle phase; it is the {state.nation}' {state.phase} "
-            f"phase of turn {state.turn}",
+            f"Battles are entered in a battle phase; it is the {possessive(state.nation)} "
+            f"{state.phase} phase of turn {state.turn}",
         )
 
 

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.kinds.hadrians_wall.narrate import area_name, nation_name
+from campaign.views.grammar import possessive
 
 COLOUR_STYLE = {
     "purple": "bold magenta",
@@ -22,7 +23,8 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
     where = (
         "end of turn"
         if not data["nation"]
-        else f"the {nation_name(data['nation'])}' {data['phase'].replace('-', ' ')} phase"
+        else f"the {possessive(nation_name(data['nation']))} {data['phase'].replace('-', ' ')} "
+        "phase"
     )
     title = Text.assemble(
         (data["campaign"], "bold"), f"  Britannia with Hadrian's Wall  turn {data['turn']}, {where}"

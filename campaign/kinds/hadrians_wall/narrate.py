@@ -7,7 +7,7 @@ from functools import singledispatch
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall import rules
 from campaign.kinds.hadrians_wall.state import Crossing, State
-from campaign.views.grammar import listing
+from campaign.views.grammar import listing, possessive
 from events.common import CampaignEvent
 from events.hadrians_wall import (
     AreaTriggered,
@@ -69,9 +69,8 @@ def _(event: ClockAdvanced) -> str:
         return f"The game is over after turn {event.turn}"
     if event.phase == rules.END_OF_TURN:
         return f"Turn {event.turn} ends"
-    return (
-        f"Turn {event.turn}: the {nation_name(event.nation)}' {event.phase.replace('-', ' ')} phase"
-    )
+    phase = event.phase.replace("-", " ")
+    return f"Turn {event.turn}: the {possessive(nation_name(event.nation))} {phase} phase"
 
 
 @describe.register

@@ -15,6 +15,7 @@ from campaign.kinds.hadrians_wall import commands, rules
 from campaign.kinds.hadrians_wall.narrate import area_name, nation_name
 from campaign.kinds.hadrians_wall.state import State
 from campaign.names import folded
+from campaign.views.grammar import possessive
 
 
 def playing(state: State, player: str) -> bool:
@@ -34,7 +35,7 @@ def lines(state: State, player: str) -> list[str]:
         for colour in colours
     ]
     if playing(state, player):
-        told.append(f"It is the {nation_name(state.nation)}' turn: yours.")
+        told.append(f"It is the {possessive(nation_name(state.nation))} turn: yours.")
         if state.phase not in (*rules.MOVEMENT, *rules.BATTLE):
             told.append(
                 f"In the {state.phase.replace('-', ' ')} phase the organiser places and removes "
@@ -56,7 +57,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
     offered.append(
         {
             "action": "advance",
-            "label": f"The {nation}' {state.phase.replace('-', ' ')} phase is done: "
+            "label": f"The {possessive(nation)} {state.phase.replace('-', ' ')} phase is done: "
             "the clock's next step (HW-2.1)",
             "choices": {},
             "button": "Advance",
@@ -73,7 +74,8 @@ def _moves(state: State, nation: str) -> dict[str, Any]:
     ]
     return {
         "action": "move",
-        "label": f"The {nation}' moves, in order, as COUNTER:FROM,TO,… separated by spaces "
+        "label": f"The {possessive(nation)} moves, in order, as COUNTER:FROM,TO,… separated by "
+        "spaces "
         f"(yours: {', '.join(yours) or 'none on the map'}); the list stops after the first "
         "move that crosses a wall, so that its roll is seen (HW-6.4)",
         "choices": None,
@@ -127,7 +129,10 @@ def decide(
     it, with him as the one who enters it (HW-2.3)."""
     if not playing(state, player):
         nation = nation_name(state.nation)
-        raise CampaignError(f"It is the {nation}' turn, not one of {player}'s nations (HW-2.3).")
+        raise CampaignError(
+            f"It is the {possessive(nation)} turn, not one of {possessive(player)} nations "
+            "(HW-2.3)."
+        )
     if action == "move":
         moves = [commands.typed_move(typed) for typed in values.get("choice", "").split()]
         if not moves:

@@ -187,7 +187,7 @@ def _score_table(report: dict[str, Any], players: dict[str, str]) -> Section:
 
 
 def _wins(side: str) -> str:
-    """"Rome wins", "The enemies of Rome win": the side's name, and the verb agreeing with it."""
+    """ "Rome wins", "The enemies of Rome win": the side's name, and the verb agreeing with it."""
     from campaign.kinds.onus.book import SIDE_NAMES
     from campaign.text import sentence
 
