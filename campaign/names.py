@@ -48,7 +48,12 @@ def resolve(what: str, given: str, choices: Iterable[str]) -> str:
 
 
 def _suggestion(wanted: str, by_fold: dict[str, str]) -> str:
-    close = difflib.get_close_matches(wanted, list(by_fold), n=1, cutoff=0.5)
+    """The closest choice: one the typed name begins (a name typed short, "Cynan" for "Cynan
+    ap Rhodri"), else the most alike, else one of the same first letters."""
+    begun = [f for f in by_fold if wanted and f.startswith(wanted)]
+    close = difflib.get_close_matches(
+        wanted, begun or list(by_fold), n=1, cutoff=0.0 if begun else 0.5
+    )
     if not close:
         close = [f for f in by_fold if f.startswith(wanted[:3])][:1] if wanted else []
     if close:

@@ -817,3 +817,14 @@ def test_a_view_edited_to_carry_escape_codes_is_listed_as_text(finished):
     shown = finished.ok("list", "--json").stdout
     assert "\\u001b" in shown and "\\u202e" in shown and "\\u009b" in shown
     assert not any(c in shown for c in "\x1b\x9b\u202e")
+
+
+def test_a_name_typed_short_suggests_the_name_it_begins():
+    """Issue #29: "did you mean Dunstan?" for "Cynan" when "Cynan ap Rhodri" exists."""
+    from campaign.errors import UnknownName
+    from campaign.names import resolve
+
+    with pytest.raises(UnknownName, match=r"did you mean Cynan ap Rhodri\?"):
+        resolve("player", "Cynan", ["Dunstan", "Cynan ap Rhodri"])
+    with pytest.raises(UnknownName, match=r"did you mean Ann\?"):
+        resolve("player", "Anne", ["Ann", "Bob"])
