@@ -69,3 +69,19 @@ def test_campaign_alone_shows_its_help_and_says_nothing_more():
     stderr after its help."""
     ran = campaign()
     assert "Usage: campaign" in ran.stdout and ran.stderr == "" and ran.returncode == 2
+
+
+def test_every_commands_help_flows_as_sentences():
+    """Issue #29: the help of `tick`, `undo`, `post` … broke lines where the docstring did
+    ("under `auto` the⏎ program records"); each paragraph is one line the help wraps itself."""
+    from typer.main import get_command_from_info
+
+    from campaign.commandline.core import command_modules
+
+    helps = [
+        get_command_from_info(info, pretty_exceptions_short=True, rich_markup_mode=None).help
+        for module in command_modules()
+        for info in module.commands.registered_commands
+    ]
+    broken = [h for h in helps if h and "\n" in h.replace("\n\n", "")]
+    assert len(helps) > 60 and broken == []

@@ -323,11 +323,19 @@ def registrar(commands: typer.Typer, panel: str) -> Callable:
 
     def command(name: str | None = None, **settings: Any):
         def register(function):
+            settings.setdefault("help", flowing(function.__doc__ or ""))
             return commands.command(name, rich_help_panel=panel, **settings)(refusals(function))
 
         return register
 
     return command
+
+
+def flowing(doc: str) -> str:
+    """A docstring as help reads it: each paragraph's lines joined (the help wraps them to the
+    terminal; a docstring's own line breaks showed in the middle of sentences)."""
+    paragraphs = [" ".join(p.split()) for p in doc.strip().split("\n\n")]
+    return "\n\n".join(p for p in paragraphs if p)
 
 
 def print_json(data: Any) -> None:
