@@ -166,3 +166,18 @@ def test_names_in_the_picture_are_text_never_markup(shell, tmp_path):
     svg = path.read_text()
     ET.fromstring(svg)  # well-formed: everything typed was escaped
     assert "<script>" not in svg and "&lt;script&gt;" in svg and "Bob &amp; Co" in svg
+
+
+def test_bc_a_rounds_map_in_progress_is_titled_so(shell, spring):
+    """Issue #29: the map of a round in progress (its report's, the hub's report page) was
+    titled "end of round 1"."""
+    from campaign.app import Campaigns
+
+    shell.play(spring.through("result Kent 20 45"))
+    store = Campaigns(str(shell.db))
+    try:
+        loaded = store.load("Spring 869")
+        drawn = loaded.kind.picture(loaded.state, "Spring 869", 1)
+    finally:
+        store.close()
+    assert "round 1 in progress" in drawn and "end of round 1" not in drawn

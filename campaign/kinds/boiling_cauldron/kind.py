@@ -197,8 +197,10 @@ class BoilingCauldron(PackageKind):
 
 
 def _when(current: State, number: int | None) -> str:
+    from campaign.kinds.boiling_cauldron.picture import _then
+
     if number:
-        return f"end of round {number}"
+        return _then(current, number)
     if current.winner:
         return f"won by {current.winner}"
     return f"round {current.round}" if current.round else "before the draw"

@@ -13,7 +13,7 @@ import math
 from decimal import Decimal
 from html import escape as html_escape
 
-from campaign.kinds.boiling_cauldron.state import State
+from campaign.kinds.boiling_cauldron.state import State, round_over
 from campaign.text import printable
 from campaign.views.colours import player_colour
 
@@ -171,7 +171,7 @@ def drawn_map(
     round_number = number or state.round
     battles = state.round_battles(round_number)
     changed = {r for b in battles for r in b.gained}
-    when = f"end of round {number}" if number else _now(state)
+    when = _then(state, number) if number else _now(state)
     height = max(canvas.height, 90 + 26 * len(players) + 170)
     width = MAP_PIXELS + KEY
     parts = [
@@ -194,6 +194,12 @@ def drawn_map(
         "</svg>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def _then(state: State, number: int) -> str:
+    """A round's map: as it ended, or while it is in progress (#29: a round in progress was
+    titled "end of round 1")."""
+    return f"end of round {number}" if round_over(state, number) else f"round {number} in progress"
 
 
 def _now(state: State) -> str:
