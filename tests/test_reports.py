@@ -386,6 +386,8 @@ def test_bc_8_4_a_finished_campaigns_last_report_vouches_for_the_final_and_says_
     assert report["sections"][0]["items"] == ["Dag wins the Final Battle and the campaign (BC-8.4)"]
     (following,) = [s for s in report["sections"] if s["heading"] == "Next"]
     assert following["items"] == ["Nothing: Dag has won the campaign."]
+    # the regions table is named for what it is: the final standings are BC-8.5's
+    assert "Standings" not in headings and "Regions at the end of round 3" in headings
     assert finished.ok("verify", "--head", head).exit_code == 0
 
 

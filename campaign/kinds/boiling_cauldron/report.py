@@ -295,7 +295,7 @@ def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[Section
         },
         _forfeits(report["forfeits"]),
         _eliminated(report["eliminations"]),
-        _standings(report["standings"]),
+        _standings(report["standings"], report["round"] if report.get("outcome") else None),
         {"heading": "Next", "items": [_next_line(report["next"])]},
         report["final"]
         and {"heading": "The Final Battle (BC-8.4)", "items": _final_lines(report["final"])},
@@ -327,13 +327,15 @@ def _eliminated(eliminations: list[dict[str, Any]]) -> Section | None:
     return {"heading": "Eliminated", "items": items} if items else None
 
 
-def _standings(standings: list[dict[str, Any]]) -> Section:
+def _standings(standings: list[dict[str, Any]], last: int | None = None) -> Section:
+    """The regions each player holds; in the report of the last round of a finished campaign,
+    named as what they are — the final standings are BC-8.5's, told with the Final."""
     rows = [
         [s["player"], str(s["regions"]), f"{s['change']:+d}" if s["change"] else "±0"]
         for s in standings
     ]
     return {
-        "heading": "Standings",
+        "heading": "Standings" if last is None else f"Regions at the end of round {last}",
         "table": {"columns": ["Player", "Regions", "Change"], "rows": rows},
     }
 
