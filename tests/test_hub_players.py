@@ -496,3 +496,26 @@ def test_tb_7_7_and_8_romes_player_rolls_for_pluto_and_elects_from_his_page(stor
     assert "elect" not in forms(client.get(fabius).text)
     assert {e["actor"] for e in shell.json("log")[-3:]} <= {"Fabius", "the rules"}
     assert shell.json("verify")["verified"]
+
+
+def test_tb_13_2_carthages_player_draws_a_commander_for_a_leaderless_army(store_url, tmp_path):
+    """Issue #26: in B2d Carthage's player draws a commander for an Army without one, blind from
+    the pool by the program's committed draws (TB-13.2), as `appoint` does."""
+    from test_tb_7_8_magistrates import EXAMPLE
+    from test_tb_kind import NEW, into_b2
+
+    (tmp_path / "setup.toml").write_text(EXAMPLE)  # Hispania's Army has no commander
+    shell = Shell(store_url)
+    shell.ok(*NEW, "--setup", str(tmp_path / "setup.toml"))
+    into_b2(shell)
+    for step in ("family", "done B2a", "climate", "done B2b", "done B2c"):
+        shell.ok(*step.split())
+    client = TestClient(hub(str(store_url)))
+    hanno = link(shell, "Hanno")
+    assert "<strong>Army hispania</strong>" in client.get(hanno).text  # the one Army due
+    drawn = send(client, hanno, "appoint", choice="hispania")
+    assert drawn.status_code == 200, said(drawn.text)
+    armies = {a["id"]: a for a in shell.json("status")["armies"]}
+    assert armies["hispania"]["commander"] and shell.json("log")[-1]["actor"] == "Hanno"
+    assert "appoint" not in forms(client.get(hanno).text)
+    assert shell.json("verify")["verified"]

@@ -42,7 +42,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
         for step in state.position.open
         if side in state.position.waiting_for(step)
     }
-    rolls = _rolls(state) if side == "carthage" else [*_b1a(state), *_b1b_c(state)]
+    rolls = [*_rolls(state), *_b2d(state)] if side == "carthage" else [*_b1a(state), *_b1b_c(state)]
     if not steps:
         return rolls
     return rolls + [
@@ -151,6 +151,26 @@ def _b1b_c(state: State) -> list[dict[str, Any]]:
     return offered
 
 
+def _b2d(state: State) -> list[dict[str, Any]]:
+    """B2d, Carthage's: a commander for each Army without one, drawn blind from the pool by the
+    program's committed draws (TB-13.2); a map leader chosen, or draws from the table, are the
+    organiser's (appoint --from-map, --leader)."""
+    from campaign.kinds.thunderbolt import carthage
+
+    due = carthage.due_b2d(state.carthaginians)
+    if state.dice != "committed" or "B2d" not in state.position.open or not due:
+        return []
+    return [
+        {
+            "action": "appoint",
+            "label": "B2d: a commander for an Army without one, drawn blind from the pool "
+            "(TB-13.2)",
+            "choices": {army: f"Army {army}" for army in due},
+            "button": "Draw",
+        }
+    ]
+
+
 def _open(state: State, what: str) -> bool:
     """Whether the roll is still to be made this Game Turn (`checks.check_once`)."""
     from campaign.kinds.thunderbolt import checks
@@ -199,6 +219,9 @@ def decide(
         return commands.pluto(state, None, _drms(values.get("drm", "")), dice)
     if action == "elect" and side == "rome":
         return commands.elect_all(state, commands.draws_for(state, secrets or {}, None, ""))
+    if action == "appoint" and side == "carthage":
+        draws = commands.draws_for(state, secrets or {}, None, "", "draw-carthage")
+        return commands.appoint(state, values.get("choice") or None, draws, None)
     if action in ROLLS and side == "carthage":
         faces = [whole_number(f, "A die") for f in values.get("face", "").split()]
         dice = commands.faces_for(state, secrets or {}, faces, values.get("evidence", ""))
