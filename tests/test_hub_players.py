@@ -519,3 +519,28 @@ def test_tb_13_2_carthages_player_draws_a_commander_for_a_leaderless_army(store_
     assert armies["hispania"]["commander"] and shell.json("log")[-1]["actor"] == "Hanno"
     assert "appoint" not in forms(client.get(hanno).text)
     assert shell.json("verify")["verified"]
+
+
+def test_tb_12_6_carthages_player_assigns_an_army_to_each_theater_due(store_url, tmp_path):
+    """Issue #26: in B2e, under an Interested Senate, Carthage's player assigns an Army to
+    Africa and one to Hispania from his page (TB-12.6), never Hannibal's; as `station` does."""
+    from test_tb_7_8_magistrates import EXAMPLE
+    from test_tb_12_13_carthage import at_b2c
+
+    shell = Shell(store_url)
+    at_b2c(shell, tmp_path, "0", "3", source=EXAMPLE)  # Interested
+    shell.ok("done", "B2c")
+    shell.ok("appoint", "--leader", "Mago")
+    shell.ok("done", "B2d")
+    client = TestClient(hub(str(store_url)))
+    hanno = link(shell, "Hanno")
+    page = client.get(hanno).text
+    assert "station" in forms(page) and '<option value="hannibal">' not in page.split("B2e")[1]
+    first = send(client, hanno, "station", choice="hispania", theater="Africa")
+    assert first.status_code == 200, said(first.text)
+    refused = send(client, hanno, "station", choice="hispania", theater="Hispania")
+    assert refused.status_code == 400 and "TB-12.6" in said(refused.text)
+    assert send(client, hanno, "station", choice="africa", theater="Hispania").status_code == 200
+    assert [e["actor"] for e in shell.json("log")[-2:]] == ["Hanno", "Hanno"]
+    assert "station" not in forms(client.get(hanno).text)
+    assert shell.json("verify")["verified"]

@@ -42,7 +42,11 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
         for step in state.position.open
         if side in state.position.waiting_for(step)
     }
-    rolls = [*_rolls(state), *_b2d(state)] if side == "carthage" else [*_b1a(state), *_b1b_c(state)]
+    rolls = (
+        [*_rolls(state), *_b2d(state), *_b2e(state)]
+        if side == "carthage"
+        else [*_b1a(state), *_b1b_c(state)]
+    )
     if not steps:
         return rolls
     return rolls + [
@@ -171,6 +175,29 @@ def _b2d(state: State) -> list[dict[str, Any]]:
     ]
 
 
+def _b2e(state: State) -> list[dict[str, Any]]:
+    """B2e, Carthage's: an Army assigned to each Theater the Political Climate calls for
+    (TB-12.6), never Hannibal's."""
+    from campaign.kinds.thunderbolt import carthage
+
+    c = state.carthaginians
+    due = carthage.postings_due(c, state.current_climate(), state.alert_assigns)
+    if "B2e" not in state.position.open or not due:
+        return []
+    armies = {aid: f"Army {aid}" for aid in c.counted()}
+    return [
+        {
+            "action": "station",
+            "label": "B2e: an Army assigned to a Theater for the Game Turn (TB-12.6)",
+            "choices": armies,
+            "fields": [
+                {"name": "theater", "label": "To", "choices": {t: t for t in due}},
+            ],
+            "button": "Assign",
+        }
+    ]
+
+
 def _open(state: State, what: str) -> bool:
     """Whether the roll is still to be made this Game Turn (`checks.check_once`)."""
     from campaign.kinds.thunderbolt import checks
@@ -219,6 +246,8 @@ def decide(
         return commands.pluto(state, None, _drms(values.get("drm", "")), dice)
     if action == "elect" and side == "rome":
         return commands.elect_all(state, commands.draws_for(state, secrets or {}, None, ""))
+    if action == "station" and side == "carthage":
+        return commands.post_army(state, values.get("choice") or None, values.get("theater"))
     if action == "appoint" and side == "carthage":
         draws = commands.draws_for(state, secrets or {}, None, "", "draw-carthage")
         return commands.appoint(state, values.get("choice") or None, draws, None)
