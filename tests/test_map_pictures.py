@@ -181,3 +181,23 @@ def test_bc_a_rounds_map_in_progress_is_titled_so(shell, spring):
     finally:
         store.close()
     assert "round 1 in progress" in drawn and "end of round 1" not in drawn
+
+
+def test_a_player_has_one_colour_in_the_report_and_on_the_map(finished):
+    """Issue #29: one HTML report coloured a player in two palettes (its text in one, the map in
+    Okabe and Ito's); every format and map now take each player's colour from one palette."""
+    import re
+
+    from campaign.app import Campaigns
+
+    colours = finished.json("report", "--round", "1")["players"]
+    store = Campaigns(str(finished.db))
+    try:
+        loaded = store.load("Spring 869")
+        drawn = loaded.kind.picture(loaded.state, "Spring 869", None)
+    finally:
+        store.close()
+    fills = dict(
+        re.findall(r'data-owner="([^"]+)"[^>]*><path d="[^"]*" fill="(#[0-9a-f]{6})"', drawn)
+    )
+    assert fills and all(colours[owner] == fill for owner, fill in fills.items())

@@ -1,26 +1,12 @@
-"""One stable colour per player: the n-th player named always gets the n-th colour."""
+"""One stable colour per player, in every format and on every map: the n-th player named always
+gets the n-th colour."""
 
 from __future__ import annotations
 
-PALETTE = (
-    "#e6194b",
-    "#3cb44b",
-    "#4363d8",
-    "#f58231",
-    "#911eb4",
-    "#42d4f4",
-    "#f032e6",
-    "#bfef45",
-    "#fabed4",
-    "#469990",
-    "#dcbeff",
-    "#9a6324",
-    "#fffac8",
-    "#800000",
-    "#aaffc3",
-    "#808000",
-    "#ffd8b1",
-)
+PALETTE = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7", "#999999")
+"""Okabe and Ito's eight colours, told apart under the common colour-vision deficiencies (black,
+the eighth, as grey so that labels read on it): the one palette of every format and map; past
+eight players a map lays a pattern over the colour (`mapdraw.fill`)."""
 
 
 def player_colour(name: str, players: list[str]) -> str:

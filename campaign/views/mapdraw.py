@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from html import escape as html_escape
 
 from campaign.text import printable
+from campaign.views.colours import PALETTE
 
-OKABE_ITO = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7", "#999999")
-"""Okabe and Ito's eight colours (black, the eighth, drawn as grey so that labels read on it)."""
+OKABE_ITO = PALETTE
+"""The players' one palette, Okabe and Ito's eight colours (campaign.views.colours)."""
 PATTERNS = (None, "stripes", "dots")
 SEA, LAND, COAST = "#d7e8f3", "#efe9dc", "#5b6b73"
 
