@@ -382,7 +382,9 @@ def operations(campaign: Punic, data, table: Table) -> None:
             elif kind == 12:  # TB-5.1, TB-10.8, TB-13.8: a leader falls, perhaps replaced
                 c = state.carthaginians
                 fallen = sorted(state.romans.magistrates) + sorted(
-                    a.commander for a in c.armies.values() if a.commander
+                    a.commander
+                    for a in c.armies.values()  # a commander wounded earlier is set aside
+                    if a.commander and c.places.get(a.commander) in (carthage.MAP, carthage.POOL)
                 )
                 if fallen:
                     lid = data.draw(st.sampled_from(fallen))
