@@ -80,6 +80,8 @@ class Campaigns:
         self.kept = Kept(self.database, self.secrets, self)
         self.after: Loaded | None = None
         """The campaign as the last command recorded it, for what that command says next."""
+        self.stepped: tuple[Any, ...] = ()
+        """The state just after each event the last command recorded (its `after`'s last)."""
         self._entries: list[Entry] | None = None
         """The catalogue as last read; forgotten whenever this object writes."""
         self._named: dict[str, Entry] = {}
@@ -354,7 +356,7 @@ class Campaigns:
         self._entries = None
         new = self.settle(loaded, drafts, actor, head or [], when)
         self.database.guard(lambda: self.database.store.save(*new), conflicts=True)
-        self.after = self._extended(loaded, new, len(head or []))
+        self.after, self.stepped = self._extended(loaded, new, len(head or []))
         self.beside_the_log(lambda: self.kept.remember(self.after))
         self.beside_the_log(lambda: self._catalogued(new))
         if any(isinstance(e, (PlayerReplaced, PlayerRenamed)) for e in new):
@@ -383,17 +385,24 @@ class Campaigns:
 
     @staticmethod
     @staticmethod
-    def _extended(loaded: Loaded, new: list[CampaignEvent], skip: int) -> Loaded:
-        """`loaded` with the events just recorded (an undo or redo changes what counts: fold)."""
-        events = loaded.events + tuple(new[skip:])
+    def _extended(
+        loaded: Loaded, new: list[CampaignEvent], skip: int
+    ) -> tuple[Loaded, tuple[Any, ...]]:
+        """`loaded` with the events just recorded, and the state just after each of them (an
+        undo or redo changes what counts: the log is folded again, and each is told as after
+        them all)."""
+        added = new[skip:]
+        events = loaded.events + tuple(added)
         # the links read with the log, and the new events' own: stamped here, each is its link
-        links = None if loaded.links is None else loaded.links + tuple(e.chain for e in new[skip:])
+        links = None if loaded.links is None else loaded.links + tuple(e.chain for e in added)
         if any(isinstance(e, (ActionsRetracted, ActionsRestored)) for e in new):
-            return Loaded(loaded.kind, events, fold(loaded.kind, events), links)
-        state = loaded.state
-        for event in new[skip:]:
+            state = fold(loaded.kind, events)
+            return Loaded(loaded.kind, events, state, links), (state,) * len(added)
+        states, state = [], loaded.state
+        for event in added:
             state = loaded.kind.apply(state, event)
-        return Loaded(loaded.kind, events, state, links)
+            states.append(state)
+        return Loaded(loaded.kind, events, state, links), tuple(states)
 
     def settle(
         self,

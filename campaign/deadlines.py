@@ -214,6 +214,20 @@ def holidays(events: Sequence[CampaignEvent]) -> list[dict[str, str]]:
     ]
 
 
+def set_typed(
+    events: Sequence[CampaignEvent],
+    step: str,
+    when: str | None,
+    within: str | None,
+    moment: datetime,
+    reason: str | None,
+) -> list[Draft]:
+    """A deadline for `step` as typed — on the campaign's clock (`moment_of`) or a time from now
+    (`after`) — out of its quiet hours, later than now."""
+    at = moment_of(when, zone_of(events), moment) if when else after(within or "", moment)
+    return set_for(step, out_of_quiet(at, events), moment, reason)
+
+
 def clear(reason: str) -> list[Draft]:
     return [draft(DeadlineCleared, reason=words(reason, "the reason"))]
 

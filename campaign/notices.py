@@ -62,12 +62,8 @@ def newly_awaited(kind: Any, before: Any, after: Any) -> list[str]:
 
 def due(players: Iterable[str], at: int, step: str, deadline: str | None) -> dict[str, str]:
     """The labels and values of the notices due for `players`, made their turn by event `at`."""
-    return {
-        f"{NOTICE}{at}:{folded(player)}": json.dumps(
-            {"player": player, "step": step, "deadline": deadline, "state": "due"}
-        )
-        for player in players
-    }
+    made = (Notice(f"{NOTICE}{at}:{folded(player)}", player, step, deadline) for player in players)
+    return {notice.label: settled(notice, "due") for notice in made}
 
 
 def kept_notices(kept: Mapping[str, str]) -> list[Notice]:
@@ -90,7 +86,7 @@ def kept_notices(kept: Mapping[str, str]) -> list[Notice]:
 
 
 def settled(notice: Notice, state: str, by: Sequence[str] = ()) -> str:
-    """What is kept of a notice once sent (`by` which channels) or dropped."""
+    """What is kept of a notice: due, being sent, sent (`by` which channels) or dropped."""
     return json.dumps(
         {
             "player": notice.player,
@@ -311,11 +307,12 @@ def _as_now(notice: Notice, step: str, deadline: str | None, zone: str | None) -
     return Notice(notice.label, notice.player, step, deadline, notice.state, notice.by, zone)
 
 
-def _by_discord(discord: Any, campaign: str, group, reached, by) -> None:
+def _by_discord(discord: Any, campaign: str, group, reached, by, reminder: bool = False) -> None:
     from campaign.post import Uncertain
 
     try:
-        discord.send(discord_text(campaign, group, reached), users=pinged(group, reached))
+        said = discord_text(campaign, group, reached, reminder)
+        discord.send(said, users=pinged(group, reached))
     except Uncertain:
         pass  # Discord may have posted it: never sent twice
     for notice in group:
@@ -383,11 +380,7 @@ def remind(
     group = [Notice(f"{NOTICE}0:{folded(p)}", p, step, deadline, zone=zone) for p in late]
     by: dict[str, list[str]] = {n.label: [] for n in group}
     if discord is not None:
-        discord.send(
-            discord_text(campaign, group, reached, reminder=True), users=pinged(group, reached)
-        )
-        for notice in group:
-            by[notice.label].append("Discord")
+        _by_discord(discord, campaign, group, reached, by, reminder=True)
     if smtp is not None:
         _by_email(smtp, campaign, group, reached, by, reminder=True)
     told = []

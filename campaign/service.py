@@ -20,7 +20,7 @@ from campaign.app import Campaigns, Loaded
 from campaign.common import current_name
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError
-from events.common import ActionsRestored, ActionsRetracted, CampaignEvent
+from events.common import CampaignEvent
 
 Decide = Callable[[Loaded], Sequence[Draft]]
 
@@ -87,20 +87,8 @@ def perform(campaigns: Campaigns, act: Act) -> Outcome:
     if recorded and campaigns.after is not None:
         _notices_due(campaigns, before[0].state, campaigns.after)
     after = campaigns.after or campaigns.load(act.campaign)
-    states = _states(after, before[0].state, recorded) if before and recorded else ()
+    states = campaigns.stepped if recorded else ()
     return Outcome(act.campaign, recorded, after, campaigns.unkept if recorded else None, states)
-
-
-def _states(after: Loaded, before: Any, recorded: Sequence[CampaignEvent]) -> tuple[Any, ...]:
-    """The state just after each recorded event, from the state before them; where they take
-    back or restore earlier ones (an undo folds the log again), the state after them all."""
-    if any(isinstance(e, (ActionsRetracted, ActionsRestored)) for e in recorded):
-        return (after.state,) * len(recorded)
-    states, state = [], before
-    for event in recorded:
-        state = after.kind.apply(state, event)
-        states.append(state)
-    return tuple(states)
 
 
 def require(name: str, rules: str, loaded: Loaded) -> Loaded:
@@ -142,14 +130,11 @@ def _notices_due(campaigns: Campaigns, before: Any, after: Loaded) -> None:
     """The turn notices a write made due (`campaign.notices`): for each person who must act now
     and did not before it, kept beside the log under the write's last event."""
     from campaign import notices
-    from campaign.deadlines import current
 
     newly = notices.newly_awaited(after.kind, before, after.state)
     if not newly:
         return
-    step = after.kind.next_step(after.state)
-    standing = current(after.events, step)
-    deadline = None if standing is None else standing.at.isoformat()
+    step, deadline, _ = notices.now_due(after)
     due = notices.due(newly, len(after.events), step, deadline)
     name = current_name(after.events)
     campaigns.beside_the_log(

@@ -287,3 +287,30 @@ def test_a_form_that_is_not_utf8_is_refused_in_one_sentence(served):
     )
     assert answer.status_code == 400 and "cannot be read" in answer.text
     assert shell.json("log") == before
+
+
+def test_names_and_reasons_are_text_in_the_deadline_feeds_and_the_holiday_notice(tmp_path):
+    """The feeds and the holiday line are new ways out for what people typed (#27): a name with
+    iCalendar's separators and markup, a reason with a backslash, read back as they were typed
+    (icalendar escapes them) and shown on the page as text."""
+    from urllib.parse import quote
+
+    from conftest import Shell
+    from icalendar import Calendar
+    from starlette.testclient import TestClient
+
+    name = 'A; B, "C" <b>x</b>'
+    shell = Shell(tmp_path / "s.sqlite")
+    shell.ok("new", name, "--player", "<i>Ann</i>", "--player", "Bob;Cid", "--player", "Dag",
+             "--seed", "s")  # fmt: skip
+    shell.ok("deadline", "set", "2030-01-15T18:00Z", "--reason", r"back\slash; and, commas")
+    on_turn = shell.json("status")["on_turn"]
+    shell.ok("away", on_turn, "--days", "2", "--reason", "<script>alert(1)</script>")
+    client = TestClient(hub(str(shell.db)))
+    slug = quote(name, safe="/")
+    feed = Calendar.from_ical(client.get(f"/c/{slug}/deadlines.ics").content)
+    events = feed.walk("VEVENT")  # the deadline set, and moved on by the holiday
+    assert all(str(e["SUMMARY"]).startswith(f"{name}: ") for e in events)
+    assert str(events[0]["DESCRIPTION"]) == r"back\slash; and, commas"
+    page = client.get(f"/c/{slug}").text
+    assert "<script>" not in page and "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page

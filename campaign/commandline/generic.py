@@ -90,14 +90,9 @@ def _deadline_decision(chosen: str, when, within, reason, moment):
         return simple[chosen]
     if (when is None) == (within is None):
         raise CampaignError("Give the deadline as an ISO time or --in 14d (one of them).")
-
-    def decide(loaded):
-        zone = deadlines.zone_of(loaded.events)
-        at = deadlines.moment_of(when, zone, moment) if when else None
-        at = deadlines.out_of_quiet(at or deadlines.after(within, moment), loaded.events)
-        return deadlines.set_for(loaded.kind.next_step(loaded.state), at, moment, reason)
-
-    return decide
+    return lambda loaded: deadlines.set_typed(
+        loaded.events, loaded.kind.next_step(loaded.state), when, within, moment, reason
+    )
 
 
 def _remind(ctx: typer.Context, name: str, when: str | None) -> None:

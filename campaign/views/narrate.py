@@ -111,7 +111,9 @@ def _(event: PlayerWithdrew) -> str:
 
 @_common.register
 def _(event: PlayerAway) -> str:
-    until = datetime.fromisoformat(event.until).strftime("%Y-%m-%d %H:%M UTC")
+    from campaign.deadlines import clock
+
+    until = clock(datetime.fromisoformat(event.until), None)
     return f"{event.player} is away for {event.days} day(s), until {until}: {event.reason}"
 
 

@@ -38,7 +38,8 @@ class Notifier:
                 campaigns = Campaigns(self.db, existing=True)
                 self.sent += notices.send_due(campaigns, name, self.smtp, now())
             except CampaignError as failure:
-                print(f"Turn notices for {text.printable(name)}: {failure}", file=sys.stderr)
+                said = text.printable(f"Turn notices for {name}: {failure}")
+                print(said, file=sys.stderr)
             finally:
                 if campaigns is not None:
                     campaigns.close()
