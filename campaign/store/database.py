@@ -7,6 +7,7 @@ of the tables kept beside the logs, and the one way every failure becomes a sent
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import sqlite3
 import time
@@ -110,6 +111,22 @@ class Database:
             )
 
     def guard(self, action: Callable[[], Any], conflicts: bool = False) -> Any:
+        """`action` on the store, every failure one sentence (a StoreError; an IntegrityError
+        when it `conflicts`). A SQLite transaction that read before it wrote is refused at once
+        when another connection wrote in between (SQLite's busy snapshot: waiting cannot help
+        it): it is run again, a few times, before the store is said to be busy."""
+        for pause in LOCKED_RETRIES:
+            began = time.monotonic()
+            try:
+                return self._guarded(action, conflicts)
+            except StoreError as failure:
+                waited = time.monotonic() - began > 1.0  # a lock held long: the store is busy
+                if waited or "locked" not in str(failure) or beside.is_server(self.db):
+                    raise
+                time.sleep(pause * (0.5 + random.random()))
+        return self._guarded(action, conflicts)
+
+    def _guarded(self, action: Callable[[], Any], conflicts: bool) -> Any:
         try:
             return action()
         except IntegrityError:
@@ -265,6 +282,10 @@ def first_line(failure: Exception) -> str:
     for prefix in ("connection failed: ", "FATAL:  "):
         said = said.removeprefix(prefix)
     return said.rstrip(".")
+
+
+LOCKED_RETRIES = (0.01, 0.02, 0.05, 0.1, 0.2)
+"""The pauses, in seconds, before a SQLite transaction refused as locked is run again (`guard`)."""
 
 
 def _env(db_name: str) -> dict[str, str]:
