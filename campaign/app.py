@@ -19,7 +19,7 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError, MapperDeserialisationError, StoredEvent
 
-from campaign import beside, bound, chain, readmodel, text
+from campaign import beside, bound, chain, checkpoint, readmodel, text
 from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
 from campaign.chain import campaign_id
 from campaign.common import current_name
@@ -51,6 +51,7 @@ from campaign.store.database import (  # noqa: F401 - STORE_FAILURES, first_line
 from campaign.store.kept import Kept
 from campaign.store.sealed import SECRETS, SECRETS_COLUMNS, Links, Secrets
 from campaign.stored import Row, decode, read_log, whole
+from campaign.witness import Witness
 from events.common import (
     ActionsRestored,
     ActionsRetracted,
@@ -70,11 +71,13 @@ class Campaigns:
     """The store of campaigns: each campaign's log and the catalogue, and what the store keeps
     beside the logs (`secrets`, `links`, `kept`)."""
 
-    def __init__(self, db: str, existing: bool = False) -> None:
+    def __init__(self, db: str, existing: bool = False, witness: Witness | None = None) -> None:
         """The store `db` (a SQLite file or a PostgreSQL URL), made where missing unless it must
         be an `existing` one (the hub serves a store; it never makes an empty one in its
-        place)."""
+        place). With a `witness` (an entry point's reader, campaign.witness), every log read is
+        held to the checkpoints that reader saw, and every log written is remembered."""
         self.database = Database(db, existing)
+        self.witness = witness
         self.secrets = Secrets(self.database, self.stream)
         self.links = Links(self.secrets, self.catalogue)
         self.kept = Kept(self.database, self.secrets, self)
@@ -204,14 +207,22 @@ class Campaigns:
         entry = self._entry(name)
         return entry.stream if entry else campaign_id(name)
 
-    def load(self, name: str, as_of: int | None = None) -> Loaded:
-        """The campaign, or its first `as_of` events (time travel)."""
+    def load(self, name: str, as_of: int | None = None, witnessed: bool = True) -> Loaded:
+        """The campaign, or its first `as_of` events (time travel); held to what the witness saw
+        unless not `witnessed` (a campaign deleted whole)."""
         stream = self.stream(name)
         events, links = read_log(
             stream, self._rows(stream), lambda row: self._decode(StoredEvent(stream, *row))
         )
         if not events:
             raise CampaignError(f"There is no campaign called {name!r}.")
+        if self.witness is not None and witnessed:
+            self.witness.check(
+                name,
+                checkpoint.origin_of(events[0]),
+                len(events),
+                lambda n: events[n - 1].chain if n <= len(events) else self._head_of(stream, n),
+            )
         if as_of is not None:
             events, links = first(events, as_of), links[:as_of]
         return log_state(events, links)
@@ -257,7 +268,7 @@ class Campaigns:
         """Remove a campaign's whole log from the store (the one thing that is not appended);
         returns how many events went."""
         self.database.check_writable()
-        stream, count = self.stream(name), len(self.load(name).events)
+        stream, count = self.stream(name), len(self.load(name, witnessed=False).events)
         self._entries = None
 
         sql, mark = self.database.dialect, self.database.dialect.mark
@@ -274,6 +285,8 @@ class Campaigns:
 
         self.database.guard(remove)
         self.catalogue()  # the triggers forgot the kept one: kept again without this campaign
+        if self.witness is not None:
+            self.witness.forget(name)
         return count
 
     def refresh(self, name: str) -> Loaded:
@@ -357,6 +370,7 @@ class Campaigns:
         new = self.settle(loaded, drafts, actor, head or [], when)
         self.database.guard(lambda: self.database.store.save(*new), conflicts=True)
         self.after, self.stepped = self._extended(loaded, new, len(head or []))
+        self._witnessed_write(self.after)
         self.beside_the_log(lambda: self.kept.remember(self.after))
         self.beside_the_log(lambda: self._catalogued(new))
         if any(isinstance(e, (PlayerReplaced, PlayerRenamed)) for e in new):
@@ -366,6 +380,38 @@ class Campaigns:
                 "the personal links did not follow the player: run campaign revoke",
             )
         return new
+
+    def _witnessed_write(self, after: Loaded) -> None:
+        """A writer checked the chain of the log it extended: its witness remembers the new
+        head (a file of the reader's own; one that cannot be written never undoes the append)."""
+        if self.witness is None:
+            return
+        point = checkpoint.of(after.events, len(after.events))
+        try:
+            self.witness.remember(current_name(after.events), point)
+        except (CampaignError, OSError) as failure:
+            self.database.unkept = f"the checkpoint this reader saw was not kept ({failure})"
+
+    def witnessed(self, name: str, seen: dict[str, Any]) -> None:
+        """A stored view about to be read (`Kept.view`), held to what the witness saw of the log
+        it vouches for: its origin, its length, its head, and the head of the one event the
+        witness asks about beyond those (read alone)."""
+        if self.witness is None or "origin" not in seen:
+            return
+        stream = self.stream(name)
+
+        def head_at(number: int) -> str | None:
+            return seen["head"] if number == seen["events"] else self._head_of(stream, number)
+
+        self.witness.check(name, seen["origin"], seen["events"], head_at)
+
+    def _head_of(self, stream: uuid.UUID, number: int) -> str | None:
+        """The chain head of event `number` as the store holds it now (read alone), or None
+        where it holds no such event."""
+        stored = self.database.guard(
+            lambda: self.store.events.recorder.select_events(stream, gt=number - 1, lte=number)
+        )
+        return self.read_alone(stored[0]).chain if stored else None
 
     def beside_the_log(self, keep: Callable[[], None], consequence: str = "") -> None:
         """Keep something beside the log after an append. The append stands whatever happens

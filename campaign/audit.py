@@ -14,6 +14,7 @@ from typing import Any
 from campaign import chain, deadlines, text
 from campaign.common import (
     Ledger,
+    announce_key,
     archive,
     note,
     redo_latest,
@@ -38,6 +39,7 @@ from events.common import (
     DeadlineDefaultChosen,
     DeadlineRuleChosen,
     DeadlineSet,
+    KeyAnnounced,
     NoteRecorded,
     PlayerAway,
     PlayerRenamed,
@@ -171,6 +173,7 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
         DeadlineRuleChosen: lambda state: deadlines.choose_rule(event.rule),
         DeadlineDefaultChosen: lambda state: deadlines.choose_default(event.length),
         TimeZoneChosen: lambda state: deadlines.choose_zone(event.zone),
+        KeyAnnounced: lambda state: announce_key(event.key),
         PlayerAway: lambda state: deadlines.away_again(of.players(state), event),
         QuietHoursChosen: lambda state: deadlines.choose_quiet(
             f"{event.start}-{event.end}" if event.start else "none"

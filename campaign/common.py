@@ -21,6 +21,7 @@ from events.common import (
     DeadlineDefaultChosen,
     DeadlineRuleChosen,
     DeadlineSet,
+    KeyAnnounced,
     NoteRecorded,
     PlayerAway,
     PlayerRenamed,
@@ -43,8 +44,16 @@ NOT_ACTIONS = (
     TimeZoneChosen,
     PlayerAway,
     QuietHoursChosen,
+    KeyAnnounced,
 )
 """Events that are not actions of the campaign: undo never takes them back."""
+
+
+def announce_key(key: str) -> list[Draft]:
+    """The organiser's public signing key, announced in the log (issue #30)."""
+    from campaign.checkpoint import verifier
+
+    return [draft(KeyAnnounced, key=verifier(key).text())]
 
 
 def note(text: str) -> list[Draft]:

@@ -21,6 +21,7 @@ from typing import Any
 
 import orjson
 
+from campaign.checkpoint import origin_of
 from campaign.common import current_name
 from campaign.deadlines import current, holidays, instant, zone_of
 from campaign.views.people import people
@@ -66,6 +67,7 @@ def view(loaded: Any) -> dict[str, Any]:
     built = {
         "events": len(events),
         "head": events[-1].chain,
+        "origin": origin_of(events[0]),
         "name": name,
         "summary": of.summary(state),
         "players": of.players(state),

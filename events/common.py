@@ -165,3 +165,12 @@ class PlayerWithdrew(CampaignEvent):
 
     player: str
     reason: str
+
+
+@topic("campaign.KeyAnnounced")
+class KeyAnnounced(CampaignEvent):
+    """`campaign key announce`: the organiser's public signing key (a verifier key,
+    `NAME+KEYID+KEY`, campaign/checkpoint.py); every checkpoint of the events after it is signed
+    by it, until another is announced."""
+
+    key: str

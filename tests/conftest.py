@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sqlite3
 import tempfile
 import threading
@@ -34,6 +35,19 @@ SMALL_MAP = (Path(__file__).parent / "maps" / "small.toml").read_text(encoding="
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="campaign-tests-")
 """What the program keeps in the user's data folder (the default store, the current campaign of a
 server's store) goes to a folder of the test run's own, never the tester's."""
+for _folder in ("XDG_STATE_HOME", "XDG_CONFIG_HOME"):  # the checkpoints seen; the signing key
+    os.environ[_folder] = tempfile.mkdtemp(prefix="campaign-tests-")
+os.environ.pop("CAMPAIGN_KEY", None)
+os.environ.pop("CAMPAIGN_KEY_PASSPHRASE", None)
+
+
+@pytest.fixture(autouse=True)
+def own_witness(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test a reader of its own (campaign.witness): what one test saw of a store never
+    refuses another's."""
+    path = tmp_path_factory.mktemp("witness") / "witness.json"
+    monkeypatch.setenv("CAMPAIGN_WITNESS", str(path))
+    return path
 
 
 # Rules tests: a campaign in an in-memory store, driven through the same service as the CLI.
@@ -266,11 +280,14 @@ class Shell:
 
     runner = CliRunner()
 
-    def __init__(self, db: Path) -> None:
-        self.db = db
+    def __init__(self, db: Path, reader: Path | None = None) -> None:
+        """`reader`: where this user's reader keeps the checkpoints it saw (campaign.witness),
+        when he is another person than the test's organiser (a player with a store of his own)."""
+        self.db, self.reader = db, reader
 
     def __call__(self, *args: str):
-        return self.runner.invoke(app, ["--db", str(self.db), *args])
+        env = None if self.reader is None else {"CAMPAIGN_WITNESS": str(self.reader)}
+        return self.runner.invoke(app, ["--db", str(self.db), *args], env=env)
 
     def ok(self, *args: str):
         result = self(*args)
@@ -598,3 +615,24 @@ def sent_from(browser, button) -> None:
             return False
 
     WebDriverWait(browser, 10).until(answered)
+
+
+@pytest.fixture
+def spring_hub(store_url, spring):
+    """Spring 869 drawn, in either store; Cid (on turn), Dag, an arbiter and a viewer invited."""
+    from starlette.testclient import TestClient
+
+    from campaign.web.hub import hub
+
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    links = {
+        who: re.search(r"/a/(\S+)", shell.ok("invite", who, *extra).stdout).group(1)
+        for who, extra in (
+            ("Cid", ()),
+            ("Dag", ()),
+            ("Ulf", ("--role", "arbiter")),
+            ("Vic", ("--role", "viewer")),
+        )
+    }
+    return shell, TestClient(hub(str(store_url))), links

@@ -331,7 +331,7 @@ def test_verify_checks_a_chain_head_published_earlier(shell_at, shell, tmp_path)
     )
     path = tmp_path / "rewritten.jsonl"
     path.write_text(rechain(rows))
-    other = shell_at(tmp_path / "player.sqlite")
+    other = shell_at(tmp_path / "player.sqlite", tmp_path / "player-saw.json")
     other.ok("import", str(path))
     result = other("verify", "--head", published)
     assert (

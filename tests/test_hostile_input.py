@@ -304,7 +304,11 @@ def test_7_a_cut_tail_shows_against_the_head_a_report_carried(tmp_path, finished
     with sqlite3.connect(finished.db) as connection:
         connection.execute("DELETE FROM stored_events WHERE originator_version >= ?", (events,))
     connection.close()
-    result = finished("verify", "--head", head)
+    result = finished("verify", "--head", head)  # the reader that gave the report: a witness
+    assert result.exit_code != 0 and "events were cut from its end" in result.stderr
+    assert f"holds {events - 1} events" in result.stderr and head in result.stderr
+    stranger = type(finished)(finished.db, tmp_path / "stranger-saw.json")  # saw nothing of it
+    result = stranger("verify", "--head", head)
     assert (
         result.exit_code != 0
         and "no event of the log has the published chain head" in result.stderr

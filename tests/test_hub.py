@@ -23,23 +23,6 @@ from campaign.web.hub import hub  # noqa: E402
 MESSAGE = re.compile(r'id="message">([^<]*)<')
 
 
-@pytest.fixture
-def spring_hub(store_url, spring):
-    """Spring 869 drawn, in either store; Cid (on turn), Dag, an arbiter and a viewer invited."""
-    shell = Shell(store_url)
-    shell.ok(*spring.step("new"))
-    links = {
-        who: re.search(r"/a/(\S+)", shell.ok("invite", who, *extra).stdout).group(1)
-        for who, extra in (
-            ("Cid", ()),
-            ("Dag", ()),
-            ("Ulf", ("--role", "arbiter")),
-            ("Vic", ("--role", "viewer")),
-        )
-    }
-    return shell, TestClient(hub(str(store_url))), links
-
-
 def csrf(page: str) -> str:
     return re.search(r'name="csrf" value="([0-9a-f.]+)"', page).group(1)
 

@@ -38,6 +38,7 @@ SHARED = (
     "campaign.commandline.reading",
     "campaign.commandline.people",
     "campaign.commandline.keeping",
+    "campaign.commandline.proving",
     "campaign.commandline.calling",
 )
 """The modules of the commands every kind takes, in the order of `campaign --help`."""
@@ -174,8 +175,10 @@ class Session:
     def campaigns(self):
         if self._campaigns is None:
             from campaign.app import Campaigns
+            from campaign.witness import Witness, reader_file
 
-            self._campaigns = Campaigns(self.db or default_db())
+            db = self.db or default_db()
+            self._campaigns = Campaigns(db, witness=Witness(reader_file(), db))
         return self._campaigns
 
     def name(self, override: str | None = None) -> str:

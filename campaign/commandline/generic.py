@@ -237,8 +237,9 @@ def post(
     """Post a report to a Discord channel through its webhook: the Markdown report in messages
     of at most 2,000 characters, the map attached; a post cut short resumes where it stopped."""
     from campaign import post as posting
+    from campaign.signing import for_report
     from campaign.views import formats
-    from campaign.views.reports import report_data, svg_to_png
+    from campaign.views.reports import report_data, sealed, svg_to_png
 
     name, loaded = ctx.obj.view(campaign)
     kept = ctx.obj.campaigns.secrets.unseal(name)
@@ -251,7 +252,7 @@ def post(
     if keep:
         ctx.obj.campaigns.secrets.keep(name, posting.WEBHOOK, url)
     data, at_end = report_data(name, loaded, round_number)
-    messages = formats.markdown(data)
+    messages = formats.markdown(sealed(data, for_report(data)))
     png = None
     picture = None if no_map else at_end.kind.picture(at_end.state, name, data.get("round"))
     if picture is not None:

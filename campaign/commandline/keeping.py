@@ -118,6 +118,18 @@ def verify(
         Optional[str],
         typer.Option("--head", help="A chain head published earlier (export header or log)."),
     ] = None,
+    checkpoints: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--checkpoint",
+            help="A file of checkpoints kept from reports (or - to paste them): each must be "
+            "extended by the log, and signed by the key it announced.",
+        ),
+    ] = None,
+    kept_key: Annotated[
+        Optional[str],
+        typer.Option("--key", help="With --checkpoint: the organiser's key as you kept it."),
+    ] = None,
 ) -> None:
     """Replay the whole log through the rules and check the hash chain; name the first bad event."""
     from campaign.app import finished as finished_periods
@@ -128,6 +140,8 @@ def verify(
     loaded = ctx.obj.campaigns.load(name)
     verified = audit(loaded.kind, loaded.events)
     published = None if head is None else published_head(loaded.events, head)
+    held = None if checkpoints is None else _checked(ctx, name, loaded, checkpoints, kept_key)
+    _remember(ctx, name, loaded)
     finished = len(finished_periods(loaded.kind, verified.state))
     chain_head = loaded.events[-1].chain
     stored_view = _check_view(ctx.obj.campaigns, name, loaded, verified.state)
@@ -155,6 +169,7 @@ def verify(
                 "published_head": published,
                 "stored_view": stored_view,
                 "stored_catalogue": stored_catalogue,
+                "checkpoints": held,
             }
         )
     if published:
@@ -176,10 +191,44 @@ def verify(
     )
     say(
         f"This vouches for events 1 to {verified.events} as they stand (chain head {chain_head}). "
-        "Events cut from the end, or a log rewritten whole, show only against a chain head "
-        "published earlier: every report and export carries one; check it with "
-        "campaign verify --head HASH."
+        "Events cut from the end, or a log rewritten whole, show only against what was "
+        "published earlier: every report ends with a checkpoint (campaign verify --checkpoint "
+        "FILE) and every export carries a chain head (campaign verify --head HASH)."
     )
+    if held:
+        say(
+            f"{len(held)} checkpoint(s) hold: the log extends each ({'; '.join(held)}); this "
+            "reader holds it to the latest from now on."
+        )
+
+
+def _checked(ctx: typer.Context, name: str, loaded, source: Path, kept: str | None) -> list[str]:
+    """Each checkpoint of `source` held against the log (campaign.checkpoint.held), the latest
+    remembered by this reader's witness; the first that does not hold refuses, with why."""
+    from campaign import checkpoint
+    from campaign.commandline.proving import read_checkpoints
+
+    points = checkpoint.parse_all(read_checkpoints(source))
+    if not points:
+        raise CampaignError(
+            f"{source} holds no checkpoint: copy a report's Checkpoint block (from its first "
+            "line, campaign/…, to its signature) into it."
+        )
+    key = None if kept is None else checkpoint.verifier(kept)
+    found = [checkpoint.held(loaded.events, point, key) for point in points]
+    witness = ctx.obj.campaigns.witness
+    if witness is not None:
+        witness.remember(name, max(points, key=lambda point: point.size))
+    return found
+
+
+def _remember(ctx: typer.Context, name: str, loaded) -> None:
+    """A log verified whole: this reader holds it to its last event from now on."""
+    from campaign import checkpoint
+
+    witness = ctx.obj.campaigns.witness
+    if witness is not None and loaded.chain_break is None:
+        witness.remember(name, checkpoint.of(loaded.events, len(loaded.events)))
 
 
 def _found_altered(edited: list[str]) -> None:

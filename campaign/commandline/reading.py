@@ -208,26 +208,32 @@ def report(
     as_json: JsonOption = False,
     player: Annotated[
         Optional[str],
-        typer.Option("--for", help="Only what concerns this player, to send him alone."),
+        typer.Option("--for", help="Only what concerns this player, to send to that player alone."),
     ] = None,
 ) -> None:
     """The report of a round or scenario, ready for a forum thread or a Discord channel."""
     from campaign.names import resolve
-    from campaign.views.reports import kept_report, render, render_report
+    from campaign.signing import for_report
+    from campaign.views.reports import kept_report, render, report_data
 
     chosen = "json" if as_json else resolve("report format", output_format, FORMATS)
+    picture = None
     if as_of is None and chosen != "html":  # an HTML page's map is drawn from the log
         name = ctx.obj.name(campaign)
         data = kept_report(ctx.obj.campaigns, name, round_number, lambda: ctx.obj.view(name)[1])
         whole = registry.kind(ctx.obj.campaigns.rules(name)).report_kept_whole
-        text = render(data, chosen, player, whole=whole)
     else:
         name, loaded = ctx.obj.view(campaign, as_of)
-        text = render_report(name, loaded, round_number, chosen, player)
+        data, at_end = report_data(name, loaded, round_number)
+        if chosen == "html":
+            picture = at_end.kind.picture(at_end.state, name, data.get("round"))
+        whole = loaded.kind.report_kept_whole
+    text = render(data, chosen, player, picture, whole, for_report(data))
+    witnessed(ctx, name, data)
     if output is not None:
         return write_file(output, plain_text(text) if chosen == "text" else text)
     if chosen == "text":
-        return console().print(text)
+        return console().print(text, crop=False)  # a checkpoint line whole
     typer.echo(text, nl=not text.endswith("\n"))
 
 
@@ -260,3 +266,12 @@ def draw_map(
     if suffix == ".png":
         return write_file(output, svg_to_png(svg))
     write_file(output, svg)
+
+
+def witnessed(ctx: typer.Context, name: str, data: dict) -> None:
+    """A report given: this reader holds the campaign's log to its checkpoint from now on."""
+    from campaign import checkpoint
+
+    kept, witness = data.get("checkpoint"), ctx.obj.campaigns.witness
+    if kept is not None and witness is not None:
+        witness.remember(name, checkpoint.from_data(kept))

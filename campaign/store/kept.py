@@ -35,6 +35,8 @@ class Log(Protocol):
 
     def read_alone(self, stored: Any) -> CampaignEvent: ...
 
+    def witnessed(self, name: str, seen: dict[str, Any]) -> None: ...
+
 
 class Kept:
     """The rows kept beside the logs of one store."""
@@ -115,7 +117,10 @@ class Kept:
         """The campaign's stored view if it was built from the log as it stands (its last event's
         number and hash), else None: then the log is read and folded as usual."""
         stream = self.log.stream(name)
-        return self._current_views(stream).get(stream)
+        seen = self._current_views(stream).get(stream)
+        if seen is not None:
+            self.log.witnessed(name, seen)
+        return seen
 
     def briefs(self) -> dict[uuid.UUID, dict[str, Any]]:
         """What `list` and the hub's index show of every campaign (its summary and players), from

@@ -69,6 +69,8 @@ def markdown_lines(report: dict[str, Any]) -> list[str]:
         for item in section.get("items", []):
             text = _names(report, bold, item, escape)
             lines.append(text if NUMBERED.match(item) else f"- {text}")
+        if "block" in section:  # the program's own text (a checkpoint): kept exactly
+            lines += ["```", *section["block"], "```"]
         if isinstance(section.get("due"), int):
             due = section["due"]
             lines.append(f"- <t:{due}:F> (<t:{due}:R>)")  # every reader's own time zone
@@ -141,6 +143,8 @@ def bbcode(report: dict[str, Any]) -> str:
                 text = NUMBERED.sub("", item) if numbered else item
                 out.append("[*]" + _names(report, colour, text, escape))
             out.append("[/list]")
+        if "block" in section:
+            out.append("[code]" + "\n".join(map(escape, section["block"])) + "[/code]")
     return "\n".join(out)
 
 
@@ -196,6 +200,8 @@ def html_page(report: dict[str, Any], svg: str | None) -> str:
             texts = [NUMBERED.sub("", i) if numbered else i for i in items]
             lis = "".join(f"<li>{_names(report, colour, text, html.escape)}</li>" for text in texts)
             body.append(f"<{tag}>{lis}</{tag}>")
+        if "block" in section:
+            body.append("<pre>\n" + "\n".join(map(escape, section["block"])) + "\n</pre>")
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta '
         f'charset="utf-8"><title>{escape(report["title"])}</title>'

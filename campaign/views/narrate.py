@@ -20,6 +20,7 @@ from events.common import (
     DeadlineDefaultChosen,
     DeadlineRuleChosen,
     DeadlineSet,
+    KeyAnnounced,
     NoteRecorded,
     PlayerAway,
     PlayerRenamed,
@@ -122,6 +123,14 @@ def _(event: QuietHoursChosen) -> str:
     if not event.start:
         return "No quiet hours any more"
     return f"Quiet hours {event.start}-{event.end}: a deadline in them falls at {event.end}"
+
+
+@_common.register
+def _(event: KeyAnnounced) -> str:
+    return (
+        f"The organiser's signing key is {event.key}: every report's checkpoint from here on is "
+        "signed by it"
+    )
 
 
 @_common.register

@@ -5,13 +5,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from campaign import checkpoint
 from campaign.app import Loaded, finished, last_finished, round_end
 from campaign.errors import CampaignError
 from campaign.text import sentence
 from campaign.views import formats
 from events.common import NoteRecorded
+
+if TYPE_CHECKING:
+    from campaign.signing import Signer
 
 
 def _round_closed(loaded: Loaded, number: int) -> int:
@@ -119,7 +123,40 @@ def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, 
         ]
     )
     sections = [*warning, *data["sections"], audit]
-    return data | {"events": through, "chain_head": head, "sections": sections}
+    point = checkpoint.of(loaded.events, through).as_data()
+    key = checkpoint.announced(loaded.events, through)
+    point["key"] = None if key is None else key[1]
+    return data | {"events": through, "chain_head": head, "sections": sections, "checkpoint": point}
+
+
+def sealed(data: dict[str, Any], signer: Signer | None = None) -> dict[str, Any]:
+    """The report with its checkpoint (campaign.checkpoint) as its last section, a block to
+    keep — signed by `signer` where he holds the key the log announced for it (issue #30)."""
+    kept = data.get("checkpoint")
+    if kept is None or any(s.get("heading") == CHECKPOINT for s in data["sections"]):
+        return data
+    point, key = checkpoint.from_data(kept), kept.get("key")
+    if signer is not None and key == signer.verifier.text():
+        point = signer.sign(point)
+        said = f"Signed with the organiser's key {key}, announced in the log."
+    elif key is not None:
+        said = (
+            f"Not signed here: the organiser's key {key.split('+')[0]} is not on the machine that "
+            "drew this report; the organiser's own reports carry its signature."
+        )
+    else:
+        said = "Not signed: the organiser has announced no key (campaign key announce)."
+    items = [
+        said,
+        "Keep the block below as it is: campaign verify --checkpoint FILE shows, at any later "
+        "time, whether the log still extends it (nothing cut, nothing rewritten).",
+    ]
+    section = {"heading": CHECKPOINT, "items": items, "block": point.lines()}
+    told = point.as_data() | {"key": key}
+    return data | {"checkpoint": told, "sections": [*data["sections"], section]}
+
+
+CHECKPOINT = "Checkpoint"
 
 
 def for_player(data: dict[str, Any], player: str, whole: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -140,18 +177,23 @@ def for_player(data: dict[str, Any], player: str, whole: tuple[str, ...] = ()) -
     return data | {"title": f"{data['title']}, for {who}", "for": who, "sections": sections}
 
 
-KEPT_WHOLE = ("Audit", "Warning")
+KEPT_WHOLE = ("Audit", "Warning", "Checkpoint")
 """The shared sections a player's report keeps whole (`with_audit`)."""
 
 
 def render_report(
-    name: str, loaded: Loaded, number: int | None, output_format: str, player: str | None = None
+    name: str,
+    loaded: Loaded,
+    number: int | None,
+    output_format: str,
+    player: str | None = None,
+    signer: Signer | None = None,
 ) -> Any:
     data, at_end = report_data(name, loaded, number)
     picture = None
     if output_format == "html":
         picture = at_end.kind.picture(at_end.state, name, data.get("round"))
-    return render(data, output_format, player, picture, loaded.kind.report_kept_whole)
+    return render(data, output_format, player, picture, loaded.kind.report_kept_whole, signer)
 
 
 def kept_report(
@@ -201,11 +243,14 @@ def render(
     player: str | None = None,
     picture: str | None = None,
     whole: tuple[str, ...] = (),
+    signer: Signer | None = None,
 ) -> Any:
     """A report's data in a format: json, markdown, bbcode, html (with its map) or text; for
-    `player` alone, with the sections his kind keeps `whole`."""
+    `player` alone, with the sections his kind keeps `whole`; its checkpoint signed by `signer`
+    (`sealed`)."""
     if player is not None:
         data = for_player(data, player, whole)
+    data = sealed(data, signer)
     if output_format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False)
     if output_format == "markdown":

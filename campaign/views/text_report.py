@@ -26,4 +26,6 @@ def text_report(report: dict[str, Any]) -> Group:
             for name, colour in players.items():
                 line.highlight_words([name], style=f"bold {colour}")
             parts.append(line)
+        for kept in section.get("block", []):  # a checkpoint: one line each, never wrapped
+            parts.append(Text(kept, no_wrap=True, overflow="ignore"))
     return Group(*parts)

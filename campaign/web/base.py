@@ -16,6 +16,7 @@ from campaign.errors import CampaignError, StoreError
 from campaign.web.forms import Forms
 from campaign.web.notifier import Notifier
 from campaign.web.pages import Drawn
+from campaign.witness import Witness
 
 NO_LINK = "This link opens no campaign (it may have been revoked)."
 
@@ -31,6 +32,9 @@ class Hub:
     drawn: Drawn
     notifier: Notifier | None = None
     """Who sends the turn notices a form made due, if the hub sends them (`serve --notify`)."""
+    witness: Witness | None = None
+    """The checkpoints this hub saw (campaign.witness): a log that does not extend them is
+    refused, never shown."""
 
     def page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         shown = self.templates.get_template(template).render(**values)
@@ -50,7 +54,7 @@ def with_store(handler):
 
     def handle(request: Request, *more: Any) -> Response:
         try:
-            campaigns = Campaigns(of(request).db, existing=True)
+            campaigns = Campaigns(of(request).db, existing=True, witness=of(request).witness)
         except CampaignError as error:
             return of(request).refusal(str(error), 503)
         try:

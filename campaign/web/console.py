@@ -84,8 +84,8 @@ def _read(typed: str, allowed_here: set[str], role: str) -> tuple[list[str], str
     if not words or words[0] not in allowed_here or any(w.startswith(ELSEWHERE) for w in words):
         listed = ", ".join(sorted(allowed_here))
         return [], (
-            f"From the hub an {role} runs the campaign's commands, on this campaign and as "
-            f"himself: {listed}."
+            f"From the hub an {role} runs the campaign's commands, on this campaign and "
+            f"under the name on the link: {listed}."
         )
     return words, None
 

@@ -35,7 +35,7 @@ from campaign.errors import CampaignError, StoreError
 from campaign.names import resolve
 from campaign.views import formats
 from campaign.views.narrate import describe
-from campaign.views.reports import kept_report, report_data
+from campaign.views.reports import kept_report, report_data, sealed
 from campaign.web import console
 from campaign.web.base import NO_LINK, Hub, of, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
@@ -53,6 +53,7 @@ from campaign.web.pages import (
     state_now,
     whole,
 )
+from campaign.witness import Witness, reader_file
 
 ROLES = ("player", "arbiter", "viewer", "organiser")
 
@@ -168,7 +169,7 @@ def report_page(request: Request, campaigns: Campaigns) -> Response:
     if form:  # text only: read beside the stored view while it vouches for the log
         data = kept_report(campaigns, name, int(number), lambda: campaigns.refresh(name))
         shown = formats.markdown_text if form == "md" else formats.bbcode
-        return PlainTextResponse(shown(data))
+        return PlainTextResponse(shown(sealed(data)))
     drawn = of(request).drawn.get(
         campaigns, name, f"report {int(number)}", lambda: _report(campaigns, name, int(number))
     )
@@ -193,7 +194,7 @@ def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any
         slug=quote(name, safe="/"),
         number=number,
         picture=Markup(picture) if picture else None,
-        sections=data["sections"],
+        sections=sealed(data)["sections"],
     )
     return values, at
 
@@ -461,7 +462,8 @@ def hub(db: str, notify: bool = False, smtp: Any = None) -> Any:
     )
     app = Starlette(routes=ROUTES)
     notifier = Notifier(db, smtp) if notify else None
-    app.state.hub = Hub(db, templates, Forms(), Drawn(), notifier)
+    witness = Witness(reader_file(), db)  # the hub a reader too: it refuses a log cut short
+    app.state.hub = Hub(db, templates, Forms(), Drawn(), notifier, witness)
     return secured(app)
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from campaign.common import retracted
 from campaign.deadlines import DEADLINE_ACTOR
 from campaign.errors import CampaignError
 from campaign.kinds.boiling_cauldron import RULES
@@ -23,7 +24,7 @@ from campaign.kinds.boiling_cauldron.status import army as army_data
 from campaign.kinds.boiling_cauldron.status import army_text, declared
 from campaign.views.colours import player_colour
 from campaign.views.jsonable import number
-from events.boiling_cauldron import AttackForfeited
+from events.boiling_cauldron import AttackForfeited, BattleFought, ResultReported
 from events.common import CampaignEvent, NoteRecorded
 
 Section = dict[str, Any]
@@ -43,7 +44,58 @@ def unplayed_battles(events: Sequence[CampaignEvent]) -> dict[str, str]:
     return {m.group(1): f"{m.group(2)} (BC-9.3: {m.group(3)})" for m in found if m}
 
 
-def battle_line(index: int, b: Battle, unplayed: dict[str, str] | None = None) -> str:
+def attested(events: Sequence[CampaignEvent], players: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Who stands behind each battle result of the round, by region (issue #30): the player who
+    reported the figures and the opponent who confirmed them (each with the number of his event
+    in the log), or the one who entered them alone (the organiser, an arbiter)."""
+    taken_back, reports, found = retracted(events), {}, {}
+    for event in events:
+        if event.originator_version in taken_back:
+            continue
+        if isinstance(event, ResultReported):
+            reports[event.region] = event
+        elif isinstance(event, BattleFought):
+            report = reports.get(event.region)
+            figures = (event.attacker_casualties, event.defender_casualties)
+            if (
+                report is not None
+                and (report.attacker_casualties, report.defender_casualties) == figures
+                and event.actor in players
+                and event.actor != report.by
+            ):
+                found[event.region] = {
+                    "reported_by": report.by,
+                    "reported_at": report.originator_version,
+                    "confirmed_by": event.actor,
+                    "confirmed_at": event.originator_version,
+                }
+            else:
+                found[event.region] = {
+                    "entered_by": event.actor,
+                    "entered_at": event.originator_version,
+                }
+    return found
+
+
+def attestation(of: dict[str, Any] | None) -> str:
+    """` [reported by Cid (event 12), confirmed by Bob (event 14)]`, or ` [entered by the
+    organiser alone]`: how a battle's result came into the log."""
+    if not of:
+        return ""
+    if "confirmed_by" in of:
+        return (
+            f" [reported by {of['reported_by']} (event {of['reported_at']}), confirmed by "
+            f"{of['confirmed_by']} (event {of['confirmed_at']})]"
+        )
+    return f" [entered by {of['entered_by']} alone (event {of['entered_at']})]"
+
+
+def battle_line(
+    index: int,
+    b: Battle,
+    unplayed: dict[str, str] | None = None,
+    attested_by: dict[str, dict[str, Any]] | None = None,
+) -> str:
     """`1. Bob (Late Anglo-Saxons + Welsh) attacks Hwicce (Cid: Welsh) from West Anglia → Bob wins
     (casualties: Bob 26%, Cid 62%; difference +36) and gains Hwicce`: the winner first, the
     casualties labelled, so that the line reads one way in a forum thread; a battle not played
@@ -59,12 +111,13 @@ def battle_line(index: int, b: Battle, unplayed: dict[str, str] | None = None) -
     if how is not None:
         gains = f"; {r.winner} gains {', '.join(b.gained)}" if b.gained else ""
         return f"{head} → {how}{gains}"
+    by = attestation((attested_by or {}).get(b.to_region))
     if r.winner is None:
-        return f"{head} → draw ({casualties(b)}), no region changes hands (BC-6.3)"
+        return f"{head} → draw ({casualties(b)}), no region changes hands (BC-6.3){by}"
     difference = f"difference {b.margin:+f}"
     gains = f" and gains {', '.join(b.gained)}" if b.gained else " but gains no region"
     override = f" [ruling: {r.override}]" if r.override else ""
-    return f"{head} → {r.winner} wins ({casualties(b)}; {difference}){gains}{override}"
+    return f"{head} → {r.winner} wins ({casualties(b)}; {difference}){gains}{override}{by}"
 
 
 def casualties(b: Battle) -> str:
@@ -127,6 +180,7 @@ def opening_report(
             e.text for e in events if isinstance(e, NoteRecorded) and not UNPLAYED.fullmatch(e.text)
         ],
         "unplayed": unplayed_battles(events),
+        "attested": attested(events, list(state.players)),
     }
     report["sections"] = _opening_sections(report, battles)
     return report
@@ -164,7 +218,10 @@ def _opening_sections(report: dict[str, Any], battles: Sequence[Battle]) -> list
         {"heading": "Attack order (BC-3.2)", "items": [", ".join(report["attack_order"])]},
         {
             "heading": "Battles declared",
-            "items": [battle_line(i, b, report["unplayed"]) for i, b in enumerate(battles, 1)]
+            "items": [
+                battle_line(i, b, report["unplayed"], report.get("attested"))
+                for i, b in enumerate(battles, 1)
+            ]
             or ["None declared yet."],
         },
         _forfeits(report["forfeits"]),
@@ -217,6 +274,7 @@ def round_report(
         "settings": bc.BATTLE_SETTINGS,
         "notes": notes,
         "unplayed": unplayed_battles(events),
+        "attested": attested(events, list(state.players)),
     }
     report["final"] = (
         final_data(later) if later and later.finals and state.phase == Phase.FINAL else None
@@ -290,7 +348,10 @@ def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[Section
         },
         {
             "heading": "Battles",
-            "items": [battle_line(i, b, report["unplayed"]) for i, b in enumerate(battles, 1)]
+            "items": [
+                battle_line(i, b, report["unplayed"], report["attested"])
+                for i, b in enumerate(battles, 1)
+            ]
             or ["No battle was fought."],
         },
         _forfeits(report["forfeits"]),

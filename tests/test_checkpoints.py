@@ -1,0 +1,289 @@
+"""Issue #30: checkpoints a player can keep. Every report ends with one (origin, size, head,
+time), signed by the organiser's key once the log announced it; `verify --checkpoint` checks a
+pasted one; every reader is a witness that refuses a log not extending what it saw; a battle's
+result says who reported it and who confirmed it, or that one person entered it alone."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+import pytest
+from conftest import Shell, copied
+from test_audit import export_rows, rechain
+from test_hub import csrf, hidden
+
+from campaign import checkpoint
+from campaign.checkpoint import Checkpoint, parse_all
+from campaign.errors import CampaignError
+
+PASSPHRASE = "a long organiser's passphrase"
+
+
+@pytest.fixture
+def organiser(finished, tmp_path, monkeypatch) -> Shell:
+    """Spring 869 finished (44 events), its organiser's key made and announced (event 45)."""
+    monkeypatch.setenv("CAMPAIGN_KEY", str(tmp_path / "keys" / "organiser"))
+    monkeypatch.setenv("CAMPAIGN_KEY_PASSPHRASE", PASSPHRASE)
+    made = finished.ok("key", "new", "--name", "lothar").stdout
+    assert "lothar+" in made
+    finished.ok("key", "announce")
+    return finished
+
+
+def block(report: str) -> str:
+    """The checkpoint block of a Markdown report, as a player copies it."""
+    return re.search(r"```\n(campaign/.*?)```", report, re.S).group(1)
+
+
+def test_a_signed_checkpoint_pasted_from_a_markdown_report_verifies(organiser, tmp_path):
+    report = organiser.ok("report", "--format", "markdown").stdout
+    assert "Signed with the organiser's key lothar+" in report
+    kept = block(report)
+    lines = kept.splitlines()
+    assert lines[1] == "45" and lines[4] == "" and lines[5].startswith("\u2014 lothar ")
+    pasted = tmp_path / "from-discord.txt"
+    pasted.write_text(f"Bob: here is the round report\n> ```\n{kept}```\n", encoding="utf-8")
+    said = organiser.ok("verify", "--checkpoint", str(pasted)).stdout
+    assert "1 checkpoint(s) hold" in said and "event 45, signed by lothar" in said
+
+
+def test_one_byte_changed_in_a_checkpoint_fails(organiser, tmp_path):
+    """Each line of the body and the signature: one character changed, and verify refuses with
+    a sentence saying what differs."""
+    kept = block(organiser.ok("report", "--format", "markdown").stdout)
+    lines = kept.splitlines()
+    changes = {  # line: (which character, what verify says)
+        0: (-1, "another campaign"),  # the origin
+        1: (-1, "was rewritten"),  # the size: 45 becomes 40 (or 41)
+        2: (-1, "was rewritten"),  # the head
+        3: (18, "was changed"),  # the time: a second's digit
+        5: (20, "signature"),
+    }
+    for number, (at, why) in changes.items():
+        line = lines[number]
+        at %= len(line)
+        swapped = "0" if line[at] != "0" else "1"
+        if number == 5:
+            swapped = "A" if line[at] != "A" else "B"
+        altered = lines.copy()
+        altered[number] = line[:at] + swapped + line[at + 1 :]
+        path = tmp_path / f"altered-{number}.txt"
+        path.write_text("\n".join(altered) + "\n", encoding="utf-8")
+        result = organiser("verify", "--checkpoint", str(path))
+        assert result.exit_code == 1, (number, result.output)
+        assert re.search(why, result.stderr) and "Traceback" not in result.output, result.stderr
+
+
+def test_a_checkpoint_signed_by_another_key_fails_against_the_key_a_player_kept(
+    organiser, tmp_path
+):
+    kept = tmp_path / "kept.txt"
+    kept.write_text(block(organiser.ok("report", "--format", "markdown").stdout))
+    other = checkpoint.VerifierKey("mallory", bytes(range(32))).text()
+    result = organiser("verify", "--checkpoint", str(kept), "--key", other)
+    assert result.exit_code == 1 and "did not make" in result.stderr
+    mine = organiser.json("key", "show")["key"]
+    assert organiser.ok("verify", "--checkpoint", str(kept), "--key", mine).exit_code == 0
+
+
+def test_a_report_before_any_key_carries_an_unsigned_checkpoint_that_still_holds(
+    finished, tmp_path
+):
+    report = finished.ok("report", "--format", "markdown").stdout
+    assert "Not signed: the organiser has announced no key" in report
+    kept = tmp_path / "kept.txt"
+    kept.write_text(block(report))
+    said = finished.ok("verify", "--checkpoint", str(kept)).stdout
+    assert "event 44, not signed" in said
+
+
+def test_every_format_ends_with_the_same_checkpoint(organiser):
+    markdown = block(organiser.ok("report", "--format", "markdown").stdout)
+    assert parse_all(organiser.ok("report", "--format", "bbcode").stdout)[0].lines() == (
+        markdown.splitlines()
+    )
+    assert parse_all(organiser.ok("report", "--format", "html").stdout)[0].lines() == (
+        markdown.splitlines()
+    )
+    assert parse_all(organiser.ok("report").stdout)[0].lines() == markdown.splitlines()
+    data = organiser.json("report")["checkpoint"]
+    assert data["text"] == markdown and data["key"].startswith("lothar+")
+
+
+def test_the_report_of_a_player_keeps_the_checkpoint_whole(organiser):
+    report = organiser.ok("report", "--format", "markdown", "--for", "Bob").stdout
+    assert block(report).splitlines()[1] == "45"
+
+
+def test_a_store_with_its_last_five_events_cut_is_refused_by_a_witness_that_saw_more(
+    organiser, tmp_path
+):
+    saw = checkpoint.parse_all(organiser.ok("report", "--format", "markdown").stdout)[0]
+    with sqlite3.connect(organiser.db) as connection:
+        connection.execute("DELETE FROM stored_events WHERE originator_version > 40")
+    connection.close()
+    for command in (("status",), ("report",), ("log", "--limit", "5"), ("verify",)):
+        result = organiser(*command)
+        assert result.exit_code == 1, command
+        assert "holds 40 events" in result.stderr and saw.head in result.stderr
+        assert "the 45 this reader saw" in result.stderr and "cut from its end" in result.stderr
+    listing = json.loads(organiser.ok("witness", "--json").stdout)["seen"]
+    assert [(s["name"], s["size"], s["head"]) for s in listing] == [("Spring 869", 45, saw.head)]
+    # A player who kept the checkpoint, with a reader of his own that never saw the store:
+    kept = tmp_path / "kept.txt"
+    kept.write_text("\n".join(saw.lines()) + "\n")
+    player = Shell(organiser.db, tmp_path / "player-saw.json")
+    result = player("verify", "--checkpoint", str(kept))
+    assert result.exit_code == 1 and "the log holds 40" in result.stderr
+
+
+def test_a_copy_of_the_store_cut_short_is_refused_by_the_same_reader(organiser, tmp_path):
+    """The store copied (a backup handed to a player) with its tail cut: the campaign's origin
+    is the same, so the reader holds it to what it saw in the other store."""
+    organiser.ok("report")  # the reader saw event 45
+    copy = copied(organiser.db, tmp_path / "backup.sqlite")
+    with sqlite3.connect(copy) as connection:
+        connection.execute("DELETE FROM stored_events WHERE originator_version > 43")
+    connection.close()
+    result = Shell(copy)("status")
+    assert result.exit_code == 1 and "holds 43 events" in result.stderr
+
+
+def test_a_copied_campaign_under_another_name_in_its_place_is_refused(organiser, tmp_path):
+    """The organiser swaps the campaign for a copy of its first 40 events, re-chained under
+    another name and renamed to the one the players know; a player's reader refuses it."""
+    player = Shell(organiser.db, tmp_path / "player-saw.json")
+    player.ok("report")  # the player saw Spring 869 at event 45
+    rows = export_rows(organiser)[:41]
+    rows[0]["events"] = 40
+    path = tmp_path / "copy.jsonl"
+    path.write_text(rechain(rows))
+    organiser.ok("delete", "--yes")
+    organiser.ok("import", str(path), "--as", "Spring 869 again")
+    organiser.ok("rename", "Spring 869", "-c", "Spring 869 again")
+    result = player("status", "-c", "Spring 869")
+    assert result.exit_code == 1 and "is not the campaign this reader saw" in result.stderr
+    forgotten = player.ok("witness", "--forget", "-c", "Spring 869").stdout
+    assert "Forgotten: Spring 869 at 45 events" in forgotten
+    assert player.ok("status", "-c", "Spring 869").exit_code == 0
+
+
+def test_a_log_rewritten_before_a_checkpoint_fails_verify_checkpoint(organiser, tmp_path):
+    """Round 1's Sussex battle rewritten and every hash recomputed (a forger who knows the
+    format): a player with a reader of his own checks the checkpoint he kept."""
+    kept = tmp_path / "kept.txt"
+    kept.write_text(block(organiser.ok("report", "--format", "markdown").stdout))
+    rows = export_rows(organiser)
+    assert rows[10]["data"]["region"] == "Sussex"
+    rows[10]["data"]["defender_casualties"] = "81"
+    path = tmp_path / "rewritten.jsonl"
+    path.write_text(rechain(rows))
+    player = Shell(tmp_path / "player.sqlite", tmp_path / "player-saw.json")
+    player.ok("import", str(path))
+    result = player("verify", "--checkpoint", str(kept))
+    assert result.exit_code == 1 and "Event 45 of the log has chain head" in result.stderr
+
+
+def test_the_hub_is_a_witness_too(organiser):
+    """The hub remembers what it wrote and what it gave, and refuses a page of a log cut since."""
+    from starlette.testclient import TestClient
+
+    from campaign.web.hub import hub
+
+    client = TestClient(hub(str(organiser.db)))
+    organiser.ok("note", "the hub saw this")  # the command line and the hub share this reader
+    assert client.get("/c/Spring 869").status_code == 200
+    with sqlite3.connect(organiser.db) as connection:
+        connection.execute("DELETE FROM stored_events WHERE originator_version > 44")
+    connection.close()
+    page = client.get("/c/Spring 869")
+    assert page.status_code == 400 and "cut from its end" in page.text
+
+
+def test_key_announced_is_replayed_told_and_carried_by_export(organiser, tmp_path):
+    said = organiser.ok("verify").stdout
+    assert "45 events" in said
+    last = organiser.json("log")[-1]
+    assert last["type"] == "KeyAnnounced" and last["data"]["key"].startswith("lothar+")
+    told = organiser.ok("log", "--limit", "1").stdout
+    assert "signing key is" in told and "lothar+" in told
+    exported = tmp_path / "spring.jsonl"
+    exported.write_text(organiser.ok("export").stdout)
+    other = Shell(tmp_path / "other.sqlite", tmp_path / "other-saw.json")
+    other.ok("import", str(exported), "--as", "Spring 869 copy")
+    assert "Signed with the organiser's key lothar+" in other.ok("report").stdout
+
+
+def test_the_signing_key_refusals_are_one_sentence(organiser, tmp_path, monkeypatch):
+    again = organiser("key", "new")
+    assert again.exit_code == 1 and "already holds a key" in again.stderr
+    monkeypatch.setenv("CAMPAIGN_KEY_PASSPHRASE", "not the passphrase")
+    wrong = organiser("report")
+    assert wrong.exit_code == 1 and "passphrase does not open" in wrong.stderr
+    monkeypatch.setenv("CAMPAIGN_KEY", str(tmp_path / "nowhere"))
+    assert "no signing key" in organiser("key", "announce").stderr
+    bad = organiser("key", "new", "--name", "[b]lothar[/b]")
+    assert bad.exit_code == 1 and "A key's name is 1 to 40 letters" in bad.stderr
+    monkeypatch.delenv("CAMPAIGN_KEY_PASSPHRASE")
+    unprotected = organiser("key", "new")  # no terminal, no passphrase given
+    assert unprotected.exit_code == 1 and "--no-passphrase" in unprotected.stderr
+    assert organiser.ok("key", "new", "--no-passphrase").exit_code == 0
+
+
+def test_a_file_without_a_checkpoint_and_a_damaged_one_are_refused(organiser, tmp_path):
+    empty = tmp_path / "notes.txt"
+    empty.write_text("nothing kept here\n")
+    assert "holds no checkpoint" in organiser("verify", "--checkpoint", str(empty)).stderr
+    kept = block(organiser.ok("report", "--format", "markdown").stdout).splitlines()
+    damaged = tmp_path / "damaged.txt"
+    damaged.write_text("\n".join([kept[0], "forty-five", *kept[2:]]) + "\n")
+    assert "is damaged" in organiser("verify", "--checkpoint", str(damaged)).stderr
+
+
+def test_parse_all_finds_every_checkpoint_of_a_channel(organiser):
+    """A player pastes a whole channel's history: every checkpoint in it is checked at once."""
+    first = organiser.ok("report", "--format", "markdown").stdout
+    organiser.ok("note", "a ruling after the report")
+    second = organiser.ok("report", "--format", "markdown").stdout  # tells since: event 46
+    found = parse_all(f"{first}\nchatter\n{second}")
+    assert [point.size for point in found] == [45, 46]
+    assert all(p.signatures for p in found)
+
+
+def test_a_checkpoint_holds_nothing_a_person_typed():
+    point = Checkpoint("campaign/" + "a" * 32, 3, "b" * 64, "2026-12-01T10:00:00+00:00")
+    assert parse_all("\n".join(point.lines())) == [point]
+    with pytest.raises(CampaignError, match="not a verifier key"):
+        checkpoint.verifier("lothar+00000000+<script>")
+
+
+def test_bc_6_2_both_sides_stand_behind_a_confirmed_result_in_the_report(spring_hub, spring):
+    """Issue #30: Cid reports Kent from his link, Dag confirms it from his: the report names
+    both, with their events; a result the organiser entered says he entered it alone."""
+    shell, client, links = spring_hub
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))  # Cid attacked Dag at Kent
+    page = client.get(f"/a/{links['Cid']}").text
+    client.post(
+        f"/a/{links['Cid']}/report",
+        data={"csrf": csrf(page), "choice": "Kent", "attacker": "20", "defender": "45"},
+    )
+    dag = client.get(f"/a/{links['Dag']}").text
+    client.post(f"/a/{links['Dag']}/confirm", data={**hidden(dag, "confirm"), "choice": "Kent"})
+    log = shell.json("log")
+    reported = next(e for e in log if e["type"] == "ResultReported")
+    fought = next(e for e in log if e["type"] == "BattleFought")
+    assert (reported["data"]["by"], fought["actor"]) == ("Cid", "Dag")
+    shell.play(spring.between("result Kent 20 45", "note"))  # the rest of round 1
+    data = shell.json("report", "--round", "1")
+    kent = data["attested"]["Kent"]
+    assert kent == {
+        "reported_by": "Cid",
+        "reported_at": reported["seq"],
+        "confirmed_by": "Dag",
+        "confirmed_at": fought["seq"],
+    }
+    lines = " ".join(next(s for s in data["sections"] if s["heading"] == "Battles")["items"])
+    assert f"[reported by Cid (event {reported['seq']}), confirmed by Dag" in lines
+    assert "alone (event" in lines
