@@ -7,6 +7,7 @@ The campaign is the demo's Spring 869, played step by step from its script.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -187,7 +188,9 @@ REFUSALS = [  # (played through the step that starts so, command, what the sente
 )
 def test_refused_commands_say_why_and_append_nothing(shell, spring, played, command, says):
     shell.play(spring.through(played))
-    assert says in shell.refuses(*command)
+    said = shell.refuses(*command)
+    assert says in said
+    assert not re.search(r"\b(he|his|him)\b", said), said  # #29: no player's pronoun assumed
 
 
 @pytest.mark.parametrize(

@@ -191,7 +191,33 @@ def test_the_map_as_png(played, tmp_path):
     played.ok("map", "-o", str(picture))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = ElementTree.parse(picture).getroot()
-    assert png_size(path) == (round(float(svg.get("width"))), round(float(svg.get("height"))))
+    width, height = round(float(svg.get("width"))), round(float(svg.get("height")))
+    assert png_size(path) == (2 * width, 2 * height)  # #29: drawn at twice the SVG's size
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    names = [
+        float(t.get("font-size"))
+        for t in svg.iterfind(".//svg:text", ns)
+        if t.text and t.get("font-size") and t.get("aria-hidden") is None
+    ]
+    assert min(names) * 2 >= 12  # #29: the smallest name at least 12 pixels high in the PNG
+
+
+def test_29_every_attack_arrow_has_a_head_whatever_its_result(played, tmp_path):
+    """#29: an attack to be fought, or drawn, had a dotted bar and no head; every arrow points
+    now, in its own colour, drawn over a dark outline."""
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    for round_number in ("1", "2"):
+        picture = tmp_path / f"round{round_number}.svg"
+        played.ok("map", "-o", str(picture), "--round", round_number)
+        svg = ElementTree.parse(picture).getroot()
+        markers = {m.get("id") for m in svg.iterfind(".//svg:marker", ns)}
+        attacks = list(svg.iterfind(".//svg:g[@class='attack']", ns))
+        assert attacks
+        for attack in attacks:
+            coloured = attack.findall("svg:line", ns)[-1]
+            assert coloured.get("marker-end")[5:-1] in markers, attack.get("data-result")
+    drawn = [a.get("data-result") for a in attacks]
+    assert "draw" in drawn  # round 2's West Anglia
 
 
 @pytest.mark.parametrize(

@@ -29,12 +29,15 @@ def contact(
     who: Annotated[str, typer.Argument(metavar="NAME", help="A player of the campaign.")],
     discord: Annotated[
         Optional[str],
-        typer.Option("--discord", help="His Discord user id (Copy User ID), to ping him."),
+        typer.Option("--discord", help="The player's Discord user id (Copy User ID), to ping."),
     ] = None,
     email: Annotated[
-        Optional[str], typer.Option("--email", help="His e-mail address, for his notices.")
+        Optional[str],
+        typer.Option("--email", help="The player's e-mail address, for the turn notices."),
     ] = None,
-    clear: Annotated[bool, typer.Option("--clear", help="Forget how he is reached.")] = False,
+    clear: Annotated[
+        bool, typer.Option("--clear", help="Forget how the player is reached.")
+    ] = False,
     campaign: CampaignOption = None,
 ) -> None:
     """How a player is told it is his turn: kept beside the log, never in it nor in an export."""
@@ -47,14 +50,14 @@ def contact(
     label = notices.CONTACT + folded(player)
     if clear:
         ctx.obj.campaigns.secrets.keep(name, label, "{}")
-        return say(f"{player} is reached by no channel of his own now.")
+        return say(f"{player} is reached by no channel now.")
     given = notices.contact(discord, email)
     if not given:
         raise CampaignError("Give --discord USER_ID, --email ADDRESS, or --clear.")
     known = notices.contacts(ctx.obj.campaigns.secrets.unseal(name)).get(folded(player), {})
     ctx.obj.campaigns.secrets.keep(name, label, json.dumps({**known, **given}))
     ways = " and ".join(f"{way} {value}" for way, value in {**known, **given}.items())
-    say(f"{player} is told of his turns in {name} by {ways}.")
+    say(f"{player} is told when it is {player}'s turn in {name} by {ways}.")
 
 
 @command()

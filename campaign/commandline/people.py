@@ -41,12 +41,12 @@ ReasonOption = Annotated[str, typer.Option("--reason", help="Why, for the record
 def replace_player(
     ctx: typer.Context,
     player: Annotated[str, typer.Argument(metavar="OLD", help="The player who leaves.")],
-    newcomer: Annotated[str, typer.Argument(metavar="NEW", help="Who takes over his place.")],
+    newcomer: Annotated[str, typer.Argument(metavar="NEW", help="Who takes over the place.")],
     reason: ReasonOption = "",
     campaign: CampaignOption = None,
 ) -> None:
     """A newcomer takes over a player's holdings, roster, place in the order and everything still
-    to come; what the player did stays his in the log and the reports."""
+    to come; what the player did stays the player's own in the log and the reports."""
     from campaign.common import replace_player as replaced
 
     decide = lambda loaded: replaced(loaded.kind, loaded.state, player, newcomer, reason)  # noqa: E731
@@ -96,7 +96,8 @@ def invite(
         str,
         typer.Option(
             "--role",
-            help="player (his own actions), arbiter (rulings), viewer, organiser (the console).",
+            help="player (a player's own actions), arbiter (rulings), viewer, organiser (the "
+            "console).",
         ),
     ] = "player",
     url: Annotated[
@@ -123,7 +124,10 @@ def invite(
     token = secrets.token_urlsafe(24)
     ctx.obj.campaigns.links.grant(name, token, chosen, person)
     say(f"{person}'s link ({chosen}) to {name}: {url.rstrip('/')}/a/{token}")
-    say("Hand it to him alone: whoever holds it acts as him. campaign revoke NAME ends it.")
+    say(
+        "Hand it to that person alone: whoever holds it acts under that name. campaign revoke "
+        "NAME ends it."
+    )
 
 
 @command()
@@ -144,7 +148,7 @@ def revoke(
 def away(
     ctx: typer.Context,
     player: Annotated[str, typer.Argument(help="The player going on holiday.")],
-    days: Annotated[int, typer.Option("--days", help="How many days, from his bank.")],
+    days: Annotated[int, typer.Option("--days", help="How many days, from the player's bank.")],
     reason: ReasonOption = "holiday",
     campaign: CampaignOption = None,
 ) -> None:

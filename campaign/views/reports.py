@@ -281,4 +281,9 @@ def svg_to_png(svg: str) -> bytes:
             "PNG maps need cairosvg and the Cairo library: pip install 'campaign[png]' (or write "
             ".svg)."
         ) from None
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=PNG_SCALE)
+
+
+PNG_SCALE = 2
+"""A PNG drawn at twice the SVG's size: its smallest names (9.5 pixels in the SVG) are 19 high,
+legible in a Discord preview (#29: 7-pixel names on an 890-pixel picture)."""

@@ -124,7 +124,7 @@ def attacks_from_his_own_region(state: State, player: str, source: str, target: 
     """BC-4.1: an attacking region he controls."""
     if state.control[source] != player:
         raise RuleViolation(
-            "BC-4.1", f"{player} does not control {source}, so he cannot attack from it"
+            "BC-4.1", f"{player} does not control {source}, so cannot attack from it"
         )
 
 
@@ -168,7 +168,8 @@ def does_not_attack_his_attacker(state: State, player: str, source: str, target:
     defender = state.control[target]
     if defender in {b.attacker for b in state.round_battles() if b.defender == player}:
         raise RuleViolation(
-            "BC-4.3", f"{player} cannot attack {defender}, who has already attacked him this round"
+            "BC-4.3",
+            f"{player} cannot attack {defender}, who has already attacked {player} this round",
         )
 
 
@@ -294,7 +295,7 @@ def _ineligible(state: State, battle: Battle, name: str, tier: list[str]) -> Rul
         )
     if state.control[name] != loser:
         return RuleViolation(
-            "BC-7.2", f"{name} is not {loser}'s region, so it cannot be gained from him"
+            "BC-7.2", f"{name} is not {loser}'s region, so it cannot be gained from {loser}"
         )
     if name in interpretations.lower_tier_exclusions(state.involved, state.gained_this_round):
         return RuleViolation(
@@ -335,7 +336,7 @@ def check_own_culture(player: str, culture: str, own: set[str]) -> None:
     if culture not in own:
         raise RuleViolation(
             "BC-8.4",
-            f"{player} controls no {culture} region; he can choose {', '.join(sorted(own))}",
+            f"{player} controls no {culture} region; the choice is {', '.join(sorted(own))}",
         )
 
 
@@ -372,7 +373,8 @@ def check_leaving(state: State, player: str, how: str) -> None:
     out = next((e for e in state.eliminations if e.player == player), None)
     if out is not None:
         raise RuleViolation(
-            rule, f"{player} was eliminated in round {out.round}; nothing of his is still to come"
+            rule,
+            f"{player} was eliminated in round {out.round}; nothing is still to come for {player}",
         )
     if how == "withdrawn" and player in state.withdrawn:
         raise RuleViolation(rule, f"{player} has already withdrawn")

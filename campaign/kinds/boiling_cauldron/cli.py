@@ -93,7 +93,9 @@ def attack_options(
 @command()
 def attack(
     ctx: typer.Context,
-    source: Annotated[str, typer.Argument(metavar="FROM", help="The attacking region, his own.")],
+    source: Annotated[
+        str, typer.Argument(metavar="FROM", help="The attacking region, the attacker's own.")
+    ],
     target: Annotated[str, typer.Argument(metavar="TO", help="The region attacked.")],
     player: Annotated[
         Optional[str], typer.Option("--player", help="Must be the player on turn.")
@@ -200,13 +202,13 @@ def gain(
         Optional[str],
         typer.Option(
             "--reason",
-            help="The organiser choosing for a victor who missed his deadline (BC-9.4): why.",
+            help="The organiser choosing for a victor who missed the deadline (BC-9.4): why.",
         ),
     ] = None,
     campaign: CampaignOption = None,
 ) -> None:
     """The victor's choice of the loser's regions, tier by tier (BC-7.2); with --reason, the
-    organiser's choice for a victor who missed his deadline (BC-9.4)."""
+    organiser's choice for a victor who missed the deadline (BC-9.4)."""
     from campaign.kinds.boiling_cauldron import commands as bc_commands
 
     ctx.obj.act(campaign, lambda state: bc_commands.gain(state, regions, reason), BC)
@@ -216,9 +218,11 @@ def gain(
 def final_armies(
     ctx: typer.Context,
     player: Annotated[str, typer.Argument(help="A finalist.")],
-    main: Annotated[str, typer.Argument(help="His main army: a culture of a region he holds.")],
+    main: Annotated[
+        str, typer.Argument(help="The main army: a culture of a region the player holds.")
+    ],
     ally: Annotated[
-        Optional[str], typer.Argument(help="His ally: another culture he holds (BC-8.4).")
+        Optional[str], typer.Argument(help="The ally: another culture the player holds (BC-8.4).")
     ] = None,
     campaign: CampaignOption = None,
 ) -> None:

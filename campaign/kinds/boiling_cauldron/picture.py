@@ -178,7 +178,7 @@ def drawn_map(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
         f'viewBox="0 0 {width} {height:.0f}" font-family="Georgia, serif">',
         f"<title>{escape(name)}: {when}</title>",
-        mapdraw.defs(colours),
+        mapdraw.defs([*colours, UNSETTLED]),
         f'<rect width="{width}" height="{height:.0f}" fill="{mapdraw.SEA}"/>',
         mapdraw.land(canvas, coastline()),
         *(
@@ -194,6 +194,11 @@ def drawn_map(
         "</svg>",
     ]
     return "\n".join(parts) + "\n"
+
+
+UNSETTLED = "#555555"
+"""The colour of an attack to be fought, or drawn: no winner's colour to show (#29: its arrow had
+no head)."""
 
 
 def _then(state: State, number: int) -> str:
@@ -246,16 +251,15 @@ def _attack(state: State, canvas, battle, players, colours) -> str:
     x1, y1, x2, y2 = mapdraw.shorten(a, b, 16)
     result = battle.result
     if result is None:
-        how, colour, dash = "to be fought", "#555555", ' stroke-dasharray="2 4"'
+        how, colour, dash = "to be fought", UNSETTLED, ' stroke-dasharray="2 4"'
     elif result.winner is None:
-        how, colour, dash = "draw", "#555555", ""
+        how, colour, dash = "draw", UNSETTLED, ""
     else:
         walkover = {result.attacker_casualties, result.defender_casualties} == {0, 100}
         how = f"{'walkover' if walkover else 'won'} by {result.winner}"
         colour = colours[players.index(result.winner)]
         dash = ' stroke-dasharray="7 5"' if walkover else ""
-    colours_used = [*colours, "#555555"]
-    marker = f' marker-end="{mapdraw.head(colour, colours_used)}"' if colour in colours else ""
+    marker = f' marker-end="{mapdraw.head(colour, [*colours, UNSETTLED])}"'  # every arrow's head
     mid = ""
     if result is not None and result.winner is None:
         mid = mapdraw.label((x1 + x2) / 2, (y1 + y2) / 2 + 4, "=", 14, bold=True)
