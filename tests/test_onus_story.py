@@ -166,3 +166,27 @@ def test_undo_takes_back_an_onus_upgrade(under_the_eagle, shell):
     assert {c["id"]: c["status"] for c in shell.json("status")["roster"]["rome"]}[
         "legionaries-1"
     ] == "regular"
+
+
+def test_29_the_scenario_to_be_played_is_posted_as_its_briefing(under_the_eagle, shell):
+    """#29: ONUS! had no postable briefing. After scenario 5, the Ambush's set-up is the report
+    of scenario 6 (the opening post) in every format, and its own note naming Macro says he is
+    absent (ON-2.5: he fell with his unit in scenario 5)."""
+    steps = under_the_eagle.steps
+    sixth = [i for i, words in enumerate(steps) if words[0] == "scenario-result"][5]
+    shell.play(steps[:sixth])
+    post = shell.ok("briefing", "--format", "markdown").stdout
+    assert post.startswith("## Under the Eagle — ONUS! Under the Eagle, scenario 6: Ambush")
+    assert "in one unit; Hortensius in another (Macro: absent this scenario, ON-2.5)" in post
+    assert "Rome wins if briton units captured is at least 4; else Rome's enemies win" in post
+    assert "--fact briton\\_units\\_captured=0-99" in post  # Markdown-escaped for Discord
+    assert shell.ok("report", "--round", "6", "--format", "markdown").stdout == post
+    bbcode = shell.ok("briefing", "--format", "bbcode").stdout
+    assert "[b]Rome — Marcus[/b]" in bbcode and "Absent (lost with their unit, ON-2.5): Macro" in (
+        bbcode
+    )
+    page = shell.ok("briefing", "--format", "html").stdout
+    assert "<h2>Enemies — Boudica, Celts</h2>" in page
+    assert shell.json("report", "--round", "6")["kind"] == "briefing"
+    refused = shell("report", "--round", "7")
+    assert refused.exit_code == 1 and "Scenario 7 has not finished" in refused.stderr

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from conftest import Shell
 from test_tb_7_8_magistrates import EXAMPLE, at_b1a, rome
 from test_tb_12_13_carthage import at_b2c
 from test_tb_kind import NEW
 
 from campaign.kinds.thunderbolt import roman, setup
+from cli import app
 
 
 def refused_new(shell, *options: str) -> str:
@@ -110,3 +112,12 @@ def test_tb_18_4_pluto_s_wounded_return_at_the_end_of_phase_b_or_the_next_game_t
 def test_tb_6_7_status_shows_both_consuls_as_overall_commanders(shell, tmp_path):
     at_b2c(shell, tmp_path, "0", "7", source=EXAMPLE)
     assert rome(shell)["overall_commanders"] == ["pulcher", "flaccus"]  # both Consuls
+
+
+def test_tb_18_the_help_of_new_names_every_setting_with_its_choices(shell):
+    """#29: `new --help` listed 5 of the 7 settings the program takes."""
+    from campaign.kinds.thunderbolt.interpretations import SETTINGS
+
+    shown = Shell.runner.invoke(app, ["new", "--help"], env={"COLUMNS": "400"}).stdout
+    for name, choices in SETTINGS.items():
+        assert f"{name}={'|'.join(choices)}" in shown

@@ -62,7 +62,10 @@ def serve(
 
         from campaign.web.hub import hub
     except ImportError:
-        raise CampaignError("The hub needs its libraries: pip install 'campaign[web]'.") from None
+        raise CampaignError(
+            "The hub needs its libraries: install the web extra where campaign was installed "
+            "from (pip install '.[web]' in its folder)."
+        ) from None
     from campaign.web.hub import served
 
     db = ctx.obj.db or default_db()

@@ -243,7 +243,8 @@ def open_server(db: str, env: dict[str, str]) -> EventStore:
         import psycopg
     except ImportError:
         raise StoreError(
-            "A PostgreSQL store needs psycopg: pip install 'campaign[postgres]'."
+            "A PostgreSQL store needs psycopg: install the postgres extra where campaign was "
+            "installed from (pip install '.[postgres]' in its folder)."
         ) from None
     settings = dict(
         host=env["POSTGRES_HOST"],

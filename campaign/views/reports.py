@@ -278,8 +278,9 @@ def svg_to_png(svg: str) -> bytes:
         import cairosvg
     except (ImportError, OSError):
         raise CampaignError(
-            "PNG maps need cairosvg and the Cairo library: pip install 'campaign[png]' (or write "
-            ".svg)."
+            "PNG maps need cairosvg and the Cairo library: install the png extra where campaign "
+            "was installed from (pip install '.[png]' in its folder; on Debian also apt install "
+            "libcairo2), or write .svg."
         ) from None
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=PNG_SCALE)
 

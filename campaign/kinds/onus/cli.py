@@ -41,18 +41,37 @@ def start_options(
 
 @command()
 def briefing(
-    ctx: typer.Context, campaign: CampaignOption = None, as_json: JsonOption = False
+    ctx: typer.Context,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="text, or a post: markdown (Discord), bbcode (forums) or html; the same as "
+            "report --round N for the scenario to be played.",
+        ),
+    ] = "text",
 ) -> None:
     """The next scenario's set-up: armies with unit statuses, Generals, Characters, rules, fact keys
     (ON-3.3)."""
     from campaign.kinds.onus import status as onus_data
+    from campaign.names import resolve
 
-    loaded = ctx.obj.require(ctx.obj.name(campaign), ONUS)
+    chosen = resolve("briefing format", output_format, ("text", "markdown", "bbcode", "html"))
+    name = ctx.obj.name(campaign)
+    loaded = ctx.obj.require(name, ONUS)
     brief = onus_data.briefing(loaded.state)
     if as_json:
         return print_json(brief)
     if brief is None:
         return say("All eight scenarios have been played.")
+    if chosen != "text":  # the opening post: report of the scenario to be played
+        from campaign.signing import for_report
+        from campaign.views.reports import render, report_data
+
+        post, _ = report_data(name, loaded, brief["scenario"])
+        return typer.echo(render(post, chosen, signer=for_report(post)))
     from campaign.kinds.onus.dashboard import briefing_panel
 
     console().print(briefing_panel(printable_data(brief)))

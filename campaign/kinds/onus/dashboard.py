@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.kinds.onus.book import SIDE_NAMES
-from campaign.kinds.onus.words import fact_text, unit_name
+from campaign.kinds.onus.words import army_heading, army_lines, fact_text, unit_name
 
 STATUS_STYLE = {"regular": "", "veteran": "bold cyan", "elite": "bold magenta"}
 SIDE_STYLE = {"rome": "bold red", "enemies": "bold green"}
@@ -151,57 +151,14 @@ def briefing_panel(brief: dict[str, Any]) -> Panel:
     )
 
 
-def _placed(army: dict[str, Any]) -> str:
-    """Which card carries which Character, where the scenario says; the players place the rest."""
-    said = [f"{c} in {unit_name(_type(army, card), card)}" for c, card in army["placed"].items()]
-    free = [c for c in army["characters"] if c not in army["placed"]]
-    if free:
-        said.append(f"{', '.join(free)} placed by the player")
-    return "Placed: " + ("; ".join(said) if said else "by the player")
-
-
-def _type(army: dict[str, Any], card_id: str) -> str:
-    return next((u["type"] for u in army["units"] or [] if u["id"] == card_id), card_id)
-
-
 def _army_text(side: str, army: dict[str, Any]) -> Text:
-    people = f", {army['people']}" if side != "rome" else ""
-    text = Text(f"\n{side.capitalize()} — {army['player']}{people}", style=SIDE_STYLE[side])
-    if army["units"] is None:
-        text.append(
-            f"\n  free choice up to {army['points_allowed']} points: muster it (ON-3.2)",
-            style="yellow",
-        )
-    else:
-        units = ", ".join(
-            f"{u['id']} ({u['status']})" if u["status"] != "regular" else u["id"]
-            for u in army["units"]
-        )
-        how = "mustered" if army["mustered"] else army["mode"]
-        text.append(f"\n  {army['points']} of {army['points_allowed']} points ({how}): {units}")
-    general = army["general"]
-    text.append(
-        f"\n  General: {general['name']}"
-        + (
-            f", standing in for {general['stands_in_for']} (ON-2.5)"
-            if general["stands_in_for"]
-            else ""
-        )
-    )
-    if army["characters"]:
-        text.append(f"\n  Characters: {', '.join(army['characters'])}")
-    if army["characters"] or army["placed"]:
-        text.append(f"\n  {_placed(army)}")
-    for stand in (s for s in army["stands"] if len(s["characters"]) > 1):
-        bonus = ", ".join(f"+{stand[a]} {a}" for a in ("attack", "defence", "morale") if stand[a])
-        unknown = (
-            f"; attributes not given for {', '.join(stand['unknown'])}" if stand["unknown"] else ""
-        )
-        text.append(
-            f"\n  In one unit: {' and '.join(stand['characters'])}"
-            + (f": {bonus} (ON-2.6)" if bonus else "")
-            + unknown
-        )
-    if army["notes"]:
-        text.append(f"\n  {army['notes']}", style="dim")
+    text = Text(f"\n{army_heading(side, army)}", style=SIDE_STYLE[side])
+    lines = army_lines(army)
+    for n, line in enumerate(lines):
+        style = ""
+        if n == 0 and army["units"] is None:
+            style = "yellow"  # a muster still to make
+        elif n == len(lines) - 1 and army["notes"]:
+            style = "dim"  # the scenario's own notes
+        text.append(f"\n  {line}", style=style)
     return text

@@ -25,6 +25,8 @@ def scenario_report(
     upgrade recorded or still to come."""
     if number > LAST:
         raise CampaignError(f"There are eight scenarios (ON-1.2); there is no scenario {number}.")
+    if number == len(state.results) + 1 and state.next_scenario is not None:
+        return briefing_report(name, state, number)  # the scenario to be played: its briefing
     if number > len(state.results):
         raise CampaignError(
             f"Scenario {number} has not been played yet: campaign briefing shows its set-up."
@@ -202,3 +204,77 @@ def _next_scenario(following: dict[str, Any]) -> Section:
     else:
         said = f"{_wins(following['winner'])} the campaign (ON-1.3)."
     return {"heading": "Next", "items": [said]}
+
+
+def briefing_report(name: str, state: State, number: int) -> dict[str, Any]:
+    """The scenario to be played next as a post (ON-3.3: its set-up, as `campaign briefing`
+    shows it), for the forum or the Discord channel before the game: what `report` gives for the
+    scenario in progress (#29: ONUS! had no postable briefing)."""
+    from campaign.kinds.onus.status import briefing
+    from campaign.kinds.onus.words import army_heading, army_lines
+
+    brief = briefing(state)
+    if brief is None or brief["scenario"] != number:
+        raise CampaignError(
+            f"Scenario {number} is not the one to be played next: campaign briefing shows it."
+        )
+    players = state.side_names
+    note = f" ({brief['first_turn_note']})" if brief["first_turn_note"] else ""
+    table = [
+        f"{brief['book']} · first turn: {brief['first_turn']}{note}",
+        f"Duration {brief['duration']} · scale {brief['scale']} · battlefield "
+        f"{brief['battlefield']}",
+        "Special rules: " + ("; ".join(brief["special_rules"]) or "none"),
+    ]
+    sections: list[Section] = [{"heading": "The table", "items": table}]
+    for side, army in brief["armies"].items():
+        sections.append({"heading": army_heading(side, army), "items": army_lines(army)})
+    recovered = brief["recovered"]["officer_casualties"] + brief["recovered"]["wounded"]
+    comings = [f"Absent (lost with their unit, ON-2.5): {c}" for c in brief["absent"]]
+    comings += [f"Back (ON-2.3, ON-2.4): {c}" for c in recovered]
+    if comings:
+        sections.append({"heading": "Who is out, who is back", "items": comings})
+    victory = brief["victory"]
+    sections.append(
+        {
+            "heading": "Victory and the result",
+            "items": [
+                f"{WINS[victory['side']]} if {_conditions(victory['when'])}; else "
+                f"{WINS[other(victory['side'])]}",
+                "The result, once played: campaign scenario-result "
+                + " ".join(f"--fact {f['key']}={f['values']}" for f in brief["facts"]),
+            ],
+        }
+    )
+    return {
+        "campaign": name,
+        "rules": RULES,
+        "kind": "briefing",
+        "round": number,
+        "title": f"{name} — ONUS! Under the Eagle, scenario {number}: {brief['title']} (briefing)",
+        "players": {players[side]: COLOURS[side] for side in SIDES},
+        "briefing": brief,
+        "sections": sections,
+    }
+
+
+WINS = {"rome": "Rome wins", "enemies": "Rome's enemies win"}
+
+
+def other(side: str) -> str:
+    return next(s for s in SIDES if s != side)
+
+
+def _conditions(when: dict[str, Any]) -> str:
+    """A scenario's victory conditions in words: `vespasian survived is yes and roman units
+    available is at least 4`."""
+    said = []
+    for key, wanted in when.items():
+        fact = key.replace("_", " ")
+        if isinstance(wanted, dict):
+            said.append(f"{fact} is at least {wanted['at_least']}")
+        elif isinstance(wanted, list):
+            said.append(f"{fact} is " + " or ".join(str(w).replace("_", " ") for w in wanted))
+        else:
+            said.append(f"{fact} is {wanted}")
+    return " and ".join(said)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Set
 from typing import Any
 
 from campaign.kinds.onus import RULES
@@ -130,5 +132,14 @@ def _army(state: State, scenario: Scenario, side: str) -> dict[str, Any]:
         "characters": [c for c in army.characters if c not in state.absent],
         "stands": stands(state, scenario, side),
         "placed": onus.placements(army, state.fielded(side), state.absent),
-        "notes": army.notes,
+        "notes": _noted(army.notes, state.absent),
     }
+
+
+def _noted(notes: str, absent: Set[str]) -> str:
+    """The scenario's own notes, saying which Character they name is absent this time (ON-2.5):
+    scenario 6's "Macro and Cato … in one unit" after Macro fell with his unit in scenario 5."""
+    named = [c for c in sorted(absent) if re.search(rf"\b{re.escape(c)}\b", notes)]
+    if not named:
+        return notes
+    return f"{notes} ({' and '.join(named)}: absent this scenario, ON-2.5)"

@@ -35,3 +35,58 @@ PROPER = {
 def _words(text: str) -> str:
     said = " ".join(w.capitalize() if w in PROPER else w for w in text.split("_"))
     return said[:1].upper() + said[1:]
+
+
+def placed_text(army: dict[str, Any]) -> str:
+    """Which card carries which Character, where the scenario says; the players place the rest."""
+    said = [f"{c} in {unit_name(_type(army, card), card)}" for c, card in army["placed"].items()]
+    free = [c for c in army["characters"] if c not in army["placed"]]
+    if free:
+        said.append(f"{', '.join(free)} placed by the player")
+    return "Placed: " + ("; ".join(said) if said else "by the player")
+
+
+def _type(army: dict[str, Any], card_id: str) -> str:
+    return next((u["type"] for u in army["units"] or [] if u["id"] == card_id), card_id)
+
+
+def army_heading(side: str, army: dict[str, Any]) -> str:
+    people = f", {army['people']}" if side != "rome" else ""
+    return f"{side.capitalize()} — {army['player']}{people}"
+
+
+def army_lines(army: dict[str, Any]) -> list[str]:
+    """One army of a briefing (ON-3.3) as lines: its units and points, General, Characters and
+    where they stand, the scenario's notes; the dashboard and the posted briefing alike."""
+    if army["units"] is None:
+        lines = [f"free choice up to {army['points_allowed']} points: muster it (ON-3.2)"]
+    else:
+        units = ", ".join(
+            f"{u['id']} ({u['status']})" if u["status"] != "regular" else u["id"]
+            for u in army["units"]
+        )
+        how = "mustered" if army["mustered"] else army["mode"]
+        lines = [f"{army['points']} of {army['points_allowed']} points ({how}): {units}"]
+    general = army["general"]
+    standing = general["stands_in_for"]
+    lines.append(
+        f"General: {general['name']}"
+        + (f", standing in for {standing} (ON-2.5)" if standing else "")
+    )
+    if army["characters"]:
+        lines.append(f"Characters: {', '.join(army['characters'])}")
+    if army["characters"] or army["placed"]:
+        lines.append(placed_text(army))
+    for stand in (s for s in army["stands"] if len(s["characters"]) > 1):
+        bonus = ", ".join(f"+{stand[a]} {a}" for a in ("attack", "defence", "morale") if stand[a])
+        unknown = (
+            f"; attributes not given for {', '.join(stand['unknown'])}" if stand["unknown"] else ""
+        )
+        lines.append(
+            f"In one unit: {' and '.join(stand['characters'])}"
+            + (f": {bonus} (ON-2.6)" if bonus else "")
+            + unknown
+        )
+    if army["notes"]:
+        lines.append(army["notes"])
+    return lines

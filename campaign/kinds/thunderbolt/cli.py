@@ -9,7 +9,11 @@ import typer
 from campaign.commandline.core import CampaignOption, pairs, registrar
 from campaign.kinds.thunderbolt import RULES as TB
 from campaign.errors import CampaignError
+from campaign.kinds.thunderbolt.interpretations import SETTINGS
 from campaign.values import whole_number
+
+SETTING_CHOICES = ", ".join(f"{name}={'|'.join(choices)}" for name, choices in SETTINGS.items())
+"""Every TB-18 setting `new --setting` takes, with its choices (#29: the help named 5 of 7)."""
 
 commands = typer.Typer()
 command = registrar(commands, "Thunderbolt")
@@ -33,9 +37,7 @@ def start_options(
         Optional[list[str]],
         typer.Option(
             "--setting",
-            help="NAME=VALUE, a TB-18 setting: alert-assigns-theaters=yes, "
-            "proconsuls-per-province=2, pluto-wounded-return=next-GT, rome-dictator-oc=ME, "
-            "watchful-presence=own.",
+            help="NAME=VALUE, a TB-18 setting (the default first): " + SETTING_CHOICES + ".",
         ),
     ] = None,
 ) -> None:
