@@ -71,6 +71,9 @@ class Kind(ABC):
     # What a player's own report keeps (campaign.views.reports.for_player).
 
     report_kept_whole: ClassVar[tuple[str, ...]] = ()
+    history_sections: ClassVar[tuple[str, ...]] = ()
+    """The beginnings of the headings of the kind's report sections that tell what a round (or
+    scenario) brought about, which the campaign's history keeps of each (`campaign history`)."""
     """The beginnings of the headings of the kind's report sections that a player's report keeps
     whole (tables of the whole campaign, settings, what is next); of the others it keeps only the
     lines that name him."""

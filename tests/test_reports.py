@@ -450,3 +450,31 @@ def test_on_3_1_the_scenario_report_says_who_won_with_the_verb_agreeing(shell_at
         item.startswith("The enemies of Rome win the scenario (Boudica)") for item in results
     )
     assert not any(" win the scenario" in item and item.startswith("Rome") for item in results)
+
+
+def test_29_the_campaign_on_one_page_in_every_format(finished, tmp_path):
+    """#29: a one-page history — each round with its battles (who gained what), forfeits and
+    eliminations, then where the campaign stands; a player's own history with --for."""
+    shown = finished.ok("history").stdout
+    rounds = [line for line in shown.splitlines() if re.fullmatch(r"Round \d", line.strip())]
+    assert rounds == ["Round 1", "Round 2", "Round 3"]
+    assert "Cid (Vikings + Welsh) attacks Kent" in shown and "gains Kent" in shown
+    assert "Forfeits: Ann: no legal attack (BC-4.4)" in shown
+    assert "Eve lost the last region to Bob and is out of the campaign (BC-7.3)" in shown
+    assert "Won by Dag" in shown.split("Now", 1)[1]
+    data = finished.json("history")
+    assert (data["kind"], data["events"], data["checkpoint"]["size"]) == ("history", 44, 44)
+    markdown = finished.ok("history", "--format", "markdown").stdout
+    for message in markdown.split("-------- ✂"):
+        last = message.strip().splitlines()[-1]
+        assert not re.fullmatch(r"\*\*[^*]+\*\*", last), last  # no message ends on a heading
+    assert "[b]Round 2[/b]" in finished.ok("history", "--format", "bbcode").stdout
+    assert "<h2>Round 3</h2>" in finished.ok("history", "--format", "html").stdout
+    eve = finished.ok("history", "--for", "Eve").stdout
+    assert "Eve lost the last region" in eve and "attacks Lindsey" not in eve
+
+
+def test_29_an_onus_history_names_each_scenario_and_its_winner(eagle_played):
+    shown = eagle_played.ok("history").stdout
+    assert "Scenario 1: Blood on the banks of the Rhine" in shown
+    assert "Rome wins the scenario (Marcus): Vitellius survived: yes" in shown

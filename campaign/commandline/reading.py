@@ -237,6 +237,43 @@ def report(
     typer.echo(text, nl=not text.endswith("\n"))
 
 
+@command()
+def history(
+    ctx: typer.Context,
+    output_format: Annotated[
+        str,
+        typer.Option("--format", help="text, markdown (Discord), bbcode (forums) or html."),
+    ] = "text",
+    output: Annotated[
+        Optional[Path],
+        typer.Option("-o", "--output", help="Write to a file instead of the terminal."),
+    ] = None,
+    as_of: AsOfOption = None,
+    player: Annotated[
+        Optional[str],
+        typer.Option("--for", help="Only what concerns this player: a player's own history."),
+    ] = None,
+    campaign: CampaignOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The campaign on one page: every finished round or scenario, what it brought about (battles,
+    results, who gained what, who is out), and where it stands now."""
+    from campaign.names import resolve
+    from campaign.signing import for_report
+    from campaign.views.reports import history_data, render
+
+    chosen = "json" if as_json else resolve("history format", output_format, FORMATS)
+    name, loaded = ctx.obj.view(campaign, as_of)
+    data = history_data(name, loaded)
+    text = render(data, chosen, player, whole=("Now",), signer=for_report(data))
+    witnessed(ctx, name, data)
+    if output is not None:
+        return write_file(output, plain_text(text) if chosen == "text" else text)
+    if chosen == "text":
+        return console().print(text, crop=False)
+    typer.echo(text, nl=not text.endswith("\n"))
+
+
 @command("map")
 def draw_map(
     ctx: typer.Context,

@@ -102,6 +102,7 @@ def markdown(report: dict[str, Any], limit: int = DISCORD_LIMIT) -> list[str]:
             block.append(line)
         else:
             units.append(line[:limit])
+    units = _headed(units)
     messages, current = [], ""
     for unit in units:
         candidate = f"{current}\n{unit}" if current else unit
@@ -110,6 +111,21 @@ def markdown(report: dict[str, Any], limit: int = DISCORD_LIMIT) -> list[str]:
             candidate = unit
         current = candidate
     return messages + [current.strip("\n")]
+
+
+def _headed(units: list[str]) -> list[str]:
+    """Each section's heading kept with its first line, so that no message ends on a heading
+    whose lines come in the next (#29)."""
+    joined: list[str] = []
+    for unit in units:
+        if joined and HEADING.fullmatch(joined[-1]):
+            joined[-1] = f"{joined[-1]}\n{unit}"
+        else:
+            joined.append(unit)
+    return joined
+
+
+HEADING = re.compile(r"\*\*[^\n]*\*\*")
 
 
 def markdown_text(report: dict[str, Any]) -> str:

@@ -159,6 +159,61 @@ def sealed(data: dict[str, Any], signer: Signer | None = None) -> dict[str, Any]
 CHECKPOINT = "Checkpoint"
 
 
+def history_data(name: str, loaded: Loaded) -> dict[str, Any]:
+    """The campaign on one page (#29): each finished round (or scenario) with what its report
+    says it brought about (`Kind.history_sections`: battles and who gained what, results,
+    eliminations), then where it stands now; its audit and checkpoint vouch for the whole log."""
+    of, sections, players = loaded.kind, [], None
+    for number in finished(of, loaded.state):
+        data, _ = report_data(name, loaded, number)
+        players = data["players"]  # each kind's own colours, as its reports show them
+        told = [
+            item
+            for section in data["sections"]
+            if section["heading"].startswith(of.history_sections)
+            for item in _told(section)
+        ]
+        scenario = data.get("scenario")
+        title = f": {scenario['title']}" if isinstance(scenario, dict) else ""
+        period = " ".join(word.capitalize() for word in of.period.split())  # "Game Turn"
+        heading = f"{period} {number}{title}"
+        sections.append({"heading": heading, "items": told or ["Nothing changed."]})
+    if not sections:
+        sections.append({"heading": "So far", "items": [f"No {of.period} has finished yet."]})
+    sections.append({"heading": "Now", "items": [sentence(of.summary(loaded.state))]})
+    data = {
+        "campaign": name,
+        "rules": of.rules,
+        "kind": "history",
+        "title": f"{name} — the campaign so far ({of.title})",
+        "players": players or _colours(loaded),
+        "sections": sections,
+    }
+    return with_audit(data, loaded, len(loaded.events))
+
+
+def _told(section: dict[str, Any]) -> list[str]:
+    """A report section's lines for the history: its items, after its heading where only the
+    heading says what they are (`Forfeits: Ann …`), the numbers of a list left out."""
+    items = [NUMBERED.sub("", item) for item in section.get("items", [])]
+    if section["heading"].startswith(LABELLED):
+        return [f"{section['heading']}: {item}" for item in items]
+    return items
+
+
+def _colours(loaded: Loaded) -> dict[str, str]:
+    from campaign.views.colours import player_colour
+
+    players = list(loaded.kind.players(loaded.state))
+    return {p: player_colour(p, players) for p in players}
+
+
+NUMBERED = re.compile(r"^\d+\. ")
+LABELLED = ("Forfeits",)
+"""The report sections whose lines need their heading to say what they are (`Ann: no legal
+attack`); the others' lines say it themselves."""
+
+
 def for_player(data: dict[str, Any], player: str, whole: tuple[str, ...] = ()) -> dict[str, Any]:
     """The report as one player needs it: the lines that name him (his battle, his armies, his
     forfeit, his next step), with the sections the kind keeps whole (`Kind.report_kept_whole`:

@@ -36,6 +36,7 @@ class BoilingCauldron(PackageKind):
     arbiter_commands = ("result", "walkover", "double-loss")  # BC-6, BC-9.3: against the figures
     console_example = "result Kent 20 45"
     report_kept_whole = ("Battle settings", "Next", "Attack order", "Still to come")
+    history_sections = ("Outcome", "Battles", "Forfeits", "Eliminated", "The Final Battle")
 
     def new(
         self, title: str, options: Mapping[str, Any], seal: Seal | None = None

@@ -28,6 +28,7 @@ class HadriansWall(PackageKind):
     example = "hadrians-wall.campaign"
     arbiter_commands = ("ruling",)  # HW-6.10: a crossing's die corrected
     console_example = "advance --to movement"
+    history_sections = ("Wall crossings", "Moves and results")
     state, commands, narrate, player_forms = state, commands, narrate, players
     setup_events = (GameSetUp,)
     unkept = ("board",)  # its links are keyed by pairs of areas: built again from the source

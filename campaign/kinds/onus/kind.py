@@ -22,6 +22,7 @@ class Onus(PackageKind):
     example = "under-the-eagle.campaign"
     console_example = "scenario-result --fact walkover=rome"
     report_kept_whole = ("Next",)
+    history_sections = ("Result", "Casualties", "Upgrade")
     state, commands, narrate, player_forms = state, commands, narrate, players
     setup_events = (SidesTaken,)
 

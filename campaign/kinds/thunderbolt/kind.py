@@ -74,6 +74,7 @@ class Thunderbolt(PackageKind):
     example = "thunderbolt.campaign"
     console_example = "done A2 --side rome"
     report_kept_whole = ("Rome's magistrates", "Carthage", "Italian Allies", "Dice")
+    history_sections = ("What happened",)
     state, commands, narrate, player_forms = state, commands, narrate, players
     setup_events = (SidesTaken, SettingsChosen)
     standing_reason = (
