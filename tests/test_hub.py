@@ -557,3 +557,16 @@ def test_in_a_browser_a_player_follows_his_link_and_declares_and_the_organiser_s
         assert shell.json("log")[-1]["actor"] == "Cid"
     finally:
         server.should_exit = True
+
+
+def test_29_the_campaigns_history_page(tmp_path, spring):
+    """#29: the campaign page links its one-page history, which tells each round's battles."""
+    shell = Shell(tmp_path / "store.sqlite")
+    shell.play(spring.steps)
+    client = TestClient(hub(str(shell.db)))
+    page = client.get("/c/Spring 869").text
+    assert 'href="/history/Spring%20869"' in page
+    history = client.get("/history/Spring 869")
+    assert history.status_code == 200
+    assert "<h2>Round 1</h2>" in history.text and "gains Kent" in history.text
+    assert "<h2>Checkpoint</h2>" in history.text

@@ -35,7 +35,7 @@ from campaign.errors import CampaignError, StoreError
 from campaign.names import resolve
 from campaign.views import formats
 from campaign.views.narrate import describe
-from campaign.views.reports import kept_report, report_data, sealed
+from campaign.views.reports import history_data, kept_report, report_data, sealed
 from campaign.web import console
 from campaign.web.base import NO_LINK, Hub, of, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
@@ -174,6 +174,27 @@ def report_page(request: Request, campaigns: Campaigns) -> Response:
         campaigns, name, f"report {int(number)}", lambda: _report(campaigns, name, int(number))
     )
     return of(request).page("report.html", **drawn)
+
+
+@with_store
+def history_page(request: Request, campaigns: Campaigns) -> Response:
+    """The campaign on one page (#29: `campaign history`), drawn once while the log ends where
+    it did."""
+    name = campaigns.choose(request.path_params["name"])
+
+    def draw() -> tuple[dict[str, Any], Any]:
+        loaded = campaigns.refresh(name)
+        data = sealed(history_data(name, loaded))
+        values = dict(
+            title=data["title"],
+            report_title=data["title"],
+            slug=quote(name, safe="/"),
+            sections=data["sections"],
+        )
+        return values, drawn_at(loaded)
+
+    drawn = of(request).drawn.get(campaigns, name, "history", draw)
+    return of(request).page("history.html", **drawn)
 
 
 def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any], Any]:
@@ -448,6 +469,7 @@ ROUTES = [
     Route("/c/{name:path}", campaign_page),
     Route("/log/{name:path}", log_page),
     Route("/report/{file}/{name:path}", report_page),
+    Route("/history/{name:path}", history_page),
     Route("/a/{token}", act),
     Route("/a/{token}/{action}", act_post, methods=["POST"]),
 ]
