@@ -107,6 +107,15 @@ class Campaigns:
     def close(self) -> None:
         self.database.close()
 
+    def begin(self) -> None:
+        """Forget what the last command or request read and recorded (the catalogue as read,
+        what it recorded, why something was not kept), keeping the store open: a long-lived
+        entry point (the hub) reuses one object for request after request (issue #31)."""
+        self._entries, self._named = None, {}
+        self.after, self.stepped = None, ()
+        self.database.unkept = None
+        self.kept.altered.clear()
+
     def catalogue(self, archived: bool = True) -> list[Entry]:
         """Every campaign of the store under its current name, in the order they were started
         (the archived ones too, unless `archived` is False): the catalogue kept beside the log

@@ -4,7 +4,10 @@ request and turns a refusal into its sentence on a page."""
 
 from __future__ import annotations
 
+import stat
+import threading
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
@@ -12,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from campaign.app import STORE_FAILURES, Campaigns, first_line
+from campaign.beside import is_server
 from campaign.errors import CampaignError, StoreError
 from campaign.web.forms import Forms
 from campaign.web.notifier import Notifier
@@ -19,6 +23,46 @@ from campaign.web.pages import Drawn
 from campaign.witness import Witness
 
 NO_LINK = "This link opens no campaign (it may have been revoked)."
+
+
+class Stores:
+    """The hub's open stores, reused request after request (issue #31): opening one costs a
+    new connection, ~50 ms on a PostgreSQL server (eventsourcing's pool then keeps it), about 1 ms
+    on SQLite. A request takes one (or opens one), which forgets what the last request read
+    (`Campaigns.begin`), and gives it back after; one that failed is closed, never reused."""
+
+    def __init__(self, db: str, witness: Witness | None = None, limit: int = 16) -> None:
+        self.db, self.witness, self.limit = db, witness, limit
+        self.idle: list[Campaigns] = []
+        self.lock = threading.Lock()
+        self.file: tuple[int, int] | None = None
+        """The SQLite file the idle stores have open (its device and inode), while it is one."""
+
+    def take(self) -> Campaigns:
+        if not is_server(self.db):
+            now = _identity(self.db)
+            if now != self.file:  # moved, deleted, replaced: opening it again says so
+                self.close()
+                self.file = now
+        with self.lock:
+            campaigns = self.idle.pop() if self.idle else None
+        if campaigns is None:
+            return Campaigns(self.db, existing=True, witness=self.witness)
+        campaigns.begin()
+        return campaigns
+
+    def give(self, campaigns: Campaigns, failed: bool = False) -> None:
+        with self.lock:
+            if not failed and len(self.idle) < self.limit:
+                self.idle.append(campaigns)
+                return
+        campaigns.close()
+
+    def close(self) -> None:
+        with self.lock:
+            idle, self.idle = self.idle, []
+        for campaigns in idle:
+            campaigns.close()
 
 
 @dataclass(frozen=True)
@@ -35,6 +79,8 @@ class Hub:
     witness: Witness | None = None
     """The checkpoints this hub saw (campaign.witness): a log that does not extend them is
     refused, never shown."""
+    stores: Stores | None = None
+    """The stores its requests reuse (`with_store`); one for each request where None."""
 
     def page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         shown = self.templates.get_template(template).render(**values)
@@ -42,6 +88,14 @@ class Hub:
 
     def refusal(self, sentence: str, status: int) -> HTMLResponse:
         return self.page("refused.html", status, title="Refused", sentence=sentence)
+
+
+def _identity(db: str) -> tuple[int, int] | None:
+    try:
+        status = Path(db).stat()
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
 
 
 def of(request: Request) -> Hub:
@@ -53,19 +107,25 @@ def with_store(handler):
     sentence on a page, with the status it earns."""
 
     def handle(request: Request, *more: Any) -> Response:
+        hub = of(request)
+        stores = hub.stores or Stores(hub.db, hub.witness, limit=0)
         try:
-            campaigns = Campaigns(of(request).db, existing=True, witness=of(request).witness)
+            campaigns = stores.take()
         except CampaignError as error:
-            return of(request).refusal(str(error), 503)
+            return hub.refusal(str(error), 503)
+        failed = True
         try:
-            return handler(request, campaigns, *more)
+            answer = handler(request, campaigns, *more)
+            failed = False
+            return answer
         except CampaignError as error:
-            return of(request).refusal(str(error), _status(error))
+            failed = isinstance(error, StoreError)
+            return hub.refusal(str(error), _status(error))
         except STORE_FAILURES as failure:  # the store broke while it was read
             sentence = f"The campaign store cannot be read now ({first_line(failure)})."
-            return of(request).refusal(sentence, 503)
+            return hub.refusal(sentence, 503)
         finally:
-            campaigns.close()
+            stores.give(campaigns, failed)
 
     return handle
 

@@ -37,7 +37,7 @@ from campaign.views import formats
 from campaign.views.narrate import describe
 from campaign.views.reports import history_data, kept_report, report_data, sealed
 from campaign.web import console
-from campaign.web.base import NO_LINK, Hub, of, with_store
+from campaign.web.base import NO_LINK, Hub, Stores, of, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
 from campaign.web.forms import Forms, Refused, read_form
 from campaign.web.notifier import Notifier
@@ -482,11 +482,23 @@ def hub(db: str, notify: bool = False, smtp: Any = None) -> Any:
     templates = Environment(
         loader=FileSystemLoader(str(folder)), autoescape=select_autoescape(["html"])
     )
-    app = Starlette(routes=ROUTES)
     notifier = Notifier(db, smtp) if notify else None
     witness = Witness(reader_file(), db)  # the hub a reader too: it refuses a log cut short
-    app.state.hub = Hub(db, templates, Forms(), Drawn(), notifier, witness)
+    stores = Stores(db, witness)
+    app = Starlette(routes=ROUTES, lifespan=_closing(stores))
+    app.state.hub = Hub(db, templates, Forms(), Drawn(), notifier, witness, stores)
     return secured(app)
+
+
+def _closing(stores: Stores) -> Any:
+    """The hub's lifespan: the stores its requests reused are closed when the server stops."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> Any:
+        yield
+        stores.close()
+
+    return lifespan
 
 
 def secured(app: Any) -> Any:

@@ -1,0 +1,134 @@
+"""The hub under load (issue #31): a real server (uvicorn, 127.0.0.1) serving Spring 869 played
+to its end, asked for its campaign page by 1 and 8 clients at once (each a keep-alive connection
+of its own), on SQLite and, where one answers, on the project's PostgreSQL server; beside it, a
+minimal Starlette page under the same server as the floor. Prints requests per second and the
+median and 99th-percentile latency of each.
+
+    python benchmarks/hub_load.py [--seconds 5] [--clients 1 8] [--postgres URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+FLOOR = '''
+from starlette.applications import Starlette
+from starlette.responses import HTMLResponse
+from starlette.routing import Route
+
+async def page(request):
+    return HTMLResponse("<!DOCTYPE html><title>floor</title><p>" + "x" * 2000)
+
+app = Starlette(routes=[Route("/c/{name:path}", page)])
+'''
+
+
+def serve(command: list[str], port: int, env: dict[str, str]) -> subprocess.Popen:
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(200):
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            connection.request("GET", "/")
+            connection.getresponse().read()
+            return server
+        except OSError:
+            time.sleep(0.05)
+    server.kill()
+    raise SystemExit(f"the server on port {port} did not answer: {server.stderr.read()!r}")
+
+
+def load(port: int, path: str, clients: int, seconds: float) -> tuple[float, float, float]:
+    """Requests per second over all clients, and the median and 99th-percentile latency (s)."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def client() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        mine = []
+        while time.monotonic() < stop:
+            began = time.perf_counter()
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 200, response.status
+            mine.append(time.perf_counter() - began)
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    began = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    spent = time.monotonic() - began
+    latencies.sort()
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    return len(latencies) / spent, statistics.median(latencies), p99
+
+
+def store(url: str | None, folder: Path) -> str:
+    """Spring 869 played to its end in a store of its own (a SQLite file, or a schema)."""
+    from campaign.demo import script
+
+    db = url or str(folder / "hub.sqlite")
+    env = {**os.environ, "CAMPAIGN_WITNESS": str(folder / "witness.json")}
+    for _, words in script("boiling-cauldron"):
+        subprocess.run(
+            [sys.executable, "-c", "import cli; cli.main()", "--db", db, *words],
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+    return db
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=5)
+    parser.add_argument("--clients", type=int, nargs="+", default=[1, 8])
+    parser.add_argument("--postgres", default=os.environ.get("CAMPAIGN_TEST_POSTGRES"))
+    options = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="hub-load-"))
+    env = {**os.environ, "CAMPAIGN_WITNESS": str(folder / "witness.json")}
+    (folder / "floor.py").write_text(FLOOR)
+    runs = [("floor (minimal Starlette page)", None)]
+    runs.append(("hub, SQLite", store(None, folder)))
+    if options.postgres:
+        schema = f"{options.postgres}?schema=hub_load_{os.getpid()}"
+        try:
+            runs.append(("hub, PostgreSQL", store(schema, folder)))
+        except subprocess.CalledProcessError as failure:
+            print(f"PostgreSQL left out: {failure.stderr.decode()[:200]}")
+    print(f"{'what':34} {'clients':>7} {'req/s':>8} {'median':>9} {'p99':>9}")
+    for port, (what, db) in enumerate(runs, 8811):
+        if db is None:
+            command = [sys.executable, "-m", "uvicorn", "--app-dir", str(folder), "floor:app"]
+        else:
+            command = [sys.executable, "-c", "import cli; cli.main()", "--db", db, "serve"]
+        server = serve([*command, "--port", str(port)], port, env)
+        try:
+            load(port, "/c/Spring 869".replace(" ", "%20"), 1, 1.0)  # warm
+            for clients in options.clients:
+                rate, median, p99 = load(port, "/c/Spring%20869", clients, options.seconds)
+                print(
+                    f"{what:34} {clients:>7} {rate:>8.1f} {median * 1000:>7.1f}ms "
+                    f"{p99 * 1000:>7.1f}ms"
+                )
+        finally:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()
