@@ -20,7 +20,7 @@ import threading
 import time
 from pathlib import Path
 
-FLOOR = '''
+FLOOR = """
 from starlette.applications import Starlette
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
@@ -29,7 +29,7 @@ async def page(request):
     return HTMLResponse("<!DOCTYPE html><title>floor</title><p>" + "x" * 2000)
 
 app = Starlette(routes=[Route("/c/{name:path}", page)])
-'''
+"""
 
 
 def serve(command: list[str], port: int, env: dict[str, str]) -> subprocess.Popen:

@@ -67,6 +67,8 @@ def test_tb_1_4_an_unknown_unit_is_named_by_the_closest(shell):
     refusal = shell.refuses("march", "Hanibal", "--to", "Campania")
     assert "did you mean Hannibal?" in refusal
     assert "moves" not in shell.ok("log").stdout
+    # #29: a leader whose key folds as his name does is suggested by his name, not his key
+    assert "did you mean Pulcher?" in shell.refuses("march", "pulchr", "--to", "Campania")
 
 
 def test_tb_5_4_the_pu_leaves_rome_only_with_leave_or_an_organisers_ruling(shell):

@@ -665,10 +665,14 @@ class Recorded:
 
 
 def leader_names(leaders: Mapping[str, Any]) -> dict[str, str]:
-    """Every way a leader is written — key, name, number (416, #416, 2P-10) — to his key."""
+    """Every way a leader is written — key, number (416, #416, 2P-10), name — to his key; the
+    name last, so that where it folds as his key does ("Pulcher", "pulcher") a refusal suggests
+    the name as the rules write it (#29: "did you mean pulcher?")."""
     names: dict[str, str] = {}
     for lid, who in leaders.items():
-        names.update({who.name: lid, f"#{who.number}": lid, who.number: lid, lid: lid})
+        names.update({lid: lid, f"#{who.number}": lid, who.number: lid})
+        names.pop(who.name, None)
+        names[who.name] = lid
     return names
 
 
