@@ -178,6 +178,19 @@ def log(
 
 
 FORMATS = ("text", "markdown", "bbcode", "html", "json")
+OutputOption = Annotated[
+    Optional[Path], typer.Option("-o", "--output", help="Write to a file instead of the terminal.")
+]
+
+
+def deliver(text: Any, chosen: str, output: Path | None) -> None:
+    """A report or a history as rendered: to a file, or the terminal (a text one through rich,
+    a checkpoint's lines never cropped)."""
+    if output is not None:
+        return write_file(output, plain_text(text) if chosen == "text" else text)
+    if chosen == "text":
+        return console().print(text, crop=False)
+    typer.echo(text, nl=not text.endswith("\n"))
 
 
 @command()
@@ -199,10 +212,7 @@ def report(
             "is the way every command asks for JSON.",
         ),
     ] = "text",
-    output: Annotated[
-        Optional[Path],
-        typer.Option("-o", "--output", help="Write to a file instead of the terminal."),
-    ] = None,
+    output: OutputOption = None,
     as_of: AsOfOption = None,
     campaign: CampaignOption = None,
     as_json: JsonOption = False,
@@ -230,11 +240,7 @@ def report(
         whole = loaded.kind.report_kept_whole
     text = render(data, chosen, player, picture, whole, for_report(data))
     witnessed(ctx, name, data)
-    if output is not None:
-        return write_file(output, plain_text(text) if chosen == "text" else text)
-    if chosen == "text":
-        return console().print(text, crop=False)  # a checkpoint line whole
-    typer.echo(text, nl=not text.endswith("\n"))
+    deliver(text, chosen, output)
 
 
 @command()
@@ -244,10 +250,7 @@ def history(
         str,
         typer.Option("--format", help="text, markdown (Discord), bbcode (forums) or html."),
     ] = "text",
-    output: Annotated[
-        Optional[Path],
-        typer.Option("-o", "--output", help="Write to a file instead of the terminal."),
-    ] = None,
+    output: OutputOption = None,
     as_of: AsOfOption = None,
     player: Annotated[
         Optional[str],
@@ -267,11 +270,7 @@ def history(
     data = history_data(name, loaded)
     text = render(data, chosen, player, whole=("Now",), signer=for_report(data))
     witnessed(ctx, name, data)
-    if output is not None:
-        return write_file(output, plain_text(text) if chosen == "text" else text)
-    if chosen == "text":
-        return console().print(text, crop=False)
-    typer.echo(text, nl=not text.endswith("\n"))
+    deliver(text, chosen, output)
 
 
 @command("map")
