@@ -7,6 +7,7 @@ Torquatus in the Triumph Holding Box, having triumphed as Praetor last Game Turn
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from importlib import resources
 
@@ -88,7 +89,9 @@ def test_tb_7_2_lawful_prorogues_keep_the_army_and_choose_the_assignment_anew(sh
     # TB-6.4: a Proconsul's assignment is a Theater other than Roman Italy, or one province.
     assert shell.refuses("prorogue", "Gracchus", "--theater", "Roman Italy").endswith("(TB-6.4).")
     assert shell.refuses("prorogue", "Gracchus").endswith("(TB-6.4).")
-    assert shell.refuses("prorogue", "Gracchus", "--province", "Apulia").endswith("(TB-6.4).")
+    crowded = shell.refuses("prorogue", "Gracchus", "--province", "Apulia")
+    assert crowded.endswith("(TB-6.4).")
+    assert re.search(r"Gracchus #\d+ would be one more", crowded), crowded  # #28: not "#gracchus"
     shell.ok("prorogue", "Gracchus", "--province", "Lucania")
 
 

@@ -144,7 +144,7 @@ def raise_legions(
         trainees, left = tuple(left[:train]), left[train:]
         m = magistrates[trainer]
         magistrates[trainer] = replace(m, legions=(*m.legions, *trainees))
-    offices.check_imperium(list(magistrates.values()))
+    offices.check_imperium(list(magistrates.values()), r.name)
     raised = (*r.raised_now, *ids)
     return replace(r, legions=legions, cas=cas, magistrates=magistrates, raised_now=raised)
 

@@ -4,7 +4,7 @@ each refuses with the rule it breaks. The state and the elections (TB-7, TB-8) b
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from campaign.errors import RuleViolation
@@ -35,12 +35,17 @@ class Magistrate:
     """The CAs of his Imperium (TB-6.3), by number; a Praetor's Legion is in `legions` alone."""
 
 
-def check_offices(magistrates: Sequence[Magistrate]) -> None:
+Named = Callable[[str], str]
+"""How a refusal writes a leader: his name and number on the command line (`Romans.name`:
+"Flaccus #416", #28: refusals named him "#flaccus"), his key in the organiser's set-up file."""
+
+
+def check_offices(magistrates: Sequence[Magistrate], named: Named = str) -> None:
     """TB-6.1: a leader holds one office; TB-6.6: at most six Praetors."""
     held = Counter(m.leader for m in magistrates)
     twice = sorted(leader for leader, n in held.items() if n > 1)
     if twice:
-        raise RuleViolation("TB-6.1", f"#{twice[0]} cannot hold two offices")
+        raise RuleViolation("TB-6.1", f"{named(twice[0])} cannot hold two offices")
     unknown = [m.office for m in magistrates if m.office not in OFFICES]
     if unknown:
         raise RuleViolation("TB-6.1", f"There is no Roman office called {unknown[0]}")
@@ -63,7 +68,7 @@ def imperium_limit(magistrate: Magistrate) -> int:
     }[magistrate.office]
 
 
-def check_imperium(magistrates: Sequence[Magistrate]) -> None:
+def check_imperium(magistrates: Sequence[Magistrate], named: Named = str) -> None:
     """TB-6.2: each Imperium within its limit; a Legion in at most one Imperium."""
     seen: dict[str, str] = {}
     for m in magistrates:
@@ -71,14 +76,14 @@ def check_imperium(magistrates: Sequence[Magistrate]) -> None:
             raise RuleViolation(
                 "TB-6.2",
                 f"A {m.office}'s Imperium holds at most {imperium_limit(m)} Legion(s); "
-                f"#{m.leader} would hold {len(m.legions)}",
+                f"{named(m.leader)} would hold {len(m.legions)}",
             )
         for legion in m.legions:
             if legion in seen:
                 raise RuleViolation(
                     "TB-6.2",
-                    f"Legion {legion} is in the Imperium of #{seen[legion]} already, not also "
-                    f"#{m.leader}'s",
+                    f"Legion {legion} is in the Imperium of {named(seen[legion])} already, not "
+                    f"also {named(m.leader)}'s",
                 )
             seen[legion] = m.leader
 
@@ -87,6 +92,7 @@ def check_assignments(
     magistrates: Sequence[Magistrate],
     theater_of: Mapping[str, str],
     per_province: int = PROCONSULS_PER_PROVINCE,
+    named: Named = str,
 ) -> None:
     """TB-6.4: a Consul gets any Theater; a Proconsul a Theater other than Roman Italy, or one
     Roman Italy province — at most two Proconsuls per Theater, `per_province` per Roman Italy
@@ -95,10 +101,10 @@ def check_assignments(
     provinces: Counter[str] = Counter()
     for m in magistrates:
         if m.office in ("Dictator", "ME", "PU") and (m.theater or m.province):
-            raise RuleViolation("TB-6.4", f"A {m.office} has no assignment (#{m.leader})")
+            raise RuleViolation("TB-6.4", f"A {m.office} has no assignment ({named(m.leader)})")
         if m.office == "Praetor" and not m.governor and (m.theater or m.province):
             raise RuleViolation(
-                "TB-6.4", f"A Praetor who is no governor has no assignment (#{m.leader})"
+                "TB-6.4", f"A Praetor who is no governor has no assignment ({named(m.leader)})"
             )
         if m.office != "Proconsul":
             continue
@@ -111,8 +117,8 @@ def check_assignments(
             if provinces[m.province] > per_province:
                 raise RuleViolation(
                     "TB-6.4",
-                    f"At most {per_province} Proconsul(s) in {m.province}; #{m.leader} would be "
-                    "one more",
+                    f"At most {per_province} Proconsul(s) in {m.province}; {named(m.leader)} "
+                    "would be one more",
                 )
         elif m.theater == ROMAN_ITALY:
             raise RuleViolation(
@@ -124,8 +130,8 @@ def check_assignments(
             if theaters[m.theater] > PROCONSULS_PER_THEATER:
                 raise RuleViolation(
                     "TB-6.4",
-                    f"At most {PROCONSULS_PER_THEATER} Proconsuls in {m.theater}; #{m.leader} "
-                    "would be one more",
+                    f"At most {PROCONSULS_PER_THEATER} Proconsuls in {m.theater}; "
+                    f"{named(m.leader)} would be one more",
                 )
 
 

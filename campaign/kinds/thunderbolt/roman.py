@@ -401,7 +401,7 @@ def prorogue(
         if r.slaves(held.legions):  # TB-11.13 (Interpretation): leaderless, out of his CAs
             r, kept = lose_slaves(r, kept)
     magistrates = {**r.magistrates, leader: kept}
-    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province)
+    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province, r.name)
     check_assigned(kept, r)
     return replace(r, magistrates=magistrates, decided=r.decided | {leader})
 
@@ -508,7 +508,7 @@ def assign(
     named = replace(r.magistrates[leader], theater=theater, province=province)
     check_assigned(named, r)
     magistrates = {**r.magistrates, leader: named}
-    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province)
+    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province, r.name)
     return replace(r, magistrates=magistrates)
 
 
@@ -801,8 +801,8 @@ def elect(
             )
         raise RuleViolation("TB-6.4", f"The {office} takes no army and no assignment here")
     magistrates = {**r.magistrates, leader: magistrate}
-    offices.check_offices(list(magistrates.values()))
-    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province)
+    offices.check_offices(list(magistrates.values()), r.name)
+    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province, r.name)
     return replace(
         r,
         magistrates=magistrates,
@@ -831,7 +831,7 @@ def dictator_in_field(r: Romans, leader: str, cas: tuple[int, ...]) -> Romans:
     legions = tuple(lg for n in cas for lg in r.cas[n])
     dictator = replace(r.magistrates[leader], cas=cas, legions=legions)
     magistrates = {**r.magistrates, leader: dictator}
-    offices.check_imperium(list(magistrates.values()))
+    offices.check_imperium(list(magistrates.values()), r.name)
     return replace(r, magistrates=magistrates, armed=r.armed | {leader})
 
 
@@ -874,7 +874,7 @@ def name_me(r: Romans, dictator: str, leader: str, ca: int | None) -> Romans:
             raise RuleViolation("TB-9.4", f"CA {ca} is not a leaderless CA")
         me = replace(me, cas=(ca,), legions=r.cas[ca])
     magistrates = {**r.magistrates, leader: me}
-    offices.check_imperium(list(magistrates.values()))
+    offices.check_imperium(list(magistrates.values()), r.name)
     return replace(
         r,
         magistrates=magistrates,
@@ -955,7 +955,7 @@ def give_imperium(
     magistrate = replace(r.magistrates[leader], cas=numbers, legions=held, theater=theater)
     check_assigned(magistrate, r)
     magistrates = {**r.magistrates, leader: magistrate}
-    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province)
+    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province, r.name)
     return replace(r, magistrates=magistrates, cas=cas, armed=r.armed | {leader})
 
 
