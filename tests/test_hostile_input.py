@@ -832,3 +832,16 @@ def test_a_name_typed_short_suggests_the_name_it_begins():
         resolve("player", "Cynan", ["Dunstan", "Cynan ap Rhodri"])
     with pytest.raises(UnknownName, match=r"did you mean Ann\?"):
         resolve("player", "Anne", ["Ann", "Bob"])
+
+
+# 22. An option of one value given twice.
+
+
+def test_22_an_option_of_one_value_given_twice_is_refused_naming_both(hostile):
+    """#28: `--theater Sicily --theater Africa` kept Africa in silence; every command's option of
+    one value given twice is refused, naming both, and nothing is recorded. A value that looks
+    like an option is still a value."""
+    said = refused(hostile, "note", "twice", "-c", "Hostile", "--campaign=Hostile")
+    assert said == "--campaign was given 2 times ('Hostile', then 'Hostile'): give it once."
+    odd = refused(hostile, "report", "--format", "-c", "-c", "Hostile")  # the format is "-c"
+    assert "no report format called '-c'" in odd

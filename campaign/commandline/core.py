@@ -90,10 +90,45 @@ class LazyCommands(TyperGroup):
         for module in command_modules():
             info = _info(module, cmd_name)
             if info is not None:
-                return get_command_from_info(
-                    info, pretty_exceptions_short=True, rich_markup_mode=self.rich_markup_mode
+                return once(
+                    get_command_from_info(
+                        info, pretty_exceptions_short=True, rich_markup_mode=self.rich_markup_mode
+                    )
                 )
         return None
+
+
+def once(command: Any) -> Any:
+    """`command`, refusing an option of one value given twice (#28: a repeated --theater kept
+    the last in silence): click would keep the last one typed."""
+    single = {
+        name: param
+        for param in command.params
+        if param.param_type_name == "option" and not param.multiple and not param.is_flag
+        for name in param.opts
+    }
+    parse = command.parse_args
+
+    def parse_args(ctx: Any, args: list[str]) -> list[str]:
+        given: dict[str, list[str]] = {}
+        at = 0
+        while at < len(args) and args[at] != "--":
+            name, equals, value = args[at].partition("=")
+            param = single.get(name)
+            if param is not None and not equals:  # its value is the next word, whatever it is
+                value, at = (args[at + 1] if at + 1 < len(args) else ""), at + 1
+            if param is not None:
+                given.setdefault(param.opts[-1], []).append(value)
+            at += 1
+        for name, values in given.items():
+            if len(values) > 1:
+                shown = ", then ".join(repr(text.printable(v)) for v in values)
+                said = f"{name} was given {len(values)} times ({shown}): give it once."
+                raise CampaignError(said)
+        return parse(ctx, args)
+
+    command.parse_args = parse_args
+    return command
 
 
 def _info(module: ModuleType, name: str) -> typer.models.CommandInfo | None:
