@@ -101,8 +101,8 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
 class Forced:
     """The consequences the rules force in a state (`Kind.consequences`), asked again only of a
     new state: an event that leaves the state as it was (a note, a deadline) leaves them as
-    they were — every kind's state is frozen — and The Boiling Cauldron's look at every legal
-    attack (BC-4.4), 0.5 ms a state (#31: 5.9 s of a 10,000-note log's 6.0 s audit)."""
+    they were — every kind's state is frozen — and a kind's may look at every move open to
+    every player, 0.5 ms a state (#31: 5.9 s of a 10,000-note log's 6.0 s audit)."""
 
     def __init__(self, of: Kind) -> None:
         self.of, self.state, self.forced = of, None, []

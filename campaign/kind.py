@@ -74,6 +74,9 @@ class Kind(ABC):
     history_sections: ClassVar[tuple[str, ...]] = ()
     """The beginnings of the headings of the kind's report sections that tell what a round (or
     scenario) brought about, which the campaign's history keeps of each (`campaign history`)."""
+    history_labelled: ClassVar[tuple[str, ...]] = ()
+    """Those of them whose lines need their heading to say what they are ("Forfeits: Ann: no
+    legal attack"); the others' lines say it themselves."""
     """The beginnings of the headings of the kind's report sections that a player's report keeps
     whole (tables of the whole campaign, settings, what is next); of the others it keeps only the
     lines that name him."""

@@ -52,6 +52,18 @@ class BattleResolved(CampaignEvent):
     retreats: dict[str, str]
 
 
+@topic("hadrians-wall.BattleReported")
+class BattleReported(CampaignEvent):
+    """HW-3.2 from a player's page (#26): a battle's result as the player of the nation whose
+    turn it is reported it, for the player of the other side to confirm (it is then the
+    battle's result, `BattleResolved`); the log keeps who reported what."""
+
+    area: str
+    lost: list[str]
+    retreats: dict[str, str]
+    by: str
+
+
 @topic("hadrians-wall.CountersPlaced")
 class CountersPlaced(CampaignEvent):
     """HW-3.2: counters put on the map (population, arrival, reinforcement, a fort built)."""

@@ -132,7 +132,24 @@ def test_hw_2_3_the_romans_player_moves_fights_and_advances_from_his_page(wall_h
     fought = send(client, ann, "battle", choice="kent", lost="BE4")
     assert fought.status_code == 200, said(fought.text)
     last = shell.json("log")[-1]
-    assert (last["type"], last["actor"], last["data"]["lost"]) == ("BattleResolved", "Ann", ["BE4"])
+    assert (last["type"], last["actor"], last["data"]["lost"]) == ("BattleReported", "Ann", ["BE4"])
+    # #26: the Belgae's player, Bob, confirms the battle the Romans' player reported
+    assert "confirm" not in forms(client.get(ann).text)
+    own = send(client, ann, "confirm", choice="kent")
+    assert own.status_code == 400 and "(HW-2.3)" in said(own.text)
+    cid = link(shell, "Cid")  # the Brigantes' player, not in Kent
+    assert send(client, cid, "confirm", choice="kent").status_code == 400
+    page = client.get(bob).text
+    assert forms(page) == ["confirm"] and "Ann reports the battle in Kent: lost BE4" in page
+    from campaign.app import Campaigns
+
+    loaded = Campaigns(str(shell.db)).load("Hadrian's Wall")
+    assert loaded.kind.awaited(loaded.state) == ("Ann", "Bob")  # Bob's notice is due too
+    confirmed = send(client, bob, "confirm", choice="kent")
+    assert confirmed.status_code == 200, said(confirmed.text)
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"], last["data"]["lost"]) == ("BattleResolved", "Bob", ["BE4"])
+    assert forms(client.get(bob).text) == []
     assert shell.json("verify")["verified"]
 
 

@@ -171,7 +171,7 @@ def history_data(name: str, loaded: Loaded) -> dict[str, Any]:
             item
             for section in data["sections"]
             if section["heading"].startswith(of.history_sections)
-            for item in _told(section)
+            for item in _told(section, of.history_labelled)
         ]
         scenario = data.get("scenario")
         title = f": {scenario['title']}" if isinstance(scenario, dict) else ""
@@ -192,11 +192,11 @@ def history_data(name: str, loaded: Loaded) -> dict[str, Any]:
     return with_audit(data, loaded, len(loaded.events))
 
 
-def _told(section: dict[str, Any]) -> list[str]:
+def _told(section: dict[str, Any], labelled: tuple[str, ...]) -> list[str]:
     """A report section's lines for the history: its items, after its heading where only the
     heading says what they are (`Forfeits: Ann …`), the numbers of a list left out."""
     items = [NUMBERED.sub("", item) for item in section.get("items", [])]
-    if section["heading"].startswith(LABELLED):
+    if section["heading"].startswith(labelled):
         return [f"{section['heading']}: {item}" for item in items]
     return items
 
@@ -209,9 +209,6 @@ def _colours(loaded: Loaded) -> dict[str, str]:
 
 
 NUMBERED = re.compile(r"^\d+\. ")
-LABELLED = ("Forfeits",)
-"""The report sections whose lines need their heading to say what they are (`Ann: no legal
-attack`); the others' lines say it themselves."""
 
 
 def for_player(data: dict[str, Any], player: str, whole: tuple[str, ...] = ()) -> dict[str, Any]:

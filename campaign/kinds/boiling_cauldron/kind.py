@@ -37,6 +37,7 @@ class BoilingCauldron(PackageKind):
     console_example = "result Kent 20 45"
     report_kept_whole = ("Battle settings", "Next", "Attack order", "Still to come")
     history_sections = ("Outcome", "Battles", "Forfeits", "Eliminated", "The Final Battle")
+    history_labelled = ("Forfeits",)
 
     def new(
         self, title: str, options: Mapping[str, Any], seal: Seal | None = None

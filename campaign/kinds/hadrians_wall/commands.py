@@ -13,15 +13,17 @@ from typing import Any
 
 from campaign import text
 from campaign.drafts import Draft, draft, event_of, forced
-from campaign.errors import CampaignError
+from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.hadrians_wall import checks, rules
 from campaign.kinds.hadrians_wall import interpretations as chosen
+from campaign.kinds.hadrians_wall.narrate import area_name
 from campaign.kinds.hadrians_wall.rules import Counter
 from campaign.kinds.hadrians_wall.state import Crossing, Roll, State, apply, walk
-from campaign.names import resolve
+from campaign.names import folded, resolve
 from events.common import CampaignEvent
 from events.hadrians_wall import (
     AreaTriggered,
+    BattleReported,
     BattleResolved,
     ClockAdvanced,
     CounterMoved,
@@ -357,6 +359,58 @@ def battle(
     return settle(state, [resolved])[1]
 
 
+def confirmers(state: State, area: str, by: str) -> list[str]:
+    """Who confirms a battle `by` reported (#26): the players of the other nations in the area,
+    but him (a player whose own nations are on both sides confirms nothing)."""
+    others = {state.player_of(c.nation) for c in state.here(area) if c.nation != state.nation}
+    return sorted(p for p in others if folded(p) != folded(by))
+
+
+def report_battle(
+    state: State, area: str, lost: Sequence[str], retreats: Mapping[str, str], by: str
+) -> list[Draft]:
+    """HW-3.2 from a player's page (#26): the battle's result as the player of the nation whose
+    turn it is reports it, checked as `battle` checks it, for the other side's player to confirm;
+    where no other player is in it, it is the result at once."""
+    decided = battle(state, area, lost, retreats, by)
+    resolved = decided[0].fields
+    if not confirmers(state, resolved["area"], by):
+        return decided
+    fields = {k: resolved[k] for k in ("area", "lost", "retreats")}
+    return [draft(BattleReported, **fields, by=state.player_of(state.nation))]
+
+
+def confirm_battle(state: State, area: str, who: str) -> list[Draft]:
+    """The other side's player confirms the battle its reporter reported (#26): the reported
+    result becomes the battle's, decided as `battle` decides it."""
+    where = _area(state, area)
+    reported = state.reported.get(where)
+    if reported is None:
+        raise CampaignError(f"Nobody has reported a battle in {area_name(where)} to confirm.")
+    if folded(who) not in {folded(p) for p in confirmers(state, where, reported.by)}:
+        raise RuleViolation(
+            "HW-2.3",
+            f"{reported.by} reported the battle in {area_name(where)}; the player of the other "
+            "side there, or the organiser, confirms it",
+        )
+    return battle(state, where, list(reported.lost), dict(reported.retreats))
+
+
+def _battle_replayed(event: BattleResolved) -> Callable[[State], list[Draft]]:
+    """A battle's result as it was recorded: confirmed by the other side's player, or entered
+    by the nation's player or the organiser."""
+
+    def decide(state: State) -> list[Draft]:
+        reported = state.reported.get(event.area)
+        if reported is not None and folded(event.actor) in {
+            folded(p) for p in confirmers(state, event.area, reported.by)
+        }:
+            return confirm_battle(state, event.area, event.actor)
+        return battle(state, event.area, event.lost, event.retreats, event.actor)
+
+    return decide
+
+
 def place(
     state: State,
     nation: str,
@@ -483,7 +537,8 @@ _REPLAY: dict[type, Callable[[Any], Callable[[State], list[Draft]]]] = {
     CounterMoved: lambda e: (
         lambda s: move(s, [(e.counter, e.path)], Recorded(e.dice, e.evidence), True, e.actor)
     ),
-    BattleResolved: lambda e: lambda s: battle(s, e.area, e.lost, e.retreats, e.actor),
+    BattleResolved: _battle_replayed,
+    BattleReported: lambda e: lambda s: report_battle(s, e.area, e.lost, e.retreats, e.by),
     CountersPlaced: lambda e: (
         lambda s: place(s, e.nation, e.counter_kind, e.area, len(e.counters), e.reason, e.actor)
     ),

@@ -11,6 +11,7 @@ from campaign.views.grammar import listing, possessive
 from events.common import CampaignEvent
 from events.hadrians_wall import (
     AreaTriggered,
+    BattleReported,
     BattleResolved,
     ClockAdvanced,
     CounterMoved,
@@ -77,6 +78,19 @@ def _(event: ClockAdvanced) -> str:
 def _(event: CounterMoved) -> str:
     rolls = f" (wall crossing die: {listing([str(d) for d in event.dice])})" if event.dice else ""
     return f"{event.counter} moves {path_text(event.path)}{rolls}"
+
+
+@describe.register
+def _(event: BattleReported) -> str:
+    return f"{event.by} reports the {_battle_text(event)}, for the other side to confirm"
+
+
+def _battle_text(event: BattleReported | BattleResolved) -> str:
+    parts = []
+    if event.lost:
+        parts.append(f"lost {', '.join(event.lost)}")
+    parts += [f"{c} retreats to {area_name(to)}" for c, to in event.retreats.items()]
+    return f"battle in {area_name(event.area)}: {'; '.join(parts)}"
 
 
 @describe.register

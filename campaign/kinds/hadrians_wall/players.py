@@ -45,11 +45,13 @@ def lines(state: State, player: str) -> list[str]:
 
 
 def actions(state: State, player: str) -> list[dict[str, Any]]:
-    """His nation's moves or battles, as the phase allows, and the clock's next step."""
+    """His nation's moves or battles, as the phase allows, and the clock's next step; and the
+    battles another player reported that he, on their other side, confirms (#26)."""
+    confirming = _confirms(state, player)
     if not playing(state, player):
-        return []
+        return confirming
     nation = nation_name(state.nation)
-    offered = []
+    offered = confirming
     if state.phase in rules.MOVEMENT:
         offered.append(_moves(state, nation))
     if state.phase in rules.BATTLE:
@@ -103,6 +105,28 @@ def _battle(state: State, nation: str) -> dict[str, Any]:
     }
 
 
+def _confirms(state: State, player: str) -> list[dict[str, Any]]:
+    """HW-3.2 (#26): a battle reported by the player whose nation's turn it is, for the player
+    of the other side to confirm: it is then the battle's result."""
+    return [
+        {
+            "action": "confirm",
+            "label": f"{reported.by} reports the battle in {area_name(area)}: "
+            f"{_result_text(reported)}. Confirm it (HW-3.2), or ask the organiser to rule",
+            "choices": {area: f"{area_name(area)}: confirm"},
+            "button": "Confirm the battle",
+        }
+        for area, reported in sorted(state.reported.items())
+        if folded(player) in {folded(p) for p in commands.confirmers(state, area, reported.by)}
+    ]
+
+
+def _result_text(reported: Any) -> str:
+    parts = [f"lost {', '.join(reported.lost)}"] if reported.lost else []
+    parts += [f"{c} retreats to {area_name(to)}" for c, to in reported.retreats.items()]
+    return "; ".join(parts)
+
+
 def _dice(state: State) -> list[dict[str, Any]]:
     """With dice rolled outside (HW-7.5): each crossing's die and where it was rolled."""
     if state.dice == "committed":
@@ -114,8 +138,11 @@ def _dice(state: State) -> list[dict[str, Any]]:
 
 
 def awaited(state: State) -> tuple[str, ...]:
-    """HW-2.3: the player of the nation whose turn it is; the turn's end is the organiser's."""
-    return tuple(p for p in dict.fromkeys(state.players) if playing(state, p))
+    """HW-2.3: the player of the nation whose turn it is, and the players who confirm a battle
+    reported to them (#26); the turn's end is the organiser's."""
+    return tuple(
+        p for p in dict.fromkeys(state.players) if playing(state, p) or _confirms(state, p)
+    )
 
 
 def decide(
@@ -126,7 +153,10 @@ def decide(
     secrets: Mapping[str, str] | None = None,
 ) -> list[Draft]:
     """The form `action` of `player`'s page, decided as `move`, `battle` and `advance` decide
-    it, with him as the one who enters it (HW-2.3)."""
+    it, with him as the one who enters it (HW-2.3); a battle he reports waits for the other
+    side's player to confirm it (#26), which is his `confirm`."""
+    if action == "confirm":
+        return commands.confirm_battle(state, values.get("choice", ""), player)
     if not playing(state, player):
         nation = nation_name(state.nation)
         raise CampaignError(
@@ -144,7 +174,7 @@ def decide(
     if action == "battle":
         retreats = dict(_retreat(typed) for typed in values.get("retreats", "").split())
         lost = values.get("lost", "").replace(",", " ").split()
-        return commands.battle(state, values.get("choice", ""), lost, retreats, player)
+        return commands.report_battle(state, values.get("choice", ""), lost, retreats, player)
     if action == "advance":
         return commands.advance(state, None, secrets)
     raise CampaignError(f"There is no action called {action!r} for a player of Hadrian's Wall.")

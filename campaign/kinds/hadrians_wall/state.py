@@ -19,6 +19,7 @@ from campaign.kinds.hadrians_wall.rules import Counter
 from events.common import CampaignEvent, CampaignStarted, PlayerRenamed, PlayerReplaced
 from events.hadrians_wall import (
     AreaTriggered,
+    BattleReported,
     BattleResolved,
     ClockAdvanced,
     CounterMoved,
@@ -62,6 +63,15 @@ class Crossing:
 
 
 @dataclass(frozen=True)
+class Reported:
+    """A battle's result as a player reported it (`BattleReported`)."""
+
+    lost: tuple[str, ...]
+    retreats: dict[str, str]
+    by: str
+
+
+@dataclass(frozen=True)
 class State:
     name: str
     players: tuple[str, ...]
@@ -90,6 +100,9 @@ class State:
     moments: tuple[str, ...] = ()
     """Trigger areas the Romans held alone at some instant of the last event, in order (HW-3.6),
     where that instant counts under the HW-4.6 setting."""
+    reported: dict[str, Reported] = field(default_factory=dict)
+    """Battles a player reported from his page, awaiting the other side's confirmation (#26):
+    area → what he reported."""
 
     # Who plays what (HW-2.3).
 
@@ -261,7 +274,16 @@ def _(event: CounterMoved, state: State) -> State:
 
 
 @evolve.register
+def _(event: BattleReported, state: State) -> State:
+    said = Reported(tuple(event.lost), dict(event.retreats), event.by)
+    return replace(state, reported={**state.reported, event.area: said})
+
+
+@evolve.register
 def _(event: BattleResolved, state: State) -> State:
+    if event.area in state.reported:
+        left = {area: said for area, said in state.reported.items() if area != event.area}
+        state = replace(state, reported=left)
     for counter in event.lost:
         state = state.moved_to(counter, None)
     for counter, to in event.retreats.items():
