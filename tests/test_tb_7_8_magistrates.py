@@ -92,6 +92,8 @@ def test_tb_7_2_lawful_prorogues_keep_the_army_and_choose_the_assignment_anew(sh
     crowded = shell.refuses("prorogue", "Gracchus", "--province", "Apulia")
     assert crowded.endswith("(TB-6.4).")
     assert re.search(r"Gracchus #\d+ would be one more", crowded), crowded  # #28: not "#gracchus"
+    both = shell.refuses("prorogue", "Gracchus", "--theater", "Sicily", "--province", "Lucania")
+    assert both.endswith("(TB-6.4).") and "not both" in both  # #28: both were accepted
     shell.ok("prorogue", "Gracchus", "--province", "Lucania")
 
 

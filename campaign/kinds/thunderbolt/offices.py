@@ -108,6 +108,12 @@ def check_assignments(
             )
         if m.office != "Proconsul":
             continue
+        if m.province is not None and m.theater is not None:
+            raise RuleViolation(
+                "TB-6.4",
+                f"A Proconsul gets a Theater or one province of Roman Italy, not both "
+                f"({named(m.leader)}: {m.theater} and {m.province})",
+            )
         if m.province is not None:
             if theater_of.get(m.province) != ROMAN_ITALY:
                 raise RuleViolation(
