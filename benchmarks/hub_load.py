@@ -2,7 +2,9 @@
 to its end, asked for its campaign page by 1 and 8 clients at once (each a keep-alive connection
 of its own), on SQLite and, where one answers, on the project's PostgreSQL server; beside it, a
 minimal Starlette page under the same server as the floor. Prints requests per second and the
-median and 99th-percentile latency of each.
+median and 99th-percentile latency of each; then arbiters' notes sent from their pages by 1 and
+8 arbiters at once (each a GET of his page for its one-time form, then the POST), the notes
+recorded per second.
 
     python benchmarks/hub_load.py [--seconds 5] [--clients 1 8] [--postgres URL]
 """
@@ -77,6 +79,64 @@ def load(port: int, path: str, clients: int, seconds: float) -> tuple[float, flo
     return len(latencies) / spent, statistics.median(latencies), p99
 
 
+def notes(port: int, tokens: list[str], seconds: float) -> tuple[float, float, float]:
+    """Arbiters' notes recorded per second (one arbiter a client), and the median and
+    99th-percentile latency of the POST alone."""
+    import re
+
+    latencies: list[float] = []
+    lock = threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def arbiter(token: str) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        mine = []
+        while time.monotonic() < stop:
+            connection.request("GET", f"/a/{token}")
+            page = connection.getresponse().read().decode()
+            csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+            body = f"csrf={csrf}&choice=a+ruling"
+            headers = {"Content-Type": "application/x-www-form-urlencoded"}
+            began = time.perf_counter()
+            connection.request("POST", f"/a/{token}/note", body=body, headers=headers)
+            answer = connection.getresponse()
+            answer.read()
+            assert answer.status == 303, answer.status
+            mine.append(time.perf_counter() - began)
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=arbiter, args=(t,)) for t in tokens]
+    began = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    spent = time.monotonic() - began
+    latencies.sort()
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    return len(latencies) / spent, statistics.median(latencies), p99
+
+
+def arbiters(db: str, count: int, folder: Path) -> list[str]:
+    """`count` arbiters invited, their links' secrets."""
+    import re
+
+    env = {**os.environ, "CAMPAIGN_WITNESS": str(folder / "witness.json")}
+    made = []
+    for n in range(count):
+        said = subprocess.run(
+            [sys.executable, "-c", "import cli; cli.main()", "--db", db, "invite", f"Arbiter {n}"]
+            + ["--role", "arbiter"],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        made.append(re.search(r"/a/(\S+)", said).group(1))
+    return made
+
+
 def store(url: str | None, folder: Path) -> str:
     """Spring 869 played to its end in a store of its own (a SQLite file, or a schema)."""
     from campaign.demo import script
@@ -125,6 +185,14 @@ def main() -> None:
                     f"{what:34} {clients:>7} {rate:>8.1f} {median * 1000:>7.1f}ms "
                     f"{p99 * 1000:>7.1f}ms"
                 )
+            if db is not None:
+                tokens = arbiters(db, max(options.clients), folder)
+                for clients in options.clients:
+                    rate, median, p99 = notes(port, tokens[:clients], options.seconds)
+                    print(
+                        f"{what + ': notes (POST)':34} {clients:>7} {rate:>8.1f} "
+                        f"{median * 1000:>7.1f}ms {p99 * 1000:>7.1f}ms"
+                    )
         finally:
             server.terminate()
             server.wait()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import stat
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, Response
 from campaign.app import STORE_FAILURES, Campaigns, first_line
 from campaign.beside import is_server
 from campaign.errors import CampaignError, StoreError
+from campaign.names import folded
 from campaign.web.forms import Forms
 from campaign.web.notifier import Notifier
 from campaign.web.pages import Drawn
@@ -65,6 +66,20 @@ class Stores:
             campaigns.close()
 
 
+class Writers:
+    """One writer at a time per campaign within the hub (issue #31): forms sent at once to one
+    campaign take turns instead of racing to append and deciding again after each lost race
+    (8 arbiters' notes at once: 18 notes/s on SQLite and 6 on PostgreSQL, p99 1.5 s and 3.4 s,
+    when they raced). Writers in other processes still meet the store's optimistic check."""
+
+    def __init__(self) -> None:
+        self.lock, self.locks = threading.Lock(), {}
+
+    def of(self, name: str) -> threading.Lock:
+        with self.lock:
+            return self.locks.setdefault(folded(name), threading.Lock())
+
+
 @dataclass(frozen=True)
 class Hub:
     """What every request of one served hub shares: its store, its page templates, the forms it
@@ -81,6 +96,8 @@ class Hub:
     refused, never shown."""
     stores: Stores | None = None
     """The stores its requests reuse (`with_store`); one for each request where None."""
+    writers: Writers = field(default_factory=Writers)
+    """Who is writing to which campaign now (`Writers`)."""
 
     def page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         shown = self.templates.get_template(template).render(**values)

@@ -361,7 +361,8 @@ def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Resp
         nonce = hub.forms.claim(token, form.get("csrf", ""))
     except Refused as refused:
         return personal_page(hub, campaigns, token, str(refused), True, refused.status)
-    said, recorded = decide(campaigns, granted, request.path_params["action"], form)
+    with hub.writers.of(granted[0]):  # one form at a time per campaign: no race to append
+        said, recorded = decide(campaigns, granted, request.path_params["action"], form)
     if recorded and hub.notifier is not None:
         hub.notifier.soon(granted[0])
     if not recorded:
