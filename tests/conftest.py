@@ -38,6 +38,7 @@ server's store) goes to a folder of the test run's own, never the tester's."""
 for _folder in ("XDG_STATE_HOME", "XDG_CONFIG_HOME"):  # the checkpoints seen; the signing key
     os.environ[_folder] = tempfile.mkdtemp(prefix="campaign-tests-")
 os.environ.pop("CAMPAIGN_KEY", None)
+os.environ.pop("COLUMNS", None)  # piped output is 100 columns wide unless a test says otherwise
 os.environ.pop("CAMPAIGN_KEY_PASSPHRASE", None)
 
 

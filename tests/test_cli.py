@@ -12,6 +12,8 @@ import sqlite3
 
 import pytest
 
+from cli import app
+
 
 def test_new_campaign_then_status_json_has_the_contract_keys(spring, shell):
     shell.play([["new", "Spring 869", "--rules", "boiling-cauldron", *spring.step("new")[4:]]])
@@ -378,3 +380,11 @@ def test_a_committed_seed_is_revealed_once_and_must_match_the_commitment(shell):
         "my secret", ["A", "B", "C"], parse_map(default_map_source()).names
     )
     assert "BC-2.2" in shell.refuses("draw", "--seed", "my secret")
+
+
+def test_piped_output_is_as_wide_as_columns_says(shell, spring):
+    """#29: COLUMNS was ignored when the output went to a pipe or a file (always 100 wide)."""
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    narrow = shell.runner.invoke(app, ["--db", str(shell.db), "status"], env={"COLUMNS": "60"})
+    wide = shell.ok("status").stdout
+    assert max(map(len, narrow.stdout.splitlines())) <= 60 < max(map(len, wide.splitlines()))

@@ -415,13 +415,20 @@ def options(
 
 
 def console():
-    """Rich output that fits the terminal it is in (to a file or a pipe: 100 columns). Stored text
-    is never read as markup or emoji codes."""
+    """Rich output that fits the terminal it is in; to a file or a pipe, `COLUMNS` wide where it
+    says (#29: it was ignored), else 100 columns. Stored text is never read as markup or emoji
+    codes."""
     from rich.console import Console
 
     stream = output().out
-    width = None if stream is None and sys.stdout.isatty() else 100
+    width = None if stream is None and sys.stdout.isatty() else piped_width()
     return Console(file=stream, width=width, markup=False, emoji=False, highlight=False)
+
+
+def piped_width() -> int:
+    """The width of output that is not a terminal: `COLUMNS` (20 to 1,000), else 100."""
+    asked = os.environ.get("COLUMNS", "")
+    return int(asked) if asked.isascii() and asked.isdigit() and 20 <= int(asked) <= 1000 else 100
 
 
 def write_file(path: Path, content: str | bytes, quiet: bool = False) -> None:
