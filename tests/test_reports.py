@@ -478,3 +478,15 @@ def test_29_an_onus_history_names_each_scenario_and_its_winner(eagle_played):
     shown = eagle_played.ok("history").stdout
     assert "Scenario 1: Blood on the banks of the Rhine" in shown
     assert "Rome wins the scenario (Marcus): Vitellius survived: yes" in shown
+
+
+def test_29_a_player_named_in_the_organisers_note_is_not_bolded(shell, spring):
+    """#29: the organiser's free text was coloured like the program's own lines."""
+    shell.play(spring.through("result Kent"))
+    shell.ok("note", "Bob sent his screenshot late")
+    report = shell.ok("report", "--round", "1", "--format", "markdown").stdout
+    notes = report.split("**Organiser's notes**", 1)[1].splitlines()[1]
+    assert notes == "- Bob sent his screenshot late"
+    assert "**Cid**" in report  # the program's own lines still colour the players
+    bbcode = shell.ok("report", "--round", "1", "--format", "bbcode").stdout
+    assert "[*]Bob sent his screenshot late" in bbcode

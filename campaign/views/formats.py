@@ -40,6 +40,21 @@ def _names(
     return "".join(parts + [escape(text[last:])])
 
 
+def _said(
+    report: dict[str, Any],
+    section: dict[str, Any],
+    wrap: Callable[[str, str], str],
+    text: str,
+    escape: Callable[[str], str],
+) -> str:
+    """An item of a section: the players' names in their colours, but in what a person wrote
+    (`plain`: an organiser's notes), which is shown as he wrote it (#29: names were bolded inside
+    free text)."""
+    if section.get("plain"):
+        return escape(printable(text))
+    return _names(report, wrap, text, escape)
+
+
 def aligned(table: dict[str, Any]) -> list[str]:
     rows = [table["columns"], *table["rows"]]
     widths = [max(len(r[i]) for r in rows) for i in range(len(table["columns"]))]
@@ -67,7 +82,7 @@ def markdown_lines(report: dict[str, Any]) -> list[str]:
                 "```",
             ]
         for item in section.get("items", []):
-            text = _names(report, bold, item, escape)
+            text = _said(report, section, bold, item, escape)
             lines.append(text if NUMBERED.match(item) else f"- {text}")
         if "block" in section:  # the program's own text (a checkpoint): kept exactly
             lines += ["```", *section["block"], "```"]
@@ -157,7 +172,7 @@ def bbcode(report: dict[str, Any]) -> str:
             out.append("[list=1]" if numbered else "[list]")
             for item in items:
                 text = NUMBERED.sub("", item) if numbered else item
-                out.append("[*]" + _names(report, colour, text, escape))
+                out.append("[*]" + _said(report, section, colour, text, escape))
             out.append("[/list]")
         if "block" in section:
             out.append("[code]" + "\n".join(map(escape, section["block"])) + "[/code]")
@@ -214,7 +229,9 @@ def html_page(report: dict[str, Any], svg: str | None) -> str:
             numbered = all(NUMBERED.match(i) for i in items)
             tag = "ol" if numbered else "ul"
             texts = [NUMBERED.sub("", i) if numbered else i for i in items]
-            lis = "".join(f"<li>{_names(report, colour, text, html.escape)}</li>" for text in texts)
+            lis = "".join(
+                f"<li>{_said(report, section, colour, text, html.escape)}</li>" for text in texts
+            )
             body.append(f"<{tag}>{lis}</{tag}>")
         if "block" in section:
             body.append("<pre>\n" + "\n".join(map(escape, section["block"])) + "\n</pre>")

@@ -23,7 +23,7 @@ def text_report(report: dict[str, Any]) -> Group:
             parts.append(table)
         for item in section.get("items", []):
             line = Text(item if item[:1].isdigit() else f"• {item}")
-            for name, colour in players.items():
+            for name, colour in {} if section.get("plain") else players.items():
                 line.highlight_words([name], style=f"bold {colour}")
             parts.append(line)
         for kept in section.get("block", []):  # a checkpoint: one line each, never wrapped

@@ -230,7 +230,7 @@ def _opening_sections(report: dict[str, Any], battles: Sequence[Battle]) -> list
             "items": [t for t in to_come if t] or ["Nothing: the round is complete."],
         },
         {"heading": "Battle settings (BC-5.1)", "items": [report["settings"]]},
-        report["notes"] and {"heading": "Organiser's notes", "items": report["notes"]},
+        report["notes"] and _notes(report["notes"]),
     ]
     return [section for section in sections if section]
 
@@ -361,9 +361,14 @@ def _sections(report: dict[str, Any], battles: Sequence[Battle]) -> list[Section
         report["final"]
         and {"heading": "The Final Battle (BC-8.4)", "items": _final_lines(report["final"])},
         {"heading": "Battle settings (BC-5.1)", "items": [report["settings"]]},
-        report["notes"] and {"heading": "Organiser's notes", "items": report["notes"]},
+        report["notes"] and _notes(report["notes"]),
     ]
     return [section for section in sections if section]
+
+
+def _notes(notes: list[str]) -> Section:
+    """The organiser's notes as he wrote them (`plain`: no name in them coloured)."""
+    return {"heading": "Organiser's notes", "items": notes, "plain": True}
 
 
 def _forfeits(forfeits: list[dict[str, Any]]) -> Section | None:

@@ -158,4 +158,4 @@ def _holdings(state: State) -> Section:
 
 
 def _notes(notes: list[str]) -> Section | None:
-    return {"heading": "Organiser's notes", "items": notes} if notes else None
+    return {"heading": "Organiser's notes", "items": notes, "plain": True} if notes else None

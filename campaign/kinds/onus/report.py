@@ -114,7 +114,7 @@ def _sections(report: dict[str, Any], state: State, played: Played) -> list[Sect
         _next_scenario(report["next"]),
     ]
     if report["notes"]:
-        sections.append({"heading": "Organiser's notes", "items": report["notes"]})
+        sections.append({"heading": "Organiser's notes", "items": report["notes"], "plain": True})
     return sections
 
 

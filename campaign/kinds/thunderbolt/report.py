@@ -168,7 +168,7 @@ def turn_report(
         _dice(state, number),
     ]
     if notes:
-        sections.append({"heading": "Organiser's notes", "items": notes})
+        sections.append({"heading": "Organiser's notes", "items": notes, "plain": True})
     players = {state.rome: "#b22222", state.carthage: "#6a1b9a"}
     return {
         "campaign": name,
