@@ -114,3 +114,13 @@ def test_a_hadrians_wall_colour_passes_to_a_newcomer(shell):
     shell.ok("replace-player", "Cid", "Ros", "--reason", "Cid is busy")
     assert shell.json("status")["players"]["red"] == "Ros"
     assert shell.json("verify")["verified"]
+
+
+def test_bc_9_6_a_withdrawn_player_is_not_listed_as_in(shell, spring):
+    """#29: a player who withdrew with no replacement was listed "in" on the dashboard."""
+    shell.ok(*spring.step("new"))
+    shell.ok("withdraw", "Dag", "--reason", "moved away")
+    row = next(line for line in shell.ok("status").stdout.splitlines() if "│Dag " in line)
+    assert "withdrawn (BC-9.6)" in row and " in " not in row.replace("withdrawn", "")
+    players = {p["name"]: p for p in shell.json("status")["players"]}
+    assert (players["Dag"]["withdrawn"], players["Ann"]["withdrawn"]) == (True, False)

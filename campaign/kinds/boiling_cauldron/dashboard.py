@@ -79,7 +79,11 @@ def _map_and_players(data: dict[str, Any], players: list[str]) -> RenderableType
     for p in data["players"]:
         out = p["eliminated"]
         status = (
-            Text(f"out, round {out['round']}, by {out['by']}", style="dim") if out else Text("in")
+            Text(f"out, round {out['round']}, by {out['by']}", style="dim")
+            if out
+            else Text("withdrawn (BC-9.6)", style="dim")  # #29: he was listed "in"
+            if p.get("withdrawn")
+            else Text("in")
         )
         side.add_row(_who(p["name"], players), str(p["regions"]), status)
     return Columns([regions, Group(side, _standings(data, players))], padding=(0, 3))

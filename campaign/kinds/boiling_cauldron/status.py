@@ -69,7 +69,12 @@ def status(state: State, name: str) -> dict[str, Any]:
             for r in state.world.names
         ],
         "players": [
-            {"name": p, "regions": len(held[p]), "eliminated": eliminated.get(p)}
+            {
+                "name": p,
+                "regions": len(held[p]),
+                "eliminated": eliminated.get(p),
+                "withdrawn": p in state.withdrawn,
+            }
             for p in state.players
         ],
         "attack_order": list(state.attack_order)
