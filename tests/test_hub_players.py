@@ -561,3 +561,21 @@ def test_tb_12_6_carthages_player_assigns_an_army_to_each_theater_due(store_url,
     assert [e["actor"] for e in shell.json("log")[-2:]] == ["Hanno", "Hanno"]
     assert "station" not in forms(client.get(hanno).text)
     assert shell.json("verify")["verified"]
+
+
+def test_hw_2_3_a_players_page_shows_the_board_with_his_nations_areas_marked(wall_hub):
+    """#26: as in The Boiling Cauldron, his page's map outlines his own: the areas where the
+    counters of his colour's nations stand."""
+    shell, client, script = wall_hub
+    shell.play(script.through("advance --to movement"))
+    page = client.get(link(shell, "Bob")).text  # blue: the Belgae, the Picts, …
+    marked = set(re.findall(r'data-area="([^"]+)" data-region="[^"]+" data-holders="([^"]*)" '
+                            r'data-mine="yes"', page))  # fmt: skip
+    assert marked and all("blue" in holders.split() for _, holders in marked)
+    status = shell.json("status")
+    blue = {
+        area
+        for area, here in status["areas"].items()
+        if any(status["nations"][c["nation"]] == "blue" for c in here)
+    }
+    assert blue == {area for area, _ in marked}

@@ -127,7 +127,7 @@ class HadriansWall(PackageKind):
     ) -> str | None:
         from campaign.kinds.hadrians_wall.picture import picture
 
-        return picture(current, printable(name), number)
+        return picture(current, printable(name), number, player)
 
 
 def settings(options: Mapping[str, Any]) -> dict[str, Any]:

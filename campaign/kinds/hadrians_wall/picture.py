@@ -34,13 +34,15 @@ def at(state: State, area: str) -> tuple[float, float]:
     return round((east - WEST) * PER_LON, 1), round((NORTH - north) * PER_LAT + 40, 1)
 
 
-def picture(state: State, name: str, number: int | None = None) -> str:
+def picture(state: State, name: str, number: int | None = None, player: str | None = None) -> str:
+    """The board now (or at the end of turn `number`); on `player`'s own page, the areas his
+    nations' counters hold outlined in gold (#26), as The Boiling Cauldron marks his regions."""
     when = f"end of turn {number}" if number else f"turn {state.turn}"
     from regions import territories
 
     drawn = territories("britannia-ah-1987.toml")
     if drawn is not None and "W4" not in state.board.walls and not state.ffg_gap:
-        return drawn_map(state, name, when, drawn)
+        return drawn_map(state, name, when, drawn, held_by(state, player))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH + LEGEND}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH + LEGEND} {HEIGHT}" font-family="sans-serif">',
@@ -176,7 +178,23 @@ def _legend(state: State, top: float = 60, left: float | None = None) -> list[st
 MAP_PIXELS = 640
 
 
-def drawn_map(state: State, name: str, when: str, drawn: dict) -> str:
+def held_by(state: State, player: str | None) -> frozenset[str]:
+    """The areas where counters of `player`'s nations stand (HW-2.3: the nations of his
+    colours)."""
+    if player is None:
+        return frozenset()
+    from campaign.names import folded
+
+    return frozenset(
+        c.area
+        for c in state.counters.values()
+        if c.area and folded(state.player_of(c.nation)) == folded(player)
+    )
+
+
+def drawn_map(
+    state: State, name: str, when: str, drawn: dict, mine: frozenset[str] = frozenset()
+) -> str:
     """Land areas as territories filled by the colour of the player whose counters hold them (a
     dashed outline where several players' counters share one), seas named in the sea, every
     counter by its nation's letters, and each wall built and standing as a thick line along its
@@ -192,7 +210,10 @@ def drawn_map(state: State, name: str, when: str, drawn: dict) -> str:
         f"<title>{escape(name)}: {when}</title>",
         f'<rect width="{width}" height="{height:.0f}" fill="{mapdraw.SEA}"/>',
         mapdraw.land(canvas, coastline()),
-        *(_land_area(state, canvas, a, shapes) for a, shapes in drawn["territories"].items()),
+        *(
+            _land_area(state, canvas, a, shapes, a in mine)
+            for a, shapes in drawn["territories"].items()
+        ),
         *_drawn_walls(state, canvas, drawn),
         *(_area_label(state, canvas, a) for a in state.board.areas),
         mapdraw.title(f"{name} — {when}", width),
@@ -202,7 +223,7 @@ def drawn_map(state: State, name: str, when: str, drawn: dict) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _land_area(state: State, canvas, area: str, shapes) -> str:
+def _land_area(state: State, canvas, area: str, shapes, mine: bool = False) -> str:
     colours = _holder_colours(state, area)
     fill = COLOURS[colours[0]] if colours else "#ffffff"
     outline = (
@@ -210,10 +231,13 @@ def _land_area(state: State, canvas, area: str, shapes) -> str:
         if len(colours) > 1
         else 'stroke="#666" stroke-width="0.8"'
     )
+    if mine:  # the reader's own, on his page
+        outline = 'stroke="#d4a017" stroke-width="4"'
     return (
         f'<g class="area region" data-area="{area}" data-region="{area}" '
-        f'data-holders="{" ".join(colours)}"><path d="{canvas.path(shapes)}" fill="{fill}" '
-        f'fill-opacity="0.85" {outline} fill-rule="evenodd"/></g>'
+        f'data-holders="{" ".join(colours)}" data-mine="{"yes" if mine else "no"}">'
+        f'<path d="{canvas.path(shapes)}" fill="{fill}" fill-opacity="0.85" {outline} '
+        'fill-rule="evenodd"/></g>'
     )
 
 
