@@ -109,7 +109,9 @@ def test_tb_4_3_a_triumph_voids_the_leaders_lams(shell):
     for side in ("rome", "carthage"):
         shell.ok("done", "D", "--side", side)  # TB-4.6: Finished, back to C2
     assert shell.json("status")["steps"] == ["C2"]
-    assert "albinus" in " ".join(shell.json("status")["cup"]["left"])  # still in the cup ...
+    cup = shell.json("status")["cup"]
+    assert "albinus" in " ".join(cup["void"])  # still in the cup ...
+    assert "albinus" not in " ".join(cup["left"])  # #28: not listed among those left to draw
     refusal = shell.refuses("initiative", "--drawn", "Albinus")
     assert refusal.endswith("(TB-16.4).")  # ... but void: not among the markers to draw
     shell.ok("initiative", "--drawn", "Hannibal")

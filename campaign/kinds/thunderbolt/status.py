@@ -123,7 +123,8 @@ def status(state: State, name: str) -> dict[str, Any]:
             "legate": lams.legate,
             "siege_attrition": lams.siege,
             "augury": lams.augury,
-            "left": list(state.cup) if state.cup_turn == state.turn else None,
+            "left": _drawable(state, void=False),
+            "void": _drawable(state, void=True),
             "phase_leader": state.phase_leader,
         },
         "settings": dict(state.settings),
@@ -132,3 +133,13 @@ def status(state: State, name: str) -> dict[str, Any]:
         "revealed": {str(t): s for t, s in state.revealed.items()},
         "pending": next_step(state),
     }
+
+
+def _drawable(state: State, void: bool) -> list[str] | None:
+    """The markers in the cup this Game Turn (None before C1 filled it): those still to draw,
+    or (`void`) the void LAMs set aside when drawn (TB-4.3: out of office or command, or
+    Finished; #28: they were listed as left)."""
+    if state.cup_turn != state.turn:
+        return None
+    out = cup.void_leaders(state.romans, state.carthaginians)
+    return [m for m in state.cup if (cup.leader_of(m) in out) == void]
