@@ -85,3 +85,13 @@ def test_tb_13_5_an_eliminated_armys_commander_crucified_above_his_mortality(she
     lost = shell.json("log")[-1]["data"]
     assert lost["crucified"] is True  # 9 + 2 is above any Mortality of 0-9
     assert shell.json("status")["carthage"]["leaders"]["mago"]["place"] == "removed"
+
+
+def test_tb_14_3_no_carthaginian_reinforcements_in_a_roman_leaders_operations(shell, tmp_path):
+    """#28: SP were accepted joining Hannibal's Army while a Roman leader's LAM was in play."""
+    to_b3b(shell, tmp_path)
+    for side in ("rome", "carthage"):
+        shell.ok("done", "B3b", "--side", side)
+    shell.ok("initiative", "--drawn", "Albinus")
+    refusal = shell.refuses("reinforce", "hannibal", "--sp", "5")
+    assert refusal.endswith("(TB-14.3).") and "Albinus #415" in refusal

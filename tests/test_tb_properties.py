@@ -359,7 +359,12 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     when(campaign, tb.earned, lid, "battle", 10, True)
                     lost = data.draw(st.sampled_from([0, 14, 15, 40]))
                     when(campaign, tb.triumph, lid, lost, 0, table.faces(campaign.state, 1))
-            elif kind == 8 and "D" in state.position.open and state.carthaginians.armies:
+            elif (
+                kind == 8
+                and "D" in state.position.open
+                and state.carthaginians.armies
+                and state.phase_leader not in state.romans.leaders  # TB-14.3: not Rome's phase
+            ):
                 aid = data.draw(st.sampled_from(sorted(state.carthaginians.armies)))
                 sp = data.draw(st.integers(1, 60))
                 when(campaign, tb.reinforce, aid, sp, data.draw(st.integers(0, sp)))  # TB-14.3

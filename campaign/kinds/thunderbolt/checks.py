@@ -251,3 +251,15 @@ def check_manpower(state: State, leader: str) -> None:
             f"{r.name(sorted(others)[0])} makes this Game Turn's Manpower Operations (setting "
             "manpower-op-leaders = one)",
         )
+
+
+def check_carthaginian_phase(state: State, doing: str) -> None:
+    """TB-14.3: in Operations, SP join a Carthaginian Army in its Commander's Operations Phase
+    or a Reinforcement LAM's delivery — never in a Roman leader's (#28: it was accepted)."""
+    leader = state.phase_leader
+    if leader is not None and leader in state.romans.leaders:
+        raise RuleViolation(
+            "TB-14.3",
+            f"{sentence(doing)} join an Army in its Commander's Operations Phase or a "
+            f"Reinforcement LAM's delivery, not in {state.romans.name(leader)}'s",
+        )

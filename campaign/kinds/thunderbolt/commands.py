@@ -822,6 +822,7 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
             )
         window = "B3b"
     else:
+        checks.check_carthaginian_phase(state, "Carthaginian reinforcements")
         window = f"D{state.operations}"
     _, drop = carthage.reinforce(c, aid, sp, uncounted, window, state.thirty_percent)
     return [
