@@ -287,3 +287,19 @@ def test_bc_6_2_both_sides_stand_behind_a_confirmed_result_in_the_report(spring_
     lines = " ".join(next(s for s in data["sections"] if s["heading"] == "Battles")["items"])
     assert f"[reported by Cid (event {reported['seq']}), confirmed by Dag" in lines
     assert "alone (event" in lines
+
+
+def test_the_hub_remembers_the_reports_it_gives(finished, tmp_path):
+    """#30: a report page the hub gives is a checkpoint it saw: a reader of its own (a hub on
+    another machine) then refuses the log cut short."""
+    from starlette.testclient import TestClient
+
+    from campaign.web import hub as web
+
+    reader = tmp_path / "hub-saw.json"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CAMPAIGN_WITNESS", str(reader))
+        client = TestClient(web.hub(str(finished.db)))
+        assert client.get("/report/3/Spring 869").status_code == 200
+        saw = json.loads(reader.read_text())["seen"]
+        assert [(s["name"], s["size"]) for s in saw] == [("Spring 869", 44)]

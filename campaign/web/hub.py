@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from campaign import registry, service, text
+from campaign import checkpoint, registry, service, text
 from campaign.app import Campaigns
 from campaign.common import latest_action, note, retracted
 from campaign.errors import CampaignError, StoreError
@@ -169,6 +169,7 @@ def report_page(request: Request, campaigns: Campaigns) -> Response:
     if form:  # text only: read beside the stored view while it vouches for the log
         data = kept_report(campaigns, name, int(number), lambda: campaigns.refresh(name))
         shown = formats.markdown_text if form == "md" else formats.bbcode
+        _gave(campaigns, name, data)
         return PlainTextResponse(shown(sealed(data)))
     drawn = of(request).drawn.get(
         campaigns, name, f"report {int(number)}", lambda: _report(campaigns, name, int(number))
@@ -185,6 +186,7 @@ def history_page(request: Request, campaigns: Campaigns) -> Response:
     def draw() -> tuple[dict[str, Any], Any]:
         loaded = campaigns.refresh(name)
         data = sealed(history_data(name, loaded))
+        _gave(campaigns, name, data)
         values = dict(
             title=data["title"],
             report_title=data["title"],
@@ -195,6 +197,14 @@ def history_page(request: Request, campaigns: Campaigns) -> Response:
 
     drawn = of(request).drawn.get(campaigns, name, "history", draw)
     return of(request).page("history.html", **drawn)
+
+
+def _gave(campaigns: Campaigns, name: str, data: dict[str, Any]) -> None:
+    """A report the hub gives: its checkpoint the latest the hub saw of the log (#30), where it
+    is later than what it remembers."""
+    kept = data.get("checkpoint")
+    if kept is not None and campaigns.witness is not None:
+        campaigns.witness.remember(name, checkpoint.from_data(kept))
 
 
 def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any], Any]:
@@ -209,6 +219,7 @@ def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any
         data, ended = report_data(name, loaded, number)
         kind, at_end, at = ended.kind, ended.state, drawn_at(loaded)
     picture = kind.picture(at_end, name, data.get("round"))
+    _gave(campaigns, name, data)
     values = dict(
         title=data["title"],
         report_title=data["title"],
