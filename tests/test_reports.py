@@ -490,3 +490,15 @@ def test_29_a_player_named_in_the_organisers_note_is_not_bolded(shell, spring):
     assert "**Cid**" in report  # the program's own lines still colour the players
     bbcode = shell.ok("report", "--round", "1", "--format", "bbcode").stdout
     assert "[*]Bob sent his screenshot late" in bbcode
+
+
+def test_29_a_forfeits_reason_is_shown_as_the_organiser_wrote_it(shell, spring):
+    """#29: a player named inside a forfeit's reason was bolded; the forfeiting player, before
+    it, still is."""
+    shell.ok(*spring.step("new"))
+    shell.ok("forfeit", "--reason", "Cid is away, Dag agreed")
+    report = shell.ok("report", "--round", "1", "--format", "markdown").stdout
+    line = next(x for x in report.splitlines() if "is away" in x)
+    assert line.startswith("- **Cid**: Cid is away, Dag agreed")
+    bbcode = shell.ok("report", "--round", "1", "--format", "bbcode").stdout
+    assert "[/color]: Cid is away, Dag agreed" in bbcode

@@ -48,9 +48,13 @@ def _said(
     escape: Callable[[str], str],
 ) -> str:
     """An item of a section: the players' names in their colours, but in what a person wrote
-    (`plain`: an organiser's notes), which is shown as he wrote it (#29: names were bolded inside
-    free text)."""
-    if section.get("plain"):
+    (`plain`: an organiser's notes; "after the name": a forfeit's reason after the player's
+    name), which is shown as written (#29: names were bolded inside free text)."""
+    plain = section.get("plain")
+    if plain == "after the name":  # `Ann: why`, why as the organiser wrote it
+        name, colon, why = text.partition(": ")
+        return _names(report, wrap, name, escape) + escape(printable(colon + why))
+    if plain:
         return escape(printable(text))
     return _names(report, wrap, text, escape)
 

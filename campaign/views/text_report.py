@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group
@@ -23,8 +24,12 @@ def text_report(report: dict[str, Any]) -> Group:
             parts.append(table)
         for item in section.get("items", []):
             line = Text(item if item[:1].isdigit() else f"• {item}")
-            for name, colour in {} if section.get("plain") else players.items():
-                line.highlight_words([name], style=f"bold {colour}")
+            plain = section.get("plain")
+            for name, colour in {} if plain and plain != "after the name" else players.items():
+                if plain:  # only the player the line is about, before his reason
+                    line.highlight_regex(rf"^• {re.escape(name)}\b", style=f"bold {colour}")
+                else:
+                    line.highlight_words([name], style=f"bold {colour}")
             parts.append(line)
         for kept in section.get("block", []):  # a checkpoint: one line each, never wrapped
             parts.append(Text(kept, no_wrap=True, overflow="ignore"))

@@ -373,7 +373,7 @@ def _notes(notes: list[str]) -> Section:
 
 def _forfeits(forfeits: list[dict[str, Any]]) -> Section | None:
     items = [f"{f['player']}: {f['reason']}{_forfeited_by(f)}" for f in forfeits]
-    return {"heading": "Forfeits", "items": items} if items else None
+    return {"heading": "Forfeits", "items": items, "plain": "after the name"} if items else None
 
 
 def _forfeited_by(forfeit: dict[str, Any]) -> str:
