@@ -178,3 +178,22 @@ def test_hw_a_nations_possessive_is_english_the_belgaes_not_the_belgae(tmp_path,
     shell.ok("new", "HW", "--rules", "hadrians-wall", "--purple", "Ann", "--blue", "Bob",
              "--red", "Cid", "--green", "Dee")  # fmt: skip
     assert "Turn 1: the Belgae's population phase" in shell.ok("advance", "--to", "belgae").stdout
+
+
+def test_hw_8_a_move_taken_back_is_not_told_in_the_report(shell):
+    """#28 (and Hadrian's Wall alike): an undone action was still told in the report; a report
+    tells what stands."""
+    from conftest import Script
+
+    script = Script("hadrians-wall")
+    shell.play(script.through("advance --to movement"))
+    shell.ok("move", "R1:english-channel,kent")
+    shell.ok("move", "R2:english-channel,sussex")
+    shell.ok("undo", "--reason", "R2 was meant for Essex")
+    told = " ".join(
+        item
+        for section in shell.json("report", "--round", "1")["sections"]
+        for item in section.get("items", [])
+    )
+    assert "R1 moves English Channel → Kent" in told
+    assert "R2 moves" not in told

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from campaign import checkpoint
@@ -12,7 +12,7 @@ from campaign.app import Loaded, finished, last_finished, round_end
 from campaign.errors import CampaignError
 from campaign.text import sentence
 from campaign.views import formats
-from events.common import NoteRecorded
+from events.common import CampaignEvent, NoteRecorded
 
 if TYPE_CHECKING:
     from campaign.signing import Signer
@@ -30,8 +30,19 @@ def _round_closed(loaded: Loaded, number: int) -> int:
 
 
 def round_events(loaded: Loaded, number: int) -> list:
-    """The events of round `number`, with the notes written just after it ended."""
-    return list(loaded.events[_round_closed(loaded, number - 1) : _round_closed(loaded, number)])
+    """The events of round `number` that stand, with the notes written just after it ended: an
+    event an undo took back is not told (#28: Thunderbolt's and Hadrian's Wall's reports told
+    it)."""
+    told = loaded.events[_round_closed(loaded, number - 1) : _round_closed(loaded, number)]
+    return standing(loaded, told)
+
+
+def standing(loaded: Loaded, events: Sequence[CampaignEvent]) -> list:
+    """`events` without those an undo took back (and not restored)."""
+    from campaign.common import retracted
+
+    taken_back = retracted(loaded.events)
+    return [e for e in events if e.originator_version not in taken_back]
 
 
 def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str, Any], Loaded]:
@@ -41,7 +52,7 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
     if number < 1:
         raise CampaignError(f"{loaded.kind.period.capitalize()}s are numbered from 1.")
     if number == len(finished(loaded.kind, loaded.state)) + 1:
-        events = list(loaded.events[_round_closed(loaded, number - 1) :])
+        events = standing(loaded, loaded.events[_round_closed(loaded, number - 1) :])
         data = with_deadline(
             loaded.kind.report(name, loaded.state, number, events, loaded.state), loaded
         )
