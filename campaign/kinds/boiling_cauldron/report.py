@@ -87,7 +87,9 @@ def attestation(of: dict[str, Any] | None) -> str:
             f" [reported by {of['reported_by']} (event {of['reported_at']}), confirmed by "
             f"{of['confirmed_by']} (event {of['confirmed_at']})]"
         )
-    return f" [entered by {of['entered_by']} alone (event {of['entered_at']})]"
+    who = of["entered_by"]
+    who = "the organiser" if who == "organiser" else who  # the default --actor's name
+    return f" [entered by {who} alone (event {of['entered_at']})]"
 
 
 def battle_line(
