@@ -48,65 +48,27 @@ def serve(command: list[str], port: int, env: dict[str, str]) -> subprocess.Pope
     raise SystemExit(f"the server on port {port} did not answer: {server.stderr.read()!r}")
 
 
-def load(port: int, path: str, clients: int, seconds: float) -> tuple[float, float, float]:
-    """Requests per second over all clients, and the median and 99th-percentile latency (s)."""
+Timed = tuple[float, float, float]
+"""Requests per second over all clients, and the median and 99th-percentile latency (s)."""
+
+
+def clients_at_once(step, port: int, count: int, seconds: float) -> Timed:
+    """`count` clients at once for `seconds`, each with a keep-alive connection of its own to
+    `port` and running `step(connection, n)` (it returns the seconds its timed request took)
+    until time is up."""
     latencies: list[float] = []
     lock = threading.Lock()
     stop = time.monotonic() + seconds
 
-    def client() -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        mine = []
-        while time.monotonic() < stop:
-            began = time.perf_counter()
-            connection.request("GET", path)
-            response = connection.getresponse()
-            response.read()
-            assert response.status == 200, response.status
-            mine.append(time.perf_counter() - began)
-        with lock:
-            latencies.extend(mine)
-
-    threads = [threading.Thread(target=client) for _ in range(clients)]
-    began = time.monotonic()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    spent = time.monotonic() - began
-    latencies.sort()
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    return len(latencies) / spent, statistics.median(latencies), p99
-
-
-def notes(port: int, tokens: list[str], seconds: float) -> tuple[float, float, float]:
-    """Arbiters' notes recorded per second (one arbiter a client), and the median and
-    99th-percentile latency of the POST alone."""
-    import re
-
-    latencies: list[float] = []
-    lock = threading.Lock()
-    stop = time.monotonic() + seconds
-
-    def arbiter(token: str) -> None:
+    def client(n: int) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         mine = []
         while time.monotonic() < stop:
-            connection.request("GET", f"/a/{token}")
-            page = connection.getresponse().read().decode()
-            csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-            body = f"csrf={csrf}&choice=a+ruling"
-            headers = {"Content-Type": "application/x-www-form-urlencoded"}
-            began = time.perf_counter()
-            connection.request("POST", f"/a/{token}/note", body=body, headers=headers)
-            answer = connection.getresponse()
-            answer.read()
-            assert answer.status == 303, answer.status
-            mine.append(time.perf_counter() - began)
+            mine.append(step(connection, n))
         with lock:
             latencies.extend(mine)
 
-    threads = [threading.Thread(target=arbiter, args=(t,)) for t in tokens]
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(count)]
     began = time.monotonic()
     for thread in threads:
         thread.start()
@@ -116,6 +78,40 @@ def notes(port: int, tokens: list[str], seconds: float) -> tuple[float, float, f
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     return len(latencies) / spent, statistics.median(latencies), p99
+
+
+def load(port: int, path: str, clients: int, seconds: float) -> Timed:
+    """A page asked again and again by `clients` at once."""
+
+    def get(connection: http.client.HTTPConnection, _: int) -> float:
+        began = time.perf_counter()
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 200, response.status
+        return time.perf_counter() - began
+
+    return clients_at_once(get, port, clients, seconds)
+
+
+def notes(port: int, tokens: list[str], seconds: float) -> Timed:
+    """Arbiters' notes sent from their pages, one arbiter a client: the POST alone timed."""
+    import re
+
+    def note(connection: http.client.HTTPConnection, n: int) -> float:
+        connection.request("GET", f"/a/{tokens[n]}")
+        page = connection.getresponse().read().decode()
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        body = f"csrf={csrf}&choice=a+ruling"
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        began = time.perf_counter()
+        connection.request("POST", f"/a/{tokens[n]}/note", body=body, headers=headers)
+        answer = connection.getresponse()
+        answer.read()
+        assert answer.status == 303, answer.status
+        return time.perf_counter() - began
+
+    return clients_at_once(note, port, len(tokens), seconds)
 
 
 def arbiters(db: str, count: int, folder: Path) -> list[str]:
