@@ -170,8 +170,9 @@ def test_11_a_report_from_a_tampered_store_carries_the_warning_inside(finished):
     assert "**Warning**" in text and "tampered with" in text
 
 
-def test_1_the_console_takes_the_terminals_width_and_pipes_get_100_columns(monkeypatch):
-    """Views used to force 100 columns, wrapping every line of an 80-column terminal."""
+def test_1_the_console_takes_the_terminals_width_and_pipes_get_columns_or_100(monkeypatch):
+    """Views used to force 100 columns, wrapping every line of an 80-column terminal; a pipe
+    takes COLUMNS where it is set (#29: it was ignored), else 100."""
     import sys
 
     from campaign.commandline.core import console
@@ -180,6 +181,8 @@ def test_1_the_console_takes_the_terminals_width_and_pipes_get_100_columns(monke
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     assert console().width == 80
     monkeypatch.setattr(sys.stdout, "isatty", lambda: False, raising=False)
+    assert console().width == 80
+    monkeypatch.delenv("COLUMNS")
     assert console().width == 100
 
 

@@ -31,7 +31,7 @@ def _round_closed(loaded: Loaded, number: int) -> int:
 
 def round_events(loaded: Loaded, number: int) -> list:
     """The events of round `number` that stand, with the notes written just after it ended: an
-    event an undo took back is not told (#28: Thunderbolt's and Hadrian's Wall's reports told
+    event an undo took back is not told (#28: the reports that list a round's events told
     it)."""
     told = loaded.events[_round_closed(loaded, number - 1) : _round_closed(loaded, number)]
     return standing(loaded, told)

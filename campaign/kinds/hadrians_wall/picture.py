@@ -36,7 +36,7 @@ def at(state: State, area: str) -> tuple[float, float]:
 
 def picture(state: State, name: str, number: int | None = None, player: str | None = None) -> str:
     """The board now (or at the end of turn `number`); on `player`'s own page, the areas his
-    nations' counters hold outlined in gold (#26), as The Boiling Cauldron marks his regions."""
+    nations' counters hold outlined in gold (#26), as the shared maps mark a reader's own."""
     when = f"end of turn {number}" if number else f"turn {state.turn}"
     from regions import territories
 
