@@ -201,3 +201,12 @@ def _day(instant: str) -> str:
         return datetime.fromisoformat(instant).strftime("%d %b %Y")
     except ValueError:
         return "an earlier day"
+
+
+def gave(witness: Witness | None, name: str, data: dict[str, Any]) -> None:
+    """A report (or a history) given by this reader: its checkpoint is one it saw (#30)."""
+    from campaign.checkpoint import from_data
+
+    kept = data.get("checkpoint")
+    if kept is not None and witness is not None:
+        witness.remember(name, from_data(kept))

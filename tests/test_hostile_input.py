@@ -845,3 +845,20 @@ def test_22_an_option_of_one_value_given_twice_is_refused_naming_both(hostile):
     assert said == "--campaign was given 2 times ('Hostile', then 'Hostile'): give it once."
     odd = refused(hostile, "report", "--format", "-c", "-c", "Hostile")  # the format is "-c"
     assert "no report format called '-c'" in odd
+
+
+# 23. A pasted checkpoint is text from anywhere.
+
+
+def test_23_a_hostile_checkpoint_file_is_one_plain_sentence(hostile, tmp_path):
+    """#30: `verify --checkpoint` reads text a player pasted from a channel: escape codes, a
+    forged origin line and markup in it never reach the terminal."""
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(
+        "\x1b[2J[b]hi[/b]\ncampaign/" + "0" * 32 + "\x1b[31m\n45\n" + "f" * 64 + "\nnow\n"
+    )
+    said = refused(hostile, "verify", "--checkpoint", str(pasted))
+    assert "\x1b" not in said and "holds no checkpoint" in said
+    pasted.write_text("campaign/" + "0" * 32 + "\n45\n<script>\n2026-12-01T10:00:00+00:00\n")
+    said = refused(hostile, "verify", "--checkpoint", str(pasted))
+    assert "is damaged" in said and "<script>" not in said

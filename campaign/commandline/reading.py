@@ -306,8 +306,6 @@ def draw_map(
 
 def witnessed(ctx: typer.Context, name: str, data: dict) -> None:
     """A report given: this reader holds the campaign's log to its checkpoint from now on."""
-    from campaign import checkpoint
+    from campaign.witness import gave
 
-    kept, witness = data.get("checkpoint"), ctx.obj.campaigns.witness
-    if kept is not None and witness is not None:
-        witness.remember(name, checkpoint.from_data(kept))
+    gave(ctx.obj.campaigns.witness, name, data)

@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from campaign import checkpoint, registry, service, text
+from campaign import registry, service, text
 from campaign.app import Campaigns
 from campaign.common import latest_action, note, retracted
 from campaign.errors import CampaignError, StoreError
@@ -53,7 +53,7 @@ from campaign.web.pages import (
     state_now,
     whole,
 )
-from campaign.witness import Witness, reader_file
+from campaign.witness import Witness, gave, reader_file
 
 ROLES = ("player", "arbiter", "viewer", "organiser")
 
@@ -202,9 +202,7 @@ def history_page(request: Request, campaigns: Campaigns) -> Response:
 def _gave(campaigns: Campaigns, name: str, data: dict[str, Any]) -> None:
     """A report the hub gives: its checkpoint the latest the hub saw of the log (#30), where it
     is later than what it remembers."""
-    kept = data.get("checkpoint")
-    if kept is not None and campaigns.witness is not None:
-        campaigns.witness.remember(name, checkpoint.from_data(kept))
+    gave(campaigns.witness, name, data)
 
 
 def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any], Any]:

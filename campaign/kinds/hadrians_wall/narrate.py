@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import singledispatch
 
 from campaign.kinds.hadrians_wall import interpretations as chosen
@@ -86,20 +87,19 @@ def _(event: BattleReported) -> str:
 
 
 def _battle_text(event: BattleReported | BattleResolved) -> str:
-    parts = []
-    if event.lost:
-        parts.append(f"lost {', '.join(event.lost)}")
-    parts += [f"{c} retreats to {area_name(to)}" for c, to in event.retreats.items()]
-    return f"battle in {area_name(event.area)}: {'; '.join(parts)}"
+    return f"battle in {area_name(event.area)}: {battle_result(event.lost, event.retreats)}"
+
+
+def battle_result(lost: Sequence[str], retreats: Mapping[str, str]) -> str:
+    """`lost BE4; R5 retreats to York`: what a battle did (HW-3.2), reported or resolved."""
+    parts = [f"lost {', '.join(lost)}"] if lost else []
+    parts += [f"{c} retreats to {area_name(to)}" for c, to in retreats.items()]
+    return "; ".join(parts)
 
 
 @describe.register
 def _(event: BattleResolved) -> str:
-    parts = []
-    if event.lost:
-        parts.append(f"lost {', '.join(event.lost)}")
-    parts += [f"{c} retreats to {area_name(to)}" for c, to in event.retreats.items()]
-    return f"Battle in {area_name(event.area)}: {'; '.join(parts)}"
+    return f"Battle in {area_name(event.area)}: {battle_result(event.lost, event.retreats)}"
 
 
 @describe.register

@@ -12,7 +12,7 @@ from typing import Any
 from campaign.drafts import Draft
 from campaign.errors import CampaignError
 from campaign.kinds.hadrians_wall import commands, rules
-from campaign.kinds.hadrians_wall.narrate import area_name, nation_name
+from campaign.kinds.hadrians_wall.narrate import area_name, battle_result, nation_name
 from campaign.kinds.hadrians_wall.state import State
 from campaign.names import folded
 from campaign.views.grammar import possessive
@@ -112,19 +112,14 @@ def _confirms(state: State, player: str) -> list[dict[str, Any]]:
         {
             "action": "confirm",
             "label": f"{reported.by} reports the battle in {area_name(area)}: "
-            f"{_result_text(reported)}. Confirm it (HW-3.2), or ask the organiser to rule",
+            f"{battle_result(reported.lost, reported.retreats)}. Confirm it (HW-3.2), or ask the "
+            "organiser to rule",
             "choices": {area: f"{area_name(area)}: confirm"},
             "button": "Confirm the battle",
         }
         for area, reported in sorted(state.reported.items())
         if folded(player) in {folded(p) for p in commands.confirmers(state, area, reported.by)}
     ]
-
-
-def _result_text(reported: Any) -> str:
-    parts = [f"lost {', '.join(reported.lost)}"] if reported.lost else []
-    parts += [f"{c} retreats to {area_name(to)}" for c, to in reported.retreats.items()]
-    return "; ".join(parts)
 
 
 def _dice(state: State) -> list[dict[str, Any]]:
