@@ -22,13 +22,14 @@ from eventsourcing.persistence import IntegrityError, MapperDeserialisationError
 from campaign import beside, bound, chain, checkpoint, readmodel, text
 from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
 from campaign.chain import campaign_id
-from campaign.common import current_name
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, StoreError
 from campaign.kind import Kind
 from campaign.loaded import (  # noqa: F401 - read where they always were: campaign.app
     InconsistentLog,
+    KeptLog,
     Loaded,
+    Resumed,
     RoundEnds,
     apply,
     as_it_stood,
@@ -220,9 +221,7 @@ class Campaigns:
         """The campaign, or its first `as_of` events (time travel); held to what the witness saw
         unless not `witnessed` (a campaign deleted whole)."""
         stream = self.stream(name)
-        events, links = read_log(
-            stream, self._rows(stream), lambda row: self._decode(StoredEvent(stream, *row))
-        )
+        events, links = self._log(stream)
         if not events:
             raise CampaignError(f"There is no campaign called {name!r}.")
         if self.witness is not None and witnessed:
@@ -235,6 +234,47 @@ class Campaigns:
         if as_of is not None:
             events, links = first(events, as_of), links[:as_of]
         return log_state(events, links)
+
+    def resume(self, name: str) -> Loaded | None:
+        """The campaign from what is kept beside its log (issue #31): its state and view, with
+        its first and last events, while the view vouches for the log as it stands (its chain
+        was checked when the view was kept, by the reader or the writer that kept it) and the
+        witness's checkpoint agrees; the rest of the log is read only if asked (`KeptLog`).
+        None where nothing current is kept: the caller folds the log."""
+        found = self.kept.resumable(name)
+        if found is None:
+            return None
+        seen, of, state, started = found
+        stream, size = started.originator_id, seen["events"]
+        read = self.database.guard(
+            lambda: self.store.events.recorder.select_events(stream, gt=size - 1, lte=size)
+        )
+        last = self.read_alone(read[0]) if read else None
+        if last is None or last.chain != seen["head"]:
+            return None
+
+        def events(start: int, stop: int) -> tuple[CampaignEvent, ...]:
+            if start == 0:  # the whole log, its links computed as it is read
+                whole = self._log(stream)[0][:stop]
+                if len(whole) < stop:
+                    raise StoreError(
+                        "The log is shorter than its view says: run 'campaign verify'."
+                    )
+                return whole
+            stored = self.database.guard(
+                lambda: self.store.events.recorder.select_events(stream, gt=start, lte=stop)
+            )
+            return tuple(self.read_alone(s) for s in stored)
+
+        resumed = Loaded(of, KeptLog(started, last, size, events), state, None, Resumed(seen))
+        resumed.__dict__["chain_break"] = None  # the view vouches for the chain (verify's job)
+        return resumed
+
+    def _log(self, stream: uuid.UUID) -> tuple[tuple[CampaignEvent, ...], tuple[str, ...]]:
+        events, links = read_log(
+            stream, self._rows(stream), lambda row: self._decode(StoredEvent(stream, *row))
+        )
+        return tuple(events), tuple(links)
 
     def at_round_end(self, name: str, number: int) -> Loaded:
         """The campaign as it stood when round (or scenario) `number` ended."""
@@ -331,7 +371,7 @@ class Campaigns:
         stamps the events (a tick at a given moment); by default, now."""
         deadline = time.monotonic() + RACE_BUDGET
         for attempt in itertools.count():
-            loaded = self.load(name)
+            loaded = self.resume(name) or self.load(name)
             if loaded.chain_break:
                 raise StoreError(
                     "Nothing can be recorded: the log has been tampered with "
@@ -383,7 +423,7 @@ class Campaigns:
         self.beside_the_log(lambda: self.kept.remember(self.after))
         self.beside_the_log(lambda: self._catalogued(new))
         if any(isinstance(e, (PlayerReplaced, PlayerRenamed)) for e in new):
-            name = current_name(self.after.events)
+            name = self.after.facts.name
             self.beside_the_log(
                 lambda: self.links.follow(name, new),
                 "the personal links did not follow the player: run campaign revoke",
@@ -397,7 +437,7 @@ class Campaigns:
             return
         point = checkpoint.of(after.events, len(after.events))
         try:
-            self.witness.remember(current_name(after.events), point)
+            self.witness.remember(after.facts.name, point)
         except (CampaignError, OSError) as failure:
             self.database.unkept = f"the checkpoint this reader saw was not kept ({failure})"
 
@@ -439,7 +479,6 @@ class Campaigns:
             self.catalogue()
 
     @staticmethod
-    @staticmethod
     def _extended(
         loaded: Loaded, new: list[CampaignEvent], skip: int
     ) -> tuple[Loaded, tuple[Any, ...]]:
@@ -450,14 +489,24 @@ class Campaigns:
         events = loaded.events + tuple(added)
         # the links read with the log, and the new events' own: stamped here, each is its link
         links = None if loaded.links is None else loaded.links + tuple(e.chain for e in added)
+        resumed = loaded.resumed
+        if resumed is not None:
+            resumed = Resumed(resumed.seen, resumed.new + tuple(added))
         if any(isinstance(e, (ActionsRetracted, ActionsRestored)) for e in new):
             state = fold(loaded.kind, events)
-            return Loaded(loaded.kind, events, state, links), (state,) * len(added)
-        states, state = [], loaded.state
-        for event in added:
-            state = loaded.kind.apply(state, event)
-            states.append(state)
-        return Loaded(loaded.kind, events, state, links), tuple(states)
+            after, states = (
+                Loaded(loaded.kind, events, state, links, resumed),
+                (state,) * len(added),
+            )
+        else:
+            states, state = [], loaded.state
+            for event in added:
+                state = loaded.kind.apply(state, event)
+                states.append(state)
+            after = Loaded(loaded.kind, events, state, links, resumed)
+        if resumed is not None:  # the writer's own events extend a chain the view vouched for
+            after.__dict__["chain_break"] = None
+        return after, tuple(states)
 
     def settle(
         self,

@@ -251,22 +251,69 @@ def current(events: Sequence[CampaignEvent], step: str) -> Deadline | None:
     """The deadline standing for `step`: the latest set for it and not cleared since; failing
     that, the default length (if one was chosen) after the last event that moved the campaign on,
     unless a deadline was cleared since that event."""
-    taken_back = retracted(events)
-    standing = [e for e in events if e.originator_version not in taken_back]
-    for event in reversed(standing):
-        if isinstance(event, DeadlineCleared):
+    return Reckoning.of(events).deadline(step)
+
+
+@dataclass(frozen=True)
+class Reckoning:
+    """What a log's deadline is reckoned from (`current`), read from the events that stand: the
+    deadline set (`pinned`: its step and instant) or cleared since the campaign last moved on,
+    when it last moved on (`moved`), the default length chosen, the quiet hours and the clock
+    they are on. Kept beside the view (campaign.facts), it gives the deadline after a write
+    without the log: `after` of each event that changes nothing of it but when the campaign
+    moved on."""
+
+    moved: str
+    cleared: bool = False
+    pinned: tuple[str, str] | None = None
+    length: str | None = None
+    quiet: tuple[str, str] | None = None
+    zone: str | None = None
+
+    @classmethod
+    def of(cls, events: Sequence[CampaignEvent]) -> Reckoning:
+        taken_back = retracted(events)
+        standing = [e for e in events if e.originator_version not in taken_back]
+        cleared, pinned = False, None
+        for event in reversed(standing):
+            if isinstance(event, DeadlineCleared):
+                cleared = True
+            elif isinstance(event, DeadlineSet):
+                pinned = (event.step, event.at)
+            if isinstance(event, (DeadlineCleared, DeadlineSet)) or not isinstance(event, QUIET):
+                break
+        began = next(e.timestamp for e in reversed(standing) if not isinstance(e, QUIET))
+        lengths = [e.length for e in standing if isinstance(e, DeadlineDefaultChosen)]
+        chosen = [(e.start, e.end) for e in standing if isinstance(e, QuietHoursChosen)]
+        return cls(
+            moved=began.astimezone(UTC).isoformat(),
+            cleared=cleared,
+            pinned=pinned,
+            length=lengths[-1] if lengths and lengths[-1] else None,
+            quiet=chosen[-1] if chosen and chosen[-1][0] else None,
+            zone=zone_of(standing),
+        )
+
+    def deadline(self, step: str) -> Deadline | None:
+        if self.cleared:
             return None
-        if isinstance(event, DeadlineSet):
-            if event.step == step:
-                return Deadline(event.step, out_of_quiet(instant(event.at), standing))
-            break
-        if not isinstance(event, QUIET):
-            break
-    length = default_length(standing)
-    if length is None:
-        return None
-    began = next(e.timestamp for e in reversed(standing) if not isinstance(e, QUIET))
-    return Deadline(step, out_of_quiet(began.astimezone(UTC) + length, standing))
+        if self.pinned is not None and self.pinned[0] == step:
+            return Deadline(step, quiet_end(instant(self.pinned[1]), self.quiet, self.zone))
+        if self.length is None:
+            return None
+        at = datetime.fromisoformat(self.moved) + length_of(self.length)
+        return Deadline(step, quiet_end(at, self.quiet, self.zone))
+
+    def after(self, event: CampaignEvent) -> Reckoning:
+        """The reckoning once `event` is recorded: a note changes nothing, any other event of the
+        kind's own moves the campaign on (for another event, fold the log: `of`)."""
+        if isinstance(event, NoteRecorded):
+            return self
+        return Reckoning(event.timestamp.astimezone(UTC).isoformat(), False, None, *self.kept)
+
+    @property
+    def kept(self) -> tuple:
+        return self.length, self.quiet, self.zone
 
 
 HOUR = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)", re.ASCII)
@@ -287,19 +334,26 @@ def choose_quiet(typed: str) -> list[Draft]:
 
 def out_of_quiet(at: datetime, events: Sequence[CampaignEvent]) -> datetime:
     """`at`, or, where it falls in the campaign's quiet hours (on its clock), their end."""
-    chosen = [e for e in events if isinstance(e, QuietHoursChosen)]
-    if not chosen or not chosen[-1].start:
+    chosen = [(e.start, e.end) for e in events if isinstance(e, QuietHoursChosen)]
+    quiet = chosen[-1] if chosen and chosen[-1][0] else None
+    return quiet_end(at, quiet, zone_of(events))
+
+
+def quiet_end(at: datetime, quiet: tuple[str, str] | None, zone_name: str | None) -> datetime:
+    """`at`, or, where it falls in the `quiet` hours (start, end) on the clock of `zone_name`
+    (none: UTC), their end."""
+    if quiet is None:
         return at
-    zone = ZoneInfo(zone_of(events) or "UTC")
+    zone = ZoneInfo(zone_name or "UTC")
     local = at.astimezone(zone)
-    start, end = (time.fromisoformat(t) for t in (chosen[-1].start, chosen[-1].end))
+    start, end = (time.fromisoformat(t) for t in quiet)
     moment = local.time().replace(tzinfo=None)
     if start < end:
-        quiet, day = start <= moment < end, local.date()
+        quiet_now, day = start <= moment < end, local.date()
     else:  # over midnight: from `start` tonight to `end` tomorrow morning
-        quiet = moment >= start or moment < end
+        quiet_now = moment >= start or moment < end
         day = local.date() + timedelta(days=1) if moment >= start else local.date()
-    if not quiet:
+    if not quiet_now:
         return at
     return datetime.combine(day, end, tzinfo=zone).astimezone(UTC)
 

@@ -209,6 +209,12 @@ class Kind(ABC):
         """The report of round (or scenario) `number`: plain data with `title`, `players` and
         `sections`."""
 
+    def told_later(self, now: State, number: int) -> Any:
+        """What the report of finished round `number` tells of the campaign `now` (its last
+        parameter), as JSON carries it: while this is the same, a write changes nothing that
+        report says, and it is kept again as it was (issue #31). None: it tells nothing of it."""
+        return None
+
     def picture(
         self, state: State, name: str, number: int | None, player: str | None = None
     ) -> str | None:

@@ -4,7 +4,7 @@ to (`Loaded`), the state as each round ended (`RoundEnds`, `round_end`), a prefi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -12,6 +12,7 @@ from typing import Any
 from campaign import chain
 from campaign.common import retracted
 from campaign.errors import CampaignError, StoreError
+from campaign.facts import Facts
 from campaign.kind import Kind
 from campaign.registry import kind
 from events.common import CampaignEvent, CampaignStarted
@@ -28,10 +29,23 @@ class Loaded:
     links: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
     """Each event's link in the hash chain as computed when the log was read, if it was read
     from the store (campaign.stored); else computed when first asked."""
+    resumed: Resumed | None = field(default=None, repr=False, compare=False)
+    """Where the log was resumed from what was kept beside it (`KeptLog`), if it was."""
 
     @property
     def started(self) -> CampaignStarted:
         return self.events[0]
+
+    @cached_property
+    def facts(self) -> Facts:
+        """What the log says beside the kind's state (campaign.facts): from the view it was
+        resumed from and the events since, where they tell it, else from the whole log."""
+        if self.resumed is not None:
+            kept = Facts.kept(self.resumed.seen)
+            after = None if kept is None else kept.after(self.resumed.new)
+            if after is not None:
+                return after
+        return Facts.of(self.events)
 
     @cached_property
     def chain_break(self) -> tuple[int, str] | None:
@@ -48,6 +62,74 @@ class Loaded:
         """The chain's first break if it was already looked for (a write always looks first),
         else None: never computed just to be asked."""
         return self.__dict__.get("chain_break")
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A log resumed from what was kept beside it: the view kept (campaign.readmodel) and the
+    events recorded since it was read."""
+
+    seen: dict[str, Any]
+    new: tuple[CampaignEvent, ...] = ()
+
+
+class KeptLog(Sequence):
+    """A log known by its first and last events and its length — what a write resumed from the
+    rows kept beside it knows (issue #31) — read only where more of it is asked: `read(start,
+    stop)` gives the events numbered start + 1 to stop. Whatever asks more than its length, its
+    ends or its `tail` reads it whole once, and finds what it always found."""
+
+    def __init__(
+        self,
+        first: CampaignEvent,
+        last: CampaignEvent,
+        size: int,
+        read: Callable[[int, int], tuple[CampaignEvent, ...]],
+    ) -> None:
+        self.first, self.last, self.size, self.read = first, last, size, read
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: Any) -> Any:
+        if index in (0, -self.size):
+            return self.first
+        if index in (-1, self.size - 1):
+            return self.last
+        return self.whole[index]
+
+    def __iter__(self) -> Iterator[CampaignEvent]:
+        return iter(self.whole)
+
+    def __add__(self, more: tuple[CampaignEvent, ...]) -> KeptLog | tuple[CampaignEvent, ...]:
+        if not more:
+            return self
+        if "whole" in self.__dict__:
+            return self.whole + tuple(more)
+        size, added = self.size, tuple(more)
+
+        def read(start: int, stop: int) -> tuple[CampaignEvent, ...]:
+            before = self.read(start, min(stop, size)) if start < size else ()
+            return before + added[max(start - size, 0) : stop - size]
+
+        return KeptLog(self.first, added[-1], size + len(added), read)
+
+    def tail(self, start: int) -> tuple[CampaignEvent, ...]:
+        """The events numbered after `start`, read alone."""
+        if "whole" in self.__dict__:
+            return self.whole[start:]
+        return self.read(start, self.size)
+
+    @cached_property
+    def whole(self) -> tuple[CampaignEvent, ...]:
+        return self.read(0, self.size)
+
+
+def tail(events: Sequence[CampaignEvent], start: int) -> tuple[CampaignEvent, ...]:
+    """The events of a log numbered after `start`: of a `KeptLog` read alone."""
+    if isinstance(events, KeptLog):
+        return events.tail(start)
+    return tuple(events[start:])
 
 
 class RoundEnds:

@@ -412,9 +412,7 @@ def send_due(campaigns: Any, name: str, smtp: Smtp | None, moment: Any, webhook:
 
 def now_due(loaded) -> tuple[str, str | None, str | None]:
     """The step in hand, the deadline standing for it (ISO 8601) and the campaign's time zone."""
-    from campaign.deadlines import current, zone_of
-
-    step = loaded.kind.next_step(loaded.state)
-    standing = current(loaded.events, step)
+    step, facts = loaded.kind.next_step(loaded.state), loaded.facts
+    standing = facts.reckoning.deadline(step)
     due = None if standing is None else standing.at.isoformat()
-    return step, due, zone_of(loaded.events)
+    return step, due, facts.zone

@@ -21,10 +21,7 @@ from typing import Any
 
 import orjson
 
-from campaign.checkpoint import origin_of
-from campaign.common import current_name
-from campaign.deadlines import current, holidays, instant, zone_of
-from campaign.views.people import people
+from campaign.deadlines import instant
 
 VIEWS = "campaign_views"
 """The table of views (its triggers, per database: campaign.beside)."""
@@ -40,6 +37,8 @@ KEYS = {
     "deadline",
     "people",
     "program",
+    "reckoning",
+    "key",
 }
 
 
@@ -59,24 +58,20 @@ def program() -> str:
 
 
 def view(loaded: Any) -> dict[str, Any]:
-    """A campaign's view, built from the whole log and its state (as JSON would carry it)."""
-    of, state, events = loaded.kind, loaded.state, loaded.events
-    name = current_name(events)
+    """A campaign's view, built from its state and what its log says beside it
+    (`Loaded.facts`), as JSON would carry it."""
+    of, state, events, facts = loaded.kind, loaded.state, loaded.events, loaded.facts
     step = of.next_step(state)
-    standing = current(events, step)
+    standing = facts.reckoning.deadline(step)
     built = {
+        **facts.data(),
         "events": len(events),
         "head": events[-1].chain,
-        "origin": origin_of(events[0]),
-        "name": name,
         "summary": of.summary(state),
         "players": of.players(state),
-        "status": of.status(state, name),
+        "status": of.status(state, facts.name),
         "step": step,
         "deadline": None if standing is None else standing.at.isoformat(),
-        "zone": zone_of(events),
-        "holidays": holidays(events),
-        "people": people(events),
         "program": program(),
     }
     return json_ready(built)

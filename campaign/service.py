@@ -17,7 +17,6 @@ from typing import Any
 
 from campaign import registry
 from campaign.app import Campaigns, Loaded
-from campaign.common import current_name
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError
 from events.common import CampaignEvent
@@ -123,7 +122,7 @@ def start(
     _keep_for_readers(campaigns, recorded)
     after = campaigns.after
     _notices_due(campaigns, None, after)
-    return Outcome(current_name(after.events), recorded, after, campaigns.unkept)
+    return Outcome(after.facts.name, recorded, after, campaigns.unkept)
 
 
 def _notices_due(campaigns: Campaigns, before: Any, after: Loaded) -> None:
@@ -136,7 +135,7 @@ def _notices_due(campaigns: Campaigns, before: Any, after: Loaded) -> None:
         return
     step, deadline, _ = notices.now_due(after)
     due = notices.due(newly, len(after.events), step, deadline)
-    name = current_name(after.events)
+    name = after.facts.name
     campaigns.beside_the_log(
         lambda: campaigns.secrets.keep_all(name, due), "the turn notices it made due were not kept"
     )
@@ -149,5 +148,5 @@ def _keep_for_readers(campaigns: Campaigns, recorded: list[CampaignEvent]) -> No
     if recorded and after is not None:
         from campaign.views.reports import keep_after_append
 
-        name = current_name(after.events)
+        name = after.facts.name
         campaigns.beside_the_log(lambda: keep_after_append(campaigns, name, after))

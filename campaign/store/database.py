@@ -11,7 +11,7 @@ import random
 import shutil
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -168,12 +168,14 @@ class Database:
         key: str,
         rows: list[tuple],
         dropped: tuple[str, tuple] | None = None,
+        only_if: Sequence[tuple[str, tuple]] = (),
     ) -> None:
         """Write `rows` into a table kept beside the log (made, with its triggers, when missing),
         each replacing the row of the same `key`, after the `dropped` statement (with its
         parameters), apart from any append: when another writer holds the store nothing is
         kept, and its readers fold the log again instead; nor on a store that cannot be
-        written."""
+        written. `only_if`: statements run first (one that holds a row until the rest is
+        written, then a count of it) whose last must count one row, else nothing is written."""
         if self.unwritable:
             return
         sql = self.dialect
@@ -188,6 +190,10 @@ class Database:
                 if isinstance(sql, beside.SQLite):  # a store made before the index: made now
                     for index in sql.indexes():
                         cursor.execute(index)
+                for statement in only_if:
+                    cursor.execute(*statement)
+                if only_if and beside.rows(cursor.fetchall()) != [(1,)]:
+                    return
                 if dropped is not None:
                     cursor.execute(*dropped)
                 for row in rows:

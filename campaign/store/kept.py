@@ -81,6 +81,8 @@ class Kept:
         stale = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND head <> {sql.mark}"
         dropped = (stale, (f"{stream}/%", head))
         rows = [row, state]
+        if loaded.resumed is not None:  # carried or dropped after it (`carry`)
+            dropped = None
         self.database.keep_beside(
             readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", rows, dropped
         )
@@ -201,6 +203,13 @@ class Kept:
         """The campaign's stored view, its kind and its state as kept beside the view
         (campaign.snapshot) — now, or as round `number` ended (`keep_state`) — while the view
         vouches for the log and the state was kept with it; else None: the caller folds."""
+        found = self.resumable(name, number)
+        return None if found is None else found[:3]
+
+    def resumable(
+        self, name: str, number: int | None = None
+    ) -> tuple[dict[str, Any], Kind, Any, CampaignEvent] | None:
+        """As `state`, with the log's first event."""
         seen = self.view(name)
         if seen is None:
             return None
@@ -220,8 +229,9 @@ class Kept:
             return None
         from campaign import snapshot
 
-        state = snapshot.read(of, body, of.start(self.log.read_alone(first[0])))
-        return None if state is None else (seen, of, state)
+        started = self.log.read_alone(first[0])
+        state = snapshot.read(of, body, of.start(started))
+        return None if state is None else (seen, of, state, started)
 
     def state_verdict(self, name: str, state: Any) -> str:
         """The state kept beside the campaign's current view against `state` (verify's replay):
@@ -260,15 +270,89 @@ class Kept:
         body = self.unbound(row, found[0][0], found[0][1])
         return None if body is None else readmodel.readable_report(body)
 
-    def keep_report(self, name: str, key: str, data: dict[str, Any], built_from: Loaded) -> None:
+    def keep_report(
+        self,
+        name: str,
+        key: str,
+        data: dict[str, Any],
+        built_from: Loaded,
+        start: int | None = None,
+        later: str | None = None,
+    ) -> None:
         """Keep a report's data beside the stored view it was read under, in a row of its own (a
         long report must not slow the view that `status` and `list` read), for the next reader;
         nothing when the view no longer matches the log the report was built from (another
-        organiser appended since), and a busy store keeps nothing rather than wait."""
-        body = json.dumps(
-            {"program": readmodel.program(), "data": data}, separators=(",", ":"), default=str
-        )
+        organiser appended since), and a busy store keeps nothing rather than wait. `start`: of
+        the round in progress, the events before those it tells (`report_start`); `later`: of a
+        finished round, what it tells of the campaign now (`Kind.told_later`)."""
+        body = self.report_body(data, start, later)
         self._keep_with_view(name, self._row_of(name, key), body, built_from)
+
+    @staticmethod
+    def report_body(
+        data: dict[str, Any], start: int | None = None, later: str | None = None
+    ) -> str:
+        kept = {"program": readmodel.program(), "data": data, "start": start, "later": later}
+        return json.dumps(kept, separators=(",", ":"), default=str)
+
+    def report_start(self, name: str, key: str, head: str) -> int | None:
+        """Of the report kept under `key` at the log's event `head`, the events before those it
+        tells, where it is the round in progress's (else None)."""
+        start = self.kept_report(name, key, head).get("start")
+        return start if isinstance(start, int) and not isinstance(start, bool) else None
+
+    def kept_report(self, name: str, key: str, head: str) -> dict[str, Any]:
+        """The report kept under `key` at the log's event `head` as kept (`report_body`: its
+        data, where the round in progress's events begin, what a finished round's tells of the
+        campaign now), its seal holding; else empty."""
+        body = self.kept_at(self._row_of(name, key), head)
+        try:
+            kept = json.loads(body) if body is not None else None
+        except (ValueError, RecursionError):
+            return {}
+        ours = isinstance(kept, dict) and kept.get("program") == readmodel.program()
+        return kept if ours else {}
+
+    def kept_at(self, row: str, head: str) -> str | None:
+        """The body kept in `row` at the log's event `head`, its seal holding; else None."""
+        found = self.database.select(readmodel.VIEWS, "head, body", "stream", row)
+        if not found or found[0][0] != head:
+            return None
+        return self.unbound(row, head, found[0][1])
+
+    def carry(self, name: str, rows: dict[str, str], after: Loaded) -> None:
+        """Keep `rows` (a report's or a state's name → its body, as kept at the event a write
+        resumed from) under the log's last event now, and drop every other row kept beside an
+        earlier view of the campaign (issue #31: what the write changed nothing of is kept
+        again, not built again)."""
+        binding = self.binding(create=True)
+        if binding is None or self.database.unwritable:
+            return
+        version, head = len(after.events), after.events[-1].chain
+        kept = [
+            (row, version, head, bound.bound(binding, row, head, body))
+            for row, body in rows.items()
+        ]
+        sql, views = self.database.dialect, self.database.dialect.table(readmodel.VIEWS)
+        stream = after.started.originator_id.hex
+        stale = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND head <> {sql.mark}"
+        # while the view is still the one kept after this write: a writer that appended since
+        # keeps its own rows, which are never dropped here (the view's row held until written)
+        ours = f"WHERE stream = {sql.mark} AND head = {sql.mark}"
+        held = [
+            (f"UPDATE {views} SET version = version {ours}", (stream, head)),
+            (f"SELECT count(*) FROM {views} {ours}", (stream, head)),
+        ]
+        self.database.keep_beside(
+            readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", kept,
+            (stale, (f"{stream}/%", head)), held,
+        )  # fmt: skip
+
+    def report_row(self, name: str, key: str) -> str:
+        return self._row_of(name, key)
+
+    def state_row(self, name: str, number: int) -> str:
+        return f"{self.log.stream(name).hex}/state/{number}"
 
     def keep_state(self, name: str, number: int, at_end: Loaded, built_from: Loaded) -> None:
         """Keep the state as round `number` ended beside the stored view it was read under (the

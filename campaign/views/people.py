@@ -31,11 +31,14 @@ def people(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
 
 def lines(events: Sequence[CampaignEvent]) -> list[str]:
     """The changes in words: `Eve (replacing Bob) since event 31: Bob moved abroad`."""
-    said = {
+    return said(people(events))
+
+
+def said(changes: list[dict[str, Any]]) -> list[str]:
+    """The changes `people` gives, in words (`lines`)."""
+    words = {
         "replaced": lambda c: f"{c['player']} (replacing {c['replacing']})",
         "renamed": lambda c: f"{c['player']} (written {c['was']} before)",
         "withdrew": lambda c: f"{c['player']} withdrew, with no replacement",
     }
-    return [
-        f"{said[c['change']](c)} since event {c['event']}: {c['reason']}" for c in people(events)
-    ]
+    return [f"{words[c['change']](c)} since event {c['event']}: {c['reason']}" for c in changes]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from campaign import checkpoint
 from campaign.app import Loaded, finished, last_finished, round_end
 from campaign.errors import CampaignError
+from campaign.loaded import tail
 from campaign.text import sentence
 from campaign.views import formats
 from events.common import CampaignEvent, NoteRecorded
@@ -52,12 +53,7 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
     if number < 1:
         raise CampaignError(f"{loaded.kind.period.capitalize()}s are numbered from 1.")
     if number == len(finished(loaded.kind, loaded.state)) + 1:
-        events = standing(loaded, loaded.events[_round_closed(loaded, number - 1) :])
-        data = with_deadline(
-            loaded.kind.report(name, loaded.state, number, events, loaded.state), loaded
-        )
-        data = with_people(data, loaded, len(loaded.events))
-        return with_audit(data, loaded, len(loaded.events)), loaded
+        return in_progress(name, loaded, number, _round_closed(loaded, number - 1)), loaded
     at_end = renamed_since(loaded, round_end(loaded, number))
     events = round_events(loaded, number)
     data = loaded.kind.report(name, at_end.state, number, events, loaded.state)
@@ -66,6 +62,21 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
     told = len(loaded.events) if data.get("tells_since") else _round_closed(loaded, number)
     data = with_people(data, loaded, told)
     return with_audit(data, loaded, told), at_end
+
+
+def in_progress(name: str, loaded: Loaded, number: int, start: int) -> dict[str, Any]:
+    """The report of the round in progress, `number`, which tells the events after the first
+    `start` (read alone from a log resumed from what was kept beside it: `loaded.tail`). An undo
+    takes back only events before it, so those of the round that stand are known from the round
+    alone."""
+    from campaign.common import retracted
+
+    told = tail(loaded.events, start)
+    taken_back = retracted(told)
+    events = [e for e in told if e.originator_version not in taken_back]
+    data = loaded.kind.report(name, loaded.state, number, events, loaded.state)
+    data = with_people(with_deadline(data, loaded), loaded, len(loaded.events))
+    return with_audit(data, loaded, len(loaded.events))
 
 
 def renamed_since(loaded: Loaded, at_end: Loaded) -> Loaded:
@@ -85,13 +96,13 @@ def renamed_since(loaded: Loaded, at_end: Loaded) -> Loaded:
 
 def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
     """The opening post says by when the step in hand is due."""
-    from campaign.deadlines import clock, current, zone_of
+    from campaign.deadlines import clock
 
     step = loaded.kind.next_step(loaded.state)
-    standing = current(loaded.events, step)
+    standing = loaded.facts.reckoning.deadline(step)
     if standing is None:
         return data | {"deadline": None}
-    when = clock(standing.at, zone_of(loaded.events))
+    when = clock(standing.at, loaded.facts.zone)
     section = {
         "heading": "Deadline",
         "items": [f"{sentence(step.rstrip('.'))} by {when}"],
@@ -102,9 +113,10 @@ def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
 
 def with_people(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, Any]:
     """Every report names both a newcomer and the player he replaced (and who withdrew)."""
-    from campaign.views.people import lines
+    from campaign.views.people import lines, said
 
-    told = lines(loaded.events[:through])
+    whole = through == len(loaded.events)
+    told = said(loaded.facts.people) if whole else lines(loaded.events[:through])
     if not told:
         return data
     return data | {"sections": [*data["sections"], {"heading": "Players", "items": told}]}
@@ -135,7 +147,8 @@ def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, 
     )
     sections = [*warning, *data["sections"], audit]
     point = checkpoint.of(loaded.events, through).as_data()
-    key = checkpoint.announced(loaded.events, through)
+    whole = through == len(loaded.events)
+    key = loaded.facts.key if whole else checkpoint.announced(loaded.events, through)
     point["key"] = None if key is None else key[1]
     return data | {"events": through, "chain_head": head, "sections": sections, "checkpoint": point}
 
@@ -284,8 +297,11 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
     from the log the writer has just read, checked and extended, and kept beside the new view:
     `report` right after `result` costs what it costs the second time (issue #16). The last
     finished round's is kept under its number too (`--round N`, the hub's report page), and
-    the state each round ended in (the map of its page in the hub)."""
-    if loaded.chain_break is not None:
+    the state each round ended in (the map of its page in the hub). After a write resumed from
+    what was kept (issue #31) whose events change nothing a finished round's report says, that
+    report and its state are kept again as they were, and the round in progress is built from
+    its own events alone (`kept_again`)."""
+    if loaded.chain_break is not None or kept_again(campaigns, name, loaded):
         return
     ended = finished(loaded.kind, loaded.state)
     wanted = {"last": ended[-1], str(ended[-1]): ended[-1]} if ended else {}
@@ -295,9 +311,64 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
             data, at_end = report_data(name, loaded, number)
         except CampaignError:
             continue  # nothing is left in progress: the campaign is over
+        going = number == len(ended) + 1
+        start = _round_closed(loaded, number - 1) if going else None
+        later = None if going else _later(loaded, number)
         for key in (key for key, of in wanted.items() if of == number):
-            campaigns.kept.keep_report(name, key, data, loaded)
+            campaigns.kept.keep_report(name, key, data, loaded, start, later)
         campaigns.kept.keep_state(name, number, at_end, loaded)  # its map, on the hub's report page
+    if loaded.resumed is not None:
+        campaigns.kept.carry(name, {}, loaded)  # what was kept beside the earlier view: dropped
+
+
+def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
+    """After a write resumed from what was kept beside the log, keep the reports as
+    `keep_after_append` would without reading the log: where every event recorded is a kind's
+    own or a note (`facts.plain`), no round ended, the report of the round in progress was kept
+    at the event the write resumed from with where its events begin, and a note recorded does
+    not belong to the round before (written just after it ended), the last finished round's
+    report and state are what they were (kept again under the new event) and the round in
+    progress is built from its own events. False where not: then they are built from the log."""
+    from campaign.facts import plain
+
+    resumed, kept = loaded.resumed, campaigns.kept
+    if resumed is None or not all(plain(event) for event in resumed.new):
+        return False
+    head, size = resumed.seen["head"], resumed.seen["events"]
+    number = len(finished(loaded.kind, loaded.state)) + 1
+    start = kept.report_start(name, str(number), head)
+    if start is None or (number > 1 and start == size and _is_note(resumed.new[0])):
+        return False
+    rows = {}
+    if number > 1:
+        done = number - 1
+        for row in (kept.report_row(name, "last"), kept.report_row(name, str(done))):
+            rows[row] = kept.kept_at(row, head)
+        rows[kept.state_row(name, done)] = kept.kept_at(kept.state_row(name, done), head)
+        if None in rows.values():
+            return False
+        last = kept.kept_report(name, "last", head)
+        whole = last.get("data", {}).get("tells_since")
+        if whole or last.get("later") != _later(loaded, done):
+            return False  # it vouches for the whole log, or what it tells of now has changed
+    from campaign import snapshot
+
+    data = in_progress(name, loaded, number, start)
+    rows[kept.report_row(name, str(number))] = kept.report_body(data, start)
+    rows[kept.state_row(name, number)] = snapshot.kept(loaded.kind, loaded.state)
+    kept.carry(name, rows, loaded)
+    return True
+
+
+def _later(loaded: Loaded, number: int) -> str:
+    """What finished round `number`'s report tells of the campaign as it stands
+    (`Kind.told_later`), as JSON text."""
+    later = loaded.kind.told_later(loaded.state, number)
+    return json.dumps(later, sort_keys=True, default=str)
+
+
+def _is_note(event: CampaignEvent) -> bool:
+    return isinstance(event, NoteRecorded)
 
 
 def render(

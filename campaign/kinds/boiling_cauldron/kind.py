@@ -181,6 +181,13 @@ class BoilingCauldron(PackageKind):
 
         return round_report(name, at_end, number, events, now)
 
+    def told_later(self, now: State, number: int) -> Any:
+        """A round's report tells the Final Battles fought since, and who won (BC-8)."""
+        from campaign.kinds.boiling_cauldron.report import final_data
+
+        final = final_data(now) if now.finals else None
+        return {"phase": str(now.phase), "final": final, "winner": now.winner}
+
     def picture(
         self, current: State, name: str, number: int | None, player: str | None = None
     ) -> str:

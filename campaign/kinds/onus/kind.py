@@ -117,6 +117,12 @@ class Onus(PackageKind):
 
         return scenario_report(name, at_end, number, events, now)
 
+    def told_later(self, now: State, number: int) -> Any:
+        """A scenario's report tells its winner's upgrade as it stands now (ON-2.1)."""
+        from campaign.kinds.onus.report import upgrade_now
+
+        return upgrade_now(now, number)
+
 
 def next_step(current: State) -> str:
     """What the campaign waits for: a muster, a result, an upgrade, or nothing more."""

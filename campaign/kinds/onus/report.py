@@ -52,7 +52,7 @@ def scenario_report(
         "lost_with_unit": list(played.lost_with_unit),
         "wounded": list(played.wounded),
         "officer_casualties": list(played.officer_casualties),
-        "upgrade": _upgrade(now or state, number),
+        "upgrade": upgrade_now(now or state, number),
         "score": _score(state, number),
         "next": _next(state, number),
         "notes": [e.text for e in events if isinstance(e, NoteRecorded)],
@@ -61,7 +61,7 @@ def scenario_report(
     return report
 
 
-def _upgrade(now: State, number: int) -> dict[str, Any] | None:
+def upgrade_now(now: State, number: int) -> dict[str, Any] | None:
     """ON-2.1: the winner's upgrade as it stands now: made, pending, declined (None), or none at
     all after the eighth scenario."""
     played = now.results[number - 1]

@@ -1,0 +1,106 @@
+"""What a campaign's log says beside its kind's state: its name now, its identity, its clock and
+holidays, who replaced whom, what its deadline is reckoned from and the organiser's key. Every
+view, report and notice reads them here (`Loaded.facts`), folded from the whole log by the
+functions that say each of them — or, after a write resumed from what was kept beside the log
+(issue #31), from the facts kept in the view and the events just recorded (`after`), which gives
+the same facts for every event of a kind's own and every note, and nothing for any other: a
+rename, a deadline, an undo are rare, and the log is read whole for them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from campaign.checkpoint import announced, origin_of
+from campaign.common import current_name
+from campaign.deadlines import Reckoning, holidays, zone_of
+from campaign.views.people import people
+from events.common import CampaignEvent, NoteRecorded
+
+SHARED = "campaign."
+"""The topics of the events every kind shares (events.common), the ones that say these facts."""
+
+
+def plain(event: CampaignEvent) -> bool:
+    """An event that changes none of a log's facts but when it moved on: a kind's own, or a
+    note."""
+    return not event.TOPIC.startswith(SHARED) or isinstance(event, NoteRecorded)
+
+
+@dataclass(frozen=True)
+class Facts:
+    name: str
+    origin: str
+    zone: str | None
+    holidays: list[dict[str, str]]
+    people: list[dict[str, Any]]
+    reckoning: Reckoning
+    key: tuple[int, str] | None
+
+    @classmethod
+    def of(cls, events: Sequence[CampaignEvent]) -> Facts:
+        """The facts of a whole log."""
+        return cls(
+            name=current_name(events),
+            origin=origin_of(events[0]),
+            zone=zone_of(events),
+            holidays=holidays(events),
+            people=people(events),
+            reckoning=Reckoning.of(events),
+            key=announced(events, len(events)),
+        )
+
+    def after(self, new: Sequence[CampaignEvent]) -> Facts | None:
+        """The facts once `new` is recorded, where every event of it is `plain`; else None."""
+        if not all(plain(event) for event in new):
+            return None
+        reckoning = self.reckoning
+        for event in new:
+            reckoning = reckoning.after(event)
+        return Facts(
+            self.name, self.origin, self.zone, self.holidays, self.people, reckoning, self.key
+        )
+
+    def data(self) -> dict[str, Any]:
+        """The facts as a view keeps them (campaign.readmodel): those a view shows under their
+        own names, the rest under `reckoning` and `key`."""
+        reckoning = self.reckoning
+        return {
+            "name": self.name,
+            "origin": self.origin,
+            "zone": self.zone,
+            "holidays": self.holidays,
+            "people": self.people,
+            "reckoning": [
+                reckoning.moved,
+                reckoning.cleared,
+                reckoning.pinned,
+                reckoning.length,
+                reckoning.quiet,
+                reckoning.zone,
+            ],
+            "key": self.key,
+        }
+
+    @classmethod
+    def kept(cls, seen: dict[str, Any]) -> Facts | None:
+        """The facts a kept view holds (`data`), or None where it holds none this program reads."""
+        try:
+            moved, cleared, pinned, length, quiet, zone = seen["reckoning"]
+            reckoning = Reckoning(
+                moved, cleared, None if pinned is None else tuple(pinned), length,
+                None if quiet is None else tuple(quiet), zone,
+            )  # fmt: skip
+            key = seen["key"]
+            return cls(
+                seen["name"],
+                seen["origin"],
+                seen["zone"],
+                seen["holidays"],
+                seen["people"],
+                reckoning,
+                None if key is None else (key[0], key[1]),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None

@@ -1,0 +1,205 @@
+"""Issue #31: a write decides from what is kept beside the log — the state and view the last
+writer or reader kept, and the log's first and last events — and keeps beside it, for the next
+readers, what a fold of the whole log would have kept (the view, the state, the reports read
+first), reading no more of the log than the round in progress. Where what is kept does not
+vouch for the log (missing, another program's, edited by hand), the write folds it as before.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_properties import NAMES, choose
+
+from campaign import deadlines, service
+from campaign.app import Campaigns, KeptLog
+from campaign.common import note, undo
+from campaign.errors import StoreError
+from campaign.facts import Facts
+from campaign.registry import kind
+from campaign.views.reports import keep_after_append
+
+BC = kind("boiling-cauldron")
+
+
+def begin(path, players) -> Campaigns:
+    campaigns = Campaigns(str(path))
+    service.start(campaigns, *BC.new("Prop", {"player": players, "seed": "kept"}), "organiser")
+    return campaigns
+
+
+def kept_rows(campaigns: Campaigns) -> dict[str, tuple]:
+    """Every row kept beside the campaign's log: its name → (version, head, body)."""
+    stream = campaigns.stream("Prop").hex
+    rows = campaigns.database.select(
+        "campaign_views", "stream, version, head, body", "stream", stream, like=True
+    )
+    return {row[0]: tuple(row[1:]) for row in rows}
+
+
+def rebuilt(path) -> dict[str, tuple]:
+    """The rows a fold of the whole log keeps (a reader of another store on the same file)."""
+    campaigns = Campaigns(str(path))
+    loaded = campaigns.load("Prop")
+    campaigns.kept.forget("Prop")
+    campaigns.kept.remember(loaded)
+    keep_after_append(campaigns, "Prop", loaded)
+    return kept_rows(campaigns)
+
+
+def record(campaigns: Campaigns, decide, again: bool = True) -> None:
+    service.record(campaigns, "Prop", decide, "organiser", again=again)
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.data(), st.integers(3, 6))
+def test_a_resumed_write_keeps_what_a_fold_of_the_whole_log_keeps(tmp_path_factory, data, count):
+    """Random lawful Boiling Cauldron campaigns with notes, deadline rules and undos between the
+    moves: after every write, every row kept beside the log (view, state, reports, the states
+    rounds ended in) is, byte for byte, what a fold of the whole log keeps."""
+    path = tmp_path_factory.mktemp("resumed") / "store.sqlite"
+    campaigns = begin(path, NAMES[:count])
+    record(campaigns, lambda loaded: deadlines.choose_default("3d"))
+    record(campaigns, lambda loaded: deadlines.choose_quiet("22:00-08:00"))
+    record(campaigns, lambda loaded: deadlines.choose_zone("Europe/London"))
+    resumed = 0
+    for _ in range(30):
+        state = campaigns.load("Prop").state
+        if state.phase == "finished":
+            break
+        what = data.draw(st.sampled_from(["move"] * 6 + ["note"] * 3 + ["undo"]))
+        if what == "note":
+            record(campaigns, lambda loaded: note("a ruling"))
+        elif what == "undo":
+            try:
+                record(campaigns, lambda loaded: undo(loaded.events, 1, "bench", BC), again=False)
+            except Exception:  # nothing to undo (the set-up): refused, nothing recorded
+                pass
+        else:
+            decide = choose(data, state)
+            record(campaigns, lambda loaded, decide=decide: decide(loaded.state))
+        resumed += campaigns.after is not None and campaigns.after.resumed is not None
+        assert kept_rows(campaigns) == rebuilt(path)
+    assert resumed > 0
+
+
+def test_a_note_and_a_move_record_without_reading_the_whole_log(tmp_path, monkeypatch):
+    """With the view and state kept, a write in round 2 reads the log's first and last events and
+    the events of round 2, never the whole log: reading it whole fails here, and the writes
+    still land, told and kept as a fold would keep them."""
+    from campaign.kinds.boiling_cauldron import commands
+
+    path = tmp_path / "store.sqlite"
+    campaigns = begin(path, NAMES[:4])
+    for _ in NAMES[:4]:  # round 1: every player forfeits his attack (BC-4.3)
+        record(campaigns, lambda loaded: commands.forfeit(loaded.state, "away"))
+    record(campaigns, lambda loaded: note("round 1 is over"))
+    state = campaigns.load("Prop").state
+    assert state.round == 2
+    source, target = BC_legal(state)
+
+    def whole(*args):
+        raise AssertionError("the whole log was read")
+
+    monkeypatch.setattr(Campaigns, "_log", whole)
+    writer = Campaigns(str(path))
+    record(writer, lambda loaded: commands.attack(loaded.state, source, target))
+    record(writer, lambda loaded: note("after the move"))
+    assert writer.after.resumed is not None and writer.after.state.round == 2
+    monkeypatch.undo()
+    assert kept_rows(writer) == rebuilt(path)
+    assert len(Campaigns(str(path)).load("Prop").events) == len(writer.after.events)
+
+
+def BC_legal(state) -> tuple[str, str]:
+    from campaign.kinds.boiling_cauldron import checks
+
+    return checks.legal_attacks(state, state.on_turn)[0]
+
+
+def test_a_kept_state_edited_by_hand_is_not_decided_from(tmp_path):
+    """A kept state whose seal fails (edited by hand) is never resumed from: the write folds the
+    log, and keeps the state the log gives."""
+    path = tmp_path / "store.sqlite"
+    campaigns = begin(path, NAMES[:3])
+    row = f"{campaigns.stream('Prop').hex}/state"
+    sql = campaigns.database.dialect
+    with campaigns.database.store.recorder.datastore.transaction(commit=True) as cursor:
+        cursor.execute(
+            f"UPDATE {sql.table('campaign_views')} SET body = replace(body, 'Ann', 'Zed') "
+            f"WHERE stream = {sql.mark}",
+            (row,),
+        )
+    writer = Campaigns(str(path))
+    assert writer.resume("Prop") is None
+    record(writer, lambda loaded: note("a note"))
+    assert writer.after.resumed is None
+    assert kept_rows(writer) == rebuilt(path)
+
+
+def test_an_undo_after_resumed_writes_reads_the_log_and_takes_back_the_move(tmp_path):
+    """An undo decides on the log itself: resumed, it reads the log whole, and the state it
+    leaves is the fold's."""
+    path = tmp_path / "store.sqlite"
+    campaigns = begin(path, NAMES[:4])
+    before = campaigns.load("Prop").state
+    source, target = BC_legal(before)
+    from campaign.kinds.boiling_cauldron import commands
+
+    record(campaigns, lambda loaded: commands.attack(loaded.state, source, target))
+    record(campaigns, lambda loaded: undo(loaded.events, 1, "wrong region", BC), again=False)
+    assert campaigns.after.resumed is not None
+    assert campaigns.after.state == before == Campaigns(str(path)).load("Prop").state
+    assert kept_rows(campaigns) == rebuilt(path)
+
+
+def test_the_deadline_reckoned_from_kept_facts_is_the_logs(tmp_path):
+    """After each resumed write, the deadline reckoned from the facts kept in the view (the
+    default length, quiet hours on the campaign's clock, a deadline set for the step:
+    `Reckoning.after`) is the one `deadlines.current` finds in the whole log: a set deadline
+    stands through a note, and a move starts the default length from its own instant."""
+    path = tmp_path / "store.sqlite"
+    campaigns = begin(path, NAMES[:4])
+    record(campaigns, lambda loaded: deadlines.choose_default("36h"))
+    record(campaigns, lambda loaded: deadlines.choose_quiet("20:00-09:00"))
+    record(campaigns, lambda loaded: deadlines.choose_zone("America/New_York"))
+    from campaign.kinds.boiling_cauldron import commands
+
+    step = BC.next_step(campaigns.load("Prop").state)
+    now = datetime.now(UTC)
+    at = now + timedelta(days=4)
+    record(campaigns, lambda loaded: deadlines.set_for(step, at, now, "a long weekend"))
+    source, target = BC_legal(campaigns.load("Prop").state)
+    writes = [
+        lambda loaded: note("the deadline stands"),
+        lambda loaded: commands.attack(loaded.state, source, target),
+        lambda loaded: note("and now the default length"),
+    ]
+    for write in writes:
+        record(campaigns, write)
+        after = campaigns.after
+        assert after.resumed is not None
+        events = Campaigns(str(path)).load("Prop").events
+        step = BC.next_step(after.state)
+        assert after.facts.reckoning.deadline(step) == deadlines.current(events, step)
+        assert after.facts == Facts.of(events)
+    assert after.facts.reckoning.pinned is None and after.facts.reckoning.length == "36h"
+
+
+def test_a_log_shorter_than_its_view_is_a_store_error_not_a_fold_of_less(tmp_path):
+    """A resumed log asked whole finds every event its view counted, or says the store is
+    damaged."""
+    path = tmp_path / "store.sqlite"
+    campaigns = begin(path, NAMES[:3])
+    loaded = campaigns.resume("Prop")
+    assert loaded is not None
+    short = KeptLog(loaded.events[0], loaded.events[-1], len(loaded.events) + 5, loaded.events.read)
+    with pytest.raises(StoreError, match="shorter than its view"):
+        list(short)
