@@ -371,7 +371,8 @@ class Campaigns:
         stamps the events (a tick at a given moment); by default, now."""
         deadline = time.monotonic() + RACE_BUDGET
         for attempt in itertools.count():
-            loaded = self.resume(name) or self.load(name)
+            # a decision about the log itself (undo, redo) reads it whole: folded, not resumed
+            loaded = (self.resume(name) if again else None) or self.load(name)
             if loaded.chain_break:
                 raise StoreError(
                     "Nothing can be recorded: the log has been tampered with "

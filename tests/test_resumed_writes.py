@@ -145,8 +145,8 @@ def test_a_kept_state_edited_by_hand_is_not_decided_from(tmp_path):
 
 
 def test_an_undo_after_resumed_writes_reads_the_log_and_takes_back_the_move(tmp_path):
-    """An undo decides on the log itself: resumed, it reads the log whole, and the state it
-    leaves is the fold's."""
+    """An undo decides on the log itself: it is decided on the log folded, not resumed, and the
+    state it leaves is the fold's; the next note resumes again."""
     path = tmp_path / "store.sqlite"
     campaigns = begin(path, NAMES[:4])
     before = campaigns.load("Prop").state
@@ -154,9 +154,13 @@ def test_an_undo_after_resumed_writes_reads_the_log_and_takes_back_the_move(tmp_
     from campaign.kinds.boiling_cauldron import commands
 
     record(campaigns, lambda loaded: commands.attack(loaded.state, source, target))
-    record(campaigns, lambda loaded: undo(loaded.events, 1, "wrong region", BC), again=False)
     assert campaigns.after.resumed is not None
+    record(campaigns, lambda loaded: undo(loaded.events, 1, "wrong region", BC), again=False)
+    assert campaigns.after.resumed is None
     assert campaigns.after.state == before == Campaigns(str(path)).load("Prop").state
+    assert kept_rows(campaigns) == rebuilt(path)
+    record(campaigns, lambda loaded: note("taken back"))
+    assert campaigns.after.resumed is not None and campaigns.after.state == before
     assert kept_rows(campaigns) == rebuilt(path)
 
 

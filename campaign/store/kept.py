@@ -282,9 +282,9 @@ class Kept:
         """Keep a report's data beside the stored view it was read under, in a row of its own (a
         long report must not slow the view that `status` and `list` read), for the next reader;
         nothing when the view no longer matches the log the report was built from (another
-        organiser appended since), and a busy store keeps nothing rather than wait. `start`: of
-        the round in progress, the events before those it tells (`report_start`); `later`: of a
-        finished round, what it tells of the campaign now (`Kind.told_later`)."""
+        organiser appended since), and a busy store keeps nothing rather than wait. Of the round in
+        progress, `start`: the events before those it tells; `later`: what the last finished
+        round's report tells of the campaign now (`Kind.told_later`), as JSON text."""
         body = self.report_body(data, start, later)
         self._keep_with_view(name, self._row_of(name, key), body, built_from)
 
@@ -295,16 +295,10 @@ class Kept:
         kept = {"program": readmodel.program(), "data": data, "start": start, "later": later}
         return json.dumps(kept, separators=(",", ":"), default=str)
 
-    def report_start(self, name: str, key: str, head: str) -> int | None:
-        """Of the report kept under `key` at the log's event `head`, the events before those it
-        tells, where it is the round in progress's (else None)."""
-        start = self.kept_report(name, key, head).get("start")
-        return start if isinstance(start, int) and not isinstance(start, bool) else None
-
-    def kept_report(self, name: str, key: str, head: str) -> dict[str, Any]:
+    def report_kept(self, name: str, key: str, head: str) -> dict[str, Any]:
         """The report kept under `key` at the log's event `head` as kept (`report_body`: its
-        data, where the round in progress's events begin, what a finished round's tells of the
-        campaign now), its seal holding; else empty."""
+        data and, of the round in progress, `start` and `later`), its seal holding; else
+        empty."""
         body = self.kept_at(self._row_of(name, key), head)
         try:
             kept = json.loads(body) if body is not None else None

@@ -297,25 +297,29 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
     from the log the writer has just read, checked and extended, and kept beside the new view:
     `report` right after `result` costs what it costs the second time (issue #16). The last
     finished round's is kept under its number too (`--round N`, the hub's report page), and
-    the state each round ended in (the map of its page in the hub). After a write resumed from
-    what was kept (issue #31) whose events change nothing a finished round's report says, that
-    report and its state are kept again as they were, and the round in progress is built from
-    its own events alone (`kept_again`)."""
+    the state each round ended in (the map of its page in the hub). The round in progress's
+    report is kept with where its events begin and what the last finished round's tells of the
+    campaign now (`Kind.told_later`; none where that report vouches for the whole log): after a
+    write resumed from what was kept (issue #31) whose events change neither, the finished
+    round's report and state are kept again as they were, and the round in progress is built
+    from its own events alone (`kept_again`)."""
     if loaded.chain_break is not None or kept_again(campaigns, name, loaded):
         return
     ended = finished(loaded.kind, loaded.state)
     wanted = {"last": ended[-1], str(ended[-1]): ended[-1]} if ended else {}
     wanted[str(len(ended) + 1)] = len(ended) + 1
-    for number in sorted(set(wanted.values())):
+    later = None
+    for number in sorted(set(wanted.values())):  # the finished round first
         try:
             data, at_end = report_data(name, loaded, number)
         except CampaignError:
             continue  # nothing is left in progress: the campaign is over
         going = number == len(ended) + 1
+        if not going and not data.get("tells_since"):
+            later = _later(loaded, number)
         start = _round_closed(loaded, number - 1) if going else None
-        later = None if going else _later(loaded, number)
         for key in (key for key, of in wanted.items() if of == number):
-            campaigns.kept.keep_report(name, key, data, loaded, start, later)
+            campaigns.kept.keep_report(name, key, data, loaded, start, later if going else None)
         campaigns.kept.keep_state(name, number, at_end, loaded)  # its map, on the hub's report page
     if loaded.resumed is not None:
         campaigns.kept.carry(name, {}, loaded)  # what was kept beside the earlier view: dropped
@@ -336,25 +340,25 @@ def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
         return False
     head, size = resumed.seen["head"], resumed.seen["events"]
     number = len(finished(loaded.kind, loaded.state)) + 1
-    start = kept.report_start(name, str(number), head)
-    if start is None or (number > 1 and start == size and _is_note(resumed.new[0])):
+    going = kept.report_kept(name, str(number), head)
+    start, later = going.get("start"), None
+    if not isinstance(start, int) or (number > 1 and start == size and _is_note(resumed.new[0])):
         return False
     rows = {}
     if number > 1:
         done = number - 1
+        later = _later(loaded, done)
+        if going.get("later") != later:
+            return False  # what it tells of the campaign now has changed, or its whole log
         for row in (kept.report_row(name, "last"), kept.report_row(name, str(done))):
             rows[row] = kept.kept_at(row, head)
         rows[kept.state_row(name, done)] = kept.kept_at(kept.state_row(name, done), head)
         if None in rows.values():
             return False
-        last = kept.kept_report(name, "last", head)
-        whole = last.get("data", {}).get("tells_since")
-        if whole or last.get("later") != _later(loaded, done):
-            return False  # it vouches for the whole log, or what it tells of now has changed
     from campaign import snapshot
 
     data = in_progress(name, loaded, number, start)
-    rows[kept.report_row(name, str(number))] = kept.report_body(data, start)
+    rows[kept.report_row(name, str(number))] = kept.report_body(data, start, later)
     rows[kept.state_row(name, number)] = snapshot.kept(loaded.kind, loaded.state)
     kept.carry(name, rows, loaded)
     return True
