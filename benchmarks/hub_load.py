@@ -6,7 +6,10 @@ median and 99th-percentile latency of each; then arbiters' notes sent from their
 8 arbiters at once (each a GET of his page for its one-time form, then the POST), the notes
 recorded per second.
 
-    python benchmarks/hub_load.py [--seconds 5] [--clients 1 8] [--postgres URL]
+    python benchmarks/hub_load.py [--seconds 5] [--clients 1 8] [--postgres URL] [--workers N]
+
+With --workers N, the hub (`campaign serve --workers N`) and the floor (`uvicorn --workers N`)
+each serve by N processes.
 """
 
 from __future__ import annotations
@@ -154,6 +157,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 8])
     parser.add_argument("--postgres", default=os.environ.get("CAMPAIGN_TEST_POSTGRES"))
+    parser.add_argument("--workers", type=int, default=1)
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="hub-load-"))
     env = {**os.environ, "CAMPAIGN_WITNESS": str(folder / "witness.json")}
@@ -172,7 +176,8 @@ def main() -> None:
             command = [sys.executable, "-m", "uvicorn", "--app-dir", str(folder), "floor:app"]
         else:
             command = [sys.executable, "-c", "import cli; cli.main()", "--db", db, "serve"]
-        server = serve([*command, "--port", str(port)], port, env)
+        several = ["--workers", str(options.workers)] if options.workers > 1 else []
+        server = serve([*command, "--port", str(port), *several], port, env)
         try:
             load(port, "/c/Spring 869".replace(" ", "%20"), 1, 1.0)  # warm
             for clients in options.clients:

@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the hub's libraries come with the test extras")
 
 
-def console(db: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+def console(db: Path | str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """A command in a process of its own, as an organiser types it beside the hub."""
     return subprocess.run(
         [sys.executable, "-c", "import cli; cli.main()", "--db", str(db), *args],
@@ -36,13 +37,13 @@ def free_port() -> int:
 
 
 class Served:
-    """`campaign serve` in a process of its own on a free port."""
+    """`campaign serve` in a process of its own on a free port (and its `options`)."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | str, *options: str) -> None:
         self.port = free_port()
         self.process = subprocess.Popen(
             [sys.executable, "-c", "import cli; cli.main()", "--db", str(db), "serve"]
-            + ["--port", str(self.port)],
+            + ["--port", str(self.port), *options],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -257,3 +258,34 @@ def test_an_event_whose_column_type_changed_but_not_its_bytes_reads_alike_everyw
     status = console(db, "status", "--json")
     assert status.returncode == 0 and json.loads(status.stdout)["chain_intact"] is True
     assert console(db, "verify").returncode == 0
+
+
+def test_several_hub_processes_share_one_store_and_spend_each_form_once(store_url, spring):
+    """#31: `serve --workers 2`, two processes on one store (a SQLite file, a PostgreSQL schema):
+    forms handed out by either are recorded by either, each once — sent again to any process,
+    a form records nothing — and every note lands once, in one lawful log. (Each request a new
+    connection, which either process may accept: a form one process handed out and the other
+    did not know was refused before.)"""
+    assert console(store_url, *spring.step("new")).returncode == 0
+    invited = console(store_url, "invite", "Ulf", "--role", "arbiter")
+    token = re.search(r"/a/(\S+)", invited.stdout).group(1)
+    served = Served(store_url, "--workers", "2")
+    try:
+        forms = []
+        for _ in range(12):  # pages drawn by whichever process the connection reached
+            page = served.get(f"/a/{token}")
+            forms.append(dict(re.findall(r'name="(\w+)" value="([^"]*)"', page)))
+        for turn, form in enumerate(forms):
+            answer = served.post(f"/a/{token}/note", {**form, "choice": f"note {turn}"})
+            assert f"Recorded: Note: note {turn}." in answer
+        for turn, form in enumerate(forms):  # each sent again: refused, whichever process
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                served.post(f"/a/{token}/note", {**form, "choice": f"again {turn}"})
+            assert refused.value.code == 409
+    finally:
+        served.stop()
+    log = json.loads(console(store_url, "log", "--json").stdout)
+    notes = [e["data"]["text"] for e in log if e["type"] == "NoteRecorded"]
+    assert notes == [f"note {turn}" for turn in range(12)]
+    verified = console(store_url, "verify", "--json")
+    assert verified.returncode == 0 and json.loads(verified.stdout)["verified"]

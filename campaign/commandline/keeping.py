@@ -3,6 +3,7 @@ verify, export, import and fork."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -53,6 +54,16 @@ def serve(
         Optional[str],
         typer.Option("--from", envvar="CAMPAIGN_SMTP_FROM", help="The address notices come from."),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help="Processes serving the store at once (each a hub of its own; they share the "
+            "store and nothing else).",
+        ),
+    ] = 1,
 ) -> None:
     """The hub: the store's campaigns as web pages, players acting from their links (see
     invite), beside the command line on the same store; with --notify, whoever a form makes it
@@ -70,12 +81,30 @@ def serve(
 
     db = ctx.obj.db or default_db()
     ctx.obj.campaigns.catalogue()  # the store opens (or says why not) before the server starts
-    say(f"Serving {len(ctx.obj.campaigns.catalogue())} campaign(s) on http://{host}:{port}/")
+    processes = f" by {workers} processes" if workers > 1 else ""
+    say(
+        f"Serving {len(ctx.obj.campaigns.catalogue())} campaign(s) on http://{host}:{port}/{processes}"
+    )
     ctx.obj.close()  # each request opens the store; this command holds it no longer
     from campaign.notices import Smtp
 
     server = Smtp.parse(smtp, sender) if notify and smtp else None
-    uvicorn.Server(served(hub(db, notify, server), host, port)).run()
+    if workers == 1:
+        uvicorn.Server(served(hub(db, notify, server), host, port)).run()
+        return
+    import os
+
+    from campaign.web.hub import HUB_DB, HUB_NOTIFY
+
+    os.environ.update({HUB_DB: db, HUB_NOTIFY: "1" if notify else ""})
+    os.environ.update(
+        {k: v for k, v in (("CAMPAIGN_SMTP", smtp), ("CAMPAIGN_SMTP_FROM", sender)) if v}
+    )
+    from uvicorn.supervisors import Multiprocess
+
+    config = served("campaign.web.hub:from_environment", host, port, workers)
+    with contextlib.suppress(KeyboardInterrupt):
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
 
 
 @command()

@@ -11,6 +11,8 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from eventsourcing.persistence import IntegrityError
+
 from campaign import beside, dice, text
 from campaign.catalogue import Entry
 from campaign.chain import campaign_id
@@ -57,6 +59,45 @@ class Secrets:
             with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
                 cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
                 cursor.executemany(insert, [(stream, k, v) for k, v in kept.items()])
+
+        self.database.guard(write)
+
+    def claim(self, stream: str, label: str, value: str) -> bool:
+        """Keep `value` under `label` of `stream` unless something is kept there already, in one
+        insert, whichever process tries: True for the one that kept it (a form's one-time
+        token, spent: campaign.web.forms)."""
+        sql = self.database.dialect
+        marks = ", ".join([sql.mark] * 3)
+
+        def write() -> None:
+            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
+                cursor.execute(
+                    f"INSERT INTO {sql.table(SECRETS)} VALUES ({marks})", (stream, label, value)
+                )
+
+        try:
+            self.database.guard(write, conflicts=True)
+        except IntegrityError:
+            return False
+        return True
+
+    def forget(self, stream: str, label: str | None = None, before: str | None = None) -> None:
+        """Drop what `stream` keeps under `label`, or, with `before`, every value of it that
+        sorts before that one (instants in ISO 8601: those older)."""
+        sql = self.database.dialect
+        which, values = (
+            (f"label = {sql.mark}", (stream, label))
+            if label is not None
+            else (f"secret < {sql.mark}", (stream, before))
+        )
+
+        def write() -> None:
+            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+                cursor.execute(
+                    f"DELETE FROM {sql.table(SECRETS)} WHERE stream = {sql.mark} AND {which}",
+                    values,
+                )
 
         self.database.guard(write)
 

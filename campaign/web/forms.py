@@ -1,87 +1,113 @@
-"""The hub's forms: each sent once (`Forms`, one-time tokens bound to a personal link), read
-within bounds (`read_form`), and refused in one sentence with its HTTP status (`Refused`)."""
+"""The hub's forms: each sent once (`Forms`, one-time tokens bound to a personal link, spent in
+the store: every process serving it agrees), read within bounds (`read_form`), and refused in
+one sentence with its HTTP status (`Refused`)."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
-import secrets
-import threading
-from collections import OrderedDict
+import secrets as secrets_module
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qs
 
 from starlette.requests import Request
 
+from campaign.bound import KEY_STREAM
+from campaign.dice import fresh_secret
+from campaign.errors import StoreError
 from campaign.files import size
+from campaign.store.sealed import Secrets
 
 FORM_BYTES = 64 * 1024
 """The most a form sent to the hub may hold, read before anything is parsed (a note is at most
 2,000 characters; the organiser's console line too)."""
 FORM_FIELDS = 32
-PENDING_FORMS = 4096
-"""Forms handed out and not yet sent that the hub remembers (`Forms`); older ones are out of
-date."""
-TOLD = 1024
-"""What the hub said after a recorded form, kept for the page it redirects to (`Forms.tell`)."""
+FORM_AGE = timedelta(days=2)
+"""How long a form handed out may be sent: older ones are out of date."""
+KEY_LABEL = "hub-forms"
+"""Where the store keeps the key of the hub's forms: a row of its secrets belonging to no
+campaign (`bound.KEY_STREAM`), shared by every process serving the store."""
+SPENT = "*forms"
+"""The forms sent: a row of the store's secrets for each (its nonce → when it was sent)."""
+TOLD = 1500
+"""The most characters of what the hub says after a recorded form that its redirect carries."""
 
 
 class Forms:
-    """One-time forms. Each page drawn for a personal link carries a fresh form token: a nonce,
-    and an HMAC binding it to the link under this server's key (a form made elsewhere, or before
-    the server started, is refused). A form that recorded something has spent its token: sent
-    again — a refresh, the back button, a double click, a replay — it records nothing. A refused
-    form keeps its token (nothing was recorded; the person may correct and send it again)."""
+    """One-time forms, shared by every process serving the store (`serve --workers N`). Each
+    page drawn for a personal link carries a fresh form token: a nonce, the instant it was
+    handed out, and an HMAC binding both to the link under a key the store keeps (a form made
+    for another link, or by hand, is refused; one older than `FORM_AGE` is out of date). A form
+    that recorded something has spent its token, in the store, by one insert that only one
+    sending wins: sent again — a refresh, the back button, a double click, a replay, to any of
+    the hub's processes — it records nothing. A refused form keeps its token (nothing was
+    recorded; the person may correct and send it again). What the hub said after a recorded
+    form travels in its redirect, sealed under the same key."""
 
-    def __init__(self, limit: int = PENDING_FORMS) -> None:
-        self.key, self.limit = secrets.token_bytes(32), limit
-        self.pending: OrderedDict[str, None] = OrderedDict()
-        self.told: OrderedDict[tuple[str, str], str] = OrderedDict()
-        self.lock = threading.Lock()
+    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self.clock = clock
+        self.key: bytes | None = None
 
-    def _mac(self, token: str, nonce: str) -> str:
-        return hmac.new(self.key, f"{token}|{nonce}".encode(), hashlib.sha256).hexdigest()
+    def _key(self, secrets: Secrets) -> bytes:
+        if self.key is None:
+            kept = secrets.of(KEY_STREAM).get(KEY_LABEL)
+            if kept is None:
+                try:
+                    secrets.keep_rows(KEY_STREAM, {KEY_LABEL: fresh_secret()}, replace=False)
+                    kept = secrets.of(KEY_STREAM)[KEY_LABEL]  # the first kept, whoever kept it
+                except StoreError:  # a store that cannot be written records no form anyway
+                    kept = fresh_secret()
+            self.key = bytes.fromhex(kept)
+        return self.key
 
-    def issue(self, token: str) -> str:
-        nonce = secrets.token_hex(16)
-        with self.lock:
-            self.pending[nonce] = None
-            while len(self.pending) > self.limit:
-                self.pending.popitem(last=False)
-        return f"{nonce}.{self._mac(token, nonce)}"
+    def _mac(self, secrets: Secrets, *parts: str) -> str:
+        message = "|".join(parts).encode()
+        return hmac.new(self._key(secrets), message, hashlib.sha256).hexdigest()
 
-    def claim(self, token: str, sent: str) -> str:
-        """The nonce of a form sent for `token`, taken so that no other sending of it records;
+    def issue(self, token: str, secrets: Secrets) -> str:
+        nonce, at = secrets_module.token_hex(16), str(int(self.clock().timestamp()))
+        return f"{nonce}.{at}.{self._mac(secrets, token, nonce, at)}"
+
+    def claim(self, token: str, sent: str, secrets: Secrets) -> str:
+        """The nonce of a form sent for `token`, spent so that no other sending of it records;
         refused in one sentence when the form is not this link's, or was spent or is too old."""
-        nonce, _, mac = sent.partition(".")
-        if not hmac.compare_digest(mac.encode(), self._mac(token, nonce).encode()):
+        nonce, at, mac = (sent.split(".") + ["", ""])[:3]
+        expected = self._mac(secrets, token, nonce, at)
+        if not at.isdigit() or not hmac.compare_digest(mac.encode(), expected.encode()):
             raise Refused("This form is out of date: open your link again.", 403)
-        with self.lock:
-            spent = nonce not in self.pending
-            self.pending.pop(nonce, None)
-            if spent:
-                raise Refused(
-                    "This form was sent already, or is too old: nothing more was recorded. "
-                    "Your page shows the campaign as it stands.",
-                    409,
-                )
+        now = self.clock()
+        handed = datetime.fromtimestamp(int(at), UTC)
+        if now - handed > FORM_AGE or not secrets.claim(SPENT, nonce, now.isoformat()):
+            raise Refused(
+                "This form was sent already, or is too old: nothing more was recorded. "
+                "Your page shows the campaign as it stands.",
+                409,
+            )
+        secrets.forget(SPENT, before=(now - FORM_AGE).isoformat())  # spent and out of date
         return nonce
 
-    def give_back(self, nonce: str) -> None:
-        with self.lock:
-            self.pending[nonce] = None
+    def give_back(self, nonce: str, secrets: Secrets) -> None:
+        secrets.forget(SPENT, nonce)
 
-    def tell(self, token: str, message: str) -> str:
-        """Keep what the hub said for the page a recorded form redirects to; its key."""
-        said = secrets.token_urlsafe(8)
-        with self.lock:
-            self.told[(token, said)] = message
-            while len(self.told) > TOLD:
-                self.told.popitem(last=False)
-        return said
+    def tell(self, token: str, message: str, secrets: Secrets) -> str:
+        """What the hub said after a recorded form, for the page it redirects to: sealed to the
+        link, carried in the redirect's query (whichever process serves that page)."""
+        message = message if len(message) <= TOLD else message[: TOLD - 1] + "…"
+        carried = base64.urlsafe_b64encode(message.encode()).decode().rstrip("=")
+        return f"{carried}.{self._mac(secrets, token, 'told', carried)}"
 
-    def said(self, token: str, said: str) -> str | None:
-        with self.lock:
-            return self.told.get((token, said))
+    def said(self, token: str, said: str, secrets: Secrets) -> str | None:
+        carried, _, mac = said.partition(".")
+        if not carried or not hmac.compare_digest(
+            mac.encode(), self._mac(secrets, token, "told", carried).encode()
+        ):
+            return None
+        try:
+            return base64.urlsafe_b64decode(carried + "=" * (-len(carried) % 4)).decode()
+        except (ValueError, UnicodeDecodeError):
+            return None
 
 
 class Refused(Exception):

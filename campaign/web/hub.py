@@ -233,7 +233,7 @@ def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any
 def act(request: Request, campaigns: Campaigns) -> Response:
     """A personal link's page: what its person may do now, and what the hub last said."""
     token = request.path_params["token"]
-    told = of(request).forms.said(token, request.query_params.get("told", ""))
+    told = of(request).forms.said(token, request.query_params.get("told", ""), campaigns.secrets)
     return personal_page(of(request), campaigns, token, told, since=_since(campaigns, token))
 
 
@@ -264,7 +264,7 @@ def personal_page(
         who=player or "a visitor",
         role=role,
         token=token,
-        csrf=hub.forms.issue(token),
+        csrf=hub.forms.issue(token, campaigns.secrets),
         actions=drawn["actions"],
         next_step=drawn["next_step"],
         lines=drawn["lines"],
@@ -367,7 +367,7 @@ def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Resp
     if refusal:
         return hub.refusal(*refusal)
     try:
-        nonce = hub.forms.claim(token, form.get("csrf", ""))
+        nonce = hub.forms.claim(token, form.get("csrf", ""), campaigns.secrets)
     except Refused as refused:
         return personal_page(hub, campaigns, token, str(refused), True, refused.status)
     with hub.writers.of(granted[0]):  # one form at a time per campaign: no race to append
@@ -375,9 +375,12 @@ def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Resp
     if recorded and hub.notifier is not None:
         hub.notifier.soon(granted[0])
     if not recorded:
-        hub.forms.give_back(nonce)  # nothing recorded: the same form may be sent again
+        hub.forms.give_back(
+            nonce, campaigns.secrets
+        )  # nothing recorded: the same form may be sent again
         return personal_page(hub, campaigns, token, said, refused=True)
-    return RedirectResponse(f"/a/{token}?told={hub.forms.tell(token, said)}", status_code=303)
+    told = hub.forms.tell(token, said, campaigns.secrets)
+    return RedirectResponse(f"/a/{token}?told={told}", status_code=303)
 
 
 def _refused(request: Request, granted: tuple | None) -> tuple[str, int] | None:
@@ -543,8 +546,34 @@ answered 503), an idle connection closed after 5 s, a request's line and headers
 10 s to finish at shutdown."""
 
 
-def served(app: Any, host: str, port: int) -> Any:
-    """The uvicorn configuration `campaign serve` runs the hub with (`SERVER_LIMITS`)."""
+def served(app: Any, host: str, port: int, workers: int = 1) -> Any:
+    """The uvicorn configuration `campaign serve` runs the hub with (`SERVER_LIMITS`): the app
+    itself, or, for several processes, the import path of `from_environment`."""
     import uvicorn
 
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", **SERVER_LIMITS)
+    several = dict(factory=True, workers=workers) if workers > 1 else {}
+    return uvicorn.Config(
+        app, host=host, port=port, log_level="warning", **several, **SERVER_LIMITS
+    )
+
+
+HUB_DB, HUB_NOTIFY = "CAMPAIGN_HUB_DB", "CAMPAIGN_HUB_NOTIFY"
+"""What `campaign serve --workers N` tells each of its processes: the store, and whether the
+turn notices a form makes due are sent (with the mail server of CAMPAIGN_SMTP and
+CAMPAIGN_SMTP_FROM, as `serve --smtp` and `--from` read them)."""
+
+
+def from_environment() -> Any:
+    """The hub of one of `campaign serve --workers N`'s processes (uvicorn starts each by this
+    path), over the store the serving command named (`HUB_DB`). The processes share the store
+    and nothing else: forms are spent in it (`Forms`), a write is decided on what the store
+    holds and appended only if nothing was appended since (else decided again), and every page
+    a process keeps in memory is served only while the log still ends where it was drawn."""
+    import os
+
+    from campaign.notices import Smtp
+
+    notify = os.environ.get(HUB_NOTIFY) == "1"
+    smtp = os.environ.get("CAMPAIGN_SMTP")
+    server = Smtp.parse(smtp, os.environ.get("CAMPAIGN_SMTP_FROM")) if notify and smtp else None
+    return hub(os.environ[HUB_DB], notify, server)
