@@ -207,3 +207,32 @@ def test_a_log_shorter_than_its_view_is_a_store_error_not_a_fold_of_less(tmp_pat
     short = KeptLog(loaded.events[0], loaded.events[-1], len(loaded.events) + 5, loaded.events.read)
     with pytest.raises(StoreError, match="shorter than its view"):
         list(short)
+
+
+def test_overdue_reads_each_campaign_from_its_kept_view(tmp_path, monkeypatch):
+    """`overdue` (run by cron, over every campaign of the store) says each step and deadline
+    from the campaign's kept view while it vouches for the log: reading a log fails here, and
+    it says the same as with the logs read, in words and in JSON."""
+    from conftest import Shell
+
+    shell = Shell(tmp_path / "s.sqlite")
+    for name in ("Spring 869", "Autumn 870"):
+        shell.ok("new", name, "--player", "Ann", "--player", "Bob", "--player", "Cid",
+                 "--seed", "x")  # fmt: skip
+    shell.ok("deadline", "default", "3d", "-c", "Spring 869")
+    shell.ok("deadline", "quiet", "22:00-08:00", "-c", "Spring 869")
+    shell.ok("forfeit", "-c", "Spring 869", "--reason", "away")
+    shell.ok("deadline", "set", "2030-01-15T18:00Z", "-c", "Autumn 870")
+    moment = "2030-01-20T00:00Z"
+    words, data = (
+        shell.ok("overdue", "--now", moment).stdout,
+        shell.json("overdue", "--now", moment),
+    )
+
+    def whole(*args):
+        raise AssertionError("a log was read whole")
+
+    monkeypatch.setattr(Campaigns, "_log", whole)
+    assert shell.ok("overdue", "--now", moment).stdout == words
+    assert shell.json("overdue", "--now", moment) == data
+    assert [row["deadline"]["overdue"] for row in data] == [True, True]
