@@ -149,3 +149,22 @@ def test_what_people_type_into_thunderbolt_is_text_never_escape_codes(shell):
     shell.ok("losses", "hannibal", "--sp", "1", "--cause", "[bold red]a battle[/]")
     told = " ".join(shell.ok("log").stdout.split())
     assert "[bold red]a" in told and "\x1b" not in told
+
+
+def test_tb_15_2_and_15_5_the_track_moved_and_a_defection_are_said_as_they_are_recorded(shell):
+    """Issue #28: the Italian Allies' shifts and a defection were told only in the Game Turn's
+    report; the command that moves the track says what it moved and who turned, as the report
+    does: Carthage's Major Victory in Lucania (Rome +2 → 0, TB-15.2), then Hannibal's Diplomacy's
+    4 boxes (0 → −4: Lucania defects, TB-15.4, TB-15.5, with its 4 SP of manpower)."""
+    to_operations(shell)
+    won = shell.ok("victory", "Lucania", "--by", "carthage").stdout
+    assert "Major Victory for Carthage by a land battle in Roman Italy" in won
+    lucania = "Italian Allies: Lucania: +2 → +0 (Carthage's Major Victory (a land battle in Roman"
+    assert lucania in won
+    assert "defects" not in won
+    turned = shell.ok("diplomacy", "Lucania", "--result", "4", "--face", "9").stdout
+    assert "Italian Allies: Lucania: +0 → -4 (Hannibal's Diplomacy)" in turned
+    assert "Lucania defects to Carthage (TB-15.5)" in turned
+    assert "Carthage receives 4 SP of manpower (PIC)" in turned
+    note = shell.ok("note", "the Lucanians feast").stdout
+    assert "Italian Allies" not in note  # what an event moved, said of that event alone

@@ -151,6 +151,13 @@ class Thunderbolt(PackageKind):
 
         return dashboard(data)
 
+    def outcome(self, current: State, event: CampaignEvent) -> list[str]:
+        """What the event moved on the Italian Allies track, and who turned, said as it is
+        recorded (TB-15.2 to TB-15.5), as the Game Turn's report says them."""
+        from campaign.kinds.thunderbolt.report import allies_moved
+
+        return allies_moved(current, event.originator_version)
+
     def report(
         self, name: str, at_end: State, number: int, events: Sequence[CampaignEvent], now: State
     ) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import singledispatch
 
+from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.sequence import STEPS
 from events.common import CampaignEvent
 from events.thunderbolt import (
@@ -150,9 +151,8 @@ def _(event: PoliticsRolled) -> str:
 
 @describe.register
 def _(event: VictoryReported) -> str:
-    how = {"land-in-italy": "a land battle in Roman Italy", "land-outside-italy": "a land battle "
-           "outside Roman Italy", "siege": "a siege"}[event.cause]  # fmt: skip
-    return f"Game Turn {event.turn}: Major Victory for {event.victor} by {how} in {event.province}"
+    how, side = rules.VICTORY_BY[event.cause], rules.SIDES[event.victor]
+    return f"Game Turn {event.turn}: Major Victory for {side} by {how} in {event.province}"
 
 
 @describe.register

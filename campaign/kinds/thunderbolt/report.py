@@ -153,11 +153,7 @@ def turn_report(
         },
         {
             "heading": "Italian Allies (TB-15)",
-            "items": [
-                f"{state.setup.provinces[s.province].name}: {s.before:+d} → {s.after:+d} "
-                f"({s.cause})"
-                for s in shifts
-            ]
+            "items": [shift(state, s) for s in shifts]
             + [defection(state, d) for d in state.defections if d.turn == number]
             or ["No province moved"],
         },
@@ -192,6 +188,18 @@ RETURNED = (
     "infantry SP (rounded up) replaced by Ala infantry SP (1 Ala infantry SP in a Medium or Large "
     "city left empty)"
 )
+
+
+def shift(state: State, moved) -> str:
+    """TB-15.2: a province's move on the track, from, to, and why."""
+    name = state.setup.provinces[moved.province].name
+    return f"{name}: {moved.before:+d} → {moved.after:+d} ({moved.cause})"
+
+
+def allies_moved(state: State, seq: int) -> list[str]:
+    """What event `seq` moved on the Italian Allies track, and who turned (TB-15.2–15.5)."""
+    moved = [f"Italian Allies: {shift(state, s)}" for s in state.shifts if s.seq == seq]
+    return moved + [defection(state, d) for d in state.defections if d.seq == seq]
 
 
 def defection(state: State, turned) -> str:

@@ -129,6 +129,14 @@ def training(aer: int, strength: int, year: Year) -> int:
 # TB-15 The Italian Allies.
 
 ROME, CARTHAGE = "rome", "carthage"
+SIDES = {ROME: "Rome", CARTHAGE: "Carthage"}
+"""Each side as a sentence names it."""
+VICTORY_BY = {
+    "land-in-italy": "a land battle in Roman Italy",
+    "land-outside-italy": "a land battle outside Roman Italy",
+    "siege": "a siege",
+}
+"""TB-15.2: how a Major Victory was won, in words."""
 FALLEN = ("wounded", "killed", "captured")
 """TB-5.1: what a battle or siege report says of a leader of either side."""
 TOP = 4

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
+from typing import Any
 
 from campaign.kinds.thunderbolt import (
     carthage,
@@ -107,6 +108,8 @@ class Shift:
     before: int
     after: int
     cause: str
+    seq: int = 0
+    """The event that moved it (its number in the log; 0 in a state kept before it was kept)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,8 @@ class Defection:
     province: str
     to: str
     sp: int
+    seq: int = 0
+    """The event that turned it (its number in the log)."""
 
 
 @dataclass(frozen=True)
@@ -496,8 +501,10 @@ def _(event: BattleReported, state: State) -> State:
         cause = battle_cause(state, event.province)
         adjacent = {p.id: p.adjacent for p in state.setup.provinces.values()}
         moves = rules.victory_shifts(cause, event.province, list(state.track), adjacent)
-        why = f"{event.winner}'s Major Victory (a land battle) in {event.province}"
-        state = shifted(state, moves, event.winner, why)
+        why = (
+            f"{rules.SIDES[event.winner]}'s Major Victory (a land battle) in {place(state, event)}"
+        )
+        state = shifted(state, moves, event.winner, why, event.originator_version)
     return state
 
 
@@ -732,9 +739,16 @@ def _(event: PoliticsRolled, state: State) -> State:
     return replace(state, **{event.what: updated})
 
 
-def shifted(state: State, moves: dict[str, int], toward: str, cause: str) -> State:
+def place(state: State, event: Any) -> str:
+    """The province an event names, as the set-up names it."""
+    known = state.setup.provinces.get(event.province)
+    return known.name if known is not None else event.province
+
+
+def shifted(state: State, moves: dict[str, int], toward: str, cause: str, seq: int = 0) -> State:
     """TB-15.3 and TB-15.4: each province `moves[p]` boxes toward a side, never past box 4, its
-    allegiance turning when it enters box 4 on the other side."""
+    allegiance turning when it enters box 4 on the other side; `seq`, the event that moved
+    them."""
     track, shifts, turned = dict(state.track), list(state.shifts), list(state.defections)
     for province, boxes in moves.items():
         level, allied = track[province]
@@ -742,10 +756,10 @@ def shifted(state: State, moves: dict[str, int], toward: str, cause: str) -> Sta
         now = rules.allegiance(level, after, allied)
         track[province] = (after, now)
         if after != level:
-            shifts.append(Shift(state.turn, province, level, after, cause))
+            shifts.append(Shift(state.turn, province, level, after, cause, seq))
         if now != allied:  # TB-15.5: the manpower the PIC gives Carthage on a defection
             due = state.setup.provinces[province].defection_sp if now == rules.CARTHAGE else 0
-            turned.append(Defection(state.turn, province, now, due))
+            turned.append(Defection(state.turn, province, now, due, seq))
     return replace(state, track=track, shifts=tuple(shifts), defections=tuple(turned))
 
 
@@ -753,19 +767,28 @@ def shifted(state: State, moves: dict[str, int], toward: str, cause: str) -> Sta
 def _(event: VictoryReported, state: State) -> State:
     adjacent = {p.id: p.adjacent for p in state.setup.provinces.values()}
     moves = rules.victory_shifts(event.cause, event.province, list(state.track), adjacent)
-    cause = f"{event.victor}'s Major Victory ({event.cause.replace('-', ' ')}) in {event.province}"
-    return shifted(state, moves, event.victor, cause)
+    how = rules.VICTORY_BY[event.cause]
+    cause = f"{rules.SIDES[event.victor]}'s Major Victory ({how}) in {place(state, event)}"
+    return shifted(state, moves, event.victor, cause, event.originator_version)
 
 
 @evolve.register
 def _(event: ProvinceDevastated, state: State) -> State:
     opponent = rules.CARTHAGE if event.by == rules.ROME else rules.ROME
-    return shifted(state, {event.province: 4}, opponent, f"devastated by {event.by}")
+    return shifted(
+        state,
+        {event.province: 4},
+        opponent,
+        f"devastated by {rules.SIDES[event.by]}",
+        event.originator_version,
+    )
 
 
 @evolve.register
 def _(event: CitySacked, state: State) -> State:
-    state = shifted(state, {event.province: 2}, rules.ROME, "Roman Retribution")
+    state = shifted(
+        state, {event.province: 2}, rules.ROME, "Roman Retribution", event.originator_version
+    )
     rolls = list(state.rolls)
     even = {}
     for offset, (province, face) in enumerate(event.faces.items()):
@@ -773,7 +796,8 @@ def _(event: CitySacked, state: State) -> State:
         if rules.even(face):
             even[province] = 1
     state = replace(state, rolls=tuple(rolls))
-    return shifted(state, even, rules.ROME, f"Roman Retribution from {event.province}")
+    cause = f"Roman Retribution from {place(state, event)}"
+    return shifted(state, even, rules.ROME, cause, event.originator_version)
 
 
 @evolve.register
@@ -934,7 +958,8 @@ def _(event: TrainingRolled, state: State) -> State:
 @evolve.register
 def _(event: PresenceClaimed, state: State) -> State:
     state = replace(state, presences=state.presences | {(event.province, event.side)})
-    return shifted(state, {event.province: 1}, event.side, f"{event.side}'s Watchful Presence")
+    cause = f"{rules.SIDES[event.side]}'s Watchful Presence"
+    return shifted(state, {event.province: 1}, event.side, cause, event.originator_version)
 
 
 @evolve.register
@@ -948,7 +973,8 @@ def _(event: DiplomacyAttempted, state: State) -> State:
     )
     boxes = rules.ambassador_boxes(event.result)
     toward = rules.CARTHAGE if boxes >= 0 else rules.ROME
-    return shifted(state, {event.province: abs(boxes)}, toward, "Hannibal's Diplomacy")
+    moved = {event.province: abs(boxes)}
+    return shifted(state, moved, toward, "Hannibal's Diplomacy", event.originator_version)
 
 
 @evolve.register
