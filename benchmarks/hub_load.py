@@ -4,7 +4,7 @@ of its own), on SQLite and, where one answers, on the project's PostgreSQL serve
 minimal Starlette page under the same server as the floor. Prints requests per second and the
 median and 99th-percentile latency of each; then arbiters' notes sent from their pages by 1 and
 8 arbiters at once (each a GET of his page for its one-time form, then the POST), the notes
-recorded per second.
+recorded per second; and the peak memory of the server's processes.
 
     python benchmarks/hub_load.py [--seconds 5] [--clients 1 8] [--postgres URL] [--workers N]
 
@@ -152,6 +152,21 @@ def store(url: str | None, folder: Path) -> str:
     return db
 
 
+def peak_memory(pid: int) -> str:
+    """The peak resident set of the server and of each process it started (`--workers`), from
+    the kernel's accounting (/proc/PID/status, VmHWM)."""
+
+    def high(process: int) -> int:
+        for line in Path(f"/proc/{process}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+        return 0
+
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    peaks = [high(pid), *(high(int(child)) for child in children)]
+    return " + ".join(f"{kib / 1024:.0f} MiB" for kib in peaks)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=5)
@@ -194,6 +209,8 @@ def main() -> None:
                         f"{what + ': notes (POST)':34} {clients:>7} {rate:>8.1f} "
                         f"{median * 1000:>7.1f}ms {p99 * 1000:>7.1f}ms"
                     )
+            if db is not None:
+                print(f"{what + ': peak memory':34} {peak_memory(server.pid):>24}")
         finally:
             server.terminate()
             server.wait()

@@ -27,6 +27,8 @@ from campaign.errors import CampaignError
 from campaign.names import folded
 
 NOTICE = "notice:"
+SENDING = "sending:"
+"""Beside a notice's label, who claimed it for sending (`deliver`): one sender, ever."""
 """Labels `notice:<event number>:<player>`: a turn notice due, or what became of it."""
 REMIND = "remind"
 """The label of how long before a deadline its reminders go (`deadline remind 24h,2h`)."""
@@ -265,11 +267,15 @@ def deliver(
     discord: Any = None,
     smtp: Smtp | None = None,
     now_due: tuple[str, str | None, str | None] | None = None,
+    claim: Callable[[str], bool] = lambda label: True,
+    release: Callable[[str], None] = lambda label: None,
 ) -> list[str]:
     """Send the campaign's due notices by Discord (`discord`, a `post.Delivery`) and e-mail
     (`smtp`), each marked delivered as it goes (`keep(label, value)`); a notice whose person
     no longer has to act is dropped. A notice says the step and deadline as they stand when it
-    goes (`now_due`), else as they stood when it became due. What was done, in lines."""
+    goes (`now_due`), else as they stood when it became due. Each is sent by whoever `claim`s
+    it first (one insert in the store: the hub's processes and `campaign notify` by cron never
+    both send it), and `release`d again when it could not go. What was done, in lines."""
     now = {folded(p) for p in awaited}
     reached = contacts(kept)
     told = []
@@ -278,10 +284,13 @@ def deliver(
             keep(notice.label, settled(notice, "dropped"))
     live = [n for n in kept_notices(kept) if n.state == "due" and folded(n.player) in now]
     for group in grouped(live):
+        sendable = [n for n in group if discord is not None or _mailed(n, smtp, reached)]
+        group = claimed = [n for n in sendable if claim(n.label)]  # another sender has the rest
+        if not group:
+            continue
         shown = group if now_due is None else [_as_now(n, *now_due) for n in group]
         by: dict[str, list[str]] = {n.label: [] for n in group}
-        claimed = [n for n in group if discord is not None or _mailed(n, smtp, reached)]
-        for notice in claimed:  # another sender (the hub, a cron job) leaves it alone now
+        for notice in claimed:
             keep(notice.label, settled(notice, "sending"))
         try:
             if discord is not None:
@@ -291,6 +300,7 @@ def deliver(
         except CampaignError:
             for notice in claimed:  # refused, so not delivered: due again
                 keep(notice.label, settled(notice, "due"))
+                release(notice.label)
             raise
         for notice in group:
             if by[notice.label]:
@@ -405,7 +415,15 @@ def send_due(campaigns: Any, name: str, smtp: Smtp | None, moment: Any, webhook:
     def keeping(label: str, value: str) -> None:
         campaigns.secrets.keep(name, label, value)
 
-    told = deliver(name, awaited, kept, keeping, channel, smtp, due)
+    stream = campaigns.stream(name).hex
+
+    def claim(label: str) -> bool:
+        return campaigns.secrets.claim(stream, SENDING + label, str(moment))
+
+    def release(label: str) -> None:
+        campaigns.secrets.forget(stream, SENDING + label)
+
+    told = deliver(name, awaited, kept, keeping, channel, smtp, due, claim, release)
     kept = campaigns.secrets.unseal(name)
     return told + remind(name, awaited, kept, keeping, due, moment, channel, smtp)
 

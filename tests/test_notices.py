@@ -311,3 +311,30 @@ def test_a_round_played_to_its_end_tells_each_player_exactly_when_his_turn_comes
     for message in payloads(discord):  # each message pings the people it names, nobody else
         named = [i for i in ids.values() if f"<@{i}>" in message["content"]]
         assert message["allowed_mentions"] == {"parse": [], "users": named}
+
+
+def test_two_senders_at_once_send_each_notice_once(spring_store, discord):
+    """#31: the hub's processes (`serve --workers N --notify`) and `campaign notify` run by cron
+    may send at the same instant: each notice is claimed for sending by one insert in the store,
+    so eight senders at once ping Cid once (before, each marked it "sending" after reading it
+    due, and every sender that read it before the first mark sent it too)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from campaign import notices
+    from campaign.app import Campaigns
+    from campaign.deadlines import now
+
+    spring_store.ok("contact", "cid", "--discord", CID)
+    discord.slow = [0.3]  # the first sender is slow to be answered: the others read it due
+
+    def send(_: int) -> list[str]:
+        campaigns = Campaigns(str(spring_store.db), existing=True)
+        try:
+            return notices.send_due(campaigns, "Spring 869", None, now(), discord.url)
+        finally:
+            campaigns.close()
+
+    with ThreadPoolExecutor(8) as pool:
+        told = [line for lines in pool.map(send, range(8)) for line in lines]
+    assert told == ["Cid: told by Discord."]
+    assert len(discord.requests) == 1
