@@ -27,7 +27,10 @@ def test_tb_13_9_one_detachment_per_army_two_for_hannibals_at_most_half_its_sp(s
     assert shell.refuses("detach", "hannibal", "--sp", "1").endswith("(TB-13.9).")  # two
     shell.ok("detach", "africa", "--sp", "10")
     assert shell.refuses("detach", "africa", "--sp", "1").endswith("(TB-13.9).")  # one
-    parts = armies(shell)["hannibal"]["parts"]
+    parts = [
+        {k: p[k] for k in ("id", "sp", "leader", "province")}
+        for p in armies(shell)["hannibal"]["parts"]
+    ]
     assert parts == [
         {"id": "hannibal-1", "sp": 20, "leader": "hasdrubal", "province": "apulia"},
         {"id": "hannibal-2", "sp": 10, "leader": None, "province": "apulia"},
@@ -44,7 +47,9 @@ def test_tb_14_5_the_pages_example_hannibals_army_at_plus_2_with_two_detachments
     shell.ok("detach", "hannibal", "--sp", "10")
     hannibal = armies(shell)["hannibal"]
     assert (hannibal["aer"], hannibal["effective_aer"], hannibal["detachments"]) == (2, 0, 2)
+    assert [part["aer"] for part in hannibal["parts"]] == [0, 0]  # "0 for the Army and both"
     shell.ok("rejoin", "hannibal-2")
+    assert [part["aer"] for part in armies(shell)["hannibal"]["parts"]] == [1]
     hannibal = armies(shell)["hannibal"]
     assert (hannibal["sp"], hannibal["effective_aer"]) == (30, 1)
 
@@ -93,3 +98,19 @@ def test_tb_14_6_of_hannibals_two_the_player_picks_its_leader_promoted_costs_2_m
     assert (army["sp"], army["aer"], army["commander"]) == (20, -1, "hasdrubal")  # 2 - 1 - 2
     assert [p["id"] for p in army["parts"]] == ["hannibal-2"]
     shell.ok("verify")
+
+
+def test_tb_14_5_the_dashboard_shows_each_detachment_and_the_effective_aer(shell, tmp_path):
+    """Issue #28: the dashboard listed each Army's stored AER alone, and no Detachment; it shows
+    the effective AER beside the stored (TB-14.5) and each Detachment (TB-13.9) with its leader,
+    SP, AER and province, as `status --json` carries them."""
+    in_operations(shell, tmp_path)
+    shell.ok("detach", "hannibal", "--sp", "20", "--leader", "Hasdrubal")
+    shell.ok("detach", "hannibal", "--sp", "10")
+    board = shell.ok("status").stdout
+    (army,) = [line for line in board.splitlines() if "hannibal (Hannibal's)" in line]
+    assert "+0 (stored +2)" in army and " 10 " in army
+    (first,) = [line for line in board.splitlines() if "hannibal-1 (Detachment)" in line]
+    assert "Hasdrubal" in first and " 20 " in first and "+0" in first and "Apulia" in first
+    (second,) = [line for line in board.splitlines() if "hannibal-2 (Detachment)" in line]
+    assert "none" in second and " 10 " in second

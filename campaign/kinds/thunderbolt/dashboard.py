@@ -122,16 +122,27 @@ def _allies(data: dict[str, Any]) -> Table:
 
 def _armies(data: dict[str, Any]) -> Table:
     table = Table(title="Carthaginian Armies (TB-14)", title_justify="left", pad_edge=False)
-    for column in ("Army", "Commander", "SP", "AER", "Stands"):
+    for column in ("Army", "Commander", "SP", "AER (TB-14)", "Stands"):
         table.add_column(column)
     for army in data["armies"]:
+        aer = f"{army['aer']:+d}"
+        if army["detachments"]:  # TB-14.5: the stored AER less the Detachments in play
+            aer = f"{army['effective_aer']:+d} (stored {army['aer']:+d})"
         table.add_row(
             army["id"] + (" (Hannibal's)" if army["hannibals"] else ""),
             army["commander_name"] or "none",
             str(army["sp"]),
-            f"{army['aer']:+d}",
+            aer,
             _stands({"province_name": army["province_name"], "place": army["place"]}, None),
         )
+        for part in army["parts"]:  # TB-13.9
+            table.add_row(
+                f"  {part['id']} (Detachment)",
+                part["leader_name"] or "none",
+                str(part["sp"]),
+                f"{part['aer']:+d}",
+                part["province_name"],
+            )
     postings = data["carthage"]["postings"]
     if postings:
         table.caption = "This Game Turn: " + ", ".join(f"{a} to {t}" for t, a in postings.items())

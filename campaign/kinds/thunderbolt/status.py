@@ -82,15 +82,7 @@ def status(state: State, name: str) -> dict[str, Any]:
                 "aer": rules.capped(a.aer, a.sp),
                 "effective_aer": a.effective,
                 "detachments": a.detachments,
-                "parts": [
-                    {
-                        "id": d.id,
-                        "sp": d.sp,
-                        "leader": d.leader,
-                        "province": positions.detachment_at(state.carthaginians, a.id, d.id)[0],
-                    }
-                    for d in a.parts
-                ],
+                "parts": [_part(state, a, d) for d in a.parts],
                 "province": a.province,
                 "place": a.place or positions.FIELD,
                 "province_name": state.setup.provinces[a.province].name,
@@ -132,6 +124,21 @@ def status(state: State, name: str) -> dict[str, Any]:
         "commitments": {str(t): c for t, c in state.commitments.items()},
         "revealed": {str(t): s for t, s in state.revealed.items()},
         "pending": next_step(state),
+    }
+
+
+def _part(state: State, army: Any, part: Any) -> dict[str, Any]:
+    """A Detachment of `army` (TB-13.9): its SP, leader, where it stands, and its AER, the
+    Army's effective AER (TB-14.5)."""
+    province = positions.detachment_at(state.carthaginians, army.id, part.id)[0]
+    return {
+        "id": part.id,
+        "sp": part.sp,
+        "leader": part.leader,
+        "province": province,
+        "aer": army.effective,
+        "leader_name": state.carthaginians.name(part.leader) if part.leader else None,
+        "province_name": state.setup.provinces[province].name,
     }
 
 
