@@ -133,3 +133,11 @@ def test_tb_19_5_a_triumph_without_a_roll_and_the_consulship_from_the_box(shell)
     assert roman.triumph_candidates(released, "Consul", 2) == ["albinus"]  # TB-8.2
     assert roman.triumph_candidates(released, "Consul", 3) == []  # only the next Game Turn
     shell.ok("verify")
+
+
+def test_tb_10_9_the_dashboard_names_who_waits_in_the_triumph_holding_box(shell):
+    """Issue #28: the dashboard named the pool, not the Triumph Holding Box; the example's set-up
+    starts Torquatus there (TB-19.4), and the dashboard says so."""
+    shell.ok(*NEW)
+    board = " ".join(shell.ok("status").stdout.split())
+    assert "In the Triumph Holding Box (TB-10.9): Torquatus #" in board

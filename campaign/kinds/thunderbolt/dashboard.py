@@ -8,6 +8,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from campaign.kinds.thunderbolt.roman import TRIUMPH
+
 
 def dashboard(data: dict[str, Any]) -> RenderableType:
     title = Text.assemble(
@@ -67,10 +69,12 @@ def _magistrates(data: dict[str, Any]) -> Table:
             _stands(m["stands"], m["besieged"]),
         )
     pool = [f"{v['name']} #{v['number']}" for v in leaders.values() if v["place"] == "pool"]
+    held = [f"{v['name']} #{v['number']}" for v in leaders.values() if v["place"] == TRIUMPH]
     oc = [f"{leaders[lid]['name']} #{leaders[lid]['number']}" for lid in rome["overall_commanders"]]
     table.caption = (
         f"Overall Commander (TB-6.7): {' and '.join(oc) or 'none'}. "
-        f"In the pool: {', '.join(pool) or 'nobody'}"
+        f"In the pool: {', '.join(pool) or 'nobody'}. "
+        f"In the Triumph Holding Box (TB-10.9): {', '.join(held) or 'nobody'}"
     )
     table.caption_justify = "left"
     return table
