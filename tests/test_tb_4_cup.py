@@ -163,3 +163,16 @@ def test_tb_4_3_a_censured_magistrates_replacement_inherits_his_lams(shell):
     left = shell.json("status")["cup"]["left"]
     assert not any(m.startswith("rome/lam/pulcher/") for m in left)
     assert len([m for m in left if m.startswith(f"rome/lam/{pool[0]}/")]) == len(before)
+
+
+def test_tb_4_3_the_dashboard_says_what_is_still_in_the_cup_by_leader(shell, tmp_path):
+    """Issue #28: the dashboard said how many LAMs went into the cup at C1, not what is left to
+    draw; it lists, leader by leader, the markers still in the cup (Hannibal's first LAM drawn:
+    three of his four left) and the Siege Attrition markers."""
+    from test_tb_13_14_detachments import in_operations
+
+    in_operations(shell, tmp_path)
+    board = " ".join(shell.ok("status").stdout.split())
+    left = board.split("Still in the cup (TB-4.3): ", 1)[1]
+    assert left.startswith("Hannibal 3, Hanno 2, Mago 2, Siege Attrition 3, ")
+    assert "Set aside void" not in board

@@ -40,12 +40,37 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         rome,
         carthage,
         cup,
+        *_in_the_cup(data),
         _magistrates(data),
         _legions(data),
         _allies(data),
         _armies(data),
         _next(data),
     )
+
+
+def _in_the_cup(data: dict[str, Any]) -> list[Text]:
+    """TB-4.3: what is still to draw this Game Turn, by leader, and the void LAMs set aside."""
+    lams = data["cup"]
+    if lams["left"] is None:
+        return []
+    names = {**data["rome"]["leaders"], **data["carthage"]["leaders"]}
+    lines = []
+    for heading, markers in (("Still in the cup", lams["left"]), ("Set aside void", lams["void"])):
+        counted: dict[str, int] = {}
+        for marker in markers:
+            side, kind, leader, _ = marker.split("/")
+            said = (
+                names[leader]["name"] if leader in names else _MARKERS.get(kind, kind.capitalize())
+            )
+            counted[said] = counted.get(said, 0) + 1
+        if counted or heading == "Still in the cup":
+            listed = ", ".join(f"{who} {n}" for who, n in counted.items()) or "nothing"
+            lines.append(Text(f"{heading} (TB-4.3): {listed}"))
+    return lines
+
+
+_MARKERS = {"siege": "Siege Attrition", "legate": "Legate", "augury": "Augury"}
 
 
 def _magistrates(data: dict[str, Any]) -> Table:
