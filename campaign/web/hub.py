@@ -37,7 +37,7 @@ from campaign.views import formats
 from campaign.views.narrate import describe
 from campaign.views.reports import history_data, kept_report, report_data, sealed
 from campaign.web import console
-from campaign.web.base import NO_LINK, Hub, Stores, of, with_store
+from campaign.web.base import NO_LINK, Hub, Stores, of, reading, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
 from campaign.web.forms import Forms, Refused, read_form
 from campaign.web.notifier import Notifier
@@ -93,6 +93,7 @@ def index(request: Request, campaigns: Campaigns) -> Response:
 def campaign_page(request: Request, campaigns: Campaigns) -> Response:
     """What is next, the deadline, the map, the report of the step in hand, the badge."""
     name = campaigns.choose(request.path_params["name"])
+    reading(request, name)
 
     def draw() -> tuple[dict[str, Any], Any]:
         kind, state, at, loaded = state_now(campaigns, name)
@@ -117,6 +118,7 @@ def log_page(request: Request, campaigns: Campaigns) -> Response:
     read alone while the stored view vouches for the log (issue #16); else the whole log is read
     and checked, the page cut from it and the view kept again."""
     name = campaigns.choose(request.path_params["name"])
+    reading(request, name)
     before = whole(request.query_params.get("before", ""))
     shown, kind, intact, total = _log_page(campaigns, name, before)
     taken_back = retracted(shown)  # a retraction follows what it retracts
@@ -161,6 +163,7 @@ def _log_page(campaigns: Campaigns, name: str, before: int | None) -> tuple:
 def report_page(request: Request, campaigns: Campaigns) -> Response:
     """A finished round's report: a page with its map, or its Markdown or BBCode as text."""
     name = campaigns.choose(request.path_params["name"])
+    reading(request, name)
     number, _, form = request.path_params["file"].partition(".")
     if whole(number) is None:
         raise CampaignError(f"There is no report called {request.path_params['file']!r}.")
@@ -182,6 +185,7 @@ def history_page(request: Request, campaigns: Campaigns) -> Response:
     """The campaign on one page (#29: `campaign history`), drawn once while the log ends where
     it did."""
     name = campaigns.choose(request.path_params["name"])
+    reading(request, name)
 
     def draw() -> tuple[dict[str, Any], Any]:
         loaded = campaigns.refresh(name)
@@ -233,6 +237,9 @@ def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any
 def act(request: Request, campaigns: Campaigns) -> Response:
     """A personal link's page: what its person may do now, and what the hub last said."""
     token = request.path_params["token"]
+    granted = campaigns.links.access(token)
+    if granted is not None:
+        reading(request, granted[0])
     told = of(request).forms.said(token, request.query_params.get("told", ""), campaigns.secrets)
     return personal_page(of(request), campaigns, token, told, since=_since(campaigns, token))
 
@@ -370,7 +377,7 @@ def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Resp
         nonce = hub.forms.claim(token, form.get("csrf", ""), campaigns.secrets)
     except Refused as refused:
         return personal_page(hub, campaigns, token, str(refused), True, refused.status)
-    with hub.writers.of(granted[0]):  # one form at a time per campaign: no race to append
+    with hub.writers.writing(granted[0]):  # one form at a time per campaign, no page meanwhile
         said, recorded = decide(campaigns, granted, request.path_params["action"], form)
     if recorded and hub.notifier is not None:
         hub.notifier.soon(granted[0])
