@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
@@ -43,10 +43,6 @@ UNITS = {"d": timedelta(days=1), "h": timedelta(hours=1), "w": timedelta(weeks=1
 class Deadline:
     step: str
     at: datetime
-
-    def data(self, now: datetime) -> dict[str, Any]:
-        """`status --json`'s `deadline`."""
-        return {"step": self.step, "at": self.at.isoformat(), "overdue": now > self.at}
 
 
 def now() -> datetime:
@@ -284,13 +280,12 @@ class Reckoning:
                 break
         began = next(e.timestamp for e in reversed(standing) if not isinstance(e, QUIET))
         lengths = [e.length for e in standing if isinstance(e, DeadlineDefaultChosen)]
-        chosen = [(e.start, e.end) for e in standing if isinstance(e, QuietHoursChosen)]
         return cls(
             moved=began.astimezone(UTC).isoformat(),
             cleared=cleared,
             pinned=pinned,
             length=lengths[-1] if lengths and lengths[-1] else None,
-            quiet=chosen[-1] if chosen and chosen[-1][0] else None,
+            quiet=quiet_hours(standing),
             zone=zone_of(standing),
         )
 
@@ -309,11 +304,17 @@ class Reckoning:
         kind's own moves the campaign on (for another event, fold the log: `of`)."""
         if isinstance(event, NoteRecorded):
             return self
-        return Reckoning(event.timestamp.astimezone(UTC).isoformat(), False, None, *self.kept)
+        moved = event.timestamp.astimezone(UTC).isoformat()
+        return replace(self, moved=moved, cleared=False, pinned=None)
 
-    @property
-    def kept(self) -> tuple:
-        return self.length, self.quiet, self.zone
+    def data(self) -> dict[str, Any]:
+        """As a view keeps it (JSON): `kept` reads it back."""
+        return asdict(self)
+
+    @classmethod
+    def kept(cls, data: dict[str, Any]) -> Reckoning:
+        pinned, quiet = data["pinned"], data["quiet"]
+        return cls(**data | {"pinned": pinned and tuple(pinned), "quiet": quiet and tuple(quiet)})
 
 
 HOUR = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)", re.ASCII)
@@ -334,9 +335,13 @@ def choose_quiet(typed: str) -> list[Draft]:
 
 def out_of_quiet(at: datetime, events: Sequence[CampaignEvent]) -> datetime:
     """`at`, or, where it falls in the campaign's quiet hours (on its clock), their end."""
+    return quiet_end(at, quiet_hours(events), zone_of(events))
+
+
+def quiet_hours(events: Sequence[CampaignEvent]) -> tuple[str, str] | None:
+    """The quiet hours last chosen (start, end), or None (none chosen, or chosen away)."""
     chosen = [(e.start, e.end) for e in events if isinstance(e, QuietHoursChosen)]
-    quiet = chosen[-1] if chosen and chosen[-1][0] else None
-    return quiet_end(at, quiet, zone_of(events))
+    return chosen[-1] if chosen and chosen[-1][0] else None
 
 
 def quiet_end(at: datetime, quiet: tuple[str, str] | None, zone_name: str | None) -> datetime:
@@ -356,12 +361,6 @@ def quiet_end(at: datetime, quiet: tuple[str, str] | None, zone_name: str | None
     if not quiet_now:
         return at
     return datetime.combine(day, end, tzinfo=zone).astimezone(UTC)
-
-
-def default_length(events: Sequence[CampaignEvent]) -> timedelta | None:
-    """The default time a step is given, as last chosen (none by default)."""
-    chosen = [e.length for e in events if isinstance(e, DeadlineDefaultChosen)]
-    return length_of(chosen[-1]) if chosen and chosen[-1] else None
 
 
 def length_of(text: str) -> timedelta:

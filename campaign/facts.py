@@ -9,7 +9,7 @@ rename, a deadline, an undo are rare, and the log is read whole for them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from campaign.checkpoint import announced, origin_of
@@ -58,28 +58,18 @@ class Facts:
         reckoning = self.reckoning
         for event in new:
             reckoning = reckoning.after(event)
-        return Facts(
-            self.name, self.origin, self.zone, self.holidays, self.people, reckoning, self.key
-        )
+        return replace(self, reckoning=reckoning)
 
     def data(self) -> dict[str, Any]:
         """The facts as a view keeps them (campaign.readmodel): those a view shows under their
         own names, the rest under `reckoning` and `key`."""
-        reckoning = self.reckoning
         return {
             "name": self.name,
             "origin": self.origin,
             "zone": self.zone,
             "holidays": self.holidays,
             "people": self.people,
-            "reckoning": [
-                reckoning.moved,
-                reckoning.cleared,
-                reckoning.pinned,
-                reckoning.length,
-                reckoning.quiet,
-                reckoning.zone,
-            ],
+            "reckoning": self.reckoning.data(),
             "key": self.key,
         }
 
@@ -87,11 +77,7 @@ class Facts:
     def kept(cls, seen: dict[str, Any]) -> Facts | None:
         """The facts a kept view holds (`data`), or None where it holds none this program reads."""
         try:
-            moved, cleared, pinned, length, quiet, zone = seen["reckoning"]
-            reckoning = Reckoning(
-                moved, cleared, None if pinned is None else tuple(pinned), length,
-                None if quiet is None else tuple(quiet), zone,
-            )  # fmt: skip
+            reckoning = Reckoning.kept(seen["reckoning"])
             key = seen["key"]
             return cls(
                 seen["name"],

@@ -122,25 +122,33 @@ def briefed(picked: list) -> dict[str, Any]:
     return {"summary": picked[1], "players": picked[2]}
 
 
-def readable_report(body: str) -> dict[str, Any] | None:
-    """A kept report's data, or None where it is not one (edited by hand, another program's)."""
+def kept_report(body: str) -> dict[str, Any]:
+    """A kept report as kept (its `data`, and of the round in progress where its events begin
+    and what the round before tells of now: `Kept.report_body`), or empty where it is not one
+    (edited by hand, another program's)."""
     try:
         kept = json.loads(body)
-    except (ValueError, RecursionError):
-        return None
+    except (TypeError, ValueError, RecursionError):
+        return {}
     usable = isinstance(kept, dict) and kept.get("program") == program()
-    return kept["data"] if usable and isinstance(kept.get("data"), dict) else None
+    return kept if usable and isinstance(kept.get("data"), dict) else {}
 
 
 def status_data(seen: dict[str, Any], chain_intact: bool, now: datetime) -> dict[str, Any]:
     """`status --json`: the kind's data with the log's length, the chain, the deadline standing
     for the step in hand (overdue or not, now) and who replaced whom."""
-    deadline = seen["deadline"]
     return seen["status"] | {
         "events": seen["events"],
         "chain_intact": chain_intact,
-        "deadline": None
-        if deadline is None
-        else {"step": seen["step"], "at": deadline, "overdue": now > instant(deadline)},
+        "deadline": deadline_of(seen, now),
         "people": seen["people"],
     }
+
+
+def deadline_of(seen: dict[str, Any], now: datetime) -> dict[str, Any] | None:
+    """A view's deadline for the step in hand, and whether it has passed `now` (`status --json`'s
+    and `overdue --json`'s), or None."""
+    deadline = seen["deadline"]
+    if deadline is None:
+        return None
+    return {"step": seen["step"], "at": deadline, "overdue": now > instant(deadline)}

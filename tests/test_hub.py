@@ -601,10 +601,12 @@ def test_a_page_is_never_drawn_while_a_form_to_its_campaign_is_being_recorded():
 
     writing = threading.Thread(target=form)
     writing.start()
-    time.sleep(0.1)
-    assert said == ["two pages at once"]  # the form waits for the page being drawn
+    turns = writers.of("Spring 869")
+    while not turns.waiting:  # the form waits for the page being drawn
+        time.sleep(0.01)
+    assert said == ["two pages at once"]
     later = threading.Thread(target=page)
-    later.start()
+    later.start()  # comes while the form waits: it waits for the form, however it is scheduled
     time.sleep(0.1)
     reading.__exit__(None, None, None)
     writing.join()

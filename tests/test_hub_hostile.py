@@ -170,6 +170,38 @@ def test_a_recorded_form_redirects_and_sent_again_records_nothing(served):
     assert [e["data"].get("text") for e in before].count("once only") == 1
 
 
+def test_what_the_hub_said_travels_sealed_to_its_link_and_is_shown_as_text(served):
+    """#31: what the hub says after a recorded form travels in the redirect (`?told=`), sealed
+    to the link under the store's key: the genuine one is shown, markup in a note as text; one
+    made by hand, another link's, cut short or not base64 shows nothing, and nothing breaks."""
+    import base64
+
+    shell, client = served
+    ulf, ada = (
+        link_of(shell, "Ulf", "--role", "arbiter"),
+        link_of(shell, "Ada", "--role", "arbiter"),
+    )
+    form = {"csrf": token_of(client.get(ulf).text), "choice": "<script>alert(1)</script>"}
+    told = client.post(f"{ulf}/note", data=form, follow_redirects=False).headers["location"]
+    shown = client.get(told).text
+    assert "Recorded: Note: &lt;script&gt;alert(1)&lt;/script&gt;" in shown
+    assert "<script>" not in shown
+    sealed = told.split("?told=", 1)[1]
+    forged = base64.urlsafe_b64encode(b"Recorded: you win the campaign").decode().rstrip("=")
+    for value in (
+        f"{forged}.{sealed.split('.')[1]}",  # another message under the seal of this one
+        f"{forged}.{'0' * 64}",
+        sealed[:-1],
+        "not base64 at all!.x",
+        "." * 3000,
+    ):
+        answer = client.get(f"{ulf}?told={value}")
+        assert answer.status_code == 200
+        assert "you win" not in answer.text and "Recorded:" not in answer.text
+    other = client.get(f"{ada}?told={sealed}")  # Ulf's message on Ada's page
+    assert other.status_code == 200 and "Recorded:" not in other.text
+
+
 def test_a_refused_form_may_be_corrected_and_sent_again(served):
     shell, client = served
     cid = link_of(shell, "Cid")

@@ -3,7 +3,6 @@ map."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -23,9 +22,9 @@ from campaign.commandline.core import (
     say_lines,
     write_file,
 )
-from campaign.deadlines import current, instant, now
+from campaign.deadlines import instant, now
 from campaign.errors import CampaignError
-from campaign.readmodel import json_ready, status_data, view
+from campaign.readmodel import deadline_of, json_ready, status_data, view
 from campaign.text import printable_data
 from campaign.views.plain import plain_text
 
@@ -84,12 +83,6 @@ def use(
     say(f"{chosen} is the current campaign: commands without -c act on it.")
 
 
-def deadline_data(loaded, at: datetime) -> dict[str, Any] | None:
-    """`status --json`'s `deadline`: the one standing for the step in hand, or None."""
-    standing = current(loaded.events, loaded.kind.next_step(loaded.state))
-    return None if standing is None else standing.data(at)
-
-
 @command()
 def overdue(
     ctx: typer.Context,
@@ -97,22 +90,17 @@ def overdue(
     at: NowOption = None,
 ) -> None:
     """Every campaign of the store: who must act now, by when, and whether the deadline passed."""
-    from campaign.deadlines import Deadline, shown, zone_of
+    from campaign.deadlines import shown
 
     moment = instant(at) if at else now()
     rows, zones = [], []
     for entry in ctx.obj.campaigns.catalogue(archived=False):
-        seen = ctx.obj.campaigns.kept.view(entry.name)  # while it vouches for the log (#31)
-        if seen is None:
-            loaded = ctx.obj.campaigns.refresh(entry.name)
-            step, zone = loaded.kind.next_step(loaded.state), zone_of(loaded.events)
-            due = deadline_data(loaded, moment)
-        else:
-            step, zone = seen["step"], seen["zone"]
-            at_text = seen["deadline"]
-            due = None if at_text is None else Deadline(step, instant(at_text)).data(moment)
-        rows.append({"campaign": entry.name, "step": step, "deadline": due})
-        zones.append(zone)
+        # the kept view while it vouches for the log (#31), else the log's, kept again
+        seen = ctx.obj.campaigns.kept.view(entry.name)
+        seen = seen or view(ctx.obj.campaigns.refresh(entry.name))
+        due = deadline_of(seen, moment)
+        rows.append({"campaign": entry.name, "step": seen["step"], "deadline": due})
+        zones.append(seen["zone"])
     if as_json:
         return print_json(rows)
     for row, zone in zip(rows, zones):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 
-from campaign import beside, bound, dice, readmodel
+from campaign import beside, bound, readmodel
 from campaign.kind import Kind
 from campaign.registry import kind
 from campaign.store.database import Database, blob
@@ -174,20 +174,8 @@ class Kept:
         store's secrets; made by the first writer that keeps anything (`create`). None where the
         store has none: nothing kept is trusted then."""
         if self.key is None:
-            found = self._key_kept()
-            if found is None and create and not self.database.unwritable:
-                fresh = {bound.KEY_LABEL: dice.fresh_secret()}
-                self.secrets.keep_rows(bound.KEY_STREAM, fresh, replace=False)  # the first stays
-                found = self._key_kept()
-            self.key = found
+            self.key = self.secrets.store_key(bound.KEY_LABEL, create)
         return self.key
-
-    def _key_kept(self) -> bytes | None:
-        kept = dict(self.secrets.of(bound.KEY_STREAM)).get(bound.KEY_LABEL)
-        try:
-            return bytes.fromhex(kept) if kept else None
-        except ValueError:
-            return None
 
     def unbound(self, row: str, head: str, body: object) -> str | None:
         """A kept row's body, if its seal holds (campaign.bound); else None, and the row is
@@ -214,11 +202,8 @@ class Kept:
         if seen is None:
             return None
         stream = self.log.stream(name)
-        row = f"{stream.hex}/state" + ("" if number is None else f"/{number}")
-        found = self.database.select(readmodel.VIEWS, "head, body", "stream", row)
-        if not found or found[0][0] != seen["head"]:
-            return None
-        body = self.unbound(row, found[0][0], found[0][1])
+        row = f"{stream.hex}/state" if number is None else self.state_row(name, number)
+        body = self.kept_at(row, seen["head"])
         if body is None:
             return None
         of = kind(self.log.rules(name))
@@ -263,12 +248,7 @@ class Kept:
         seen = self.view(name)
         if seen is None:
             return None
-        row = self._row_of(name, key)
-        found = self.database.select(readmodel.VIEWS, "head, body", "stream", row)
-        if not found or found[0][0] != seen["head"]:
-            return None
-        body = self.unbound(row, found[0][0], found[0][1])
-        return None if body is None else readmodel.readable_report(body)
+        return self.report_kept(name, key, seen["head"]).get("data")
 
     def keep_report(
         self,
@@ -300,12 +280,7 @@ class Kept:
         data and, of the round in progress, `start` and `later`), its seal holding; else
         empty."""
         body = self.kept_at(self._row_of(name, key), head)
-        try:
-            kept = json.loads(body) if body is not None else None
-        except (ValueError, RecursionError):
-            return {}
-        ours = isinstance(kept, dict) and kept.get("program") == readmodel.program()
-        return kept if ours else {}
+        return {} if body is None else readmodel.kept_report(body)
 
     def kept_at(self, row: str, head: str) -> str | None:
         """The body kept in `row` at the log's event `head`, its seal holding; else None."""
@@ -352,11 +327,10 @@ class Kept:
         """Keep the state as round `number` ended beside the stored view it was read under (the
         writer's, after an append: the round a report of it draws its map from), as a report
         is kept (`keep_report`)."""
-        row = f"{self.log.stream(name).hex}/state/{number}"
         from campaign import snapshot
 
         body = snapshot.kept(at_end.kind, at_end.state)
-        self._keep_with_view(name, row, body, built_from)
+        self._keep_with_view(name, self.state_row(name, number), body, built_from)
 
     def _keep_with_view(self, name: str, key: str, body: str, built_from: Loaded) -> None:
         """A row kept beside the stored view, under its last event, when the view is the one of

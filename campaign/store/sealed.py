@@ -14,6 +14,7 @@ from typing import Any
 from eventsourcing.persistence import IntegrityError
 
 from campaign import beside, dice, text
+from campaign.bound import KEY_STREAM
 from campaign.catalogue import Entry
 from campaign.chain import campaign_id
 from campaign.names import folded
@@ -123,6 +124,17 @@ class Secrets:
     def of(self, stream: str) -> dict[str, str]:
         return dict(self.database.select(SECRETS, "label, secret", "stream", stream))
 
+    def store_key(self, label: str, create: bool = False) -> bytes | None:
+        """A key the store keeps among its secrets under `label` (belonging to no campaign:
+        `bound.KEY_STREAM`), made by the first that asks to `create` it, whoever else makes one
+        at the same moment (the first kept stays); None where there is none, or none this
+        program reads (edited by hand), or the store cannot be written to make one."""
+        found = _hex(self.of(KEY_STREAM).get(label))
+        if found is None and create and not self.database.unwritable:
+            self.keep_rows(KEY_STREAM, {label: dice.fresh_secret()}, replace=False)
+            found = _hex(self.of(KEY_STREAM).get(label))
+        return found
+
 
 class Links:
     """The hub's personal links: a grant kept under the hash of its secret, found again from the
@@ -176,6 +188,13 @@ class Links:
                 self.revoke(name, event.player)
             elif isinstance(event, PlayerRenamed):
                 self.relink(name, event.player, event.to)
+
+
+def _hex(kept: str | None) -> bytes | None:
+    try:
+        return bytes.fromhex(kept) if kept else None
+    except ValueError:
+        return None
 
 
 def _granted(value: str | None) -> dict[str, Any] | None:

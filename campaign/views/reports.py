@@ -35,14 +35,14 @@ def round_events(loaded: Loaded, number: int) -> list:
     event an undo took back is not told (#28: the reports that list a round's events told
     it)."""
     told = loaded.events[_round_closed(loaded, number - 1) : _round_closed(loaded, number)]
-    return standing(loaded, told)
+    return standing(told, loaded.events)
 
 
-def standing(loaded: Loaded, events: Sequence[CampaignEvent]) -> list:
-    """`events` without those an undo took back (and not restored)."""
+def standing(events: Sequence[CampaignEvent], log: Sequence[CampaignEvent]) -> list:
+    """`events` without those an undo in `log` took back (and not restored)."""
     from campaign.common import retracted
 
-    taken_back = retracted(loaded.events)
+    taken_back = retracted(log)
     return [e for e in events if e.originator_version not in taken_back]
 
 
@@ -69,11 +69,8 @@ def in_progress(name: str, loaded: Loaded, number: int, start: int) -> dict[str,
     `start` (read alone from a log resumed from what was kept beside it: `loaded.tail`). An undo
     takes back only events before it, so those of the round that stand are known from the round
     alone."""
-    from campaign.common import retracted
-
     told = tail(loaded.events, start)
-    taken_back = retracted(told)
-    events = [e for e in told if e.originator_version not in taken_back]
+    events = standing(told, told)
     data = loaded.kind.report(name, loaded.state, number, events, loaded.state)
     data = with_people(with_deadline(data, loaded), loaded, len(loaded.events))
     return with_audit(data, loaded, len(loaded.events))
@@ -342,7 +339,8 @@ def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
     number = len(finished(loaded.kind, loaded.state)) + 1
     going = kept.report_kept(name, str(number), head)
     start, later = going.get("start"), None
-    if not isinstance(start, int) or (number > 1 and start == size and _is_note(resumed.new[0])):
+    trailing = isinstance(resumed.new[0], NoteRecorded)  # a note written after the round before
+    if not isinstance(start, int) or (number > 1 and start == size and trailing):
         return False
     rows = {}
     if number > 1:
@@ -369,10 +367,6 @@ def _later(loaded: Loaded, number: int) -> str:
     (`Kind.told_later`), as JSON text."""
     later = loaded.kind.told_later(loaded.state, number)
     return json.dumps(later, sort_keys=True, default=str)
-
-
-def _is_note(event: CampaignEvent) -> bool:
-    return isinstance(event, NoteRecorded)
 
 
 def render(

@@ -14,9 +14,6 @@ from urllib.parse import parse_qs
 
 from starlette.requests import Request
 
-from campaign.bound import KEY_STREAM
-from campaign.dice import fresh_secret
-from campaign.errors import StoreError
 from campaign.files import size
 from campaign.store.sealed import Secrets
 
@@ -28,7 +25,7 @@ FORM_AGE = timedelta(days=2)
 """How long a form handed out may be sent: older ones are out of date."""
 KEY_LABEL = "hub-forms"
 """Where the store keeps the key of the hub's forms: a row of its secrets belonging to no
-campaign (`bound.KEY_STREAM`), shared by every process serving the store."""
+campaign (`Secrets.store_key`), shared by every process serving the store."""
 SPENT = "*forms"
 """The forms sent: a row of the store's secrets for each (its nonce → when it was sent)."""
 TOLD = 1500
@@ -52,14 +49,9 @@ class Forms:
 
     def _key(self, secrets: Secrets) -> bytes:
         if self.key is None:
-            kept = secrets.of(KEY_STREAM).get(KEY_LABEL)
-            if kept is None:
-                try:
-                    secrets.keep_rows(KEY_STREAM, {KEY_LABEL: fresh_secret()}, replace=False)
-                    kept = secrets.of(KEY_STREAM)[KEY_LABEL]  # the first kept, whoever kept it
-                except StoreError:  # a store that cannot be written records no form anyway
-                    kept = fresh_secret()
-            self.key = bytes.fromhex(kept)
+            kept = secrets.store_key(KEY_LABEL, create=True)
+            # a store that cannot be written records no form anyway: this process's own key
+            self.key = kept or secrets_module.token_bytes(32)
         return self.key
 
     def _mac(self, secrets: Secrets, *parts: str) -> str:

@@ -382,9 +382,8 @@ def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Resp
     if recorded and hub.notifier is not None:
         hub.notifier.soon(granted[0])
     if not recorded:
-        hub.forms.give_back(
-            nonce, campaigns.secrets
-        )  # nothing recorded: the same form may be sent again
+        # nothing recorded: the same form may be sent again
+        hub.forms.give_back(nonce, campaigns.secrets)
         return personal_page(hub, campaigns, token, said, refused=True)
     told = hub.forms.tell(token, said, campaigns.secrets)
     return RedirectResponse(f"/a/{token}?told={told}", status_code=303)

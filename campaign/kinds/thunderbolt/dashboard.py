@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from campaign.kinds.thunderbolt import cup
 from campaign.kinds.thunderbolt.roman import TRIUMPH
 
 
@@ -57,20 +59,21 @@ def _in_the_cup(data: dict[str, Any]) -> list[Text]:
     names = {**data["rome"]["leaders"], **data["carthage"]["leaders"]}
     lines = []
     for heading, markers in (("Still in the cup", lams["left"]), ("Set aside void", lams["void"])):
-        counted: dict[str, int] = {}
-        for marker in markers:
-            side, kind, leader, _ = marker.split("/")
-            said = (
-                names[leader]["name"] if leader in names else _MARKERS.get(kind, kind.capitalize())
-            )
-            counted[said] = counted.get(said, 0) + 1
+        counted = Counter(_marker(marker, names) for marker in markers)
         if counted or heading == "Still in the cup":
             listed = ", ".join(f"{who} {n}" for who, n in counted.items()) or "nothing"
             lines.append(Text(f"{heading} (TB-4.3): {listed}"))
     return lines
 
 
-_MARKERS = {"siege": "Siege Attrition", "legate": "Legate", "augury": "Augury"}
+def _marker(marker: str, names: dict[str, dict[str, Any]]) -> str:
+    """A marker of the cup as the dashboard counts it: its leader's name, or what it opens."""
+    leader = cup.leader_of(marker)
+    if leader is not None:
+        return names[leader]["name"] if leader in names else leader
+    return {"siege": "Siege Attrition", "delivery": "Legate", "augury": "Augury"}[
+        cup.kind_of(marker)
+    ]
 
 
 def _magistrates(data: dict[str, Any]) -> Table:

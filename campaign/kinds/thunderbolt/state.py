@@ -109,7 +109,7 @@ class Shift:
     after: int
     cause: str
     seq: int = 0
-    """The event that moved it (its number in the log; 0 in a state kept before it was kept)."""
+    """The event that moved it (its number in the log), for what that event is said to do."""
 
 
 @dataclass(frozen=True)
@@ -745,7 +745,7 @@ def place(state: State, event: Any) -> str:
     return known.name if known is not None else event.province
 
 
-def shifted(state: State, moves: dict[str, int], toward: str, cause: str, seq: int = 0) -> State:
+def shifted(state: State, moves: dict[str, int], toward: str, cause: str, seq: int) -> State:
     """TB-15.3 and TB-15.4: each province `moves[p]` boxes toward a side, never past box 4, its
     allegiance turning when it enters box 4 on the other side; `seq`, the event that moved
     them."""
