@@ -15,8 +15,9 @@ from test_tb_11_legions import legion_rows, to_b3b
 from test_tb_kind import NEW, into_b2, through_b1
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import legions, roman
-from campaign.kinds.thunderbolt.offices import Magistrate
+from campaign.kinds.thunderbolt.legions import raising as legions
+from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.setup import load
 
 

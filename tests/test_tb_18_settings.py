@@ -8,7 +8,8 @@ from test_tb_7_8_magistrates import EXAMPLE, at_b1a, rome
 from test_tb_12_13_carthage import at_b2c
 from test_tb_kind import NEW
 
-from campaign.kinds.thunderbolt import roman, setup
+from campaign.kinds.thunderbolt import setup
+from campaign.kinds.thunderbolt.magistrates import roman
 from cli import app
 
 

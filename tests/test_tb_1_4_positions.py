@@ -13,7 +13,9 @@ from test_tb_7_8_magistrates import EXAMPLE, at_b1c, office_of, rome
 from test_tb_kind import NEW
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import carthage, positions, roman, setup
+from campaign.kinds.thunderbolt import positions, setup
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.magistrates import roman
 
 
 def stands(shell, leader: str) -> dict | None:

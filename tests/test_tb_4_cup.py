@@ -7,8 +7,10 @@ from dataclasses import replace
 from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_kind import NEW
 
-from campaign.kinds.thunderbolt import cup, roman, setup
-from campaign.kinds.thunderbolt.offices import Magistrate
+from campaign.kinds.thunderbolt import setup
+from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
+from campaign.kinds.thunderbolt.turn import cup
 
 
 def test_tb_4_2_the_pages_example():

@@ -14,8 +14,9 @@ import pytest
 from test_tb_7_8_magistrates import EXAMPLE, at_b1a, office_of, rome
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import roman, setup
-from campaign.kinds.thunderbolt.offices import Magistrate
+from campaign.kinds.thunderbolt import setup
+from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 
 
 def consuls_in_roman_italy() -> roman.Romans:

@@ -19,9 +19,20 @@ from test_tb_rules import TB_16_5
 from campaign.app import Campaigns
 from campaign.audit import audit
 from campaign.drafts import AUTOMATIC_ACTOR
-from campaign.kinds.thunderbolt import carthage, cup, legions, offices, positions, roman, rules
-from campaign.kinds.thunderbolt import commands as tb
+from campaign.kinds.thunderbolt import dice as dice_rules
+from campaign.kinds.thunderbolt import naming, positions, rules
+from campaign.kinds.thunderbolt.allies import decide as allies
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
+from campaign.kinds.thunderbolt.legions import decide as legions_rules
+from campaign.kinds.thunderbolt.legions import raising as legions
+from campaign.kinds.thunderbolt.magistrates import decide as magistrates_rules
+from campaign.kinds.thunderbolt.magistrates import offices, roman
+from campaign.kinds.thunderbolt.reports import decide as reports
+from campaign.kinds.thunderbolt.senate import decide as senate
 from campaign.kinds.thunderbolt.setup import THEATERS
+from campaign.kinds.thunderbolt.turn import cup
+from campaign.kinds.thunderbolt.turn import decide as turn_rules
 
 ORDER = ("Dictator", "Consul", "Proconsul", "Praetor", "PU")
 
@@ -58,13 +69,13 @@ class Table:
 
     def faces(self, state, count: int = 2):
         if state.dice == "committed":
-            return tb.faces_for(state, self.campaign.secrets, [], "")
-        return tb.Entered([self.data.draw(st.integers(0, 9)) for _ in range(count)])
+            return dice_rules.faces_for(state, self.campaign.secrets, [], "")
+        return dice_rules.Entered([self.data.draw(st.integers(0, 9)) for _ in range(count)])
 
     def draws(self, state, candidates, kind="draw-rome"):
         if state.dice == "committed":
-            return tb.draws_for(state, self.campaign.secrets, None, "", kind)
-        return tb.EnteredDraw(self.data.draw(st.sampled_from(sorted(candidates))))
+            return dice_rules.draws_for(state, self.campaign.secrets, None, "", kind)
+        return dice_rules.EnteredDraw(self.data.draw(st.sampled_from(sorted(candidates))))
 
 
 def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
@@ -132,12 +143,12 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
 
 
 def when(campaign: Punic, command, *args) -> list:
-    if command is tb.finish:  # TB-13.7: Carthage names a lost OC before it finishes a step
+    if command is turn_rules.finish:  # TB-13.7: Carthage names a lost OC before it finishes a step
         state = campaign.state
         c = state.carthaginians
         if c.oc_due and carthage.commanders(c):
             named = carthage.oc_candidates(c, state.family_in_power())[0]
-            check(campaign, campaign.when(tb.name_oc, named))
+            check(campaign, campaign.when(carthage_rules.name_oc, named))
             assert campaign.state.carthaginians.oc == named
     after = campaign.campaigns.after
     before = dict((after.state if after else campaign.state).track)
@@ -154,22 +165,22 @@ def b1a(campaign: Punic, data) -> None:
     r = state.romans
     for lid in roman.unassigned(r):
         place = data.draw(st.sampled_from(["lucania", "samnium", "calabria", "campania"]))
-        attempt(campaign, tb.assign, lid, None, place)
+        attempt(campaign, magistrates_rules.assign, lid, None, place)
         for theater in ("Sicily", "Hispania", "Africa", "Liguria"):  # two Proconsuls a Theater
             if lid in roman.unassigned(campaign.state.romans):
-                attempt(campaign, tb.assign, lid, theater, None)
+                attempt(campaign, magistrates_rules.assign, lid, theater, None)
         assert lid not in roman.unassigned(campaign.state.romans)
     for lid in roman.due_b1a(campaign.state.romans):
         held = campaign.state.romans.magistrates[lid]
         choice = data.draw(st.integers(0, 2))
         if choice and held.office in ("Consul", "Proconsul") and held.legions:
             where = data.draw(st.sampled_from([t for t in THEATERS if t != "Roman Italy"]))
-            if attempt(campaign, tb.prorogue, lid, "Proconsul", where, None):
+            if attempt(campaign, magistrates_rules.prorogue, lid, "Proconsul", where, None):
                 continue
         if choice and held.office == "Praetor":
-            when(campaign, tb.prorogue, lid, "Praetor", None, None)
+            when(campaign, magistrates_rules.prorogue, lid, "Praetor", None, None)
             continue
-        when(campaign, tb.release, lid)
+        when(campaign, magistrates_rules.release, lid)
 
 
 def attempt(campaign: Punic, command, *args) -> bool:
@@ -190,7 +201,12 @@ def b1c(campaign: Punic, data, table: Table) -> None:
     state = campaign.state
     if state.romans.emergency != "none" and data.draw(st.booleans()):
         if state.romans.pool() and not state.romans.count("Dictator"):  # one held by a siege
-            when(campaign, tb.elect, "dictator", table.draws(state, state.romans.pool()))
+            when(
+                campaign,
+                magistrates_rules.elect,
+                "dictator",
+                table.draws(state, state.romans.pool()),
+            )
     while roman.next_post(campaign.state.romans, campaign.state.turn) is not None:
         state = campaign.state
         post = roman.next_post(state.romans, state.turn)
@@ -199,18 +215,23 @@ def b1c(campaign: Punic, data, table: Table) -> None:
             mes = roman.me_candidates(r, post.leader)
             if mes and data.draw(st.booleans()):
                 me = data.draw(st.sampled_from(mes))
-                when(campaign, tb.dictator, post.leader, (), me, None)
+                when(campaign, senate.dictator, post.leader, (), me, None)
             else:
                 cas = r.leaderless_cas()[: data.draw(st.integers(0, 2))]
-                when(campaign, tb.dictator, post.leader, cas, None, None)
+                when(campaign, senate.dictator, post.leader, cas, None, None)
             continue
         if post.office != "Imperium" and not state.romans.pool():
             chosen = roman.triumph_candidates(state.romans, post.office, state.turn)
             if not chosen:
                 break  # nobody to be had: the office is recorded empty as B1c ends (TB-8.8)
-            when(campaign, tb.elect, post.office, None, chosen[0])
+            when(campaign, magistrates_rules.elect, post.office, None, chosen[0])
             continue
-        when(campaign, tb.elect, None, table.draws(state, state.romans.pool() or ["nobody"]))
+        when(
+            campaign,
+            magistrates_rules.elect,
+            None,
+            table.draws(state, state.romans.pool() or ["nobody"]),
+        )
     elected = [
         campaign.state.romans.office(lid)
         for lid in campaign.state.romans.elected
@@ -223,9 +244,9 @@ def b2(campaign: Punic, data, table: Table, step: str) -> None:
     state = campaign.state
     c, climate = state.carthaginians, state.current_climate()
     if step == "B2a":
-        when(campaign, lambda s: tb.politics(s, "family", {"war": 2}, table.faces(s)))
+        when(campaign, lambda s: carthage_rules.politics(s, "family", {"war": 2}, table.faces(s)))
     elif step == "B2b":
-        when(campaign, lambda s: tb.politics(s, "climate", {}, table.faces(s)))
+        when(campaign, lambda s: carthage_rules.politics(s, "climate", {}, table.faces(s)))
     elif step == "B2c":
         while carthage.due_b2c(campaign.state.carthaginians, climate):
             c = campaign.state.carthaginians
@@ -233,20 +254,24 @@ def b2(campaign: Punic, data, table: Table, step: str) -> None:
             family = c.leaders[c.armies[aid].commander].family if c.armies[aid].commander else None
             free = rules.may_disband_without_roll(family, campaign.state.family_in_power())
             if free and data.draw(st.booleans()):
-                when(campaign, tb.disband, aid, table.faces(campaign.state), True, "lost")
+                when(
+                    campaign, carthage_rules.disband, aid, table.faces(campaign.state), True, "lost"
+                )
                 continue
-            when(campaign, tb.disband, aid, table.faces(campaign.state, 1), False, "lost")
+            when(
+                campaign, carthage_rules.disband, aid, table.faces(campaign.state, 1), False, "lost"
+            )
     elif step == "B2d":
         while carthage.due_b2d(campaign.state.carthaginians):
             state = campaign.state
             when(
                 campaign,
-                tb.appoint,
+                carthage_rules.appoint,
                 None,
                 table.draws(state, state.carthaginians.pool(), "draw-carthage"),
             )
     elif step == "B2e":
-        when(campaign, tb.post_army, None, None)
+        when(campaign, carthage_rules.post_army, None, None)
 
 
 def operations(campaign: Punic, data, table: Table) -> None:
@@ -258,26 +283,26 @@ def operations(campaign: Punic, data, table: Table) -> None:
             if not candidates:
                 break
             before = len(state.cup)
-            when(campaign, tb.draw, table.draws(state, candidates, "draw-cup"))
+            when(campaign, turn_rules.draw, table.draws(state, candidates, "draw-cup"))
             assert len(campaign.state.cup) == before - 1
             if data.draw(st.booleans()):  # TB-4.5
-                attempt(campaign, tb.pu_phase)
+                attempt(campaign, turn_rules.pu_phase)
             if campaign.state.opened_by == "delivery":  # TB-11.8: the Legate, all lost at sea
-                when(campaign, tb.deliver, {})
+                when(campaign, legions_rules.deliver, {})
                 assert not campaign.state.romans.holding
             lid = campaign.state.phase_leader
             if lid in campaign.state.romans.magistrates and data.draw(st.booleans()):
                 # TB-11.3: a Manpower Operation in a Roman leader's phase
-                when(campaign, tb.facts, None, None, None, None, True)
+                when(campaign, reports.facts, None, None, None, None, True)
                 raised = data.draw(st.integers(0, 2))
                 faces = table.faces(campaign.state, 1)
                 attempt(
-                    campaign, tb.legion_request, {}, 0, faces, raised, "latium", [], 0, "", "",
-                    lid,
+                    campaign, legions_rules.legion_request, {}, 0, faces, raised, "latium", [], 0,
+                    "", "", lid,
                 )  # fmt: skip
         else:  # drawn at the table and entered
             kind = data.draw(st.sampled_from(["leader", "siege", "augury"]))
-            when(campaign, tb.initiative, kind)
+            when(campaign, turn_rules.initiative, kind)
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
             kind = data.draw(st.integers(0, 13))
@@ -295,21 +320,21 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 }
                 choices = [[], *([lg] for lg in data.draw(st.permutations(fought)))]
                 reported = any(  # the player's choice where the rule leaves one (TB-11.10)
-                    attempt(campaign, tb.battle, province, winner, major, ca, lost, fought,
+                    attempt(campaign, reports.battle, province, winner, major, ca, lost, fought,
                             losses, (), demote)
                     for demote in choices
                 )  # fmt: skip
                 if not reported:
-                    when(campaign, tb.battle, province, winner, major, ca, lost)
+                    when(campaign, reports.battle, province, winner, major, ca, lost)
             elif kind == 1:
                 by = data.draw(st.sampled_from(["rome", "carthage"]))
-                when(campaign, tb.victory, "siege", province, by)
+                when(campaign, allies.victory, "siege", province, by)
             elif kind == 4:  # a recall roll, then perhaps a crucifixion (TB-13.3, TB-13.5)
                 c = state.carthaginians
                 led = sorted(a for a, f in c.armies.items() if f.commander and a not in c.pending)
                 if led:
                     aid = data.draw(st.sampled_from(led))
-                    when(campaign, tb.recall, aid, table.faces(state, 2))
+                    when(campaign, carthage_rules.recall, aid, table.faces(state, 2))
             elif kind == 3 and "D" in state.position.open:  # TB-10.1, once per phase (TB-10.3)
                 asking = sorted(
                     lid
@@ -320,7 +345,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 )
                 if asking:
                     lid = data.draw(st.sampled_from(asking))
-                    when(campaign, tb.ask_senate, lid, "leave", {}, 0, table.faces(state, 1))
+                    when(campaign, senate.ask_senate, lid, "leave", {}, 0, table.faces(state, 1))
             elif kind == 5:  # Hannibal's Diplomacy, once in a phase, a province once a GT (TB-15.6)
                 wooed = sorted(
                     p
@@ -338,7 +363,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 ):
                     where = data.draw(st.sampled_from(wooed))
                     result = data.draw(st.sampled_from(["-1", "0", "1", "2", "4", "D"]))
-                    when(campaign, tb.diplomacy, where, result, table.faces(state, 1))
+                    when(campaign, allies.diplomacy, where, result, table.faces(state, 1))
             elif kind == 6 and "D" in state.position.open:  # TB-10.6, TB-10.7: Censure
                 r = state.romans
                 rolling = sorted(
@@ -351,14 +376,14 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     lid = data.draw(st.sampled_from(rolling))
                     drm = {"chart": data.draw(st.integers(-2, 4))}
                     draws = table.draws(state, r.pool() or ["nobody"])
-                    when(campaign, tb.censure, lid, drm, table.faces(state, 1), draws)
+                    when(campaign, senate.censure, lid, drm, table.faces(state, 1), draws)
             elif kind == 7 and "D" in state.position.open:  # TB-10.9: a victory, then Rome
                 armed = sorted(lid for lid, m in state.romans.magistrates.items() if m.legions)
                 if armed:
                     lid = data.draw(st.sampled_from(armed))
-                    when(campaign, tb.earned, lid, "battle", 10, True)
+                    when(campaign, senate.earned, lid, "battle", 10, True)
                     lost = data.draw(st.sampled_from([0, 14, 15, 40]))
-                    when(campaign, tb.triumph, lid, lost, 0, table.faces(campaign.state, 1))
+                    when(campaign, senate.triumph, lid, lost, 0, table.faces(campaign.state, 1))
             elif (
                 kind == 8
                 and "D" in state.position.open
@@ -367,23 +392,27 @@ def operations(campaign: Punic, data, table: Table) -> None:
             ):
                 aid = data.draw(st.sampled_from(sorted(state.carthaginians.armies)))
                 sp = data.draw(st.integers(1, 60))
-                when(campaign, tb.reinforce, aid, sp, data.draw(st.integers(0, sp)))  # TB-14.3
+                when(
+                    campaign, carthage_rules.reinforce, aid, sp, data.draw(st.integers(0, sp))
+                )  # TB-14.3
             elif kind == 9 and state.carthaginians.armies:  # TB-5.5, TB-13.4
                 aid = data.draw(st.sampled_from(sorted(state.carthaginians.armies)))
                 force = state.carthaginians.armies[aid]
                 lost = data.draw(st.integers(1, force.sp))
                 successor = force.parts[0].id if lost == force.sp and force.parts else ""
                 faces = table.faces(state, 1)
-                when(campaign, tb.losses, aid, lost, "a battle", faces, successor)
+                when(campaign, reports.losses, aid, lost, "a battle", faces, successor)
             elif kind == 10 and "D" in state.position.open and state.carthaginians.armies:
                 aid = data.draw(st.sampled_from(sorted(state.carthaginians.armies)))
                 sp = data.draw(st.integers(1, 30))
-                attempt(campaign, tb.detach, aid, sp, None)  # TB-13.9: may be one too many
+                attempt(
+                    campaign, carthage_rules.detach, aid, sp, None
+                )  # TB-13.9: may be one too many
             elif kind == 11 and "D" in state.position.open:
                 parts = sorted(d.id for a in state.carthaginians.armies.values() for d in a.parts)
                 if parts:
                     part = data.draw(st.sampled_from(parts))
-                    when(campaign, tb.rejoin, part, data.draw(st.booleans()))
+                    when(campaign, carthage_rules.rejoin, part, data.draw(st.booleans()))
             elif kind == 12:  # TB-5.1, TB-10.8, TB-13.8: a leader falls, perhaps replaced
                 c = state.carthaginians
                 fallen = sorted(state.romans.magistrates) + sorted(
@@ -399,21 +428,21 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     replaced = bool(candidates) and data.draw(st.booleans())
                     outcome = data.draw(st.sampled_from(roman.FALLEN))
                     draws = table.draws(state, candidates or ["nobody"], f"draw-{side}")
-                    when(campaign, tb.fell, lid, outcome, replaced, draws)
+                    when(campaign, reports.fell, lid, outcome, replaced, draws)
             elif kind == 13:  # TB-1.4: a move on the map, refused where TB-5.4 or TB-12.7 say
-                unit = data.draw(st.sampled_from(sorted(tb.units(state))))
+                unit = data.draw(st.sampled_from(sorted(naming.units(state))))
                 to = data.draw(st.sampled_from(sorted(state.setup.provinces)))
                 place = data.draw(st.sampled_from(["field", "port", "city", "roma"]))
-                attempt(campaign, tb.move, unit, to, place)
+                attempt(campaign, reports.move, unit, to, place)
             else:
                 allied = [p for p, (_, a) in state.track.items() if a == rules.CARTHAGE]
                 if allied:
                     where = data.draw(st.sampled_from(allied))
-                    when(campaign, tb.sack, where, table.faces(campaign.state, 4))
+                    when(campaign, allies.sack, where, table.faces(campaign.state, 4))
         open_step = campaign.state.position.open[0]
         for side in ("rome", "carthage"):
-            when(campaign, tb.finish, open_step, side, campaign.secrets)
-    when(campaign, tb.initiative, "empty")
+            when(campaign, turn_rules.finish, open_step, side, campaign.secrets)
+    when(campaign, turn_rules.initiative, "empty")
 
 
 def one_game_turn(campaign: Punic, data, table: Table) -> None:
@@ -421,29 +450,29 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
     if data.draw(st.integers(0, 4)) == 0:  # a magistrate besieged in a city (TB-7.4)
         on_map = sorted(state.romans.magistrates)
         if on_map:
-            when(campaign, tb.besieged, data.draw(st.sampled_from(on_map)), "city")
+            when(campaign, reports.besieged, data.draw(st.sampled_from(on_map)), "city")
     if data.draw(st.integers(0, 3)) == 0:  # the situation (TB-5.3): an Emergency
-        when(campaign, tb.facts, data.draw(st.integers(0, 3)), None, data.draw(st.booleans()))
+        when(campaign, reports.facts, data.draw(st.integers(0, 3)), None, data.draw(st.booleans()))
     for side in ("rome", "carthage"):
-        when(campaign, tb.finish, "A2", side, campaign.secrets)
+        when(campaign, turn_rules.finish, "A2", side, campaign.secrets)
     while campaign.state.position.stage == "B":
         lanes = campaign.state.position.open
         step = data.draw(st.sampled_from(lanes))  # B1 and B2 side by side (TB-3.3)
         if step == "B1a":
             b1a(campaign, data)
         elif step == "B1b":
-            when(campaign, tb.pluto, None, {}, table.faces(campaign.state, 20))
+            when(campaign, magistrates_rules.pluto, None, {}, table.faces(campaign.state, 20))
         elif step == "B1c":
             b1c(campaign, data, table)
         else:
             b2(campaign, data, table, step)
-        when(campaign, tb.finish, step, None, campaign.secrets)
-    when(campaign, tb.finish, "B3a", None, campaign.secrets)
+        when(campaign, turn_rules.finish, step, None, campaign.secrets)
+    when(campaign, turn_rules.finish, "B3a", None, campaign.secrets)
     if campaign.state.romans.emergency == "Major" and data.draw(st.booleans()):
         # instead of the request, the Slave Legions and perhaps the Marine Legion (TB-11.13)
-        attempt(campaign, tb.slave_legions, ["latium"])
+        attempt(campaign, legions_rules.slave_legions, ["latium"])
         if data.draw(st.booleans()):
-            attempt(campaign, tb.marine, 0, "latium", table.faces(campaign.state, 1))
+            attempt(campaign, legions_rules.marine, 0, "latium", table.faces(campaign.state, 1))
     elif data.draw(st.booleans()):  # a Legion Request, its Legions led in order (TB-11.4, 11.7)
         raised = data.draw(st.integers(0, 5))
         short = legions.short_cas(campaign.state.romans)
@@ -451,9 +480,11 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
         train = data.draw(st.integers(0, 2))
         ns = data.draw(st.integers(0, 2))
         faces = table.faces(campaign.state, 1)
-        if not attempt(campaign, tb.legion_request, {}, ns, faces, raised, "latium", fill, train):
+        if not attempt(
+            campaign, legions_rules.legion_request, {}, ns, faces, raised, "latium", fill, train
+        ):
             faces = table.faces(campaign.state, 1)
-            when(campaign, tb.legion_request, {}, ns, faces, raised, "latium", fill, 0)
+            when(campaign, legions_rules.legion_request, {}, ns, faces, raised, "latium", fill, 0)
     elif data.draw(st.booleans()):  # reinforcements instead (TB-11.8), a class with room
         r = campaign.state.romans
         room = [
@@ -467,26 +498,28 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
         if room:
             lg, c = data.draw(st.sampled_from(room))
             faces = table.faces(campaign.state, 1)
-            when(campaign, tb.reinforcements, {}, 0, faces, {lg: {c: 1}}, 8)
+            when(campaign, legions_rules.reinforcements, {}, 0, faces, {lg: {c: 1}}, 8)
     for side in ("rome", "carthage"):
-        when(campaign, tb.finish, "B3b", side, campaign.secrets)
+        when(campaign, turn_rules.finish, "B3b", side, campaign.secrets)
     operations(campaign, data, table)
     for step in ("F2", "G1", "G2", "G3", "G4"):
         if step == "F2" and data.draw(st.booleans()):
             province = data.draw(st.sampled_from(sorted(campaign.state.track)))
             by = data.draw(st.sampled_from(["rome", "carthage"]))
-            when(campaign, tb.devastate, province, by)
+            when(campaign, allies.devastate, province, by)
         r = campaign.state.romans
         if step == "G2" and legions.trainees(r) and not r.drilled:  # TB-11.9
             staying = legions.trainees(r)
-            when(campaign, tb.train, [], False, table.faces(campaign.state, len(staying)))
+            when(
+                campaign, legions_rules.train, [], False, table.faces(campaign.state, len(staying))
+            )
         if step == "G1":  # Watchful Presence, once per province per player (TB-15.8)
             for province in data.draw(st.lists(st.sampled_from(sorted(campaign.state.track)))):
                 by = data.draw(st.sampled_from(["rome", "carthage"]))
                 if (province, by) not in campaign.state.presences:
-                    when(campaign, tb.presence, province, by, "CA I, 20 SP")
+                    when(campaign, allies.presence, province, by, "CA I, 20 SP")
         for side in ("rome", "carthage"):
-            when(campaign, tb.finish, step, side, campaign.secrets)
+            when(campaign, turn_rules.finish, step, side, campaign.secrets)
 
 
 @settings(

@@ -1,13 +1,19 @@
-"""Thunderbolt's strategic layer (rules page TB-n), its first slice: the Sequence of Play as a
-state machine (TB-3), Carthage's Family in Power, Political Climate and army limit (TB-12), the
-Italian Allies track moved by the reports of the table (TB-15), and dice from committed secrets
-(TB-16); with, as pure and tested arithmetic awaiting their events, the Army Efficiency Rating
-(TB-14), Roman offices (TB-6), Emergencies, the Senate and Legions (TB-9 to TB-11).
+"""Thunderbolt's strategic layer (rules page TB-n), one sub-package per chapter of the rules:
 
-`kind.py` is what the shared core sees; `sequence.py` the Sequence of Play, `rules.py`,
-`offices.py` and `senate.py` the arithmetic, `setup.py` the set-up file (TB-2), `checks.py` one
-check per rule, `interpretations.py` TB-18's choices, `state.py` the fold, `commands.py` the
-decisions, the views, `cli.py`.
+- `turn/`: the Sequence of Play as a state machine and the LAM cup (TB-3, TB-4);
+- `magistrates/`: Roman offices, prorogues, A Visit from Pluto, elections (TB-6 to TB-8);
+- `senate/`: Emergencies, the Dictator, the Senate, Censure and the Triumph (TB-9, TB-10);
+- `legions/`: the Legion Request and what replaces it, training, losses (TB-11);
+- `carthage/`: Family, Climate, the army limit, commanders, Detachments, AER (TB-12 to TB-14);
+- `allies/`: the Italian Allies track (TB-15);
+- `reports/`: battles, sieges and the other reports from the table (TB-5, TB-1.4).
+
+Each chapter's `decide.py` holds its decisions (each lists the checks it runs, then says what to
+record); its pure arithmetic sits beside it. Shared by the chapters: `dice.py` (TB-16),
+`naming.py` (things by the names players write), `checks.py` (one check per rule),
+`positions.py` (TB-1.4), `rules.py`, `setup.py` (TB-2), `interpretations.py` (TB-18), `state.py`
+(the fold). `decisions.py` joins the chapters' decisions for verify; `kind.py` is what the shared
+core sees; `cli.py` the commands.
 """
 
 RULES = "thunderbolt"

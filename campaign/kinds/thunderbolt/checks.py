@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import carthage, legions, offices, positions, roman, rules, sequence
+from campaign.kinds.thunderbolt import positions, rules
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.legions import raising as legions
+from campaign.kinds.thunderbolt.magistrates import offices, roman
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.turn import sequence
 from campaign.names import folded
 from campaign.text import sentence
 

@@ -60,13 +60,13 @@ def done(
     campaign: CampaignOption = None,
 ) -> None:
     """A side has finished a step (TB-3.4); the Game Turn's end reveals its dice secret."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.turn import decide as turn
 
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
-        return tb.finish(state, step, side, secrets)
+        return turn.finish(state, step, side, secrets)
 
     ctx.obj.act(name, decide, TB)
 
@@ -79,11 +79,11 @@ def close_step(
     campaign: CampaignOption = None,
 ) -> None:
     """An organiser closes a step in hand, with the reason (TB-3.4)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.turn import decide as turn
 
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets.unseal(name)
-    ctx.obj.act(name, lambda state: tb.close(state, step, reason, secrets), TB)
+    ctx.obj.act(name, lambda state: turn.close(state, step, reason, secrets), TB)
 
 
 @command()
@@ -103,36 +103,36 @@ def initiative(
     campaign: CampaignOption = None,
 ) -> None:
     """C2: the program draws from the LAM cup (TB-4.4), or what the table drew is entered."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.turn import decide as turn
 
     if drawn is not None:
-        ctx.obj.act(campaign, lambda state: tb.initiative(state, drawn), TB)
+        ctx.obj.act(campaign, lambda state: turn.initiative(state, drawn), TB)
         return
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets.unseal(name)
     ctx.obj.act(
-        name, lambda state: tb.draw(state, tb.cup_draws(state, secrets, marker, evidence)), TB
+        name, lambda state: turn.draw(state, turn.cup_draws(state, secrets, marker, evidence)), TB
     )
 
 
 @command("pu-phase")
 def pu_phase(ctx: typer.Context, campaign: CampaignOption = None) -> None:
     """D: a Consul's LAM was drawn: the PU takes that Operations Phase instead (TB-4.5)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.turn import decide as turn
 
-    ctx.obj.act(campaign, tb.pu_phase, TB)
+    ctx.obj.act(campaign, turn.pu_phase, TB)
 
 
 def rolled(ctx: typer.Context, campaign: str | None, face, evidence: str, decide) -> None:
     """Run a command that rolls (TB-16): `decide(state, faces)` with the program's committed
     dice, or with the faces entered from the table under --dice external."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt import dice
 
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decided(state):
-        return decide(state, tb.faces_for(state, secrets, face or [], evidence))
+        return decide(state, dice.faces_for(state, secrets, face or [], evidence))
 
     ctx.obj.act(name, decided, TB)
 
@@ -158,7 +158,7 @@ def signed(text: str, what: str) -> int:
 
 
 def _politics(ctx, campaign, what, drm, face, evidence, outcome) -> None:
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
 
     modifiers = drms(drm)
     rolled(
@@ -166,7 +166,7 @@ def _politics(ctx, campaign, what, drm, face, evidence, outcome) -> None:
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.politics(state, what, modifiers, faces, outcome),
+        lambda state, faces: carthage.politics(state, what, modifiers, faces, outcome),
     )
 
 
@@ -215,9 +215,9 @@ def victory(
     campaign: CampaignOption = None,
 ) -> None:
     """A Major Victory reported from the table; the Italian Allies move (TB-15.2)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.allies import decide as allies
 
-    ctx.obj.act(campaign, lambda state: tb.victory(state, kind, province, by), TB)
+    ctx.obj.act(campaign, lambda state: allies.victory(state, kind, province, by), TB)
 
 
 @command()
@@ -228,9 +228,9 @@ def devastate(
     campaign: CampaignOption = None,
 ) -> None:
     """A devastation (F2): 4 boxes toward the devastator's opponent (TB-15.2)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.allies import decide as allies
 
-    ctx.obj.act(campaign, lambda state: tb.devastate(state, province, by), TB)
+    ctx.obj.act(campaign, lambda state: allies.devastate(state, province, by), TB)
 
 
 @command()
@@ -242,9 +242,9 @@ def sack(
     campaign: CampaignOption = None,
 ) -> None:
     """Rome sacked a city: Roman Retribution, the neighbours rolling (TB-15.7)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.allies import decide as allies
 
-    rolled(ctx, campaign, face, evidence, lambda state, faces: tb.sack(state, province, faces))
+    rolled(ctx, campaign, face, evidence, lambda state, faces: allies.sack(state, province, faces))
 
 
 @command()
@@ -258,9 +258,9 @@ def presence(
     campaign: CampaignOption = None,
 ) -> None:
     """G1: Watchful Presence, 1 box toward the player (TB-15.8)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.allies import decide as allies
 
-    ctx.obj.act(campaign, lambda state: tb.presence(state, province, side, force), TB)
+    ctx.obj.act(campaign, lambda state: allies.presence(state, province, side, force), TB)
 
 
 @command()
@@ -275,14 +275,14 @@ def diplomacy(
     campaign: CampaignOption = None,
 ) -> None:
     """D: Hannibal's Diplomacy, 1 Guile spent, the die and the Ambassador Table (TB-15.6)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.allies import decide as allies
 
     rolled(
         ctx,
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.diplomacy(state, province, result, faces),
+        lambda state, faces: allies.diplomacy(state, province, result, faces),
     )
 
 
@@ -317,10 +317,12 @@ def prorogue(
     campaign: CampaignOption = None,
 ) -> None:
     """B1a: keep a magistrate in office for another year, assigned anew (TB-7.2, TB-6.4)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 
     ctx.obj.act(
-        campaign, lambda state: tb.prorogue(state, leader, as_office, theater, province), TB
+        campaign,
+        lambda state: magistrates.prorogue(state, leader, as_office, theater, province),
+        TB,
     )
 
 
@@ -334,12 +336,12 @@ def release(
     campaign: CampaignOption = None,
 ) -> None:
     """B1a: release a magistrate, to the Triumph Holding Box or the pool (TB-7.5)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 
     def decide(state):
         if every == (leader is not None):
             raise CampaignError("Name the magistrate to release, or say --all.")
-        return tb.release_all(state) if every else tb.release(state, leader)
+        return magistrates.release_all(state) if every else magistrates.release(state, leader)
 
     ctx.obj.act(campaign, decide, TB)
 
@@ -363,7 +365,7 @@ def pluto(
 ) -> None:
     """B1b: A Visit from Pluto: a Leader Loss roll for each Roman leader not in the pool
     (TB-7.7)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 
     modifiers = drms(drm)
     rolled(
@@ -371,7 +373,7 @@ def pluto(
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.pluto(state, leader, modifiers, faces, outcome),
+        lambda state, faces: magistrates.pluto(state, leader, modifiers, faces, outcome),
     )
 
 
@@ -407,16 +409,20 @@ def elect(
 ) -> None:
     """B1c: elect the next magistrate, drawn from the pool or chosen from the Triumph Holding Box
     (TB-8); --all fills every office due."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt import dice
+    from campaign.kinds.thunderbolt.magistrates import decide as magistrates
+    from campaign.kinds.thunderbolt import naming
 
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
-        draws = tb.draws_for(state, secrets, tb.leader(state, leader) if leader else None, evidence)
+        draws = dice.draws_for(
+            state, secrets, naming.leader(state, leader) if leader else None, evidence
+        )
         if every:
-            return tb.elect_all(state, draws)
-        return tb.elect(
+            return magistrates.elect_all(state, draws)
+        return magistrates.elect(
             state, office, draws, from_triumph, ca, tuple(legions or ()), theater, province
         )
 
@@ -438,11 +444,11 @@ def imperium(
     campaign: CampaignOption = None,
 ) -> None:
     """B1c: an elected Consul's army and Theater (TB-8.3, TB-6.4)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 
     ctx.obj.act(
         campaign,
-        lambda state: tb.imperium(state, leader, ca, tuple(legions or ()), theater, none),
+        lambda state: magistrates.imperium(state, leader, ca, tuple(legions or ()), theater, none),
         TB,
     )
 
@@ -456,9 +462,9 @@ def assign(
     campaign: CampaignOption = None,
 ) -> None:
     """B1a: the assignment of a magistrate the rules prorogued (TB-7.4, TB-6.4)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 
-    ctx.obj.act(campaign, lambda state: tb.assign(state, leader, theater, province), TB)
+    ctx.obj.act(campaign, lambda state: magistrates.assign(state, leader, theater, province), TB)
 
 
 @command()
@@ -474,9 +480,9 @@ def besieged(
 ) -> None:
     """A Roman leader, Legion or CA reported besieged, or free again (TB-5.4), at any step; no
     magistrate is placed with Legions besieged in a city (TB-6.5)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.reports import decide as reports
 
-    ctx.obj.act(campaign, lambda state: tb.besieged(state, leader, where), TB)
+    ctx.obj.act(campaign, lambda state: reports.besieged(state, leader, where), TB)
 
 
 @command()
@@ -506,9 +512,9 @@ def march(
     Wall's `move` is another command): a magistrate takes the
     Legions that stand with him. Refused, citing the rule, when it breaks one about places
     (TB-5.4, TB-12.7) unless an organiser overrides it with a reason."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.reports import decide as reports
 
-    ctx.obj.act(campaign, lambda state: tb.move(state, unit, to, place, override), TB)
+    ctx.obj.act(campaign, lambda state: reports.move(state, unit, to, place, override), TB)
 
 
 @command()
@@ -530,9 +536,9 @@ def dictator(
     campaign: CampaignOption = None,
 ) -> None:
     """B1c: the Dictator takes the field with his CAs, or stays in Rome with an ME (TB-9.4)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.senate import decide as senate
 
-    ctx.obj.act(campaign, lambda state: tb.dictator(state, leader, ca or [], me, me_ca), TB)
+    ctx.obj.act(campaign, lambda state: senate.dictator(state, leader, ca or [], me, me_ca), TB)
 
 
 @command("land-battle")
@@ -568,13 +574,13 @@ def land_battle(
 ) -> None:
     """A land battle reported from the table (TB-5.1): Emergencies, the Italian Allies; with the
     Legions engaged, their losses, promotions and demotions (TB-11.10)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.reports import decide as reports
 
     losses = given_sp(legion_loss or [])
     engaged = list(legion or [])
 
     def decide(state):
-        return tb.battle(
+        return reports.battle(
             state, province, winner, major, ca, lost, engaged, losses, promote or (), demote or ()
         )
 
@@ -613,11 +619,11 @@ def facts(
 ) -> None:
     """The situation facts Emergencies, the Senate and Manpower Operations read (TB-5.3, TB-9.1,
     TB-11.3), at any step."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.reports import decide as reports
 
     def decide(state):
         said = (occupied, near_roma, roma_besieged, enemy_near_rome, enemy_in_italy)
-        return tb.facts(state, *said)
+        return reports.facts(state, *said)
 
     ctx.obj.act(campaign, decide, TB)
 
@@ -643,7 +649,7 @@ def disband(
     campaign: CampaignOption = None,
 ) -> None:
     """B2c: an Army over the limit checked for disbanding (TB-12.4, TB-12.5)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
 
     entered = dice_range(disband_range)
     rolled(
@@ -651,7 +657,7 @@ def disband(
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.disband(state, army, faces, without_roll, sp_to, entered),
+        lambda state, faces: carthage.disband(state, army, faces, without_roll, sp_to, entered),
     )
 
 
@@ -672,15 +678,17 @@ def appoint(
     campaign: CampaignOption = None,
 ) -> None:
     """B2d: a commander for an Army without one, drawn blind from the pool (TB-13.2)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
+    from campaign.kinds.thunderbolt import dice
+    from campaign.kinds.thunderbolt import naming
 
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
-        drawn = tb.leader(state, leader, "carthage") if leader else None
-        draws = tb.draws_for(state, secrets, drawn, evidence, "draw-carthage")
-        return tb.appoint(state, army, draws, from_map)
+        drawn = naming.leader(state, leader, "carthage") if leader else None
+        draws = dice.draws_for(state, secrets, drawn, evidence, "draw-carthage")
+        return carthage.appoint(state, army, draws, from_map)
 
     ctx.obj.act(name, decide, TB)
 
@@ -695,9 +703,9 @@ def station(
     campaign: CampaignOption = None,
 ) -> None:
     """B2e: an Army assigned to Africa or Hispania for the Game Turn (TB-12.6)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
 
-    ctx.obj.act(campaign, lambda state: tb.post_army(state, army, theater), TB)
+    ctx.obj.act(campaign, lambda state: carthage.post_army(state, army, theater), TB)
 
 
 @command("ask-senate")
@@ -714,7 +722,7 @@ def ask_senate(
     campaign: CampaignOption = None,
 ) -> None:
     """D: a Senate Permission request, granted at most the leader's Campaign Rating (TB-10.1)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.senate import decide as senate
 
     modifiers = drms(drm)
     rolled(
@@ -722,7 +730,7 @@ def ask_senate(
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.ask_senate(state, leader, purpose, modifiers, guile, faces),
+        lambda state, faces: senate.ask_senate(state, leader, purpose, modifiers, guile, faces),
     )
 
 
@@ -742,7 +750,7 @@ def recall(
     campaign: CampaignOption = None,
 ) -> None:
     """D or E: an Army Commander's recall roll and crucifixion roll (TB-13.3, TB-13.5)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
 
     entered = dice_range(recall_range)
     rolled(
@@ -750,7 +758,7 @@ def recall(
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.recall(state, army, faces, by_choice, entered),
+        lambda state, faces: carthage.recall(state, army, faces, by_choice, entered),
     )
 
 
@@ -768,17 +776,19 @@ def censure(
     campaign: CampaignOption = None,
 ) -> None:
     """D: a magistrate who went out by Hot Pursuit rolls for Censure when Finished (TB-10.6)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt import dice
+    from campaign.kinds.thunderbolt import naming
+    from campaign.kinds.thunderbolt.senate import decide as senate
 
     modifiers = drms(drm)
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
-        faces = tb.faces_for(state, secrets, face or [], evidence)
-        chosen = tb.leader(state, drawn) if drawn else None
-        draws = tb.draws_for(state, secrets, chosen, evidence)
-        return tb.censure(state, leader, modifiers, faces, draws)
+        faces = dice.faces_for(state, secrets, face or [], evidence)
+        chosen = naming.leader(state, drawn) if drawn else None
+        draws = dice.draws_for(state, secrets, chosen, evidence)
+        return senate.censure(state, leader, modifiers, faces, draws)
 
     ctx.obj.act(name, decide, TB)
 
@@ -799,10 +809,10 @@ def victor(
     campaign: CampaignOption = None,
 ) -> None:
     """D or E: a magistrate's victory that earns him a Triumph (TB-10.9)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.senate import decide as senate
 
     ctx.obj.act(
-        campaign, lambda state: tb.earned(state, leader, how, inflicted, enemy_infantry), TB
+        campaign, lambda state: senate.earned(state, leader, how, inflicted, enemy_infantry), TB
     )
 
 
@@ -819,14 +829,14 @@ def triumph(
     campaign: CampaignOption = None,
 ) -> None:
     """D: he enters Rome alone and celebrates; 15 % losses or more need the Senate (TB-10.9)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.senate import decide as senate
 
     rolled(
         ctx,
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.triumph(state, leader, lost, guile, faces),
+        lambda state, faces: senate.triumph(state, leader, lost, guile, faces),
     )
 
 
@@ -866,7 +876,7 @@ def legion_request(
 ) -> None:
     """B3b: Rome's Legion Request; the new Legions placed and led in order (TB-11.4 to 11.7); in
     D, with --by, a Manpower Operation's (TB-11.3)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.legions import decide as legions_rules
 
     modifiers = drms(drm)
     rolled(
@@ -874,7 +884,7 @@ def legion_request(
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.legion_request(
+        lambda state, faces: legions_rules.legion_request(
             state, modifiers, ns, faces, legions, at, ca or [], train, auxiliary, auxiliary_to, by
         ),
     )
@@ -894,14 +904,14 @@ def train(
     campaign: CampaignOption = None,
 ) -> None:
     """G2: a die for each Legion the PU trains in Rome; 7 or more: Veteran (TB-11.9)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.legions import decide as legions
 
     rolled(
         ctx,
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.train(state, left or [], pu_left, faces),
+        lambda state, faces: legions.train(state, left or [], pu_left, faces),
     )
 
 
@@ -920,9 +930,9 @@ def reinforce(
     campaign: CampaignOption = None,
 ) -> None:
     """B3b or D: SP join an Army; its AER drops by the window's sum (TB-14.3, TB-14.4)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
 
-    ctx.obj.act(campaign, lambda state: tb.reinforce(state, army, sp, elite), TB)
+    ctx.obj.act(campaign, lambda state: carthage.reinforce(state, army, sp, elite), TB)
 
 
 @command()
@@ -944,14 +954,14 @@ def losses(
     campaign: CampaignOption = None,
 ) -> None:
     """SP an Army or Detachment lost; an Army at 0 is eliminated (TB-5.5, TB-13.4, TB-14.6)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.reports import decide as reports
 
     rolled(
         ctx,
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.losses(state, army, sp, cause, faces, successor, promote),
+        lambda state, faces: reports.losses(state, army, sp, cause, faces, successor, promote),
     )
 
 
@@ -963,9 +973,11 @@ def disband_legions(
     campaign: CampaignOption = None,
 ) -> None:
     """B1a, after the prorogues: leaderless Legions disbanded by choice (TB-11.11)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.legions import decide as legions_rules
 
-    ctx.obj.act(campaign, lambda state: tb.disband_legions(state, legions or [], ca or []), TB)
+    ctx.obj.act(
+        campaign, lambda state: legions_rules.disband_legions(state, legions or [], ca or []), TB
+    )
 
 
 @command()
@@ -979,9 +991,9 @@ def detach(
     campaign: CampaignOption = None,
 ) -> None:
     """D: a Detachment made from an Army (TB-13.9); both act at the lower AER (TB-14.5)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
 
-    ctx.obj.act(campaign, lambda state: tb.detach(state, army, sp, leader), TB)
+    ctx.obj.act(campaign, lambda state: carthage.detach(state, army, sp, leader), TB)
 
 
 @command()
@@ -994,9 +1006,9 @@ def rejoin(
     campaign: CampaignOption = None,
 ) -> None:
     """D: a Detachment returns to its Army (TB-13.9)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
 
-    ctx.obj.act(campaign, lambda state: tb.rejoin(state, detachment, received), TB)
+    ctx.obj.act(campaign, lambda state: carthage.rejoin(state, detachment, received), TB)
 
 
 @command()
@@ -1014,17 +1026,19 @@ def casualty(
     campaign: CampaignOption = None,
 ) -> None:
     """D or E: a leader wounded, killed or captured, perhaps replaced (TB-5.1, 10.8, 13.8)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt import dice
+    from campaign.kinds.thunderbolt import naming
+    from campaign.kinds.thunderbolt.reports import decide as reports
 
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets.unseal(name)
 
     def decide(state):
-        fallen = tb.leader(state, leader, "any")
+        fallen = naming.leader(state, leader, "any")
         side = "rome" if fallen in state.romans.leaders else "carthage"
-        chosen = tb.leader(state, drawn, side) if drawn else None
-        draws = tb.draws_for(state, secrets, chosen, evidence, f"draw-{side}")
-        return tb.fell(state, leader, outcome, replace_him, draws)
+        chosen = naming.leader(state, drawn, side) if drawn else None
+        draws = dice.draws_for(state, secrets, chosen, evidence, f"draw-{side}")
+        return reports.fell(state, leader, outcome, replace_him, draws)
 
     ctx.obj.act(name, decide, TB)
 
@@ -1036,9 +1050,9 @@ def oc(
     campaign: CampaignOption = None,
 ) -> None:
     """Carthage names its Overall Commander after the last was lost (TB-13.7)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
 
-    ctx.obj.act(campaign, lambda state: tb.name_oc(state, leader), TB)
+    ctx.obj.act(campaign, lambda state: carthage.name_oc(state, leader), TB)
 
 
 def given_sp(items: list[str]) -> dict[str, dict[str, int]]:
@@ -1079,7 +1093,7 @@ def reinforcements(
     campaign: CampaignOption = None,
 ) -> None:
     """B3b: reinforcements instead of Legions, given to Legions by class (TB-11.8)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.legions import decide as legions
 
     modifiers = drms(drm)
     given = given_sp(give or [])
@@ -1088,7 +1102,7 @@ def reinforcements(
         campaign,
         face,
         evidence,
-        lambda state, faces: tb.reinforcements(state, modifiers, ns, faces, given, sp, by),
+        lambda state, faces: legions.reinforcements(state, modifiers, ns, faces, given, sp, by),
     )
 
 
@@ -1105,10 +1119,14 @@ def marine(
     campaign: CampaignOption = None,
 ) -> None:
     """B3b, in a Major Emergency: the Marine Legion instead of a Legion Request (TB-11.12)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.legions import decide as legions
 
     rolled(
-        ctx, campaign, face, evidence, lambda state, faces: tb.marine(state, take, at, faces, by)
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: legions.marine(state, take, at, faces, by),
     )
 
 
@@ -1126,9 +1144,9 @@ def slave_legions(
 ) -> None:
     """B3b, in a Major Emergency: both Slave Legions instead of a Legion Request, with the Marine
     Legion if wished (TB-11.13)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.legions import decide as legions
 
-    ctx.obj.act(campaign, lambda state: tb.slave_legions(state, at, by), TB)
+    ctx.obj.act(campaign, lambda state: legions.slave_legions(state, at, by), TB)
 
 
 @command()
@@ -1140,9 +1158,9 @@ def governor(
 ) -> None:
     """B1c: a Praetor designated governor of Sicily or Sardinia instead of one elected (TB-8.6);
     the island's province he governs (his Legion's, when it is on the island)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 
-    ctx.obj.act(campaign, lambda state: tb.designate(state, praetor, province), TB)
+    ctx.obj.act(campaign, lambda state: magistrates.designate(state, praetor, province), TB)
 
 
 @command()
@@ -1153,9 +1171,9 @@ def islands(
 ) -> None:
     """The islands Carthage controls whole, at any step (TB-5.3): a governor is then optional
     (TB-8.6)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.reports import decide as reports
 
-    ctx.obj.act(campaign, lambda state: tb.islands(state, held), TB)
+    ctx.obj.act(campaign, lambda state: reports.islands(state, held), TB)
 
 
 @command()
@@ -1169,10 +1187,10 @@ def deliver(
 ) -> None:
     """D, the Legate LAM drawn: the reinforcement SP arriving join their Theater's Legions; the
     Holding Boxes are emptied (TB-11.8)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.legions import decide as legions
 
     given = given_sp(give or [])
-    ctx.obj.act(campaign, lambda state: tb.deliver(state, given), TB)
+    ctx.obj.act(campaign, lambda state: legions.deliver(state, given), TB)
 
 
 @command()
@@ -1211,14 +1229,14 @@ def siege(
 ) -> None:
     """A siege reported from the table (TB-5.2), with what it sets off: the track's shifts, Roman
     Retribution and its dice, a Triumph earned, a recall due (TB-15.2, 15.7, 10.9, 13.3)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.reports import decide as reports
 
     def decide(state, faces):
-        report = tb.siege_report(
+        report = reports.siege_report(
             state, city, province, size, port, ended, taken_by, major, enemy_infantry,
             inflicted, leader or [], sacked,
         )  # fmt: skip
-        return tb.siege(state, report, faces)
+        return reports.siege(state, report, faces)
 
     rolled(ctx, campaign, face, evidence, decide)
 
@@ -1230,6 +1248,6 @@ def naval(
     campaign: CampaignOption = None,
 ) -> None:
     """B3a: the NS levels Rome built, whose DRM the Legion Request takes (TB-11.4, TB-18.7)."""
-    from campaign.kinds.thunderbolt import commands as tb
+    from campaign.kinds.thunderbolt.legions import decide as legions
 
-    ctx.obj.act(campaign, lambda state: tb.naval(state, built), TB)
+    ctx.obj.act(campaign, lambda state: legions.naval(state, built), TB)

@@ -9,8 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from campaign.kinds.thunderbolt import cup
-from campaign.kinds.thunderbolt.roman import TRIUMPH
+from campaign.kinds.thunderbolt.magistrates.roman import TRIUMPH
+from campaign.kinds.thunderbolt.turn import cup
 
 
 def dashboard(data: dict[str, Any]) -> RenderableType:

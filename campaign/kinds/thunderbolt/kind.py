@@ -10,20 +10,15 @@ from typing import Any
 from campaign.errors import CampaignError, RuleViolation
 from campaign.files import read_text
 from campaign.kind import Decide, PackageKind, Seal
-from campaign.kinds.thunderbolt import (
-    RULES,
-    carthage,
-    checks,
-    commands,
-    legions,
-    narrate,
-    players,
-    roman,
-    state,
-)
-from campaign.kinds.thunderbolt.sequence import STEPS
+from campaign.kinds.thunderbolt import RULES, checks, decisions, narrate, players, state
+from campaign.kinds.thunderbolt import dice as secrets_of
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.legions import raising as legions
+from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.setup import SetUpError, load
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.turn import decide as turn
+from campaign.kinds.thunderbolt.turn.sequence import STEPS
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
     ArmyLost,
@@ -75,7 +70,7 @@ class Thunderbolt(PackageKind):
     console_example = "done A2 --side rome"
     report_kept_whole = ("Rome's magistrates", "Carthage", "Italian Allies", "Dice")
     history_sections = ("What happened",)
-    state, commands, narrate, player_forms = state, commands, narrate, players
+    state, commands, narrate, player_forms = state, decisions, narrate, players
     setup_events = (SidesTaken, SettingsChosen)
     standing_reason = (
         "a roll stands once made and a revealed secret stays revealed (TB-16.6); an organiser's "
@@ -100,13 +95,13 @@ class Thunderbolt(PackageKind):
         if dice not in ("committed", "external"):
             raise CampaignError(f"The dice are committed or external, not {dice!r} (TB-16.2).")
         promised = (
-            commands.commitments(title, seal(commands.secret_labels(setup.turns)), setup.turns)
+            secrets_of.commitments(title, seal(secrets_of.secret_labels(setup.turns)), setup.turns)
             if dice == "committed" and seal is not None
             else {}
         )
         chosen = dict(setting(item) for item in options.get("setting") or [])
-        decided = commands.take_sides(rome, carthage, dice, title, promised)
-        decided += commands.choose_settings(chosen)
+        decided = turn.take_sides(rome, carthage, dice, title, promised)
+        decided += turn.choose_settings(chosen)
         started = dict(
             name=title,
             rules=self.rules,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import singledispatch
 
 from campaign.kinds.thunderbolt import rules
-from campaign.kinds.thunderbolt.sequence import STEPS
+from campaign.kinds.thunderbolt.turn.sequence import STEPS
 from events.common import CampaignEvent
 from events.thunderbolt import (
     ArmiesTrained,

@@ -13,9 +13,12 @@ from typing import Any
 
 from campaign.drafts import Draft
 from campaign.errors import CampaignError
-from campaign.kinds.thunderbolt import commands
-from campaign.kinds.thunderbolt.sequence import STEPS
+from campaign.kinds.thunderbolt import dice as dice_rules
+from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
+from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.turn import decide as turn
+from campaign.kinds.thunderbolt.turn.sequence import STEPS
 from campaign.names import folded
 from campaign.values import whole_number
 
@@ -96,7 +99,7 @@ def _rolls(state: State) -> list[dict[str, Any]]:
 
 def _b1a(state: State) -> list[dict[str, Any]]:
     """B1a, Rome's: each magistrate still to decide prorogued or released (TB-7.2, TB-7.5)."""
-    from campaign.kinds.thunderbolt import roman
+    from campaign.kinds.thunderbolt.magistrates import roman
 
     r = state.romans
     if "B1a" not in state.position.open or not roman.due_b1a(r):
@@ -127,7 +130,7 @@ def _b1b_c(state: State) -> list[dict[str, Any]]:
     """B1b, Rome's Leader Loss rolls for every leader due (TB-7.7), and B1c, every office due
     elected as TB-8 gives it — under the program's committed dice; with dice from the table the
     organiser enters the faces and the drawn."""
-    from campaign.kinds.thunderbolt import roman
+    from campaign.kinds.thunderbolt.magistrates import roman
 
     if state.dice != "committed":
         return []
@@ -159,7 +162,7 @@ def _b2d(state: State) -> list[dict[str, Any]]:
     """B2d, Carthage's: a commander for each Army without one, drawn blind from the pool by the
     program's committed draws (TB-13.2); a map leader chosen, or draws from the table, are the
     organiser's (appoint --from-map, --leader)."""
-    from campaign.kinds.thunderbolt import carthage
+    from campaign.kinds.thunderbolt.carthage import armies as carthage
 
     due = carthage.due_b2d(state.carthaginians)
     if state.dice != "committed" or "B2d" not in state.position.open or not due:
@@ -178,7 +181,7 @@ def _b2d(state: State) -> list[dict[str, Any]]:
 def _b2e(state: State) -> list[dict[str, Any]]:
     """B2e, Carthage's: an Army assigned to each Theater the Political Climate calls for
     (TB-12.6), never Hannibal's."""
-    from campaign.kinds.thunderbolt import carthage
+    from campaign.kinds.thunderbolt.carthage import armies as carthage
 
     c = state.carthaginians
     due = carthage.postings_due(c, state.current_climate(), state.alert_assigns)
@@ -233,27 +236,31 @@ def decide(
     if side is None:
         raise CampaignError(f"{player} plays no side of this campaign.")
     if action == "done":
-        return commands.finish(state, values.get("choice", ""), side, secrets)
+        return turn.finish(state, values.get("choice", ""), side, secrets)
     if action == "release" and side == "rome":
         chosen = values.get("choice", "")
-        return commands.release_all(state) if chosen == "--all" else commands.release(state, chosen)
+        return (
+            magistrates.release_all(state)
+            if chosen == "--all"
+            else magistrates.release(state, chosen)
+        )
     if action == "prorogue" and side == "rome":
         office = values.get("as") or "Proconsul"
         theater, province = values.get("theater") or None, values.get("province") or None
-        return commands.prorogue(state, values.get("choice", ""), office, theater, province)
+        return magistrates.prorogue(state, values.get("choice", ""), office, theater, province)
     if action == "pluto" and side == "rome":
-        dice = commands.faces_for(state, secrets or {}, [], "")
-        return commands.pluto(state, None, _drms(values.get("drm", "")), dice)
+        dice = dice_rules.faces_for(state, secrets or {}, [], "")
+        return magistrates.pluto(state, None, _drms(values.get("drm", "")), dice)
     if action == "elect" and side == "rome":
-        return commands.elect_all(state, commands.draws_for(state, secrets or {}, None, ""))
+        return magistrates.elect_all(state, dice_rules.draws_for(state, secrets or {}, None, ""))
     if action == "station" and side == "carthage":
-        return commands.post_army(state, values.get("choice") or None, values.get("theater"))
+        return carthage_rules.post_army(state, values.get("choice") or None, values.get("theater"))
     if action == "appoint" and side == "carthage":
-        draws = commands.draws_for(state, secrets or {}, None, "", "draw-carthage")
-        return commands.appoint(state, values.get("choice") or None, draws, None)
+        draws = dice_rules.draws_for(state, secrets or {}, None, "", "draw-carthage")
+        return carthage_rules.appoint(state, values.get("choice") or None, draws, None)
     if action in ROLLS and side == "carthage":
         faces = [whole_number(f, "A die") for f in values.get("face", "").split()]
-        dice = commands.faces_for(state, secrets or {}, faces, values.get("evidence", ""))
+        dice = dice_rules.faces_for(state, secrets or {}, faces, values.get("evidence", ""))
         outcome = values.get("outcome") or None
-        return commands.politics(state, action, _drms(values.get("drm", "")), dice, outcome)
+        return carthage_rules.politics(state, action, _drms(values.get("drm", "")), dice, outcome)
     raise CampaignError(f"There is no action called {action!r} for a player of Thunderbolt.")

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import carthage, offices, roman
-from campaign.kinds.thunderbolt.carthage import Carthage
-from campaign.kinds.thunderbolt.roman import Romans
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.carthage.armies import Carthage
+from campaign.kinds.thunderbolt.magistrates import offices, roman
+from campaign.kinds.thunderbolt.magistrates.roman import Romans
 
 FIELD, ROMA, CARTHAGO, PORT, CITY = "field", "Roma", "Carthago", "port", "city"
 PLACES = (FIELD, ROMA, CARTHAGO, PORT, CITY)

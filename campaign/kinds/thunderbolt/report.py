@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from campaign.errors import CampaignError
-from campaign.kinds.thunderbolt import RULES, roman, rules
+from campaign.kinds.thunderbolt import RULES, rules
+from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.narrate import describe
 from campaign.kinds.thunderbolt.state import State
 from events.common import CampaignEvent, NoteRecorded
@@ -227,7 +228,7 @@ def _dice(state: State, number: int) -> dict[str, Any]:
 
 
 def _by_precedence(state: State) -> list:
-    from campaign.kinds.thunderbolt.offices import PRECEDENCE
+    from campaign.kinds.thunderbolt.magistrates.offices import PRECEDENCE
 
     r = state.romans
     return sorted(

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaign.errors import CampaignError
-from campaign.kinds.thunderbolt import offices, rules
-from campaign.kinds.thunderbolt.offices import Magistrate
-from campaign.kinds.thunderbolt.senate import RECRUIT, VETERAN, Legion
+from campaign.kinds.thunderbolt import rules
+from campaign.kinds.thunderbolt.magistrates import offices
+from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
+from campaign.kinds.thunderbolt.senate.politics import RECRUIT, VETERAN, Legion
 
 THEATERS = (
     "Roman Italy",

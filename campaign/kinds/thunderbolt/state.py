@@ -11,17 +11,13 @@ from dataclasses import dataclass, field, replace
 from functools import singledispatch
 from typing import Any
 
-from campaign.kinds.thunderbolt import (
-    carthage,
-    cup,
-    legions,
-    positions,
-    roman,
-    rules,
-    senate,
-    sequence,
-)
+from campaign.kinds.thunderbolt import positions, rules
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.legions import raising as legions
+from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.setup import SetUp, load
+from campaign.kinds.thunderbolt.turn import cup, sequence
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
     ArmiesTrained,

@@ -6,17 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.kinds.thunderbolt import (
-    RULES,
-    carthage,
-    cup,
-    legions,
-    offices,
-    positions,
-    roman,
-    rules,
-)
+from campaign.kinds.thunderbolt import RULES, positions, rules
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.legions import raising as legions
+from campaign.kinds.thunderbolt.magistrates import offices, roman
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.turn import cup
 
 
 def status(state: State, name: str) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from campaign.kinds.thunderbolt.carthage import Carthage
-from campaign.kinds.thunderbolt.roman import Romans
+from campaign.kinds.thunderbolt.carthage.armies import Carthage
+from campaign.kinds.thunderbolt.magistrates.roman import Romans
 
 SIEGE_ATTRITION_MARKERS = 3
 """TB-4.1: three Siege Attrition markers go in every Operations Phase's cup."""

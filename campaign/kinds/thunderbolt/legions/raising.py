@@ -9,8 +9,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import offices, senate
-from campaign.kinds.thunderbolt.roman import MARINE, SLAVE, Romans, numeral_key
+from campaign.kinds.thunderbolt.magistrates import offices
+from campaign.kinds.thunderbolt.magistrates.roman import MARINE, SLAVE, Romans, numeral_key
+from campaign.kinds.thunderbolt.senate import politics as senate
 
 NS_DRM = -2
 MOST_NS = 10
@@ -65,7 +66,7 @@ def short_cas(r: Romans) -> list[int]:
 
 def unarmed_consuls(r: Romans) -> list[str]:
     """TB-11.7: the Consuls without Imperium, in the order of their numbers."""
-    from campaign.kinds.thunderbolt.roman import number_key
+    from campaign.kinds.thunderbolt.magistrates.roman import number_key
 
     return sorted(
         (m.leader for m in r.magistrates.values() if m.office == "Consul" and not m.legions),

@@ -1,0 +1,129 @@
+"""The Italian Allies decided (TB-15): a Major Victory, a devastation, a sack, Watchful
+Presence and Hannibal's Diplomacy, each with the shifts it makes."""
+
+from __future__ import annotations
+
+from campaign import text
+from campaign.drafts import Draft, draft
+from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds.thunderbolt import checks, rules
+from campaign.kinds.thunderbolt.dice import Faces
+from campaign.kinds.thunderbolt.naming import province_of
+from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.turn import sequence
+from campaign.names import resolve
+from events.thunderbolt import (
+    CitySacked,
+    DiplomacyAttempted,
+    PresenceClaimed,
+    ProvinceDevastated,
+    VictoryReported,
+)
+
+
+def victory(state: State, cause: str, province: str, victor: str) -> list[Draft]:
+    """TB-15.2: a Major Victory reported (D or E, TB-3.2), its shifts applied."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a battle or siege report")
+    kind = resolve("kind of victory", cause, rules.SHIFTS)
+    where = province_of(state, province)
+    side = resolve("side", victor, sequence.BOTH)
+    return [draft(VictoryReported, turn=state.turn, cause=kind, province=where, victor=side)]
+
+
+def devastate(state: State, province: str, by: str) -> list[Draft]:
+    """TB-15.2: a devastation (F2, TB-3.2): 4 boxes toward the devastator's opponent."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["F2"], "a devastation")
+    where = province_of(state, province)
+    checks.check_track(state, where)
+    side = resolve("side", by, sequence.BOTH)
+    return [draft(ProvinceDevastated, turn=state.turn, province=where, by=side)]
+
+
+def sack(state: State, province: str, faces: Faces) -> list[Draft]:
+    """TB-15.7: Rome sacked a city in a Carthage-allied track province (a siege report, D or E):
+    2 toward Rome there, and each adjacent track province rolls, 1 toward Rome on an even face."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a siege report")
+    where = province_of(state, province)
+    checks.check_carthage_allied(state, where)
+    adjacent = {p.id: p.adjacent for p in state.setup.provinces.values()}
+    _, rolling = rules.retribution(where, adjacent, list(state.track))
+    first = state.next_number
+    rolled = {p: faces(state, first + n, "retribution", p)[0] for n, p in enumerate(rolling)}
+    return [draft(CitySacked, turn=state.turn, province=where, number=first, faces=rolled)]
+
+
+def presence(state: State, province: str, side: str, force: str) -> list[Draft]:
+    """TB-15.8: in G1 a player claims Watchful Presence for a force of 20+ SP that stayed in a track
+    province all Game Turn (any track province, or only his allies' under the setting
+    `watchful-presence = own`, TB-18.10): 1 box toward him, once per province per player per Game
+    Turn however many forces."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["G1"], "a Watchful Presence claim")
+    where = province_of(state, province)
+    checks.check_track(state, where, "TB-15.8")
+    who = resolve("side", side, sequence.BOTH)
+    if not state.watchful_any and state.track[where][1] != who:
+        raise RuleViolation(
+            "TB-15.8",
+            f"{state.setup.provinces[where].name} is allied to {state.track[where][1]}: under "
+            "the setting watchful-presence = own a player claims only his allies' provinces",
+        )
+    if (where, who) in state.presences:
+        raise RuleViolation(
+            "TB-15.8",
+            f"{who} has claimed Watchful Presence in {state.setup.provinces[where].name} this "
+            "Game Turn already",
+        )
+    if not force.strip():
+        raise CampaignError(
+            "Name the force of 20+ SP that stayed there all Game Turn: --force (TB-15.8)."
+        )
+    named_force = text.words(force, "the force")
+    return [draft(PresenceClaimed, turn=state.turn, province=where, side=who, force=named_force)]
+
+
+def diplomacy(state: State, province: str, result: str, faces: Faces) -> list[Draft]:
+    """TB-15.6: Hannibal's Diplomacy in an Operations Phase, at most once in it: in a Roman-allied
+    track province not targeted this Game Turn, where he stands with his Army, 1 Guile spent; the
+    program's die (or the face entered) and the Ambassador Table's result entered."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "Hannibal's Diplomacy")
+    c = state.carthaginians
+    if c.hannibals() is None:
+        raise RuleViolation("TB-15.6", "Hannibal commands no Army: there is no Diplomacy")
+    hannibal = c.armies[c.hannibals()].commander
+    if c.leaders[hannibal].guile < 1:
+        raise RuleViolation("TB-15.6", "Hannibal has no Guile Point to spend")
+    if state.phase_leader is not None and state.phase_leader != hannibal:
+        raise RuleViolation("TB-15.6", "Diplomacy is made in an Operations Phase of Hannibal")
+    if state.operations in state.diplomacy:
+        raise RuleViolation(
+            "TB-15.6", "Hannibal has tried Diplomacy in this Operations Phase already"
+        )
+    where = province_of(state, province)
+    named_province = state.setup.provinces[where].name
+    checks.check_track(state, where, "TB-15.6")
+    if state.track[where][1] != rules.ROME:
+        raise RuleViolation("TB-15.6", f"{named_province} is allied to Carthage already")
+    if where in state.targeted:
+        raise RuleViolation(
+            "TB-15.6", f"{named_province} has been targeted by Diplomacy this Game Turn already"
+        )
+    checks.check_ambassador(result)
+    number = state.next_number
+    face, evidence = faces(state, number, "diplomacy", where)
+    return [
+        draft(
+            DiplomacyAttempted,
+            turn=state.turn,
+            phase=state.operations,
+            province=where,
+            number=number,
+            face=face,
+            result=result.strip().upper(),
+            evidence=evidence,
+        )
+    ]

@@ -1,0 +1,352 @@
+"""Carthage's decisions (TB-12 to TB-14): Family in Power and Political Climate (B2a, B2b),
+the army limit (B2c), commanders (B2d), Theaters (B2e), reinforcements, Detachments, recalls,
+the Overall Commander."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from campaign import text
+from campaign.drafts import Draft, draft
+from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds.thunderbolt import checks, rules
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.dice import Draws, Faces
+from campaign.kinds.thunderbolt.naming import army, force_of, leader
+from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
+from campaign.kinds.thunderbolt.state import State, numbered
+from campaign.names import resolve
+from events.thunderbolt import (
+    ArmyDetached,
+    ArmyPosted,
+    ArmyReinforced,
+    CommanderAppointed,
+    CommanderRecalled,
+    DetachmentRejoined,
+    DisbandChecked,
+    OverallCommanderNamed,
+    PoliticsRolled,
+)
+
+
+def politics(
+    state: State,
+    what: str,
+    modifiers: Mapping[str, int],
+    faces: Faces,
+    outcome: str | None = None,
+) -> list[Draft]:
+    """TB-12.1: the Family in Power (B2a) or the Political Climate (B2b): a die, the chart's DRMs
+    as entered, the outcome read from the set-up's chart or entered."""
+    checks.check_revealed(state)
+    step = {"family": "B2a", "climate": "B2b"}[what]
+    checks.check_step(state, [step], f"the {what} roll")
+    checks.check_once(state, what)
+    number = state.next_number
+    face, evidence = faces(state, number, what, "carthage")
+    adjusted = face + sum(modifiers.values())
+    table = state.setup.tables.get(
+        {"family": "family_in_power", "climate": "political_climate"}[what]
+    )
+    read = chart_outcome(table, adjusted) if table else None
+    if read is None and outcome is None:
+        raise CampaignError(
+            f"The set-up has no chart for the {what}: enter the outcome with --outcome "
+            f"(adjusted DR {adjusted})."
+        )
+    result = read if read is not None else outcome
+    if read is not None and outcome is not None and outcome != read:
+        raise CampaignError(
+            f"The chart gives {read} for an adjusted DR of {adjusted}, not {outcome}."
+        )
+    checks.check_outcome(what, result)
+    return [
+        draft(
+            PoliticsRolled,
+            turn=state.turn,
+            what=what,
+            number=number,
+            face=face,
+            modifiers=dict(modifiers),
+            outcome=result,
+            evidence=evidence,
+        )
+    ]
+
+
+def disband(
+    state: State,
+    which: str,
+    faces: Faces,
+    without_roll: bool = False,
+    sp_to: str = "",
+    entered: tuple[int, int] | None = None,
+) -> list[Draft]:
+    """TB-12.4 and TB-12.5: one Army checked in B2c: disbanded without a roll when its commander
+    is not of the Family in Power (or it has none), else a die without DRMs read against the
+    Disband range of its commander's row, from the set-up's `disband_recall` chart or entered."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B2c"], "a disband check")
+    c = state.carthaginians
+    aid = army(state, which)
+    climate = state.current_climate()
+    carthage.check_disband(c, aid, climate)
+    commander = c.armies[aid].commander
+    family = c.leaders[commander].family if commander else None
+    in_power = state.family_in_power()
+    if without_roll:
+        if not rules.may_disband_without_roll(family, in_power):
+            raise RuleViolation(
+                "TB-12.4",
+                f"Army {aid}'s commander is of the Family in Power ({in_power}): it rolls",
+            )
+        number, face, (low, high), evidence = 0, -1, (0, 9), ""
+    else:
+        row = rules.disband_row(family, in_power)
+        chart = state.setup.tables.get("disband_recall")
+        number = state.next_number
+        face, evidence = faces(state, number, "disband", aid)
+        if chart is not None:
+            low, high = chart[row]["disband"]
+            if entered is not None and tuple(entered) != (low, high):
+                raise CampaignError(
+                    f"The set-up's chart gives the Disband range {low}-{high} of row {row}."
+                )
+        elif entered is None:
+            raise CampaignError(
+                f"The set-up has no Disband/Recall chart: enter the Disband range of row {row} "
+                f"with --range LOW-HIGH (die {face})."
+            )
+        else:
+            low, high = entered
+    disbanded = without_roll or low <= face <= high
+    if disbanded and not sp_to.strip():
+        raise CampaignError(
+            f"Army {aid} is disbanded: say where its SP went (--sp-to, TB-12.5), and run it again."
+        )
+    return [
+        draft(
+            DisbandChecked,
+            turn=state.turn,
+            army=aid,
+            number=number,
+            face=face,
+            low=low,
+            high=high,
+            disbanded=disbanded,
+            sp_to=text.words(sp_to, "where the SP went") if disbanded and sp_to.strip() else "",
+            evidence=evidence,
+        )
+    ]
+
+
+def appoint(
+    state: State, which: str | None, draws: Draws, from_map: str | None = None
+) -> list[Draft]:
+    """TB-13.1 and TB-13.2: in B2d a commander for an Army without one (the first, when none is
+    named): drawn blind from the pool, or chosen among map leaders of the Family in Power;
+    TB-14.2: the stored AER drops 2."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B2d"], "an appointment")
+    c = state.carthaginians
+    waiting = carthage.leaderless(c)
+    aid = army(state, which) if which else (waiting[0] if waiting else None)
+    if aid is None:
+        raise RuleViolation("TB-13.1", "Every Army has its commander")
+    number, candidates, evidence = 0, [], ""
+    if from_map is not None:
+        chosen_leader = leader(state, from_map, "carthage")
+    else:
+        candidates = c.pool()
+        if not candidates:
+            raise RuleViolation("TB-13.2", "No leader is in the pool: the Army stays without")
+        number = state.next_number
+        chosen_leader, evidence = draws(state, number, aid, candidates)
+    carthage.appoint(c, aid, chosen_leader, from_map is not None, state.family_in_power())
+    return [
+        draft(
+            CommanderAppointed,
+            turn=state.turn,
+            army=aid,
+            leader=chosen_leader,
+            number=number,
+            candidates=list(candidates),
+            chosen=from_map is not None,
+            evidence=evidence,
+        )
+    ]
+
+
+def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Draft]:
+    """TB-14.3 and TB-14.4: SP join an Army from no other Army in B3b (at most at the army limit
+    and not after a B2c disband, TB-12.3) or in an Operations Phase; Carthaginian Citizens and
+    Elite do not count against the 30 %."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B3b", "D"], "Carthaginian reinforcements")
+    c = state.carthaginians
+    aid = army(state, which)
+    if "B3b" in state.position.open:
+        climate = state.current_climate()
+        allowed = climate is not None and rules.may_raise(climate, len(c.counted()), c.disbanded)[1]
+        if not allowed:
+            raise RuleViolation(
+                "TB-12.3",
+                "Carthage raises no reinforcements this Game Turn (over its army limit, or an "
+                "Army was disbanded in B2c)",
+            )
+        window = "B3b"
+    else:
+        checks.check_carthaginian_phase(state, "Carthaginian reinforcements")
+        window = f"D{state.operations}"
+    _, drop = carthage.reinforce(c, aid, sp, uncounted, window, state.thirty_percent)
+    return [
+        draft(
+            ArmyReinforced,
+            turn=state.turn,
+            army=aid,
+            sp=sp,
+            uncounted=uncounted,
+            window=window,
+            drop=drop,
+        )
+    ]
+
+
+def detach(state: State, which: str, sp: int, who: str | None) -> list[Draft]:
+    """TB-13.9: a Detachment made in Operations: one per Army, two for Hannibal's, at most half
+    the Army's SP (TB-14.5: the Army and its Detachments then act at the stored AER minus the
+    Detachments in play)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Detachment")
+    aid = army(state, which)
+    lid = leader(state, who, "carthage") if who else None
+    _, name = carthage.detach(state.carthaginians, aid, sp, lid)
+    return [
+        draft(ArmyDetached, turn=state.turn, army=aid, detachment=name, sp=sp, leader=lid or "")
+    ]
+
+
+def rejoin(state: State, which: str, received: bool) -> list[Draft]:
+    """TB-13.9: a Detachment's return to its Army, entered in Operations."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Detachment's return")
+    aid, part = force_of(state, which)
+    if not part:
+        raise RuleViolation("TB-13.9", f"{aid} is an Army, not a Detachment")
+    window = f"D{state.operations}"
+    _, drop = carthage.rejoin(
+        state.carthaginians, aid, part, received, window, state.thirty_percent
+    )
+    return [
+        draft(
+            DetachmentRejoined,
+            turn=state.turn,
+            army=aid,
+            detachment=part,
+            received=received,
+            window=window,
+            drop=drop,
+        )
+    ]
+
+
+def recall(
+    state: State,
+    which: str,
+    faces: Faces,
+    by_choice: bool = False,
+    entered: tuple[int, int] | None = None,
+) -> list[Draft]:
+    """TB-13.3 to TB-13.5: an Army Commander recalled in Operations: by a roll (after Carthage
+    lost a land battle in which his Army had 20+ SP, or a Medium/Large city with him there) read
+    against the Recall range of his row, from the set-up's `disband_recall` chart or entered,
+    then at once his crucifixion roll; or by the player's choice, without a roll (TB-13.4)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a recall")
+    c = state.carthaginians
+    aid = army(state, which)
+    commander = c.armies[aid].commander
+    if commander is None:
+        raise RuleViolation("TB-13.3", f"Army {aid} has no commander to recall")
+    if aid in c.pending:
+        raise RuleViolation(
+            "TB-13.6", f"Army {aid}'s commander is recalled already, from the next Carthaginian LAM"
+        )
+    who = c.leaders[commander]
+    in_power = state.family_in_power()
+    number, face, (low, high), crux, crucified, evidence = 0, -1, (0, 9), -1, False, ""
+    recalled = by_choice
+    if by_choice:
+        if "D" not in state.position.open:
+            raise RuleViolation("TB-13.4", "A recall by choice is made during Operations (D)")
+    else:
+        row = rules.disband_row(who.family, in_power)
+        chart = state.setup.tables.get("disband_recall")
+        number = state.next_number
+        face, evidence = faces(state, number, "recall", numbered(state, commander))
+        if chart is not None:
+            low, high = chart[row]["recall"]
+        elif entered is None:
+            raise CampaignError(
+                f"The set-up has no Disband/Recall chart: enter the Recall range of row {row} "
+                f"with --range LOW-HIGH (die {face})."
+            )
+        else:
+            low, high = entered
+        recalled = low <= face <= high
+        if recalled:
+            crux = faces(state, number + 1, "crucifixion", numbered(state, commander))[0]
+            crucified = rules.crucified(crux, who.family, in_power, who.mortality)
+    return [
+        draft(
+            CommanderRecalled,
+            turn=state.turn,
+            army=aid,
+            leader=commander,
+            by_choice=by_choice,
+            number=number,
+            face=face,
+            low=low,
+            high=high,
+            recalled=recalled,
+            crucifixion=crux,
+            crucified=crucified,
+            evidence=evidence,
+        )
+    ]
+
+
+def post_army(state: State, which: str | None, theater_name: str | None) -> list[Draft]:
+    """TB-12.6: in B2e an Army assigned to Africa or Hispania for the Game Turn; with neither
+    named, each Theater due gets the Army standing in it (else the first one free)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B2e"], "a Theater assignment")
+    if which is None and theater_name is None:
+        return station_all(state)
+    if which is None or theater_name is None:
+        raise CampaignError("Name the Army and its Theater: station ARMY Africa (or Hispania).")
+    aid = army(state, which)
+    where = resolve("Theater", theater_name, (carthage.AFRICA, carthage.HISPANIA))
+    carthage.post(state.carthaginians, aid, where, state.current_climate(), state.alert_assigns)
+    return [draft(ArmyPosted, turn=state.turn, army=aid, theater=where)]
+
+
+def station_all(state: State) -> list[Draft]:
+    c, climate = state.carthaginians, state.current_climate()
+    decided = []
+    for where in carthage.postings_due(c, climate, state.alert_assigns):
+        free = [aid for aid in c.counted() if aid not in c.postings.values()]
+        there = [aid for aid in free if c.theater(aid) == where]
+        chosen_army = (there or free)[0]
+        c = carthage.post(c, chosen_army, where, climate, state.alert_assigns)
+        decided.append(draft(ArmyPosted, turn=state.turn, army=chosen_army, theater=where))
+    return decided
+
+
+def name_oc(state: State, who: str) -> list[Draft]:
+    """TB-13.7: Carthage names another Army Commander OC, one of the Family in Power if there is
+    one, at any step."""
+    checks.check_revealed(state)
+    lid = leader(state, who, "carthage")
+    carthage.name_oc(state.carthaginians, lid, state.family_in_power())
+    return [draft(OverallCommanderNamed, turn=state.turn, leader=lid)]

@@ -1,0 +1,191 @@
+"""The Dictator and the Senate decided (TB-9.4, TB-10): the Dictator's field, a request to the
+Senate, Censure, a Triumph earned and celebrated."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from campaign.drafts import Draft, draft
+from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds.thunderbolt import checks
+from campaign.kinds.thunderbolt.dice import Draws, Faces
+from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.naming import leader
+from campaign.kinds.thunderbolt.senate import politics as senate
+from campaign.kinds.thunderbolt.state import State, numbered
+from campaign.names import resolve
+from events.thunderbolt import (
+    DictatorTakesTheField,
+    MagistrateCensured,
+    MasterOfHorseNamed,
+    SenateAsked,
+    TriumphCelebrated,
+    TriumphEarned,
+)
+
+
+def field(state: State, lid: str, cas: Sequence[int]) -> list[Draft]:
+    """TB-9.4: the Dictator takes the field with one or two leaderless CAs, or none."""
+    roman.dictator_in_field(state.romans, lid, tuple(cas))
+    return [draft(DictatorTakesTheField, turn=state.turn, leader=lid, cas=list(cas))]
+
+
+def dictator(
+    state: State, who: str | None, cas: Sequence[int], me: str | None, me_ca: int | None
+) -> list[Draft]:
+    """TB-9.4: the Dictator just elected takes the field (with his CAs), or stays in Rome while
+    the player picks an ME from the pool numbered within 5 of him (with the ME's CA)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B1c", "D"], "the Dictator's choice")
+    r = state.romans
+    awaiting = roman.dictators_awaiting(r)
+    lid = leader(state, who) if who else (awaiting[0] if awaiting else None)
+    if lid is None:
+        raise RuleViolation("TB-9.4", "No Dictator elected this Game Turn awaits his choice")
+    if me is None:
+        return field(state, lid, cas)
+    if cas:
+        raise CampaignError("A Dictator who stays in Rome takes no CA; his ME may: --me-ca N.")
+    named = leader(state, me)
+    roman.name_me(r, lid, named, me_ca)
+    return [draft(MasterOfHorseNamed, turn=state.turn, leader=named, dictator=lid, ca=me_ca)]
+
+
+PURPOSES = ("leave", "enter-rome", "pu-out", "over-8")
+"""TB-10.2: what a Senate Permission request may be for (the Triumph: TB-10.9)."""
+
+
+def ask_senate(
+    state: State,
+    who: str,
+    purpose: str,
+    modifiers: Mapping[str, int],
+    guile: int,
+    faces: Faces,
+) -> list[Draft]:
+    """TB-10.1 to TB-10.5: in an Operations Phase, a Roman leader asks the Senate: a die, the
+    chart's DRMs as entered, minus a Dictator-in-Rome's Initiative, minus each Guile Point spent
+    (at most his printed Guile); granted at most his Campaign Rating; once per purpose in the
+    phase (TB-10.3), the grant lasting to the Game Turn's end."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Senate request")
+    r = state.romans
+    lid = leader(state, who)
+    why = resolve("purpose", purpose, PURPOSES)
+    checks.check_senate(state, lid, why)
+    number = state.next_number
+    face, evidence = faces(state, number, "senate", numbered(state, lid))
+    in_rome = [d for d in r.in_rome if r.office(d) == "Dictator"]
+    dictator_drm = r.leaders[in_rome[0]].initiative if in_rome else 0
+    who_asks = r.leaders[lid]
+    granted, _ = senate.senate(
+        face,
+        list(modifiers.values()),
+        who_asks.campaign,
+        guile,
+        who_asks.guile,
+        dictator_drm,
+    )
+    return [
+        draft(
+            SenateAsked,
+            turn=state.turn,
+            phase=state.operations,
+            leader=lid,
+            purpose=why,
+            number=number,
+            face=face,
+            modifiers=dict(modifiers),
+            guile=guile,
+            dictator_drm=dictator_drm,
+            granted=granted,
+            evidence=evidence,
+        )
+    ]
+
+
+def censure(
+    state: State, who: str, modifiers: Mapping[str, int], faces: Faces, draws: Draws
+) -> list[Draft]:
+    """TB-10.6 and TB-10.7: a Consul, Proconsul or Praetor who went out of his Theater or province
+    by Hot Pursuit (or by Interception or Coordination without leave) rolls when Finished, once in
+    the Operations Phase: the die and the Censure Chart's DRMs as entered; above his Campaign
+    Rating he is censured and a leader drawn from the pool takes his office, Imperium and
+    assignment."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Censure roll")
+    r = state.romans
+    lid = leader(state, who)
+    roman.check_censurable(r, lid)
+    if (state.operations, lid, "censure") in state.asked:
+        raise RuleViolation(
+            "TB-10.6", f"{r.name(lid)} has rolled for Censure in this Operations Phase already"
+        )
+    number = state.next_number
+    face, evidence = faces(state, number, "censure", numbered(state, lid))
+    is_censured, _ = senate.censured(face, list(modifiers.values()), r.leaders[lid].campaign)
+    replacement, candidates = None, []
+    if is_censured and r.pool():
+        candidates = r.pool()
+        replacement, _ = draws(state, number + 1, numbered(state, lid), candidates)
+    return [
+        draft(
+            MagistrateCensured,
+            turn=state.turn,
+            phase=state.operations,
+            leader=lid,
+            number=number,
+            face=face,
+            modifiers=dict(modifiers),
+            censured=is_censured,
+            replacement=replacement,
+            candidates=list(candidates),
+            evidence=evidence,
+        )
+    ]
+
+
+def earned(state: State, who: str, how: str, inflicted: int, enemy_infantry: bool) -> list[Draft]:
+    """TB-10.9: a battle or siege report naming a Roman magistrate's victory that earns him a
+    Triumph (D or E)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a Triumph's victory")
+    lid = leader(state, who)
+    way = resolve("way to a Triumph", how, roman.TRIUMPHAL)
+    roman.earn(state.romans, lid, state.turn, way, inflicted, enemy_infantry)
+    return [draft(TriumphEarned, turn=state.turn, leader=lid, how=way, inflicted=inflicted)]
+
+
+def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces) -> list[Draft]:
+    """TB-10.9: the magistrate enters Rome alone, still holding Imperium: with losses of 15 % or
+    more in his victory's Game Turn the Senate rolls, Guile spent its only DRM (at most his printed
+    Guile), granted at most his Campaign Rating; granted or without the roll, the Triumph."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Triumph")
+    r = state.romans
+    lid = leader(state, who)
+    held = roman.check_celebrant(r, lid)
+    if not 0 <= lost_percent <= 100:
+        raise RuleViolation("TB-10.9", f"Losses are 0 to 100 %, not {lost_percent}")
+    number, face, evidence, granted = 0, -1, "", True
+    if senate.triumph_needs_senate(lost_percent / 100):
+        number = state.next_number
+        face, evidence = faces(state, number, "triumph", numbered(state, lid))
+        who_rides = r.leaders[lid]
+        granted, _ = senate.senate(face, [], who_rides.campaign, guile, who_rides.guile)
+    elif guile:
+        raise RuleViolation("TB-10.9", "Under 15 % losses the Triumph needs no roll: no Guile")
+    return [
+        draft(
+            TriumphCelebrated,
+            turn=state.turn,
+            leader=lid,
+            office=held.office,
+            lost_percent=lost_percent,
+            number=number,
+            face=face,
+            guile=guile,
+            granted=granted,
+            evidence=evidence,
+        )
+    ]
