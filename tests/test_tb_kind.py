@@ -197,4 +197,4 @@ def test_tb_3_2_every_event_can_be_decided_again_by_verify():
         for _, c in inspect.getmembers(thunderbolt, inspect.isclass)
         if issubclass(c, CampaignEvent) and c.__module__ == thunderbolt.__name__
     }
-    assert kinds - set(decisions._REPLAY) == set()
+    assert kinds - set(decisions.REPLAY) == set()

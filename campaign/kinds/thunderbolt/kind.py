@@ -10,7 +10,7 @@ from typing import Any
 from campaign.errors import CampaignError, RuleViolation
 from campaign.files import read_text
 from campaign.kind import Decide, PackageKind, Seal
-from campaign.kinds.thunderbolt import RULES, checks, decisions, narrate, players, state
+from campaign.kinds.thunderbolt import RULES, checks, decisions, fold, narrate, players
 from campaign.kinds.thunderbolt import dice as secrets_of
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.legions import raising as legions
@@ -70,7 +70,7 @@ class Thunderbolt(PackageKind):
     console_example = "done A2 --side rome"
     report_kept_whole = ("Rome's magistrates", "Carthage", "Italian Allies", "Dice")
     history_sections = ("What happened",)
-    state, commands, narrate, player_forms = state, decisions, narrate, players
+    state, commands, narrate, player_forms = fold, decisions, narrate, players
     setup_events = (SidesTaken, SettingsChosen)
     standing_reason = (
         "a roll stands once made and a revealed secret stays revealed (TB-16.6); an organiser's "

@@ -101,3 +101,8 @@ PLACE_WORDS = {
     "port": positions.PORT,
     "city": positions.CITY,
 }
+
+
+def who(leader: str) -> str:
+    """A leader as the set-up file keys him (the log is read without the set-up at hand)."""
+    return leader.replace("-", " ").replace("_", " ").title()

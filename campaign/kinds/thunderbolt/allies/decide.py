@@ -3,11 +3,14 @@ Presence and Hannibal's Diplomacy, each with the shifts it makes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from campaign import text
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
-from campaign.kinds.thunderbolt.dice import Faces
+from campaign.kinds.thunderbolt.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.naming import province_of
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import sequence
@@ -127,3 +130,16 @@ def diplomacy(state: State, province: str, result: str, faces: Faces) -> list[Dr
             evidence=evidence,
         )
     ]
+
+
+REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
+    VictoryReported: lambda e, s: victory(s, e.cause, e.province, e.victor),
+    ProvinceDevastated: lambda e, s: devastate(s, e.province, e.by),
+    CitySacked: lambda e, s: sack(s, e.province, Recorded(list(e.faces.values()))),
+    PresenceClaimed: lambda e, s: presence(s, e.province, e.side, e.force),
+    DiplomacyAttempted: lambda e, s: diplomacy(
+        s, e.province, e.result, Recorded([e.face], e.evidence)
+    ),
+}
+"""Each recorded event of the chapter decided again from the state before it (verify, import,
+fork): its command, given what the event shows."""

@@ -4,19 +4,21 @@ the Overall Commander."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from campaign import text
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.dice import Draws, Faces
+from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.naming import army, force_of, leader
 from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
 from campaign.kinds.thunderbolt.state import State, numbered
 from campaign.names import resolve
 from events.thunderbolt import (
+    ArmiesTrained,
     ArmyDetached,
     ArmyPosted,
     ArmyReinforced,
@@ -350,3 +352,40 @@ def name_oc(state: State, who: str) -> list[Draft]:
     lid = leader(state, who, "carthage")
     carthage.name_oc(state.carthaginians, lid, state.family_in_power())
     return [draft(OverallCommanderNamed, turn=state.turn, leader=lid)]
+
+
+def _rules_only(state: State) -> list[Draft]:
+    raise CampaignError("Only the rules record what they force; no command does.")
+
+
+REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
+    PoliticsRolled: lambda e, s: politics(
+        s, e.what, e.modifiers, Recorded([e.face], e.evidence), e.outcome
+    ),
+    DisbandChecked: lambda e, s: disband(
+        s,
+        e.army,
+        Recorded([e.face], e.evidence),
+        e.face < 0,
+        e.sp_to,
+        (e.low, e.high) if e.face >= 0 else None,
+    ),
+    CommanderAppointed: lambda e, s: appoint(
+        s, e.army, RecordedDraw(e.leader, e.evidence), e.leader if e.chosen else None
+    ),
+    ArmyPosted: lambda e, s: post_army(s, e.army, e.theater),
+    ArmiesTrained: lambda e, s: _rules_only(s),
+    ArmyReinforced: lambda e, s: reinforce(s, e.army, e.sp, e.uncounted),
+    ArmyDetached: lambda e, s: detach(s, e.army, e.sp, e.leader or None),
+    DetachmentRejoined: lambda e, s: rejoin(s, e.detachment, e.received),
+    OverallCommanderNamed: lambda e, s: name_oc(s, e.leader),
+    CommanderRecalled: lambda e, s: recall(
+        s,
+        e.army,
+        Recorded([e.face, e.crucifixion][: 1 + e.recalled], e.evidence),
+        e.by_choice,
+        (e.low, e.high),
+    ),
+}
+"""Each recorded event of the chapter decided again from the state before it (verify, import,
+fork): its command, given what the event shows."""

@@ -4,12 +4,13 @@ Legions disbanded, Naval Superiority built."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
-from campaign.kinds.thunderbolt.dice import Faces
+from campaign.kinds.thunderbolt.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import offices, roman
 from campaign.kinds.thunderbolt.naming import leader, province_of
@@ -347,3 +348,33 @@ def train(state: State, left: Sequence[str], pu_left: bool, faces: Faces) -> lis
             evidence=evidence,
         )
     ]
+
+
+REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
+    SlavesRaised: lambda e, s: slave_legions(s, e.provinces),
+    NavalBuilt: lambda e, s: naval(s, e.levels),
+    LegateDelivered: lambda e, s: deliver(s, e.given),
+    ManpowerOperation: lambda e, s: manpower(s, e.leader)[0],
+    LegionsDisbanded: lambda e, s: disband_legions(s, e.legions),
+    LegionsRequested: lambda e, s: legion_request(
+        s,
+        e.modifiers,
+        e.ns,
+        Recorded([e.face], e.evidence),
+        e.raised,
+        e.province or None,
+        e.filled,
+        e.train,
+        e.auxiliary,
+        e.auxiliary_to,
+    ),
+    LegionsReinforced: lambda e, s: reinforcements(
+        s, e.modifiers, e.ns, Recorded([e.face], e.evidence), e.given, e.sp
+    ),
+    MarineRaised: lambda e, s: marine(s, e.take, e.province, Recorded([e.face], e.evidence)),
+    TrainingRolled: lambda e, s: train(
+        s, e.left, e.pu_left, Recorded(list(e.faces.values()), e.evidence)
+    ),
+}
+"""Each recorded event of the chapter decided again from the state before it (verify, import,
+fork): its command, given what the event shows."""

@@ -3,12 +3,13 @@ Visit from Pluto (B1b), the Election of Magistrates and its Imperium (B1c), gove
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks
-from campaign.kinds.thunderbolt.dice import Draws, Faces
+from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.naming import leader, office, province, theater
@@ -123,7 +124,7 @@ def pluto(
             evidence=getattr(faces, "evidence", ""),
         )
         decided.append(event)
-        from campaign.kinds.thunderbolt.state import apply
+        from campaign.kinds.thunderbolt.fold import apply
 
         current, number = apply(current, event_of(event)), number + len(rolled)
     return decided
@@ -337,7 +338,7 @@ def designate(state: State, who: str, in_province: str | None) -> list[Draft]:
 
 def elect_all(state: State, draws: Draws) -> list[Draft]:
     """TB-8: every post of B1c in order, each drawn and given what TB-8.3 to TB-8.7 give first."""
-    from campaign.kinds.thunderbolt.state import apply
+    from campaign.kinds.thunderbolt.fold import apply
 
     decided: list[Draft] = []
     current = state
@@ -376,3 +377,33 @@ def empty_offices(state: State) -> list[Draft]:
         for held, n in missing.items()
         if n > 0 and held not in r.empty
     ]
+
+
+REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
+    MagistrateProrogued: lambda e, s: prorogue(s, e.leader, e.office, e.theater, e.province),
+    MagistrateReleased: lambda e, s: release(s, e.leader),
+    AssignmentNamed: lambda e, s: assign(s, e.leader, e.theater, e.province),
+    GovernorDesignated: lambda e, s: designate(s, e.leader, e.province),
+    ExtraordinaryDisbanded: lambda e, s: disband_extraordinary(s),
+    PlutoVisited: lambda e, s: pluto(
+        s, e.leader, e.modifiers, Recorded(e.faces, e.evidence), e.outcome
+    ),
+    MagistrateElected: lambda e, s: elect(
+        s,
+        e.office,
+        RecordedDraw(e.leader, e.evidence),
+        e.leader if e.chosen else None,
+        e.ca,
+        e.legions if e.ca is None else (),
+        e.theater,
+        e.province,
+    ),
+    ImperiumGiven: lambda e, s: imperium(
+        s, e.leader, e.ca, e.legions if e.ca is None else (), e.theater, none=not e.legions
+    ),
+    OfficeLeftEmpty: lambda e, s: [d for d in empty_offices(s) if d.fields["office"] == e.office][
+        :1
+    ],
+}
+"""Each recorded event of the chapter decided again from the state before it (verify, import,
+fork): its command, given what the event shows."""

@@ -3,7 +3,8 @@ Legions besieged, leaders who fell, an Army's losses, the situation facts, the i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from campaign import text
 from campaign.drafts import Draft, draft
@@ -11,7 +12,7 @@ from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, positions, rules
 from campaign.kinds.thunderbolt.allies.decide import sack, victory
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.dice import Draws, Faces
+from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.naming import (
@@ -415,3 +416,53 @@ def ca_of(state: State, legions: Sequence[str]) -> str:
 def named_unit(state: State, what: str, unit: str) -> str:
     """A recorded move's unit as `units` names it."""
     return f"CA {unit}" if what == "ca" else unit
+
+
+REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
+    LeaderBesieged: lambda e, s: besieged(s, e.leader, e.where),
+    LegionsBesieged: lambda e, s: besieged(s, ca_of(s, e.legions), e.where),
+    SiegeReported: lambda e, s: (
+        [
+            siege_report(
+                s,
+                e.city,
+                e.province,
+                e.size,
+                e.port,
+                e.ended,
+                None if e.ended == "lifted" else e.taken_by,
+                e.major,
+                e.enemy_infantry,
+                e.inflicted,
+                e.leaders,
+                e.sacked,
+            )
+        ]
+    ),
+    SituationReported: lambda e, s: situation(s, e.fact, e.value),
+    LegionsFought: lambda e, s: legions_fought(
+        s, e.province, e.winner, e.major, e.engaged, e.losses, e.promoted, e.demoted
+    ),
+    IslandsReported: lambda e, s: islands(s, e.held or ["none"]),
+    UnitMoved: lambda e, s: move(s, named_unit(s, e.what, e.unit), e.province, e.place, e.override),
+    BattleReported: lambda e, s: battle(
+        s, e.province, e.winner, e.major, e.ca_engaged, e.rome_lost_percent
+    ),
+    FactsReported: lambda e, s: facts(
+        s, e.occupied_cities, e.city_near_roma, e.roma_besieged, e.enemy_near_rome
+    ),
+    ArmyLost: lambda e, s: losses(
+        s,
+        e.detachment or e.army,
+        e.sp,
+        e.cause,
+        Recorded([e.face][: int(e.face >= 0)], e.evidence),
+        e.successor,
+        e.promoted,
+    ),
+    LeaderFell: lambda e, s: fell(
+        s, e.leader, e.outcome, bool(e.replacement), RecordedDraw(e.replacement, e.evidence)
+    ),
+}
+"""Each recorded event of the chapter decided again from the state before it (verify, import,
+fork): its command, given what the event shows."""

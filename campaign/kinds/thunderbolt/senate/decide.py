@@ -3,12 +3,13 @@ Senate, Censure, a Triumph earned and celebrated."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks
-from campaign.kinds.thunderbolt.dice import Draws, Faces
+from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.naming import leader
 from campaign.kinds.thunderbolt.senate import politics as senate
@@ -189,3 +190,29 @@ def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces)
             evidence=evidence,
         )
     ]
+
+
+REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
+    SenateAsked: lambda e, s: ask_senate(
+        s, e.leader, e.purpose, e.modifiers, e.guile, Recorded([e.face], e.evidence)
+    ),
+    DictatorTakesTheField: lambda e, s: dictator(s, e.leader, e.cas, None, None),
+    MasterOfHorseNamed: lambda e, s: dictator(s, e.dictator, (), e.leader, e.ca),
+    MagistrateCensured: lambda e, s: censure(
+        s,
+        e.leader,
+        e.modifiers,
+        Recorded([e.face], e.evidence),
+        RecordedDraw(e.replacement or "", e.evidence),
+    ),
+    TriumphEarned: lambda e, s: earned(s, e.leader, e.how, e.inflicted, True),
+    TriumphCelebrated: lambda e, s: triumph(
+        s,
+        e.leader,
+        e.lost_percent,
+        e.guile,
+        Recorded([e.face] if e.face >= 0 else [], e.evidence),
+    ),
+}
+"""Each recorded event of the chapter decided again from the state before it (verify, import,
+fork): its command, given what the event shows."""

@@ -3,13 +3,14 @@ sides and settings, a step finished or closed, the Game Turn's secret revealed, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from campaign import text
 from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, interpretations
-from campaign.kinds.thunderbolt.dice import CommittedDraw, Draws, evidence_of, named
+from campaign.kinds.thunderbolt.dice import CommittedDraw, Draws, RecordedDraw, evidence_of, named
 from campaign.kinds.thunderbolt.magistrates.decide import disband_extraordinary, empty_offices
 from campaign.kinds.thunderbolt.naming import leader
 from campaign.kinds.thunderbolt.state import State
@@ -88,7 +89,7 @@ def _reveal_if_ended(
 ) -> list[Draft]:
     """The ended Game Turn's secret, when `decided` ends it; none when deciding a recorded event
     again (`secrets` None: its reveal is an event of its own)."""
-    from campaign.kinds.thunderbolt.state import apply
+    from campaign.kinds.thunderbolt.fold import apply
 
     after = apply(state, event_of(decided))
     ended = after.turn > state.turn or (after.position.over and not state.position.over)
@@ -200,3 +201,17 @@ def pu_phase(state: State) -> list[Draft]:
     return [
         draft(PhaseGivenToPU, turn=state.turn, phase=state.operations, consul=consul, pu=holder)
     ]
+
+
+REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
+    SidesTaken: lambda e, s: take_sides(e.rome, e.carthage, e.dice, e.campaign, e.commitments),
+    StepFinished: lambda e, s: [d for d in finish(s, e.step, e.side) if d.kind is StepFinished],
+    StepClosed: lambda e, s: close(s, e.step, e.reason)[:1],
+    TurnRevealed: lambda e, s: reveal(s, e.turn, e.secret),
+    InitiativeDrawn: lambda e, s: initiative(s, e.drawn),
+    MarkerDrawn: lambda e, s: draw(s, RecordedDraw(e.marker, e.evidence)),
+    PhaseGivenToPU: lambda e, s: pu_phase(s),
+    SettingsChosen: lambda e, s: choose_settings(e.settings, complete=False),
+}
+"""Each recorded event of the chapter decided again from the state before it (verify, import,
+fork): its command, given what the event shows."""

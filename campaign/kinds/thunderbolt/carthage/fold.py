@@ -1,0 +1,118 @@
+"""Carthage folded (TB-12 to TB-14): its politics, Armies, commanders, Detachments, AER."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.handlers import ByEvent
+from campaign.kinds.thunderbolt.state import Roll, State, drawn, numbered
+from events.thunderbolt import (
+    ArmiesTrained,
+    ArmyDetached,
+    ArmyPosted,
+    ArmyReinforced,
+    CommanderAppointed,
+    CommanderRecalled,
+    DetachmentRejoined,
+    DisbandChecked,
+    OverallCommanderNamed,
+    PoliticsRolled,
+)
+
+FOLD = ByEvent()
+"""How each event of the chapter changes the state: it applies, never checks."""
+
+
+@FOLD.on
+def _(event: DisbandChecked, state: State) -> State:
+    forces = carthage.disband(state.carthaginians, event.army, event.disbanded)
+    state = replace(state, carthaginians=forces)
+    if event.face < 0:
+        return state
+    roll = Roll(event.number, event.turn, "disband", event.army, event.face)
+    return replace(state, rolls=(*state.rolls, roll))
+
+
+@FOLD.on
+def _(event: CommanderAppointed, state: State) -> State:
+    forces = carthage.appoint(
+        state.carthaginians, event.army, event.leader, event.chosen, state.family_in_power()
+    )
+    state = replace(state, carthaginians=forces)
+    if event.chosen:
+        return state
+    return drawn(state, event, "draw-carthage", event.army)
+
+
+@FOLD.on
+def _(event: CommanderRecalled, state: State) -> State:
+    forces = carthage.recall(state.carthaginians, event.army, event.recalled, event.crucified)
+    state = replace(state, carthaginians=forces, recalls_due=state.recalls_due - {event.army})
+    if event.by_choice:
+        return state
+    who = numbered(state, event.leader)
+    rolls = [Roll(event.number, event.turn, "recall", who, event.face)]
+    if event.recalled:
+        rolls.append(Roll(event.number + 1, event.turn, "crucifixion", who, event.crucifixion))
+    return replace(state, rolls=(*state.rolls, *rolls))
+
+
+@FOLD.on
+def _(event: ArmyReinforced, state: State) -> State:
+    forces, _ = carthage.reinforce(
+        state.carthaginians,
+        event.army,
+        event.sp,
+        event.uncounted,
+        event.window,
+        state.thirty_percent,
+    )
+    return replace(state, carthaginians=forces)
+
+
+@FOLD.on
+def _(event: OverallCommanderNamed, state: State) -> State:
+    forces = carthage.name_oc(state.carthaginians, event.leader, state.family_in_power())
+    return replace(state, carthaginians=forces)
+
+
+@FOLD.on
+def _(event: ArmyDetached, state: State) -> State:
+    forces, _ = carthage.detach(state.carthaginians, event.army, event.sp, event.leader or None)
+    return replace(state, carthaginians=forces)
+
+
+@FOLD.on
+def _(event: DetachmentRejoined, state: State) -> State:
+    forces, _ = carthage.rejoin(
+        state.carthaginians,
+        event.army,
+        event.detachment,
+        event.received,
+        event.window,
+        state.thirty_percent,
+    )
+    return replace(state, carthaginians=forces)
+
+
+@FOLD.on
+def _(event: ArmiesTrained, state: State) -> State:
+    return replace(state, carthaginians=carthage.train(state.carthaginians, dict(event.armies)))
+
+
+@FOLD.on
+def _(event: ArmyPosted, state: State) -> State:
+    forces = carthage.post(
+        state.carthaginians, event.army, event.theater, state.current_climate(), state.alert_assigns
+    )
+    return replace(state, carthaginians=forces)
+
+
+@FOLD.on
+def _(event: PoliticsRolled, state: State) -> State:
+    roll = Roll(event.number, event.turn, event.what, "carthage", event.face)
+    chosen = {"family": state.family, "climate": state.climate}[event.what]
+    updated = {**chosen, event.turn: event.outcome}
+    state = replace(state, rolls=(*state.rolls, roll))
+    return replace(state, **{event.what: updated})

@@ -1,0 +1,95 @@
+"""Thunderbolt's fold: the chapters' folds joined, each event applied; then what follows from
+any event (TB-1.4, TB-13.7, TB-9.3, TB-9.5)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from campaign.kinds.thunderbolt.allies import fold as allies_fold
+from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.carthage import fold as carthage_fold
+from campaign.kinds.thunderbolt.legions import fold as legions_fold
+from campaign.kinds.thunderbolt.magistrates import fold as magistrates_fold
+from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.reports import fold as reports_fold
+from campaign.kinds.thunderbolt.senate import fold as senate_fold
+from campaign.kinds.thunderbolt.senate import politics as senate
+from campaign.kinds.thunderbolt.setup import load
+from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.turn import fold as turn_fold
+from events.common import CampaignEvent, CampaignStarted
+
+
+def start(event: CampaignStarted) -> State:
+    setup = load(event.map_source)
+    track = {
+        p.id: (p.alliance, p.allied_to) for p in setup.provinces.values() if p.alliance is not None
+    }
+    return State(
+        event.name,
+        tuple(event.players),
+        event.map_source,
+        setup,
+        track=track,
+        romans=roman.opening(setup),
+        carthaginians=carthage.opening(setup),
+    )
+
+
+FOLD = (
+    turn_fold.FOLD
+    | magistrates_fold.FOLD
+    | senate_fold.FOLD
+    | legions_fold.FOLD
+    | carthage_fold.FOLD
+    | allies_fold.FOLD
+    | reports_fold.FOLD
+)
+"""Each event's change to the state, by its class: the chapters' folds joined."""
+
+
+def evolve(event: CampaignEvent, state: State) -> State:
+    """One event applied by its chapter's fold (an event of no chapter changes nothing)."""
+    change = FOLD.get(type(event))
+    return state if change is None else change(event, state)
+
+
+def apply(state: State, event: CampaignEvent) -> State:
+    """One event folded in; the Emergency Rome's elections read follows (TB-9.3)."""
+    after = evolve(event, state)
+    r = after.romans
+    if r is not None and not set(r.at) <= set(r.magistrates):  # TB-1.4: out of office, unplaced
+        kept = {lid: spot for lid, spot in r.at.items() if lid in r.magistrates}
+        after = replace(after, romans=replace(r, at=kept))
+    if after.carthaginians is not None:
+        lost = carthage.oc_lost(after.carthaginians)
+        if lost is not after.carthaginians:
+            after = replace(after, carthaginians=lost)
+    if after.romans is not None and after.set_up:
+        level = after.emergency()[0]
+        if level != after.romans.emergency:
+            rose = LEVELS.index(level) > LEVELS.index(after.romans.emergency)
+            after = replace(after, romans=replace(after.romans, emergency=level))
+            arises = after.position.stage == "operations" and not after.romans.count("Dictator")
+            if rose and arises:  # TB-9.5: at the next draw of a Roman leader's LAM
+                after = replace(after, dictator_chance=level)
+    return after
+
+
+LEVELS = (senate.NONE, senate.MINOR, senate.MAJOR)
+
+
+def summary(state: State) -> str:
+    if state.position.over:
+        return f"over after Game Turn {state.setup.turns}"
+    steps = " and ".join(state.position.open)
+    return f"Game Turn {state.turn} ({state.year} BCE), {steps}"
+
+
+def round_over(state: State, number: int) -> bool:
+    """Game Turn `number` is over once the next begins (and its secret is revealed)."""
+    if state.position.over:
+        return number <= state.setup.turns
+    ended = state.turn > number
+    unrevealed = state.dice == "committed" and number not in state.revealed
+    return ended and not unrevealed
