@@ -8,7 +8,7 @@ from __future__ import annotations
 from test_tb_10_senate_requests import to_operations
 from test_tb_kind import NEW
 
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 
 
 def rome(shell) -> dict:
@@ -127,11 +127,11 @@ def test_tb_19_5_a_triumph_without_a_roll_and_the_consulship_from_the_box(shell)
     from campaign.app import Campaigns
 
     state = Campaigns(shell.db).load("Punic").state
-    assert roman.triumph_candidates(state.romans, "Consul", 2) == []  # still in office
-    released = roman.release(roman.new_turn(state.romans), "albinus")
+    assert elections.triumph_candidates(state.romans, "Consul", 2) == []  # still in office
+    released = prorogues.release(roman.new_turn(state.romans), "albinus")
     assert released.places["albinus"] == roman.TRIUMPH  # TB-7.5
-    assert roman.triumph_candidates(released, "Consul", 2) == ["albinus"]  # TB-8.2
-    assert roman.triumph_candidates(released, "Consul", 3) == []  # only the next Game Turn
+    assert elections.triumph_candidates(released, "Consul", 2) == ["albinus"]  # TB-8.2
+    assert elections.triumph_candidates(released, "Consul", 3) == []  # only the next Game Turn
     shell.ok("verify")
 
 

@@ -16,7 +16,7 @@ from test_tb_kind import NEW, into_b2, through_b1
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.setup import load
 
@@ -82,12 +82,12 @@ def consuls_armed(r: roman.Romans) -> roman.Romans:
 
 def test_tb_11_13_commanded_only_by_the_dictator_the_me_or_a_consul():
     r = consuls_armed(slaves_in_play())
-    assert roman.next_post(r, 1) == roman.Post("Praetor", legion="V")  # not a Slave Legion
+    assert elections.next_post(r, 1) == roman.Post("Praetor", legion="V")  # not a Slave Legion
     with pytest.raises(RuleViolation) as refusal:
-        roman.elect(r, "Praetor", "philo", False, 1, legions=("Slave-1",))
+        elections.elect(r, "Praetor", "philo", False, 1, legions=("Slave-1",))
     assert refusal.value.rule == "TB-11.13"
     with pytest.raises(RuleViolation) as refusal:
-        roman.elect(
+        elections.elect(
             r, "Proconsul", "vulso", False, 1, legions=("Slave-1", "Slave-2"), theater="Sicily"
         )
     assert refusal.value.rule == "TB-11.13"
@@ -95,7 +95,7 @@ def test_tb_11_13_commanded_only_by_the_dictator_the_me_or_a_consul():
     alone = replace(r, legions={k: v for k, v in r.legions.items() if k.startswith("Slave")})
     both = {lid: Magistrate(lid, "Consul") for lid in ("albinus", "tuditanus")}
     alone = replace(alone, cas={}, magistrates=both, elected=tuple(both))
-    given = roman.give_imperium(alone, "albinus", None, ("Slave-1", "Slave-2"), "Roman Italy")
+    given = elections.give_imperium(alone, "albinus", None, ("Slave-1", "Slave-2"), "Roman Italy")
     assert given.magistrates["albinus"].legions == ("Slave-1", "Slave-2")
 
 
@@ -105,7 +105,7 @@ def test_tb_11_13_the_election_asks_no_proconsul_for_a_ca_of_them():
                             "VII", "VIII") or k.startswith("Slave")})  # fmt: skip
     r = replace(r, cas={**r.cas, 9: ("Slave-1", "Slave-2")})
     assert 9 in r.leaderless_cas()
-    assert roman.next_post(r, 1) == roman.Post("PU")  # CA 9 of Slave Legions is passed over
+    assert elections.next_post(r, 1) == roman.Post("PU")  # CA 9 of Slave Legions is passed over
 
 
 def test_tb_11_13_a_consul_prorogued_as_proconsul_loses_them_interpretation():
@@ -118,7 +118,7 @@ def test_tb_11_13_a_consul_prorogued_as_proconsul_loses_them_interpretation():
                                   cas=(5, 6)),
         },
     )  # fmt: skip
-    r = roman.prorogue(r, "pulcher", "Proconsul", "Sicily", None)
+    r = prorogues.prorogue(r, "pulcher", "Proconsul", "Sicily", None)
     held = r.magistrates["pulcher"]
     assert (held.legions, held.cas) == (("X",), (5,))
     assert r.cas[5] == ("X",) and r.cas[6] == ("Slave-2",)

@@ -9,7 +9,7 @@ from test_tb_12_13_carthage import at_b2c
 from test_tb_kind import NEW
 
 from campaign.kinds.thunderbolt import setup
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import prorogues, roman
 from cli import app
 
 
@@ -102,7 +102,7 @@ def test_tb_18_2_with_the_setting_theaters_are_assigned_under_alert(shell, tmp_p
 
 def test_tb_18_4_pluto_s_wounded_return_at_the_end_of_phase_b_or_the_next_game_turn():
     start = roman.opening(setup.load(EXAMPLE))
-    wounded = roman.visit(start, "gracchus", "wounded")
+    wounded = prorogues.visit(start, "gracchus", "wounded")
     assert wounded.places["gracchus"] == roman.SET_ASIDE
     assert roman.end_of_b(wounded, "end-of-B").places["gracchus"] == roman.POOL
     later = roman.end_of_b(wounded, "next-GT")

@@ -15,7 +15,7 @@ from test_tb_kind import NEW
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import positions, setup
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 
 
 def stands(shell, leader: str) -> dict | None:
@@ -130,20 +130,20 @@ def test_tb_6_5_no_magistrate_is_placed_with_legions_besieged_in_a_city(shell, t
 
 def test_tb_6_5_the_election_passes_over_a_ca_shut_in_a_city():
     r = roman.opening(setup.load(EXAMPLE))
-    for lid in roman.due_b1a(r):
-        r = roman.release(r, lid)
-    r = roman.elect(r, "Consul", "albinus", False, 1)
-    r = roman.elect(r, "Consul", "tuditanus", False, 1)
-    r = roman.give_imperium(r, "albinus", 1, (), "Roman Italy")
-    r = roman.give_imperium(r, "tuditanus", 2, (), "Roman Italy")
-    assert roman.next_post(r, 1) == roman.Post("Proconsul", ca=3)
+    for lid in prorogues.due_b1a(r):
+        r = prorogues.release(r, lid)
+    r = elections.elect(r, "Consul", "albinus", False, 1)
+    r = elections.elect(r, "Consul", "tuditanus", False, 1)
+    r = elections.give_imperium(r, "albinus", 1, (), "Roman Italy")
+    r = elections.give_imperium(r, "tuditanus", 2, (), "Roman Italy")
+    assert elections.next_post(r, 1) == roman.Post("Proconsul", ca=3)
     shut = positions.besiege_legions(r, ["V", "VI"], "city")
-    assert roman.next_post(shut, 1) == roman.Post("Proconsul", ca=4)
+    assert elections.next_post(shut, 1) == roman.Post("Proconsul", ca=4)
     with pytest.raises(RuleViolation) as refusal:
-        roman.elect(shut, "Proconsul", "vulso", False, 1, ca=3, theater="Roman Italy")
+        elections.elect(shut, "Proconsul", "vulso", False, 1, ca=3, theater="Roman Italy")
     assert refusal.value.rule == "TB-6.5"
     in_port = positions.besiege_legions(r, ["V", "VI"], "port")
-    assert roman.next_post(in_port, 1) == roman.Post("Proconsul", ca=3)
+    assert elections.next_post(in_port, 1) == roman.Post("Proconsul", ca=3)
 
 
 def moved(r, c, what, unit, to, climate=None, overridden=False):
@@ -155,10 +155,10 @@ def moved(r, c, what, unit, to, climate=None, overridden=False):
 def test_tb_5_4_the_dictator_who_stays_in_rome_never_leaves_it():
     r = roman.opening(setup.load(EXAMPLE))
     c = carthage.opening(setup.load(EXAMPLE))
-    for lid in roman.due_b1a(r):
-        r = roman.release(r, lid)
-    r = roman.elect(replace(r, emergency="Major"), "Dictator", "fabius", False, 1)
-    r = roman.name_me(r, "fabius", "minucius", 1)
+    for lid in prorogues.due_b1a(r):
+        r = prorogues.release(r, lid)
+    r = elections.elect(replace(r, emergency="Major"), "Dictator", "fabius", False, 1)
+    r = elections.name_me(r, "fabius", "minucius", 1)
     assert positions.standing(r, "fabius") == ("", positions.ROMA)
     with pytest.raises(RuleViolation) as refusal:
         moved(r, c, "leader", "fabius", "campania")

@@ -20,7 +20,7 @@ from campaign.app import Campaigns
 from campaign.audit import AuditFailure, audit
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import setup
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 
 EXAMPLE = resources.files("examples").joinpath("thunderbolt-setup.toml").read_text()
@@ -141,9 +141,9 @@ def test_tb_7_4_a_besieged_magistrate_cannot_be_released(shell):
 def test_tb_7_5_a_released_leader_goes_to_the_pool_or_if_he_ever_triumphed_the_box():
     """TB-19.2, third part."""
     start = roman.opening(setup.load(EXAMPLE))
-    assert roman.release(start, "pulcher").places["pulcher"] == roman.POOL
+    assert prorogues.release(start, "pulcher").places["pulcher"] == roman.POOL
     triumphed = replace(start, triumphs={**start.triumphs, "pulcher": (0, "Consul")})
-    released = roman.release(triumphed, "pulcher")
+    released = prorogues.release(triumphed, "pulcher")
     assert released.places["pulcher"] == roman.TRIUMPH
     assert "pulcher" not in released.magistrates
     assert released.leaderless_cas() == [1]  # his CA is leaderless
@@ -265,41 +265,41 @@ def test_tb_8_3_and_8_4_the_pages_example(shell, tmp_path):
 
 def test_tb_8_3_a_consul_with_no_legion_left_stands_in_rome_without_imperium():
     r = roman.opening(setup.load(EXAMPLE))
-    for lid in roman.due_b1a(r):
+    for lid in prorogues.due_b1a(r):
         r = (
-            roman.prorogue(r, lid, "Proconsul", "Sicily", None)
+            prorogues.prorogue(r, lid, "Proconsul", "Sicily", None)
             if lid in ("pulcher",)
             else (
-                roman.release(r, lid)
+                prorogues.release(r, lid)
                 if lid != "nero"
-                else roman.prorogue(r, lid, "Praetor", None, None)
+                else prorogues.prorogue(r, lid, "Praetor", None, None)
             )
         )
     # CA 1 kept by Pulcher as Proconsul; CAs 2, 3, 4 and Legion X leaderless.
-    r = roman.elect(r, "Consul", "albinus", False, 1)
-    r = roman.elect(r, "Consul", "tuditanus", False, 1)
+    r = elections.elect(r, "Consul", "albinus", False, 1)
+    r = elections.elect(r, "Consul", "tuditanus", False, 1)
     with pytest.raises(RuleViolation) as refusal:
-        roman.give_imperium(r, "albinus", None, (), None)
+        elections.give_imperium(r, "albinus", None, (), None)
     assert refusal.value.rule == "TB-8.3"
-    r = roman.give_imperium(r, "albinus", 2, (), "Roman Italy")
-    r = roman.give_imperium(r, "tuditanus", 3, (), "Roman Italy")
-    assert roman.next_post(r) == roman.Post("Proconsul", ca=4)
+    r = elections.give_imperium(r, "albinus", 2, (), "Roman Italy")
+    r = elections.give_imperium(r, "tuditanus", 3, (), "Roman Italy")
+    assert elections.next_post(r) == roman.Post("Proconsul", ca=4)
 
 
 def test_tb_8_4_two_loose_legions_of_one_theater_paired_under_a_new_proconsul():
     r = roman.opening(setup.load(EXAMPLE))
     r = replace(r, cas={}, magistrates={}, places={lid: roman.POOL for lid in r.places})
-    r = roman.elect(r, "Consul", "albinus", False, 1)
-    r = roman.elect(r, "Consul", "tuditanus", False, 1)
-    r = roman.give_imperium(r, "albinus", None, ("I", "II"), "Roman Italy")
+    r = elections.elect(r, "Consul", "albinus", False, 1)
+    r = elections.elect(r, "Consul", "tuditanus", False, 1)
+    r = elections.give_imperium(r, "albinus", None, ("I", "II"), "Roman Italy")
     with pytest.raises(RuleViolation) as refusal:
-        roman.give_imperium(r, "tuditanus", None, ("III",), "Roman Italy")
+        elections.give_imperium(r, "tuditanus", None, ("III",), "Roman Italy")
     assert refusal.value.rule == "TB-8.3"  # two loose Legions remain: the new CA takes two
-    r = roman.give_imperium(r, "tuditanus", None, ("III", "IV"), "Roman Italy")
+    r = elections.give_imperium(r, "tuditanus", None, ("III", "IV"), "Roman Italy")
     with pytest.raises(RuleViolation) as refusal:
-        roman.elect(r, "Proconsul", "vulso", False, 1, None, ("V", "VII"), "Sicily")
+        elections.elect(r, "Proconsul", "vulso", False, 1, None, ("V", "VII"), "Sicily")
     assert refusal.value.rule == "TB-8.4"  # Lucania and East Sicilia: two Theaters
-    r = roman.elect(r, "Proconsul", "vulso", False, 1, None, ("VII", "VIII"), "Sicily")
+    r = elections.elect(r, "Proconsul", "vulso", False, 1, None, ("VII", "VIII"), "Sicily")
     assert r.cas[max(r.cas)] == ("VII", "VIII")
 
 
@@ -318,10 +318,10 @@ def test_tb_8_5_praetors_for_loose_legions_while_fewer_than_six_serve():
     }
     places = {**r.places, **{lid: roman.MAP for lid in (*praetors, *consuls)}}
     r = replace(r, magistrates={**praetors, **consuls}, places=places)
-    assert roman.next_post(r) == roman.Post("Praetor", legion="VI")
-    r = roman.elect(r, "Praetor", "minucius", False, 1, None, ("VI",))
+    assert elections.next_post(r) == roman.Post("Praetor", legion="VI")
+    r = elections.elect(r, "Praetor", "minucius", False, 1, None, ("VI",))
     assert r.count("Praetor") == 6
-    assert roman.next_post(r) == roman.Post("PU")  # Legions VII to X stay leaderless
+    assert elections.next_post(r) == roman.Post("PU")  # Legions VII to X stay leaderless
 
 
 def test_tb_8_8_b1c_ends_only_when_no_office_can_be_filled_and_empty_offices_are_recorded(
@@ -386,8 +386,8 @@ def test_tb_7_4_a_besieged_dictator_prorogued_keeps_only_one_ca():
     r = roman.opening(load(EXAMPLE))
     dictator = Magistrate("minucius", "Dictator", ("I", "II", "III", "IV"), cas=(1, 2))
     r = replace(r, magistrates={"minucius": dictator}, besieged={"minucius": "city"})
-    assert roman.forced_prorogues(r) == [("minucius", "Proconsul")]
-    after = roman.prorogue(r, "minucius", "Proconsul", None, None, forced=True)
+    assert prorogues.forced_prorogues(r) == [("minucius", "Proconsul")]
+    after = prorogues.prorogue(r, "minucius", "Proconsul", None, None, forced=True)
     kept = after.magistrates["minucius"]
     assert (kept.office, kept.cas, kept.legions) == ("Proconsul", (1,), ("I", "II"))
     assert after.ca_leader(2) is None
@@ -413,8 +413,8 @@ def test_tb_8_3_a_lone_consul_gets_his_army_when_no_second_can_be_elected():
         magistrates={"albinus": Magistrate("albinus", "Consul")},
         elected=("albinus",),
     )
-    assert roman.next_post(r, 2) == roman.Post("Imperium", leader="albinus")
-    armed = roman.give_imperium(r, "albinus", 1, (), "Roman Italy", turn=2)
+    assert elections.next_post(r, 2) == roman.Post("Imperium", leader="albinus")
+    armed = elections.give_imperium(r, "albinus", 1, (), "Roman Italy", turn=2)
     assert armed.magistrates["albinus"].cas == (1,)
 
 

@@ -15,7 +15,7 @@ from test_tb_7_8_magistrates import EXAMPLE, at_b1a, office_of, rome
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import setup
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 
 
@@ -23,27 +23,27 @@ def consuls_in_roman_italy() -> roman.Romans:
     """Everyone released, CA 4 disbanded: both Consuls armed in Roman Italy, a Proconsul for
     CA 3; Sicily lies in nobody's Theater."""
     r = roman.opening(setup.load(EXAMPLE))
-    for lid in roman.due_b1a(r):
-        r = roman.release(r, lid)
-    r = roman.disband_legions(r, ("VII", "VIII"))
-    r = roman.elect(r, "Consul", "albinus", False, 1)
-    r = roman.elect(r, "Consul", "tuditanus", False, 1)
-    r = roman.give_imperium(r, "albinus", 1, (), "Roman Italy")
-    r = roman.give_imperium(r, "tuditanus", 2, (), "Roman Italy")
-    return roman.elect(r, "Proconsul", "vulso", False, 1, 3, (), None, "lucania")
+    for lid in prorogues.due_b1a(r):
+        r = prorogues.release(r, lid)
+    r = prorogues.disband_legions(r, ("VII", "VIII"))
+    r = elections.elect(r, "Consul", "albinus", False, 1)
+    r = elections.elect(r, "Consul", "tuditanus", False, 1)
+    r = elections.give_imperium(r, "albinus", 1, (), "Roman Italy")
+    r = elections.give_imperium(r, "tuditanus", 2, (), "Roman Italy")
+    return elections.elect(r, "Proconsul", "vulso", False, 1, 3, (), None, "lucania")
 
 
 def test_tb_8_6_sicily_needs_a_governor_before_the_praetors_of_loose_legions():
     r = consuls_in_roman_italy()
-    assert roman.governors_due(r) == ["sicily"]
-    assert roman.next_post(r, 1) == roman.Post("Governor", island="sicily")
+    assert elections.governors_due(r) == ["sicily"]
+    assert elections.next_post(r, 1) == roman.Post("Governor", island="sicily")
     with pytest.raises(RuleViolation) as refusal:
-        roman.check_b1c_over(r, 1)
+        elections.check_b1c_over(r, 1)
     assert refusal.value.rule == "TB-8.8"
     with pytest.raises(RuleViolation) as refusal:
-        roman.elect(r, "Governor", "philo", False, 1, province="campania")
+        elections.elect(r, "Governor", "philo", False, 1, province="campania")
     assert refusal.value.rule == "TB-8.6"  # a province of Sicily or Sardinia
-    r = roman.elect(r, "Governor", "philo", False, 1, province="east-sicilia")
+    r = elections.elect(r, "Governor", "philo", False, 1, province="east-sicilia")
     held = r.magistrates["philo"]
     assert (held.office, held.governor, held.province, held.legions) == (
         "Praetor",
@@ -51,22 +51,22 @@ def test_tb_8_6_sicily_needs_a_governor_before_the_praetors_of_loose_legions():
         "east-sicilia",
         (),  # a governor may have no Legion (TB-6.2)
     )
-    assert roman.governors_due(r) == []
-    assert roman.next_post(r, 1) == roman.Post("Praetor", legion="IX")
+    assert elections.governors_due(r) == []
+    assert elections.next_post(r, 1) == roman.Post("Praetor", legion="IX")
     with pytest.raises(RuleViolation) as refusal:
-        roman.elect(r, "Governor", "varro", False, 1, province="east-sicilia")
+        elections.elect(r, "Governor", "varro", False, 1, province="east-sicilia")
     assert refusal.value.rule == "TB-8.6"  # one per island
 
 
 def test_tb_8_6_optional_in_a_consuls_or_proconsuls_theater_or_with_the_island_carthaginian():
     r = consuls_in_roman_italy()
     held = replace(r, islands_held=frozenset({"sicily"}))
-    assert roman.governors_due(held) == [] and roman.governor_optional(held, "sicily")
+    assert elections.governors_due(held) == [] and elections.governor_optional(held, "sicily")
     vulso = replace(r.magistrates["vulso"], theater="Sicily", province=None)
     covered = replace(r, magistrates={**r.magistrates, "vulso": vulso})
-    assert roman.governors_due(covered) == []
+    assert elections.governors_due(covered) == []
     # optional, still electable before the PU (TB-8.1: Praetors and governors, then the PU)
-    chosen = roman.elect(held, "Governor", "varro", False, 1, province="east-sicilia")
+    chosen = elections.elect(held, "Governor", "varro", False, 1, province="east-sicilia")
     assert chosen.magistrates["varro"].governor
 
 
@@ -79,11 +79,11 @@ def test_tb_8_6_a_prorogued_governor_goes_on():
             "nero": Magistrate("nero", "Praetor", ("IX",), province="east-sicilia", governor=True),
         },
     )
-    kept = roman.prorogue(r, "nero", "Praetor", None, None)
+    kept = prorogues.prorogue(r, "nero", "Praetor", None, None)
     assert kept.magistrates["nero"].governor
-    assert roman.governor_of(kept, "sicily") == "nero"
-    released = roman.release(r, "nero")
-    assert roman.governor_of(released, "sicily") is None
+    assert elections.governor_of(kept, "sicily") == "nero"
+    released = prorogues.release(r, "nero")
+    assert elections.governor_of(released, "sicily") is None
 
 
 def test_tb_8_6_and_6_6_governors_count_among_the_six_praetors():
@@ -94,9 +94,9 @@ def test_tb_8_6_and_6_6_governors_count_among_the_six_praetors():
     }
     r = replace(r, magistrates={**r.magistrates, **extra})
     assert r.count("Praetor") == 6
-    assert roman.next_post(r, 1) == roman.Post("PU")  # no seventh Praetor as governor
+    assert elections.next_post(r, 1) == roman.Post("PU")  # no seventh Praetor as governor
     with pytest.raises(RuleViolation) as refusal:
-        roman.elect(r, "Governor", "pulcher", False, 1, province="east-sicilia")
+        elections.elect(r, "Governor", "pulcher", False, 1, province="east-sicilia")
     assert refusal.value.rule == "TB-6.6"
 
 

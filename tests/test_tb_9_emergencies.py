@@ -13,7 +13,7 @@ from test_tb_kind import NEW, into_b2, through_b
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import setup
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 
 
 def to_next_turn(shell) -> None:
@@ -83,38 +83,38 @@ def test_tb_9_4_an_me_within_5_of_a_dictator_in_rome_never_from_the_map():
     """TB-19.4, second part: Dictator #438 in Rome: ME #440 accepted, #446 refused, a map leader
     refused."""
     r = roman.opening(setup.load(EXAMPLE))
-    for lid in roman.due_b1a(r):
-        r = roman.release(r, lid) if lid != "marcellus" else r
+    for lid in prorogues.due_b1a(r):
+        r = prorogues.release(r, lid) if lid != "marcellus" else r
     r = replace(r, decided=r.decided | {"marcellus"}, emergency="Major")
-    assert roman.next_post(r, 1) == roman.Post("Dictator")
-    r = roman.elect(r, "Dictator", "fabius", False, 1)
-    assert roman.next_post(r, 1) == roman.Post("Dictator's army", leader="fabius")
+    assert elections.next_post(r, 1) == roman.Post("Dictator")
+    r = elections.elect(r, "Dictator", "fabius", False, 1)
+    assert elections.next_post(r, 1) == roman.Post("Dictator's army", leader="fabius")
 
     def refused(leader):
         with pytest.raises(RuleViolation) as refusal:
-            roman.name_me(r, "fabius", leader, None)
+            elections.name_me(r, "fabius", leader, None)
         return refusal.value.rule
 
     assert refused("varro") == "TB-9.4"  # #446: 8 from #438
     assert refused("marcellus") == "TB-9.4"  # on the map
-    kept = roman.name_me(r, "fabius", "minucius", 1)
+    kept = elections.name_me(r, "fabius", "minucius", 1)
     assert kept.magistrates["minucius"].office == "ME"
     assert kept.magistrates["minucius"].cas == (1,)
     assert "fabius" in kept.in_rome
-    assert roman.next_post(kept, 1) == roman.Post("Consul")
+    assert elections.next_post(kept, 1) == roman.Post("Consul")
 
 
 def test_tb_9_4_with_no_me_to_be_had_the_dictator_takes_the_field():
     r = roman.opening(setup.load(EXAMPLE))
-    for lid in roman.due_b1a(r):
-        r = roman.release(r, lid)
-    r = roman.elect(
+    for lid in prorogues.due_b1a(r):
+        r = prorogues.release(r, lid)
+    r = elections.elect(
         replace(r, emergency="Minor"), "Dictator", "varro", False, 1
     )  # #446: nobody of the pool within 5
     pool = {lid for lid in r.pool() if lid != "varro"}
     assert all(abs(int(r.leaders[lid].number) - 446) > 5 for lid in pool)
     with pytest.raises(RuleViolation) as refusal:
-        roman.name_me(r, "varro", "minucius", None)
+        elections.name_me(r, "varro", "minucius", None)
     assert refusal.value.rule == "TB-9.4" and "takes the field" in refusal.value.message
 
 
@@ -197,14 +197,14 @@ def test_tb_9_6_what_the_dictator_in_rome_and_an_emergency_change():
     assert senate.senate(7, [0], 5, 0, 0) == (False, 7)
     assert senate.senate(7, [0], 5, 0, 0, dictator_initiative=2) == (True, 5)
     r = roman.opening(setup.load(EXAMPLE))
-    for lid in roman.due_b1a(r):
-        r = roman.release(r, lid)
-    r = roman.elect(replace(r, emergency="Major"), "Dictator", "fabius", False, 1)
-    r = roman.name_me(r, "fabius", "minucius", 1)  # the ME with CA 1 (Campania)
+    for lid in prorogues.due_b1a(r):
+        r = prorogues.release(r, lid)
+    r = elections.elect(replace(r, emergency="Major"), "Dictator", "fabius", False, 1)
+    r = elections.name_me(r, "fabius", "minucius", 1)  # the ME with CA 1 (Campania)
     assert positions.leaves_assignment(r, "minucius", "east-sicilia", frozenset()) == ""
     for lid in ("fabius", "minucius"):
         with pytest.raises(RuleViolation) as refusal:
-            roman.prorogue(r, lid, "Proconsul", "Sicily", None)
+            prorogues.prorogue(r, lid, "Proconsul", "Sicily", None)
         assert refusal.value.rule == "TB-7.3"
     legions.check_marine(r)  # a Major Emergency: allowed
     legions.check_extraordinary(r, roman.SLAVE, "TB-11.13")

@@ -27,9 +27,10 @@ from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
 from campaign.kinds.thunderbolt.legions import decide as legions_rules
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import decide as magistrates_rules
-from campaign.kinds.thunderbolt.magistrates import offices, roman
+from campaign.kinds.thunderbolt.magistrates import elections, offices, prorogues, roman
 from campaign.kinds.thunderbolt.reports import decide as reports
 from campaign.kinds.thunderbolt.senate import decide as senate
+from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.setup import THEATERS
 from campaign.kinds.thunderbolt.turn import cup
 from campaign.kinds.thunderbolt.turn import decide as turn_rules
@@ -163,14 +164,14 @@ def when(campaign: Punic, command, *args) -> list:
 def b1a(campaign: Punic, data) -> None:
     state = campaign.state
     r = state.romans
-    for lid in roman.unassigned(r):
+    for lid in prorogues.unassigned(r):
         place = data.draw(st.sampled_from(["lucania", "samnium", "calabria", "campania"]))
         attempt(campaign, magistrates_rules.assign, lid, None, place)
         for theater in ("Sicily", "Hispania", "Africa", "Liguria"):  # two Proconsuls a Theater
-            if lid in roman.unassigned(campaign.state.romans):
+            if lid in prorogues.unassigned(campaign.state.romans):
                 attempt(campaign, magistrates_rules.assign, lid, theater, None)
-        assert lid not in roman.unassigned(campaign.state.romans)
-    for lid in roman.due_b1a(campaign.state.romans):
+        assert lid not in prorogues.unassigned(campaign.state.romans)
+    for lid in prorogues.due_b1a(campaign.state.romans):
         held = campaign.state.romans.magistrates[lid]
         choice = data.draw(st.integers(0, 2))
         if choice and held.office in ("Consul", "Proconsul") and held.legions:
@@ -207,12 +208,12 @@ def b1c(campaign: Punic, data, table: Table) -> None:
                 "dictator",
                 table.draws(state, state.romans.pool()),
             )
-    while roman.next_post(campaign.state.romans, campaign.state.turn) is not None:
+    while elections.next_post(campaign.state.romans, campaign.state.turn) is not None:
         state = campaign.state
-        post = roman.next_post(state.romans, state.turn)
+        post = elections.next_post(state.romans, state.turn)
         if post.office == "Dictator's army":
             r = state.romans
-            mes = roman.me_candidates(r, post.leader)
+            mes = elections.me_candidates(r, post.leader)
             if mes and data.draw(st.booleans()):
                 me = data.draw(st.sampled_from(mes))
                 when(campaign, senate.dictator, post.leader, (), me, None)
@@ -221,7 +222,7 @@ def b1c(campaign: Punic, data, table: Table) -> None:
                 when(campaign, senate.dictator, post.leader, cas, None, None)
             continue
         if post.office != "Imperium" and not state.romans.pool():
-            chosen = roman.triumph_candidates(state.romans, post.office, state.turn)
+            chosen = elections.triumph_candidates(state.romans, post.office, state.turn)
             if not chosen:
                 break  # nobody to be had: the office is recorded empty as B1c ends (TB-8.8)
             when(campaign, magistrates_rules.elect, post.office, None, chosen[0])
@@ -369,7 +370,7 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 rolling = sorted(
                     lid
                     for lid, m in r.magistrates.items()
-                    if m.office in roman.CENSURABLE
+                    if m.office in honours.CENSURABLE
                     and (state.operations, lid, "censure") not in state.asked
                 )
                 if rolling:

@@ -8,7 +8,7 @@ from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import positions, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import offices, roman
+from campaign.kinds.thunderbolt.magistrates import elections, offices, prorogues
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import sequence
 from campaign.names import folded
@@ -68,17 +68,17 @@ def check_duties(state: State, step: str) -> None:
         due = " and ".join(carthage.postings_due(c, climate, state.alert_assigns))
         raise RuleViolation("TB-3.4", f"An Army is still to be assigned to {due}: station")
     r = state.romans
-    if step == "B1a" and roman.due_b1a(r):
-        names = ", ".join(r.name(lid) for lid in roman.due_b1a(r))
+    if step == "B1a" and prorogues.due_b1a(r):
+        names = ", ".join(r.name(lid) for lid in prorogues.due_b1a(r))
         raise RuleViolation("TB-3.4", f"Prorogue or release every magistrate first: {names}")
-    if step == "B1a" and roman.unassigned(r):
-        names = ", ".join(r.name(lid) for lid in roman.unassigned(r))
+    if step == "B1a" and prorogues.unassigned(r):
+        names = ", ".join(r.name(lid) for lid in prorogues.unassigned(r))
         raise RuleViolation("TB-7.4", f"Name the assignment of {names} first: assign")
-    if step == "B1b" and roman.due_pluto(r):
-        names = ", ".join(r.name(lid) for lid in roman.due_pluto(r))
+    if step == "B1b" and prorogues.due_pluto(r):
+        names = ", ".join(r.name(lid) for lid in prorogues.due_pluto(r))
         raise RuleViolation("TB-3.4", f"A Leader Loss roll is still due for {names}: pluto")
     if step == "B1c":
-        roman.check_b1c_over(r, state.turn)
+        elections.check_b1c_over(r, state.turn)
     if step == "D" and state.dictator_due == "Major" and not r.count("Dictator"):
         raise RuleViolation(
             "TB-9.5", "A Major Emergency arose: the Dictator is elected first (elect dictator)"

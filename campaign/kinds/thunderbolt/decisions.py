@@ -11,7 +11,7 @@ from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import decide as carthage_decide
 from campaign.kinds.thunderbolt.legions import decide as legions
 from campaign.kinds.thunderbolt.magistrates import decide as magistrates
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import prorogues
 from campaign.kinds.thunderbolt.reports import decide as reports
 from campaign.kinds.thunderbolt.senate import decide as senate
 from campaign.kinds.thunderbolt.state import State
@@ -46,7 +46,7 @@ def consequences(state: State) -> list[Draft]:
             province=None,
             forced=True,
         )
-        for lid, held in roman.forced_prorogues(state.romans)
+        for lid, held in prorogues.forced_prorogues(state.romans)
     ][:1]
 
 

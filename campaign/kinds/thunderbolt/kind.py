@@ -14,7 +14,7 @@ from campaign.kinds.thunderbolt import RULES, checks, decisions, fold, narrate, 
 from campaign.kinds.thunderbolt import dice as secrets_of
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections, prorogues
 from campaign.kinds.thunderbolt.setup import SetUpError, load
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import decide as turn
@@ -217,19 +217,20 @@ def roman_hint(current: State, step: str) -> str | None:
     if step == "D" and current.dictator_due and not r.count("Dictator"):
         must = "must" if current.dictator_due == "Major" else "may"
         return f"a {current.dictator_due} Emergency: Rome {must} elect dictator first (TB-9.5)"
-    if step == "D" and roman.dictators_awaiting(r):
+    if step == "D" and elections.dictators_awaiting(r):
         return "dictator --ca N (the field) or dictator --me NAME (Rome), TB-9.4"
     if step == "G2" and legions.trainees(r) and not r.drilled:
         return f"train (Legion {', '.join(legions.trainees(r))}, TB-11.9)"
-    if step == "B1a" and roman.unassigned(r):
-        return f"assign {', '.join(r.leaders[lid].name for lid in roman.unassigned(r))} --theater …"
-    if step == "B1a" and roman.due_b1a(r):
-        names = ", ".join(r.name(lid) for lid in roman.due_b1a(r))
+    if step == "B1a" and prorogues.unassigned(r):
+        names = ", ".join(r.leaders[lid].name for lid in prorogues.unassigned(r))
+        return f"assign {names} --theater …"
+    if step == "B1a" and prorogues.due_b1a(r):
+        names = ", ".join(r.name(lid) for lid in prorogues.due_b1a(r))
         return f"prorogue or release {names}"
-    if step == "B1b" and roman.due_pluto(r):
-        return f"pluto: {', '.join(r.name(lid) for lid in roman.due_pluto(r))}"
+    if step == "B1b" and prorogues.due_pluto(r):
+        return f"pluto: {', '.join(r.name(lid) for lid in prorogues.due_pluto(r))}"
     if step == "B1c":
-        post = roman.next_post(r, current.turn)
+        post = elections.next_post(r, current.turn)
         if post is None:
             return None
         if post.office == "Dictator's army":

@@ -99,12 +99,12 @@ def _rolls(state: State) -> list[dict[str, Any]]:
 
 def _b1a(state: State) -> list[dict[str, Any]]:
     """B1a, Rome's: each magistrate still to decide prorogued or released (TB-7.2, TB-7.5)."""
-    from campaign.kinds.thunderbolt.magistrates import roman
+    from campaign.kinds.thunderbolt.magistrates import prorogues
 
     r = state.romans
-    if "B1a" not in state.position.open or not roman.due_b1a(r):
+    if "B1a" not in state.position.open or not prorogues.due_b1a(r):
         return []
-    due = {r.leaders[lid].name: r.name(lid) for lid in roman.due_b1a(r)}
+    due = {r.leaders[lid].name: r.name(lid) for lid in prorogues.due_b1a(r)}
     return [
         {
             "action": "release",
@@ -130,13 +130,13 @@ def _b1b_c(state: State) -> list[dict[str, Any]]:
     """B1b, Rome's Leader Loss rolls for every leader due (TB-7.7), and B1c, every office due
     elected as TB-8 gives it — under the program's committed dice; with dice from the table the
     organiser enters the faces and the drawn."""
-    from campaign.kinds.thunderbolt.magistrates import roman
+    from campaign.kinds.thunderbolt.magistrates import elections, prorogues
 
     if state.dice != "committed":
         return []
     offered = []
-    if "B1b" in state.position.open and roman.due_pluto(state.romans):
-        names = ", ".join(state.romans.name(lid) for lid in roman.due_pluto(state.romans))
+    if "B1b" in state.position.open and prorogues.due_pluto(state.romans):
+        names = ", ".join(state.romans.name(lid) for lid in prorogues.due_pluto(state.romans))
         offered.append(
             {
                 "action": "pluto",
@@ -146,7 +146,7 @@ def _b1b_c(state: State) -> list[dict[str, Any]]:
                 "button": "Roll",
             }
         )
-    if "B1c" in state.position.open and roman.next_post(state.romans, state.turn) is not None:
+    if "B1c" in state.position.open and elections.next_post(state.romans, state.turn) is not None:
         offered.append(
             {
                 "action": "elect",

@@ -7,9 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from campaign.kinds.thunderbolt import RULES, positions, rules
-from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.carthage.armies import Carthage, Force
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import offices, roman
+from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
+from campaign.kinds.thunderbolt.magistrates.roman import number_key, numeral_key
+from campaign.kinds.thunderbolt.senate.politics import Legion
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import cup
 
@@ -18,35 +21,6 @@ def status(state: State, name: str) -> dict[str, Any]:
     from campaign.kinds.thunderbolt.kind import next_step
 
     climate = state.current_climate()
-    rome = dict(roman.roman_view(state.romans))
-    r = state.romans
-    for m in rome["magistrates"]:
-        place = m["province"] and state.setup.provinces[m["province"]].name
-        m["assignment"] = place or m["theater"]
-        spot = positions.standing(r, m["leader"])  # TB-1.4
-        m["stands"] = (
-            {
-                "province": spot[0] or None,
-                "province_name": spot[0] and state.setup.provinces[spot[0]].name or None,
-                "place": spot[1],
-            }
-            if spot
-            else None
-        )
-        m["besieged"] = r.besieged.get(m["leader"])
-    for legion in rome["legions"]:
-        legion["province_name"] = state.setup.provinces[legion["province"]].name
-        legion["place"] = r.legions[legion["id"]].place or positions.FIELD
-        legion["besieged"] = r.legions[legion["id"]].besieged or None
-        legion["auxiliary"] = r.legions[legion["id"]].auxiliary
-        legion["opponent_drm"] = legions.OPPONENT_DRM if legion["kind"] == roman.SLAVE else 0
-    rome["holding"] = {t: dict(classes) for t, classes in r.holding.items()}  # TB-11.8
-    rome["overall_commanders"] = offices.overall_commanders(
-        list(r.magistrates.values()),
-        dictator_in_rome=bool(r.in_rome),
-        rome_dictator_oc=state.settings.get("rome-dictator-oc", "dictator") == "dictator",
-    )
-    lams = cup.at_c1(state.romans, state.carthaginians)
     return {
         "campaign": name,
         "rules": RULES,
@@ -60,31 +34,10 @@ def status(state: State, name: str) -> dict[str, Any]:
         "family_in_power": state.family_in_power(),
         "climate": climate,
         "army_limit": rules.ARMY_LIMIT.get(climate) if climate else None,
-        "rome": rome,
-        "emergency": {
-            "level": state.emergency()[0],
-            "reasons": state.emergency()[1],
-            "dictator_due": state.dictator_due or None,
-            "awaiting_a_roman_lam": state.dictator_chance or None,
-        },
-        "carthage": carthage.carthage_view(state.carthaginians),
-        "armies": [
-            {
-                "id": a.id,
-                "commander": a.commander,
-                "commander_name": state.carthaginians.name(a.commander) if a.commander else None,
-                "sp": a.sp,
-                "aer": rules.capped(a.aer, a.sp),
-                "effective_aer": a.effective,
-                "detachments": a.detachments,
-                "parts": [_part(state, a, d) for d in a.parts],
-                "province": a.province,
-                "place": a.place or positions.FIELD,
-                "province_name": state.setup.provinces[a.province].name,
-                "hannibals": a.id == state.carthaginians.hannibals(),
-            }
-            for a in state.carthaginians.armies.values()
-        ],
+        "rome": _rome(state),
+        "emergency": _emergency(state),
+        "carthage": _carthage(state.carthaginians),
+        "armies": [_army(state, a) for a in state.carthaginians.armies.values()],
         "italian_allies": {
             p: {"name": state.setup.provinces[p].name, "level": level, "allied_to": allied}
             for p, (level, allied) in state.track.items()
@@ -103,22 +56,154 @@ def status(state: State, name: str) -> dict[str, Any]:
             }
             for r in state.rolls
         ],
-        "cup": {
-            "rome": lams.rome,
-            "carthage": lams.carthage,
-            "lams": lams.lams,
-            "legate": lams.legate,
-            "siege_attrition": lams.siege,
-            "augury": lams.augury,
-            "left": _drawable(state, void=False),
-            "void": _drawable(state, void=True),
-            "phase_leader": state.phase_leader,
-        },
+        "cup": _cup(state),
         "settings": dict(state.settings),
         "dice": state.dice,
         "commitments": {str(t): c for t, c in state.commitments.items()},
         "revealed": {str(t): s for t, s in state.revealed.items()},
         "pending": next_step(state),
+    }
+
+
+def _rome(state: State) -> dict[str, Any]:
+    """Rome: every leader's place, the magistrates with their office, Imperium, assignment and
+    where each stands (TB-1.4, TB-6), the Legions and the CAs, the Triumphs and the victories,
+    the reinforcements held (TB-11.8), the Overall Commanders (TB-6.7)."""
+    r = state.romans
+    by_office = sorted(
+        r.magistrates.values(),
+        key=lambda m: (offices.PRECEDENCE.index(m.office), number_key(r.leaders[m.leader].number)),
+    )
+    return {
+        "leaders": {
+            lid: {"name": r.leaders[lid].name, "number": r.leaders[lid].number, "place": place}
+            for lid, place in sorted(
+                r.places.items(), key=lambda i: number_key(r.leaders[i[0]].number)
+            )
+        },
+        "magistrates": [_magistrate(state, m) for m in by_office],
+        "legions": [
+            _legion(state, lg)
+            for lg in sorted(r.legions.values(), key=lambda lg: numeral_key(lg.id))
+        ],
+        "cas": {str(n): list(members) for n, members in sorted(r.cas.items())},
+        "triumphs": {lid: {"turn": t, "office": o} for lid, (t, o) in r.triumphs.items()},
+        "victories": {lid: {"turn": t, "how": how} for lid, (t, how) in r.victories.items()},
+        "finished": sorted(r.finished),
+        "holding": {t: dict(classes) for t, classes in r.holding.items()},
+        "overall_commanders": offices.overall_commanders(
+            list(r.magistrates.values()),
+            dictator_in_rome=bool(r.in_rome),
+            rome_dictator_oc=state.settings.get("rome-dictator-oc", "dictator") == "dictator",
+        ),
+    }
+
+
+def _magistrate(state: State, m: Magistrate) -> dict[str, Any]:
+    """A magistrate: his office, Imperium (CAs and Legions), assignment, where he stands."""
+    place = m.province and state.setup.provinces[m.province].name
+    spot = positions.standing(state.romans, m.leader)  # TB-1.4
+    return {
+        "leader": m.leader,
+        "office": m.office,
+        "cas": list(m.cas),
+        "legions": list(m.legions),
+        "theater": m.theater,
+        "province": m.province,
+        "governor": m.governor,
+        "assignment": place or m.theater,
+        "stands": {
+            "province": spot[0] or None,
+            "province_name": spot[0] and state.setup.provinces[spot[0]].name or None,
+            "place": spot[1],
+        }
+        if spot
+        else None,
+        "besieged": state.romans.besieged.get(m.leader),
+    }
+
+
+def _legion(state: State, lg: Legion) -> dict[str, Any]:
+    """A Legion: its kind, discipline, SP by class, where it stands, its CA and leader."""
+    r = state.romans
+    return {
+        "id": lg.id,
+        "kind": lg.kind,
+        "discipline": lg.discipline,
+        "sp": list(lg.sp),
+        "province": lg.province,
+        "ca": r.in_ca(lg.id),
+        "leader": r.legion_leader(lg.id),
+        "province_name": state.setup.provinces[lg.province].name,
+        "place": lg.place or positions.FIELD,
+        "besieged": lg.besieged or None,
+        "auxiliary": lg.auxiliary,
+        "opponent_drm": legions.OPPONENT_DRM if lg.kind == roman.SLAVE else 0,
+    }
+
+
+def _emergency(state: State) -> dict[str, Any]:
+    level, reasons = state.emergency()
+    return {
+        "level": level,
+        "reasons": reasons,
+        "dictator_due": state.dictator_due or None,
+        "awaiting_a_roman_lam": state.dictator_chance or None,
+    }
+
+
+def _carthage(c: Carthage) -> dict[str, Any]:
+    """Carthage's leaders with their families and places, the OC, the recalls pending."""
+    return {
+        "leaders": {
+            lid: {
+                "name": who.name,
+                "number": who.number,
+                "family": who.family,
+                "place": c.places[lid],
+            }
+            for lid, who in sorted(c.leaders.items(), key=lambda i: i[1].number)
+        },
+        "hannibals_army": c.hannibals(),
+        "oc": c.oc,
+        "oc_due": c.oc_due,
+        "recalls_pending": {army: leader for army, (leader, _) in c.pending.items()},
+        "disbanded_this_turn": c.disbanded,
+        "postings": dict(c.postings),
+    }
+
+
+def _army(state: State, a: Force) -> dict[str, Any]:
+    """An Army: its commander, SP, stored and effective AER (TB-14), its Detachments."""
+    return {
+        "id": a.id,
+        "commander": a.commander,
+        "commander_name": state.carthaginians.name(a.commander) if a.commander else None,
+        "sp": a.sp,
+        "aer": rules.capped(a.aer, a.sp),
+        "effective_aer": a.effective,
+        "detachments": a.detachments,
+        "parts": [_part(state, a, d) for d in a.parts],
+        "province": a.province,
+        "place": a.place or positions.FIELD,
+        "province_name": state.setup.provinces[a.province].name,
+        "hannibals": a.id == state.carthaginians.hannibals(),
+    }
+
+
+def _cup(state: State) -> dict[str, Any]:
+    """The LAM cup (TB-4): what C1 puts in, what is left to draw and what is void."""
+    lams = cup.at_c1(state.romans, state.carthaginians)
+    return {
+        "rome": lams.rome,
+        "carthage": lams.carthage,
+        "lams": lams.lams,
+        "legate": lams.legate,
+        "siege_attrition": lams.siege,
+        "augury": lams.augury,
+        "left": _drawable(state, void=False),
+        "void": _drawable(state, void=True),
+        "phase_leader": state.phase_leader,
     }
 
 

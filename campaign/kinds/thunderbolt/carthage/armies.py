@@ -580,23 +580,3 @@ def post(
     if army in c.postings.values():
         raise RuleViolation("TB-12.6", f"Army {army} is assigned already")
     return replace(c, postings={**c.postings, theater: army})
-
-
-def carthage_view(c: Carthage) -> dict:
-    return {
-        "leaders": {
-            lid: {
-                "name": who.name,
-                "number": who.number,
-                "family": who.family,
-                "place": c.places[lid],
-            }
-            for lid, who in sorted(c.leaders.items(), key=lambda i: i[1].number)
-        },
-        "hannibals_army": c.hannibals(),
-        "oc": c.oc,
-        "oc_due": c.oc_due,
-        "recalls_pending": {army: leader for army, (leader, _) in c.pending.items()},
-        "disbanded_this_turn": c.disbanded,
-        "postings": dict(c.postings),
-    }

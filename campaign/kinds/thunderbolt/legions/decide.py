@@ -12,7 +12,7 @@ from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import offices, roman
+from campaign.kinds.thunderbolt.magistrates import offices, prorogues, roman
 from campaign.kinds.thunderbolt.naming import leader, province_of
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import resolve
@@ -70,7 +70,7 @@ def disband_legions(state: State, given: Sequence[str], cas: Sequence[int] = ())
         if n not in r.cas:
             raise RuleViolation("TB-11.11", f"There is no CA {n}")
         named += [lg for lg in r.cas[n] if lg not in named]
-    roman.disband_legions(r, tuple(named))
+    prorogues.disband_legions(r, tuple(named))
     return [draft(LegionsDisbanded, turn=state.turn, legions=named)]
 
 

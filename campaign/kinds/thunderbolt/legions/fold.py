@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import prorogues, roman
 from campaign.kinds.thunderbolt.state import Roll, State
 from events.thunderbolt import (
     LegateDelivered,
@@ -26,7 +26,7 @@ FOLD = ByEvent()
 
 @FOLD.on
 def _(event: LegionsDisbanded, state: State) -> State:
-    return replace(state, romans=roman.disband_legions(state.romans, tuple(event.legions)))
+    return replace(state, romans=prorogues.disband_legions(state.romans, tuple(event.legions)))
 
 
 @FOLD.on

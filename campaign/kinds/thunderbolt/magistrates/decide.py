@@ -11,7 +11,7 @@ from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 from campaign.kinds.thunderbolt.naming import leader, office, province, theater
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.senate.decide import field
@@ -38,7 +38,7 @@ def prorogue(
     checks.check_step(state, ["B1a"], "a prorogue")
     lid, held = leader(state, who), office(as_office)
     where, place = theater(in_theater), province(state, in_province)
-    roman.prorogue(state.romans, lid, held, where, place, state.per_province)
+    prorogues.prorogue(state.romans, lid, held, where, place, state.per_province)
     return [
         draft(
             MagistrateProrogued,
@@ -58,7 +58,7 @@ def assign(state: State, who: str, in_theater: str | None, in_province: str | No
     checks.check_step(state, ["B1a"], "an assignment")
     lid = leader(state, who)
     where, place = theater(in_theater), province(state, in_province)
-    roman.assign(state.romans, lid, where, place, state.per_province)
+    prorogues.assign(state.romans, lid, where, place, state.per_province)
     return [draft(AssignmentNamed, turn=state.turn, leader=lid, theater=where, province=place)]
 
 
@@ -67,7 +67,7 @@ def release(state: State, who: str) -> list[Draft]:
     checks.check_revealed(state)
     checks.check_step(state, ["B1a"], "a release")
     lid = leader(state, who)
-    roman.release(state.romans, lid)
+    prorogues.release(state.romans, lid)
     return [draft(MagistrateReleased, turn=state.turn, leader=lid)]
 
 
@@ -77,7 +77,7 @@ def release_all(state: State) -> list[Draft]:
     checks.check_step(state, ["B1a"], "a release")
     return [
         draft(MagistrateReleased, turn=state.turn, leader=lid)
-        for lid in roman.due_b1a(state.romans)
+        for lid in prorogues.due_b1a(state.romans)
     ]
 
 
@@ -94,14 +94,14 @@ def pluto(
     the set-up has no chart the outcome is entered."""
     checks.check_revealed(state)
     checks.check_step(state, ["B1b"], "A Visit from Pluto")
-    due = roman.due_pluto(state.romans)
+    due = prorogues.due_pluto(state.romans)
     if who is None and outcome is not None and len(due) != 1:
         raise CampaignError("An outcome is entered for one leader: pluto NAME --outcome …")
     rolling = [leader(state, who)] if who is not None else due
     decided, current, number = [], state, state.next_number
     for lid in rolling:
-        if lid not in roman.due_pluto(current.romans):
-            roman.visit(current.romans, lid, "unharmed")  # refuses, naming why
+        if lid not in prorogues.due_pluto(current.romans):
+            prorogues.visit(current.romans, lid, "unharmed")  # refuses, naming why
         subject = numbered(current, lid)
         face = faces(current, number, "pluto", subject)[0]
         adjusted = face + sum(modifiers.values())
@@ -186,7 +186,7 @@ def elect(
             "During Operations a Dictator is elected only in a Roman leader's phase after an "
             "Emergency arose, with none in play",
         )
-    post = None if operations or raising else roman.next_post(r, state.turn)
+    post = None if operations or raising else elections.next_post(r, state.turn)
     chosen_office = office(wanted) if wanted else (post.office if post else None)
     if operations and chosen_office is None:
         chosen_office = "Dictator"
@@ -200,9 +200,9 @@ def elect(
         )
     pairing = chosen_office == "Proconsul" and len(legions) == 2
     if raising:
-        roman.check_raising(r, chosen_office, ca, tuple(legions))
+        elections.check_raising(r, chosen_office, ca, tuple(legions))
     else:
-        roman.check_order(r, chosen_office, pairing, state.turn, operations)
+        elections.check_order(r, chosen_office, pairing, state.turn, operations)
     if chosen_office == "Proconsul" and ca is None and not pairing:
         ca = post.ca if post else None
     if chosen_office == "Praetor" and not legions:
@@ -213,7 +213,7 @@ def elect(
     if chosen_office == "Proconsul" and not (where or place):
         army = tuple(legions) if pairing else r.cas.get(ca, ())
         if army:
-            where, place = roman.default_assignment(r, army, state.per_province)
+            where, place = elections.default_assignment(r, army, state.per_province)
     number, candidates, evidence = 0, [], ""
     if from_triumph is not None:
         chosen_leader = leader(state, from_triumph)
@@ -227,7 +227,7 @@ def elect(
             )
         number = state.next_number
         chosen_leader, evidence = draws(state, number, chosen_office, candidates)
-    roman.elect(
+    elections.elect(
         r,
         chosen_office,
         chosen_leader,
@@ -275,7 +275,7 @@ def imperium(
     checks.check_revealed(state)
     checks.check_step(state, ["B1c"], "a Consul's army")
     r = state.romans
-    awaiting = roman.dictators_awaiting(r) + roman.consuls_awaiting(r)
+    awaiting = elections.dictators_awaiting(r) + elections.consuls_awaiting(r)
     lid = leader(state, who) if who else (awaiting[0] if awaiting else None)
     if lid is None:
         raise RuleViolation("TB-8.3", "No elected Consul awaits his army")
@@ -284,12 +284,12 @@ def imperium(
         return field(state, lid, cas)
     where = theater(in_theater)
     if ca is None and not legions and not none:
-        ca, legions, default_theater = roman.default_command(r, lid)
+        ca, legions, default_theater = elections.default_command(r, lid)
         where = where or default_theater
     elif where is None:
         army = r.cas.get(ca, ()) if ca is not None else tuple(legions)
         where = r.theater(army) if army else None
-    roman.give_imperium(r, lid, ca, tuple(legions), where, state.per_province, state.turn)
+    elections.give_imperium(r, lid, ca, tuple(legions), where, state.per_province, state.turn)
     return [
         draft(
             ImperiumGiven,
@@ -330,9 +330,9 @@ def designate(state: State, who: str, in_province: str | None) -> list[Draft]:
     if place is None:
         held = r.magistrates.get(lid)
         own = r.legions[held.legions[0]].province if held and held.legions else None
-        due = roman.governors_due(r)
+        due = elections.governors_due(r)
         place = own if own in r.island_of else island_province(state, due[0] if due else None)
-    roman.designate(r, lid, place)
+    elections.designate(r, lid, place)
     return [draft(GovernorDesignated, turn=state.turn, leader=lid, province=place)]
 
 
@@ -343,7 +343,7 @@ def elect_all(state: State, draws: Draws) -> list[Draft]:
     decided: list[Draft] = []
     current = state
     for _ in range(64):
-        post = roman.next_post(current.romans, current.turn)
+        post = elections.next_post(current.romans, current.turn)
         if post is None or post.office == "Dictator's army":
             return decided  # the Dictator's choice is the player's
         if post.office != "Imperium" and not current.romans.pool():

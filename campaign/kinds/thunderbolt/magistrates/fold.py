@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections, prorogues
 from campaign.kinds.thunderbolt.state import Roll, State, drawn, numbered
 from campaign.kinds.thunderbolt.turn import cup
 from events.thunderbolt import (
@@ -28,7 +28,7 @@ FOLD = ByEvent()
 
 @FOLD.on
 def _(event: MagistrateProrogued, state: State) -> State:
-    romans = roman.prorogue(
+    romans = prorogues.prorogue(
         state.romans,
         event.leader,
         event.office,
@@ -42,7 +42,7 @@ def _(event: MagistrateProrogued, state: State) -> State:
 
 @FOLD.on
 def _(event: AssignmentNamed, state: State) -> State:
-    romans = roman.assign(
+    romans = prorogues.assign(
         state.romans, event.leader, event.theater, event.province, state.per_province
     )
     return replace(state, romans=romans)
@@ -50,7 +50,7 @@ def _(event: AssignmentNamed, state: State) -> State:
 
 @FOLD.on
 def _(event: MagistrateReleased, state: State) -> State:
-    return replace(state, romans=roman.release(state.romans, event.leader))
+    return replace(state, romans=prorogues.release(state.romans, event.leader))
 
 
 @FOLD.on
@@ -59,13 +59,13 @@ def _(event: PlutoVisited, state: State) -> State:
         Roll(event.number + n, event.turn, "pluto", numbered(state, event.leader), face)
         for n, face in enumerate(event.faces)
     )
-    romans = roman.visit(state.romans, event.leader, event.outcome)
+    romans = prorogues.visit(state.romans, event.leader, event.outcome)
     return replace(state, romans=romans, rolls=(*state.rolls, *rolls))
 
 
 @FOLD.on
 def _(event: MagistrateElected, state: State) -> State:
-    romans = roman.elect(
+    romans = elections.elect(
         state.romans,
         event.office,
         event.leader,
@@ -98,7 +98,7 @@ def _(event: MagistrateElected, state: State) -> State:
 @FOLD.on
 def _(event: ImperiumGiven, state: State) -> State:
     legions = tuple(event.legions) if event.ca is None else ()
-    romans = roman.give_imperium(
+    romans = elections.give_imperium(
         state.romans,
         event.leader,
         event.ca,
@@ -112,12 +112,12 @@ def _(event: ImperiumGiven, state: State) -> State:
 
 @FOLD.on
 def _(event: OfficeLeftEmpty, state: State) -> State:
-    return replace(state, romans=roman.leave_empty(state.romans, event.office))
+    return replace(state, romans=elections.leave_empty(state.romans, event.office))
 
 
 @FOLD.on
 def _(event: GovernorDesignated, state: State) -> State:
-    return replace(state, romans=roman.designate(state.romans, event.leader, event.province))
+    return replace(state, romans=elections.designate(state.romans, event.leader, event.province))
 
 
 @FOLD.on

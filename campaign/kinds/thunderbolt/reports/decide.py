@@ -23,6 +23,7 @@ from campaign.kinds.thunderbolt.naming import (
     province_of,
     units,
 )
+from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.senate.decide import earned
 from campaign.kinds.thunderbolt.state import State, numbered
@@ -367,14 +368,14 @@ def fell(state: State, who: str, outcome: str, replaced: bool, draws: Draws) -> 
     evidence = ""
     if replaced:
         of = state.romans if side == "rome" else state.carthaginians
-        (roman if side == "rome" else carthage).check_replaceable(of, lid)
+        (honours if side == "rome" else carthage).check_replaceable(of, lid)
         candidates = [c for c in of.pool() if c != lid]
         if not candidates:
             raise RuleViolation("TB-10.8" if side == "rome" else "TB-13.8", "The pool is empty")
         number = state.next_number
         replacement, evidence = draws(state, number, numbered(state, lid), candidates)
     if side == "rome":
-        roman.fall(state.romans, lid, what, replacement)
+        honours.fall(state.romans, lid, what, replacement)
     else:
         carthage.fall(state.carthaginians, lid, what, replacement)
     return [

@@ -11,6 +11,7 @@ from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.senate.fold import inherit
 from campaign.kinds.thunderbolt.state import Roll, State, numbered
@@ -101,7 +102,7 @@ def _(event: LeaderFell, state: State) -> State:
     replacement = event.replacement or None
     if event.side == "rome":
         state = replace(
-            state, romans=roman.fall(state.romans, event.leader, event.outcome, replacement)
+            state, romans=honours.fall(state.romans, event.leader, event.outcome, replacement)
         )
     else:
         forces = carthage.fall(state.carthaginians, event.leader, event.outcome, replacement)

@@ -10,8 +10,9 @@ from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections
 from campaign.kinds.thunderbolt.naming import leader
+from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.state import State, numbered
 from campaign.names import resolve
@@ -27,7 +28,7 @@ from events.thunderbolt import (
 
 def field(state: State, lid: str, cas: Sequence[int]) -> list[Draft]:
     """TB-9.4: the Dictator takes the field with one or two leaderless CAs, or none."""
-    roman.dictator_in_field(state.romans, lid, tuple(cas))
+    elections.dictator_in_field(state.romans, lid, tuple(cas))
     return [draft(DictatorTakesTheField, turn=state.turn, leader=lid, cas=list(cas))]
 
 
@@ -39,7 +40,7 @@ def dictator(
     checks.check_revealed(state)
     checks.check_step(state, ["B1c", "D"], "the Dictator's choice")
     r = state.romans
-    awaiting = roman.dictators_awaiting(r)
+    awaiting = elections.dictators_awaiting(r)
     lid = leader(state, who) if who else (awaiting[0] if awaiting else None)
     if lid is None:
         raise RuleViolation("TB-9.4", "No Dictator elected this Game Turn awaits his choice")
@@ -48,7 +49,7 @@ def dictator(
     if cas:
         raise CampaignError("A Dictator who stays in Rome takes no CA; his ME may: --me-ca N.")
     named = leader(state, me)
-    roman.name_me(r, lid, named, me_ca)
+    elections.name_me(r, lid, named, me_ca)
     return [draft(MasterOfHorseNamed, turn=state.turn, leader=named, dictator=lid, ca=me_ca)]
 
 
@@ -117,7 +118,7 @@ def censure(
     checks.check_step(state, ["D"], "a Censure roll")
     r = state.romans
     lid = leader(state, who)
-    roman.check_censurable(r, lid)
+    honours.check_censurable(r, lid)
     if (state.operations, lid, "censure") in state.asked:
         raise RuleViolation(
             "TB-10.6", f"{r.name(lid)} has rolled for Censure in this Operations Phase already"
@@ -152,8 +153,8 @@ def earned(state: State, who: str, how: str, inflicted: int, enemy_infantry: boo
     checks.check_revealed(state)
     checks.check_step(state, ["D", "E"], "a Triumph's victory")
     lid = leader(state, who)
-    way = resolve("way to a Triumph", how, roman.TRIUMPHAL)
-    roman.earn(state.romans, lid, state.turn, way, inflicted, enemy_infantry)
+    way = resolve("way to a Triumph", how, honours.TRIUMPHAL)
+    honours.earn(state.romans, lid, state.turn, way, inflicted, enemy_infantry)
     return [draft(TriumphEarned, turn=state.turn, leader=lid, how=way, inflicted=inflicted)]
 
 
@@ -165,7 +166,7 @@ def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces)
     checks.check_step(state, ["D"], "a Triumph")
     r = state.romans
     lid = leader(state, who)
-    held = roman.check_celebrant(r, lid)
+    held = honours.check_celebrant(r, lid)
     if not 0 <= lost_percent <= 100:
         raise RuleViolation("TB-10.9", f"Losses are 0 to 100 %, not {lost_percent}")
     number, face, evidence, granted = 0, -1, "", True

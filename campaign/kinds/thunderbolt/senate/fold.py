@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from campaign.kinds.thunderbolt.handlers import ByEvent
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import elections
+from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.state import Roll, State, numbered
 from campaign.kinds.thunderbolt.turn import cup
 from events.thunderbolt import (
@@ -23,13 +24,13 @@ FOLD = ByEvent()
 
 @FOLD.on
 def _(event: DictatorTakesTheField, state: State) -> State:
-    romans = roman.dictator_in_field(state.romans, event.leader, tuple(event.cas))
+    romans = elections.dictator_in_field(state.romans, event.leader, tuple(event.cas))
     return replace(state, romans=romans)
 
 
 @FOLD.on
 def _(event: MasterOfHorseNamed, state: State) -> State:
-    romans = roman.name_me(state.romans, event.dictator, event.leader, event.ca)
+    romans = elections.name_me(state.romans, event.dictator, event.leader, event.ca)
     return replace(state, romans=romans)
 
 
@@ -47,7 +48,7 @@ def _(event: MagistrateCensured, state: State) -> State:
     rolls = [Roll(event.number, event.turn, "censure", who, event.face)]
     romans = state.romans
     if event.censured:
-        romans = roman.censure(romans, event.leader, event.replacement)
+        romans = honours.censure(romans, event.leader, event.replacement)
         if event.replacement is not None:
             rolls.append(
                 Roll(
@@ -78,13 +79,13 @@ def inherit(
 
 @FOLD.on
 def _(event: TriumphEarned, state: State) -> State:
-    romans = roman.earn(state.romans, event.leader, event.turn, event.how, event.inflicted, True)
+    romans = honours.earn(state.romans, event.leader, event.turn, event.how, event.inflicted, True)
     return replace(state, romans=romans)
 
 
 @FOLD.on
 def _(event: TriumphCelebrated, state: State) -> State:
-    romans = roman.celebrate(state.romans, event.leader, event.turn, event.granted)
+    romans = honours.celebrate(state.romans, event.leader, event.turn, event.granted)
     state = replace(state, romans=romans)
     if event.face < 0:
         return state

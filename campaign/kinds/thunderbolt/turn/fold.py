@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.handlers import ByEvent
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import prorogues, roman
 from campaign.kinds.thunderbolt.state import Roll, State
 from campaign.kinds.thunderbolt.turn import cup, sequence
 from events.thunderbolt import (
@@ -47,7 +47,7 @@ def moved(state: State, position: sequence.Position) -> State:
     elif state.position.stage == "B" and position.stage != "B":
         romans = roman.end_of_b(romans, state.wounded_return)
     if "B1a" in state.position.open and "B1a" not in position.open:
-        romans = roman.keep_besieged(romans)  # TB-7.6
+        romans = prorogues.keep_besieged(romans)  # TB-7.6
     fresh = position.turn != state.position.turn
     left_d = "D" in state.position.open and "D" not in position.open
     filled, cup_turn = state.cup, state.cup_turn
