@@ -19,8 +19,8 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError, MapperDeserialisationError, StoredEvent
 
-from campaign import beside, bound, chain, checkpoint, readmodel, text
-from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
+from campaign import beside, chain, checkpoint, text
+from campaign.catalogue import TOPICS, Entry, decoded
 from campaign.chain import campaign_id
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, StoreError
@@ -50,6 +50,7 @@ from campaign.store.database import (  # noqa: F401 - STORE_FAILURES, first_line
     first_line,
 )
 from campaign.store.kept import Kept
+from campaign.store.listing import CATALOGUE_ROW, Listing
 from campaign.store.sealed import SECRETS, SECRETS_COLUMNS, Links, Secrets
 from campaign.stored import Row, decode, read_log, whole
 from campaign.witness import Witness
@@ -62,8 +63,6 @@ from events.common import (
     PlayerReplaced,
 )
 
-CATALOGUE_ROW = "catalogue"
-"""The kept catalogue's name as its seal binds it (campaign.bound)."""
 RACE_BUDGET = 20.0
 """Seconds a command keeps deciding again while other organisers append to the same campaign."""
 
@@ -82,6 +81,7 @@ class Campaigns:
         self.secrets = Secrets(self.database, self.stream)
         self.links = Links(self.secrets, self.catalogue)
         self.kept = Kept(self.database, self.secrets, self)
+        self.listing = Listing(self.database, self.kept)
         self.after: Loaded | None = None
         """The campaign as the last command recorded it, for what that command says next."""
         self.stepped: tuple[Any, ...] = ()
@@ -122,67 +122,24 @@ class Campaigns:
         (the archived ones too, unless `archived` is False): the catalogue kept beside the log
         while it is current, else folded from the events and kept again (campaign.catalogue)."""
         if self._entries is None:
-            kept = self._kept_catalogue()
+            kept = self.listing.row()
             entries = None if kept is None else decoded(kept)
             if entries is None:
-                entries, stamp = self._folded_catalogue()
-                self._keep_catalogue(entries, stamp)
+                entries, stamp = self.listing.folded(self.read_alone)
+                self.listing.keep(entries, stamp)
             self._entries = entries
             self._named = {folded(e.name): e for e in reversed(self._entries)}
         return [e for e in self._entries if archived or not e.archived]
-
-    def _folded_catalogue(self) -> tuple[list[Entry], tuple[int, int]]:
-        """The catalogue folded from its events, and how many they were and the last's number."""
-        notifications = self.database.guard(
-            lambda: self.database.store.recorder.select_notifications(1, 10_000_000, topics=TOPICS)
-        )
-        entries: dict[uuid.UUID, Entry] = {}
-        for event in map(self.read_alone, notifications):
-            catalogued(entries, event)
-        last = max((n.id for n in notifications), default=0)
-        return list(entries.values()), (len(notifications), last)
-
-    def _kept_catalogue(self) -> str | None:
-        """The catalogue kept beside the log, as kept (`catalogue.decoded` reads it), while it is
-        current: folded from the events the store holds now, by this program. Else None."""
-        sql = self.database.dialect
-
-        def read() -> list[tuple]:
-            with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
-                if not sql.exists(cursor, beside.NAMES):
-                    return []
-                statement = beside.kept_catalogue(sql, sql.table(beside.NAMES), len(TOPICS))
-                cursor.execute(statement, (readmodel.program(), *TOPICS, *TOPICS))
-                return beside.rows(cursor.fetchall())
-
-        found = self.database.guard(read)
-        if not found:
-            return None
-        events, last, body = found[0]
-        return self.kept.unbound(CATALOGUE_ROW, f"{events}/{last}", body)
-
-    def _keep_catalogue(self, entries: list[Entry], stamp: tuple[int, int]) -> None:
-        """Keep the catalogue just folded, with how many events it was folded from and the last
-        one's number; apart from any append, and left unkept when the store cannot be written
-        (the next reader folds it again)."""
-        names = self.database.dialect.table(beside.NAMES)
-        triggers = self.database.dialect.names_triggers(names, TOPICS)
-        key = self.kept.binding(create=True)
-        if key is None:
-            return
-        body = bound.bound(key, CATALOGUE_ROW, "{}/{}".format(*stamp), encoded(entries))
-        row = (1, *stamp, readmodel.program(), body)
-        self.database.keep_beside(beside.NAMES, beside.NAMES_COLUMNS, triggers, "id", [row])
 
     def check_catalogue(self) -> str:
         """The kept catalogue against its events (`verify`): `current`, `altered` (kept for the
         events the store holds, yet not what they give), or `missing or out of date`; unless
         current, it is kept again, folded from the events."""
-        entries, stamp = self._folded_catalogue()
-        kept = self._kept_catalogue()
+        entries, stamp = self.listing.folded(self.read_alone)
+        kept = self.listing.row()
         if kept is not None and decoded(kept) == entries:
             return "current"
-        self._keep_catalogue(entries, stamp)
+        self.listing.keep(entries, stamp)
         self._entries = None
         edited = kept is not None or CATALOGUE_ROW in self.kept.altered
         return "altered" if edited else "missing or out of date"

@@ -112,7 +112,7 @@ def test_no_shared_module_names_a_kinds_heading_or_command(rules):
 def rule_prefixes(package: str) -> set[str]:
     """The rule ids' prefixes a kind cites (`BC` of BC-4.2), read from its refusals."""
     folder = ROOT / Path(*package.split("."))
-    cited = "\n".join(p.read_text() for p in folder.glob("*.py"))
+    cited = "\n".join(p.read_text() for p in folder.rglob("*.py"))  # its chapters' too
     return set(re.findall(r'RuleViolation\(\s*"([A-Z]+)-\d', cited))
 
 

@@ -17,6 +17,7 @@ from campaign.beside import NAMES
 from campaign.chain import campaign_id
 from campaign.common import archive, note, rename
 from campaign.readmodel import VIEWS
+from campaign.store.listing import Listing
 
 
 def raw(db: str, statement: str, *params) -> list[tuple]:
@@ -63,10 +64,10 @@ def reseal_catalogue(db, body: str) -> str:
 
 
 def refuse_to_fold(monkeypatch) -> None:
-    def folded(self):
+    def folded(self, read):
         raise AssertionError("the catalogue was folded from the events")
 
-    monkeypatch.setattr(Campaigns, "_folded_catalogue", folded)
+    monkeypatch.setattr(Listing, "folded", folded)
 
 
 def test_the_writer_keeps_the_catalogue_so_finding_a_campaign_reads_no_start(
@@ -93,7 +94,7 @@ def test_catalogue_events_appended_by_a_program_that_keeps_none_are_found(store_
     folds it again and keeps it."""
     Campaigns(store_url).start(*starting("Alpha", seed="Alpha"), "organiser")
     with monkeypatch.context() as unkept:
-        unkept.setattr(Campaigns, "_keep_catalogue", lambda *args: None)
+        unkept.setattr(Listing, "keep", lambda *args: None)
         older = Campaigns(store_url)
         older.start(*starting("Beta", seed="Beta"), "organiser")
         older.act("Alpha", lambda state: rename("Gamma"), "organiser")

@@ -82,7 +82,7 @@ def consuls_armed(r: roman.Romans) -> roman.Romans:
 
 def test_tb_11_13_commanded_only_by_the_dictator_the_me_or_a_consul():
     r = consuls_armed(slaves_in_play())
-    assert elections.next_post(r, 1) == roman.Post("Praetor", legion="V")  # not a Slave Legion
+    assert elections.next_post(r, 1) == elections.Post("Praetor", legion="V")  # not a Slave Legion
     with pytest.raises(RuleViolation) as refusal:
         elections.elect(r, "Praetor", "philo", False, 1, legions=("Slave-1",))
     assert refusal.value.rule == "TB-11.13"
@@ -105,7 +105,7 @@ def test_tb_11_13_the_election_asks_no_proconsul_for_a_ca_of_them():
                             "VII", "VIII") or k.startswith("Slave")})  # fmt: skip
     r = replace(r, cas={**r.cas, 9: ("Slave-1", "Slave-2")})
     assert 9 in r.leaderless_cas()
-    assert elections.next_post(r, 1) == roman.Post("PU")  # CA 9 of Slave Legions is passed over
+    assert elections.next_post(r, 1) == elections.Post("PU")  # CA 9 of Slave Legions is passed over
 
 
 def test_tb_11_13_a_consul_prorogued_as_proconsul_loses_them_interpretation():

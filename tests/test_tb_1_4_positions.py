@@ -136,14 +136,14 @@ def test_tb_6_5_the_election_passes_over_a_ca_shut_in_a_city():
     r = elections.elect(r, "Consul", "tuditanus", False, 1)
     r = elections.give_imperium(r, "albinus", 1, (), "Roman Italy")
     r = elections.give_imperium(r, "tuditanus", 2, (), "Roman Italy")
-    assert elections.next_post(r, 1) == roman.Post("Proconsul", ca=3)
+    assert elections.next_post(r, 1) == elections.Post("Proconsul", ca=3)
     shut = positions.besiege_legions(r, ["V", "VI"], "city")
-    assert elections.next_post(shut, 1) == roman.Post("Proconsul", ca=4)
+    assert elections.next_post(shut, 1) == elections.Post("Proconsul", ca=4)
     with pytest.raises(RuleViolation) as refusal:
         elections.elect(shut, "Proconsul", "vulso", False, 1, ca=3, theater="Roman Italy")
     assert refusal.value.rule == "TB-6.5"
     in_port = positions.besiege_legions(r, ["V", "VI"], "port")
-    assert elections.next_post(in_port, 1) == roman.Post("Proconsul", ca=3)
+    assert elections.next_post(in_port, 1) == elections.Post("Proconsul", ca=3)
 
 
 def moved(r, c, what, unit, to, climate=None, overridden=False):

@@ -45,7 +45,7 @@ def test_tb_3_3_b1_and_b2_run_side_by_side_each_in_its_order():
     assert position.open == ("B1a", "B2a")
     position = sequence.done(position, "B2a", CARTHAGE, GAME)  # before Rome's first prorogue
     assert position.open == ("B1a", "B2b")
-    assert refused(sequence.done, position, "B1b", ROME, GAME) == "TB-3.2"
+    assert refused(sequence.check_done, position, "B1b", ROME) == "TB-3.2"
 
 
 def test_tb_19_1_a_legion_request_waits_until_b1c_and_b2e_are_done():
@@ -53,7 +53,7 @@ def test_tb_19_1_a_legion_request_waits_until_b1c_and_b2e_are_done():
     for step in sequence.B1:
         position = both(position, step)
     assert "B3b" not in position.open
-    assert refused(sequence.done, position, "B3b", ROME, GAME) == "TB-3.2"
+    assert refused(sequence.check_done, position, "B3b", ROME) == "TB-3.2"
     for step in sequence.B2:
         position = both(position, step)
     assert position.open == ("B3a",)
@@ -61,12 +61,12 @@ def test_tb_19_1_a_legion_request_waits_until_b1c_and_b2e_are_done():
 
 def test_tb_3_4_a_step_ends_when_each_acting_side_has_finished_it():
     position = both(sequence.start(GAME), "A2")
-    assert refused(sequence.done, position, "B1a", CARTHAGE, GAME) == "TB-3.4"
+    assert refused(sequence.check_done, position, "B1a", CARTHAGE) == "TB-3.4"
     position = through_b(position)
     position = both(position, "B3a")
     position = sequence.done(position, "B3b", ROME, GAME)
     assert position.open == ("B3b",) and position.waiting_for("B3b") == (CARTHAGE,)
-    assert refused(sequence.done, position, "B3b", ROME, GAME) == "TB-3.4"
+    assert refused(sequence.check_done, position, "B3b", ROME) == "TB-3.4"
     position = sequence.done(position, "B3b", CARTHAGE, GAME)
     assert position.open == ("C2",)  # B4a–c and C1 pass: the program marks them done
 
@@ -92,7 +92,7 @@ def test_tb_3_5_after_g4_the_next_game_turn_then_the_end():
         for step in ("F2", "G1", "G2", "G3", "G4"):
             position = both(position, step)
     assert position.over
-    assert refused(sequence.done, position, "A2", ROME, GAME) == "TB-3.5"
+    assert refused(sequence.check_done, position, "A2", ROME) == "TB-3.5"
 
 
 def test_tb_1_1_without_romans_b1_is_skipped():
@@ -104,5 +104,5 @@ def test_tb_1_1_without_romans_b1_is_skipped():
 def test_tb_3_4_an_organiser_closes_a_step():
     position = sequence.close(sequence.start(GAME), "A2", GAME)
     assert position.open == ("B1a", "B2a")
-    assert refused(sequence.close, position, "G4", GAME) == "TB-3.2"
-    assert refused(sequence.close, position, "Z9", GAME) == "TB-3.1"
+    assert refused(sequence.check_open, position, "G4") == "TB-3.2"
+    assert refused(sequence.check_open, position, "Z9") == "TB-3.1"

@@ -283,7 +283,7 @@ def test_tb_8_3_a_consul_with_no_legion_left_stands_in_rome_without_imperium():
     assert refusal.value.rule == "TB-8.3"
     r = elections.give_imperium(r, "albinus", 2, (), "Roman Italy")
     r = elections.give_imperium(r, "tuditanus", 3, (), "Roman Italy")
-    assert elections.next_post(r) == roman.Post("Proconsul", ca=4)
+    assert elections.next_post(r) == elections.Post("Proconsul", ca=4)
 
 
 def test_tb_8_4_two_loose_legions_of_one_theater_paired_under_a_new_proconsul():
@@ -318,10 +318,10 @@ def test_tb_8_5_praetors_for_loose_legions_while_fewer_than_six_serve():
     }
     places = {**r.places, **{lid: roman.MAP for lid in (*praetors, *consuls)}}
     r = replace(r, magistrates={**praetors, **consuls}, places=places)
-    assert elections.next_post(r) == roman.Post("Praetor", legion="VI")
+    assert elections.next_post(r) == elections.Post("Praetor", legion="VI")
     r = elections.elect(r, "Praetor", "minucius", False, 1, None, ("VI",))
     assert r.count("Praetor") == 6
-    assert elections.next_post(r) == roman.Post("PU")  # Legions VII to X stay leaderless
+    assert elections.next_post(r) == elections.Post("PU")  # Legions VII to X stay leaderless
 
 
 def test_tb_8_8_b1c_ends_only_when_no_office_can_be_filled_and_empty_offices_are_recorded(
@@ -413,7 +413,7 @@ def test_tb_8_3_a_lone_consul_gets_his_army_when_no_second_can_be_elected():
         magistrates={"albinus": Magistrate("albinus", "Consul")},
         elected=("albinus",),
     )
-    assert elections.next_post(r, 2) == roman.Post("Imperium", leader="albinus")
+    assert elections.next_post(r, 2) == elections.Post("Imperium", leader="albinus")
     armed = elections.give_imperium(r, "albinus", 1, (), "Roman Italy", turn=2)
     assert armed.magistrates["albinus"].cas == (1,)
 

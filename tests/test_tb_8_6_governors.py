@@ -36,7 +36,7 @@ def consuls_in_roman_italy() -> roman.Romans:
 def test_tb_8_6_sicily_needs_a_governor_before_the_praetors_of_loose_legions():
     r = consuls_in_roman_italy()
     assert elections.governors_due(r) == ["sicily"]
-    assert elections.next_post(r, 1) == roman.Post("Governor", island="sicily")
+    assert elections.next_post(r, 1) == elections.Post("Governor", island="sicily")
     with pytest.raises(RuleViolation) as refusal:
         elections.check_b1c_over(r, 1)
     assert refusal.value.rule == "TB-8.8"
@@ -52,7 +52,7 @@ def test_tb_8_6_sicily_needs_a_governor_before_the_praetors_of_loose_legions():
         (),  # a governor may have no Legion (TB-6.2)
     )
     assert elections.governors_due(r) == []
-    assert elections.next_post(r, 1) == roman.Post("Praetor", legion="IX")
+    assert elections.next_post(r, 1) == elections.Post("Praetor", legion="IX")
     with pytest.raises(RuleViolation) as refusal:
         elections.elect(r, "Governor", "varro", False, 1, province="east-sicilia")
     assert refusal.value.rule == "TB-8.6"  # one per island
@@ -94,7 +94,7 @@ def test_tb_8_6_and_6_6_governors_count_among_the_six_praetors():
     }
     r = replace(r, magistrates={**r.magistrates, **extra})
     assert r.count("Praetor") == 6
-    assert elections.next_post(r, 1) == roman.Post("PU")  # no seventh Praetor as governor
+    assert elections.next_post(r, 1) == elections.Post("PU")  # no seventh Praetor as governor
     with pytest.raises(RuleViolation) as refusal:
         elections.elect(r, "Governor", "pulcher", False, 1, province="east-sicilia")
     assert refusal.value.rule == "TB-6.6"

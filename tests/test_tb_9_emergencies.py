@@ -86,9 +86,9 @@ def test_tb_9_4_an_me_within_5_of_a_dictator_in_rome_never_from_the_map():
     for lid in prorogues.due_b1a(r):
         r = prorogues.release(r, lid) if lid != "marcellus" else r
     r = replace(r, decided=r.decided | {"marcellus"}, emergency="Major")
-    assert elections.next_post(r, 1) == roman.Post("Dictator")
+    assert elections.next_post(r, 1) == elections.Post("Dictator")
     r = elections.elect(r, "Dictator", "fabius", False, 1)
-    assert elections.next_post(r, 1) == roman.Post("Dictator's army", leader="fabius")
+    assert elections.next_post(r, 1) == elections.Post("Dictator's army", leader="fabius")
 
     def refused(leader):
         with pytest.raises(RuleViolation) as refusal:
@@ -101,7 +101,7 @@ def test_tb_9_4_an_me_within_5_of_a_dictator_in_rome_never_from_the_map():
     assert kept.magistrates["minucius"].office == "ME"
     assert kept.magistrates["minucius"].cas == (1,)
     assert "fabius" in kept.in_rome
-    assert elections.next_post(kept, 1) == roman.Post("Consul")
+    assert elections.next_post(kept, 1) == elections.Post("Consul")
 
 
 def test_tb_9_4_with_no_me_to_be_had_the_dictator_takes_the_field():

@@ -239,27 +239,14 @@ def post(
     from campaign import post as posting
     from campaign.signing import for_report
     from campaign.views import formats
-    from campaign.views.reports import report_data, sealed, svg_to_png
+    from campaign.views.reports import report_data, sealed
 
     name, loaded = ctx.obj.view(campaign)
     kept = ctx.obj.campaigns.secrets.unseal(name)
-    url = posting.checked_url(webhook) if webhook is not None else kept.get(posting.WEBHOOK)
-    if url is None:
-        raise CampaignError(
-            "Give the channel's webhook: post --webhook URL (add --keep to keep it for this "
-            "campaign)."
-        )
-    if keep:
-        ctx.obj.campaigns.secrets.keep(name, posting.WEBHOOK, url)
+    url = _webhook(ctx, name, kept, webhook, keep)
     data, at_end = report_data(name, loaded, round_number)
     messages = formats.markdown(sealed(data, for_report(data)))
-    png = None
-    picture = None if no_map else at_end.kind.picture(at_end.state, name, data.get("round"))
-    if picture is not None:
-        try:
-            png = svg_to_png(picture)
-        except CampaignError as missing:
-            say(f"The map is not attached: {missing}")
+    png = None if no_map else _map_png(at_end, name, data.get("round"))
     label = posting.POSTED + posting.digest(messages, png)
     delivered = 0 if again else int(kept.get(label, "0"))
     if delivered_already is not None:
@@ -285,6 +272,36 @@ def post(
     resumed = f" (resuming after message {delivered})" if delivered else ""
     said = f"Posted the {what}: {sent} message(s){' and the map' if png else ''}{resumed}."
     say(said)
+
+
+def _webhook(ctx: typer.Context, name: str, kept: dict, given: str | None, keep: bool) -> str:
+    """The channel's webhook: the one given (checked, and kept with --keep), else the kept one."""
+    from campaign import post as posting
+
+    url = posting.checked_url(given) if given is not None else kept.get(posting.WEBHOOK)
+    if url is None:
+        raise CampaignError(
+            "Give the channel's webhook: post --webhook URL (add --keep to keep it for this "
+            "campaign)."
+        )
+    if keep:
+        ctx.obj.campaigns.secrets.keep(name, posting.WEBHOOK, url)
+    return url
+
+
+def _map_png(at_end, name: str, round_number) -> bytes | None:
+    """The report's map as a PNG to attach; none where the kind draws none, or (said) where the
+    picture cannot be converted here."""
+    from campaign.views.reports import svg_to_png
+
+    picture = at_end.kind.picture(at_end.state, name, round_number)
+    if picture is None:
+        return None
+    try:
+        return svg_to_png(picture)
+    except CampaignError as missing:
+        say(f"The map is not attached: {missing}")
+        return None
 
 
 def _invoke(args: list[str], shown: bool = True) -> None:

@@ -68,16 +68,11 @@ def serve(
     """The hub: the store's campaigns as web pages, players acting from their links (see
     invite), beside the command line on the same store; with --notify, whoever a form makes it
     the turn of is told at once, as `notify` tells him."""
-    try:
-        import uvicorn
+    _check_web_libraries()
+    import uvicorn
 
-        from campaign.web.hub import hub
-    except ImportError:
-        raise CampaignError(
-            "The hub needs its libraries: install the web extra where campaign was installed "
-            "from (pip install '.[web]' in its folder)."
-        ) from None
-    from campaign.web.hub import served
+    from campaign.notices import Smtp
+    from campaign.web.hub import hub, served
 
     db = ctx.obj.db or default_db()
     ctx.obj.campaigns.catalogue()  # the store opens (or says why not) before the server starts
@@ -86,23 +81,40 @@ def serve(
         f"Serving {len(ctx.obj.campaigns.catalogue())} campaign(s) on http://{host}:{port}/{processes}"
     )
     ctx.obj.close()  # each request opens the store; this command holds it no longer
-    from campaign.notices import Smtp
+    server = Smtp.parse(smtp, sender) if notify and smtp else None  # a bad one refused first
+    if workers > 1:
+        return _serve_processes(db, notify, smtp, sender, (host, port), workers)
+    uvicorn.Server(served(hub(db, notify, server), host, port)).run()
 
-    server = Smtp.parse(smtp, sender) if notify and smtp else None
-    if workers == 1:
-        uvicorn.Server(served(hub(db, notify, server), host, port)).run()
-        return
+
+def _check_web_libraries() -> None:
+    try:
+        import uvicorn  # noqa: F401
+
+        from campaign.web import hub  # noqa: F401
+    except ImportError:
+        raise CampaignError(
+            "The hub needs its libraries: install the web extra where campaign was installed "
+            "from (pip install '.[web]' in its folder)."
+        ) from None
+
+
+def _serve_processes(
+    db: str, notify: bool, smtp: str | None, sender: str | None, at: tuple, workers: int
+) -> None:
+    """`workers` processes on one socket, each a hub of its own built from the environment
+    (the store, --notify and the mail server told it there)."""
     import os
 
-    from campaign.web.hub import HUB_DB, HUB_NOTIFY
+    from uvicorn.supervisors import Multiprocess
+
+    from campaign.web.hub import HUB_DB, HUB_NOTIFY, served
 
     os.environ.update({HUB_DB: db, HUB_NOTIFY: "1" if notify else ""})
     os.environ.update(
         {k: v for k, v in (("CAMPAIGN_SMTP", smtp), ("CAMPAIGN_SMTP_FROM", sender)) if v}
     )
-    from uvicorn.supervisors import Multiprocess
-
-    config = served("campaign.web.hub:from_environment", host, port, workers)
+    config = served("campaign.web.hub:from_environment", *at, workers)
     with contextlib.suppress(KeyboardInterrupt):
         Multiprocess(config, sockets=[config.bind_socket()]).run()
 
@@ -141,27 +153,32 @@ def delete(
     say(f"{name} and its {count} events are deleted.")
 
 
+HeadOption = Annotated[
+    Optional[str],
+    typer.Option("--head", help="A chain head published earlier (export header or log)."),
+]
+CheckpointOption = Annotated[
+    Optional[Path],
+    typer.Option(
+        "--checkpoint",
+        help="A file of checkpoints kept from reports (or - to paste them): each must be "
+        "extended by the log, and signed by the key it announced.",
+    ),
+]
+KeptKeyOption = Annotated[
+    Optional[str],
+    typer.Option("--key", help="With --checkpoint: the organiser's key as you kept it."),
+]
+
+
 @command()
 def verify(
     ctx: typer.Context,
     campaign: CampaignOption = None,
     as_json: JsonOption = False,
-    head: Annotated[
-        Optional[str],
-        typer.Option("--head", help="A chain head published earlier (export header or log)."),
-    ] = None,
-    checkpoints: Annotated[
-        Optional[Path],
-        typer.Option(
-            "--checkpoint",
-            help="A file of checkpoints kept from reports (or - to paste them): each must be "
-            "extended by the log, and signed by the key it announced.",
-        ),
-    ] = None,
-    kept_key: Annotated[
-        Optional[str],
-        typer.Option("--key", help="With --checkpoint: the organiser's key as you kept it."),
-    ] = None,
+    head: HeadOption = None,
+    checkpoints: CheckpointOption = None,
+    kept_key: KeptKeyOption = None,
 ) -> None:
     """Replay the whole log through the rules and check the hash chain; name the first bad event."""
     from campaign.app import finished as finished_periods
@@ -187,46 +204,52 @@ def verify(
     ]
     if edited:  # said, and the command fails, once what it found is rebuilt (after the output)
         ctx.call_on_close(lambda: _found_altered(edited))
+    found = {
+        "campaign": name,
+        "verified": True,
+        "events": verified.events,
+        "checks": verified.checks,
+        loaded.kind.period + "s": finished,
+        "status": loaded.kind.summary(verified.state),
+        "chain_head": chain_head,
+        "vouches_for": f"events 1 to {verified.events}",
+        "published_head": published,
+        "stored_view": stored_view,
+        "stored_catalogue": stored_catalogue,
+        "checkpoints": held,
+    }
     if as_json:
-        return print_json(
-            {
-                "campaign": name,
-                "verified": True,
-                "events": verified.events,
-                "checks": verified.checks,
-                loaded.kind.period + "s": finished,
-                "status": loaded.kind.summary(verified.state),
-                "chain_head": chain_head,
-                "vouches_for": f"events 1 to {verified.events}",
-                "published_head": published,
-                "stored_view": stored_view,
-                "stored_catalogue": stored_catalogue,
-                "checkpoints": held,
-            }
-        )
-    if published:
-        say(published)
-    if stored_view != "current":
+        return print_json(found)
+    _tell_verified(found, loaded.kind.period)
+
+
+def _tell_verified(found: dict, period: str) -> None:
+    """What verify found, said: the published head, what was rebuilt, what the log vouches for."""
+    if found["published_head"]:
+        say(found["published_head"])
+    if found["stored_view"] != "current":
         say(
-            f"The stored view that list and status show was {stored_view}: it is rebuilt from "
-            "the log."
+            f"The stored view that list and status show was {found['stored_view']}: it is "
+            "rebuilt from the log."
         )
-    if stored_catalogue != "current":
+    if found["stored_catalogue"] != "current":
         say(
-            f"The stored list of the store's campaigns was {stored_catalogue}: it is rebuilt "
-            "from their events."
+            f"The stored list of the store's campaigns was {found['stored_catalogue']}: it is "
+            "rebuilt from their events."
         )
+    events, head = found["events"], found["chain_head"]
     say(
-        f"{name}: {verified.events} events and {finished} {loaded.kind.period}(s) verified with "
-        f"{verified.checks} checks; the hash chain is intact and every event is lawful. Now: "
-        f"{loaded.kind.summary(verified.state)}."
+        f"{found['campaign']}: {events} events and {found[period + 's']} {period}(s) verified "
+        f"with {found['checks']} checks; the hash chain is intact and every event is lawful. "
+        f"Now: {found['status']}."
     )
     say(
-        f"This vouches for events 1 to {verified.events} as they stand (chain head {chain_head}). "
+        f"This vouches for events 1 to {events} as they stand (chain head {head}). "
         "Events cut from the end, or a log rewritten whole, show only against what was "
         "published earlier: every report ends with a checkpoint (campaign verify --checkpoint "
         "FILE) and every export carries a chain head (campaign verify --head HASH)."
     )
+    held = found["checkpoints"]
     if held:
         say(
             f"{len(held)} checkpoint(s) hold: the log extends each ({'; '.join(held)}); this "

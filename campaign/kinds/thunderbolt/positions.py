@@ -166,10 +166,15 @@ def leaves_assignment(
     return "" if r.theater_of.get(province) == held.theater else held.theater or ""
 
 
-def besiege_legions(r: Romans, moving: Sequence[str], where: str) -> Romans:
-    """TB-5.4: Legions reported besieged in a city, a port or Roma, or free again."""
+def check_siege_place(where: str, what: str) -> None:
+    """TB-5.4: a unit is besieged in a city, a port or Roma, or free again."""
     if where not in roman.SIEGED:
-        raise RuleViolation("TB-5.4", "A Legion is besieged in a city, a port or Roma, or free")
+        raise RuleViolation("TB-5.4", f"{what} is besieged in a city, a port or Roma, or free")
+
+
+def besiege_legions(r: Romans, moving: Sequence[str], where: str) -> Romans:
+    """TB-5.4: Legions reported besieged in a city, a port or Roma, or free again
+    (`check_siege_place` decides whether they may be)."""
     stored = "" if where == "free" else where
     legions = {
         lid: replace(lg, besieged=stored) if lid in moving else lg for lid, lg in r.legions.items()
@@ -309,4 +314,4 @@ def relocate(
         leader = c.armies[army].part(unit).leader
         went = [c.name(leader)] if leader else []
         return r, move_detachment(c, army, unit, province, place), went, ""
-    raise RuleViolation("TB-1.4", f"A leader, Legion, CA, Army or Detachment moves, not a {what}")
+    raise ValueError(f"no unit of the kind {what!r}")  # units() names only those above

@@ -206,9 +206,9 @@ def due_b2d(c: Carthage) -> list[str]:
     return leaderless(c) if c.pool() else []
 
 
-def appoint(c: Carthage, army: str, leader: str, from_map: bool, in_power: str) -> Carthage:
-    """TB-13.2: drawn blind from the pool or chosen among map leaders commanding no Army, of the
-    Family in Power; TB-14.2: a new commander takes 2 off the stored AER, not below −3."""
+def check_appoint(c: Carthage, army: str, leader: str, from_map: bool, in_power: str) -> None:
+    """TB-13.1 and TB-13.2: an Army without a commander takes one drawn blind from the pool or
+    chosen among map leaders commanding no Army, of the Family in Power."""
     if army not in c.armies:
         raise RuleViolation("TB-13.1", f"There is no Army {army}")
     if c.armies[army].commander is not None:
@@ -225,6 +225,11 @@ def appoint(c: Carthage, army: str, leader: str, from_map: bool, in_power: str) 
             )
     elif c.places.get(leader) != POOL:
         raise RuleViolation("TB-13.2", f"{c.name(leader)} is not in the pool to be drawn")
+
+
+def appoint(c: Carthage, army: str, leader: str) -> Carthage:
+    """TB-13.2: the commander appointed (`check_appoint` decides whether he may be); TB-14.2: a
+    new commander takes 2 off the stored AER, not below −3."""
     force = c.armies[army]
     lowered = rules.new_commander(force.aer)
     armies = {**c.armies, army: replace(force, commander=leader, aer=lowered)}
@@ -246,8 +251,6 @@ def recall(c: Carthage, army: str, recalled: bool, crucified: bool) -> Carthage:
     commander keeps his Army."""
     if not recalled:
         return c
-    if army in c.pending:
-        raise RuleViolation("TB-13.6", f"Army {army}'s commander is recalled already")
     return replace(c, pending={**c.pending, army: (c.armies[army].commander, crucified)})
 
 
@@ -269,6 +272,17 @@ def take_effect(c: Carthage) -> Carthage:
 # Strength: additions and losses (TB-14.3, TB-14.4, TB-5.5, TB-13.4).
 
 
+def check_reinforce(c: Carthage, army: str, sp: int, uncounted: int) -> None:
+    """TB-14.3: SP join an Army in play, 1 or more, the Citizens and Elite among them at most
+    all."""
+    if army not in c.armies:
+        raise RuleViolation("TB-14.3", f"There is no Army {army}")
+    if sp < 1 or not 0 <= uncounted <= sp:
+        raise RuleViolation(
+            "TB-14.3", "SP joining are 1 or more, the Citizens and Elite among them at most all"
+        )
+
+
 def reinforce(
     c: Carthage,
     army: str,
@@ -281,13 +295,8 @@ def reinforce(
     Citizens or Elite (all Numidian cavalry); the others are summed over the window (S its
     strength at the window's start, Interpretation) and the stored AER drops 0, 1, 2 or 3 by the
     sum against S, never below -3 — applied as entries come, so the window's end holds the
-    drop its whole sum earns; the caps follow the new strength at once. Returns the drop."""
-    if army not in c.armies:
-        raise RuleViolation("TB-14.3", f"There is no Army {army}")
-    if sp < 1 or not 0 <= uncounted <= sp:
-        raise RuleViolation(
-            "TB-14.3", "SP joining are 1 or more, the Citizens and Elite among them at most all"
-        )
+    drop its whole sum earns; the caps follow the new strength at once. Returns the drop
+    (`check_reinforce` decides whether they may join)."""
     force = c.armies[army]
     opened, start, added, dropped = c.windows.get(army, ("", force.sp, 0, 0))
     if opened != window:
@@ -323,22 +332,16 @@ def lose(
     commander recalled without a roll (TB-13.4), to the pool unless his crucifixion roll removes
     him (TB-13.5); with a Detachment in play, the Detachment becomes the Army (of Hannibal's two
     the player picks, `successor`) at the old stored AER - 1, 2 more when its leader is promoted
-    to command it (TB-14.6, TB-14.2), else it waits for B2d (TB-13.2)."""
-    if army not in c.armies:
-        raise RuleViolation("TB-5.5", f"There is no Army {army}")
+    to command it (TB-14.6, TB-14.2), else it waits for B2d (TB-13.2). `check_lose` decides
+    whether it may be."""
     force = c.armies[army]
     if detachment:
-        part = force.part(detachment)
-        if not 1 <= sp <= part.sp:
-            raise RuleViolation("TB-5.5", f"{detachment} has {part.sp} SP to lose, not {sp}")
         parts = tuple(
             replace(d, sp=d.sp - sp) if d.id == detachment else d
             for d in force.parts
             if d.id != detachment or d.sp > sp
         )
         return replace(c, armies={**c.armies, army: replace(force, parts=parts)})
-    if not 1 <= sp <= force.sp:
-        raise RuleViolation("TB-5.5", f"Army {army} has {force.sp} SP to lose, not {sp}")
     if sp < force.sp:
         return replace(c, armies={**c.armies, army: replace(force, sp=force.sp - sp)})
     places = dict(c.places)
@@ -346,10 +349,8 @@ def lose(
         places[force.commander] = REMOVED if crucified else POOL
     armies = {aid: a for aid, a in c.armies.items() if aid != army}
     if force.parts:
-        chosen = check_successor(force, successor)
+        chosen = force.part(successor) if successor else force.parts[0]
         leader = chosen.leader if promoted else None
-        if promoted and leader is None:
-            raise RuleViolation("TB-14.6", f"{chosen.id} has no leader to promote")
         aer = max(rules.AER_LOWEST, force.aer - 1)
         aer = rules.new_commander(aer) if promoted else aer
         rest = tuple(d for d in force.parts if d.id != chosen.id)
@@ -364,9 +365,33 @@ def lose(
         )
         if leader is not None:
             places[leader] = MAP
+    return replace(c, armies=armies, places=places)
+
+
+def check_lose(
+    c: Carthage, army: str, sp: int, detachment: str, successor: str, promoted: bool
+) -> None:
+    """TB-5.5: an Army in play, or one of its Detachments, loses at most the SP it has; an Army
+    at 0 with Detachments is followed by one of them (TB-14.6), its leader promoted only if it
+    has one."""
+    if army not in c.armies:
+        raise RuleViolation("TB-5.5", f"There is no Army {army}")
+    force = c.armies[army]
+    if detachment:
+        part = force.part(detachment)
+        if not 1 <= sp <= part.sp:
+            raise RuleViolation("TB-5.5", f"{detachment} has {part.sp} SP to lose, not {sp}")
+        return
+    if not 1 <= sp <= force.sp:
+        raise RuleViolation("TB-5.5", f"Army {army} has {force.sp} SP to lose, not {sp}")
+    if sp < force.sp:
+        return
+    if force.parts:
+        chosen = check_successor(force, successor)
+        if promoted and chosen.leader is None:
+            raise RuleViolation("TB-14.6", f"{chosen.id} has no leader to promote")
     elif successor or promoted:
         raise RuleViolation("TB-14.6", f"Army {army} has no Detachment to take its place")
-    return replace(c, armies=armies, places=places)
 
 
 def check_successor(force: Force, successor: str) -> Detachment:
@@ -396,14 +421,8 @@ def fall(c: Carthage, leader: str, outcome: str, replacement: str | None) -> Car
     """TB-13.8: an Army Commander wounded, killed or captured may be replaced by a leader drawn
     from the pool (TB-13.2; the stored AER drops 2, TB-14.2); a Subordinate never. Wounded and
     replaced, he goes to the pool as the next Game Turn begins; wounded and not replaced, he
-    returns to his Army in A2 (its AER unchanged)."""
-    if outcome not in rules.FALLEN:
-        raise RuleViolation("TB-5.1", f"A leader is {', '.join(rules.FALLEN)}, not {outcome}")
-    if c.places.get(leader) not in (MAP, POOL) or leader not in c.leaders:
-        raise RuleViolation("TB-5.1", f"{c.name(leader)} is not in play")
+    returns to his Army in A2 (its AER unchanged). `check_fall` decides whether it may be."""
     army = next((a for a in c.armies.values() if a.commander == leader), None)
-    if replacement is not None:
-        check_replaceable(c, leader)
     places = dict(c.places)
     returning = dict(c.returning)
     armies = dict(c.armies)
@@ -416,8 +435,6 @@ def fall(c: Carthage, leader: str, outcome: str, replacement: str | None) -> Car
     if army is not None and (replacement is not None or outcome != "wounded"):
         armies[army.id] = replace(army, commander=None)
     if replacement is not None:
-        if c.places.get(replacement) != POOL:
-            raise RuleViolation("TB-13.2", f"{c.name(replacement)} is not in the pool to be drawn")
         aer = rules.new_commander(army.aer)
         armies[army.id] = replace(army, commander=replacement, aer=aer)
         places[replacement] = MAP
@@ -429,6 +446,19 @@ def fall(c: Carthage, leader: str, outcome: str, replacement: str | None) -> Car
         for aid, a in armies.items()
     }
     return replace(c, armies=parts, places=places, returning=returning, lowered=lowered)
+
+
+def check_fall(c: Carthage, leader: str, outcome: str, replacement: str | None) -> None:
+    """TB-5.1 and TB-13.8: a leader in play is wounded, killed or captured; a replacement, for an
+    Army Commander only, is drawn from the pool (TB-13.2)."""
+    if outcome not in rules.FALLEN:
+        raise RuleViolation("TB-5.1", f"A leader is {', '.join(rules.FALLEN)}, not {outcome}")
+    if c.places.get(leader) not in (MAP, POOL) or leader not in c.leaders:
+        raise RuleViolation("TB-5.1", f"{c.name(leader)} is not in play")
+    if replacement is not None:
+        check_replaceable(c, leader)
+        if c.places.get(replacement) != POOL:
+            raise RuleViolation("TB-13.2", f"{c.name(replacement)} is not in the pool to be drawn")
 
 
 # The Overall Commander (TB-13.7).
@@ -453,7 +483,8 @@ def oc_candidates(c: Carthage, in_power: str) -> list[str]:
     return of_family or everyone
 
 
-def name_oc(c: Carthage, leader: str, in_power: str) -> Carthage:
+def check_name_oc(c: Carthage, leader: str, in_power: str) -> None:
+    """TB-13.7: with no OC in play, an Army Commander of the Family in Power, if there is one."""
     if c.oc is not None:
         raise RuleViolation("TB-13.7", f"{c.name(c.oc)} is Carthage's Overall Commander")
     if leader not in oc_candidates(c, in_power):
@@ -462,15 +493,19 @@ def name_oc(c: Carthage, leader: str, in_power: str) -> Carthage:
         raise RuleViolation(
             "TB-13.7", f"The OC is an Army Commander of the Family in Power ({in_power})"
         )
+
+
+def name_oc(c: Carthage, leader: str) -> Carthage:
+    """TB-13.7: the OC named (`check_name_oc` decides whether he may be)."""
     return replace(c, oc=leader, oc_due=False)
 
 
 # Detachments (TB-13.9, TB-14.5).
 
 
-def detach(c: Carthage, army: str, sp: int, leader: str | None) -> tuple[Carthage, str]:
+def check_detach(c: Carthage, army: str, sp: int, leader: str | None) -> None:
     """TB-13.9: one Detachment per Army, two for Hannibal's, of at most half the Army's SP at that
-    moment (its effective AER the stored one minus the Detachments in play, TB-14.5)."""
+    moment, led by a leader commanding nothing."""
     if army not in c.armies:
         raise RuleViolation("TB-13.9", f"There is no Army {army}")
     force = c.armies[army]
@@ -489,6 +524,12 @@ def detach(c: Carthage, army: str, sp: int, leader: str | None) -> tuple[Carthag
         }
         if leader in commanding or c.places.get(leader) == REMOVED:
             raise RuleViolation("TB-13.9", f"{c.name(leader)} cannot lead the Detachment")
+
+
+def detach(c: Carthage, army: str, sp: int, leader: str | None) -> tuple[Carthage, str]:
+    """TB-13.9: the Detachment made (`check_detach` decides whether it may be), its effective AER
+    the stored one minus the Detachments in play (TB-14.5); with its name."""
+    force = c.armies[army]
     taken = {d.id for d in force.parts}
     name = next(f"{army}-{k}" for k in range(1, 4) if f"{army}-{k}" not in taken)
     part = Detachment(name, sp, leader)
@@ -564,10 +605,11 @@ def postings_due(c: Carthage, climate: str | None, alert_assigns: bool = False) 
     return due
 
 
-def post(
+def check_post(
     c: Carthage, army: str, theater: str, climate: str | None, alert_assigns: bool = False
-) -> Carthage:
-    """TB-12.6: an Army assigned to Africa or Hispania for the Game Turn."""
+) -> None:
+    """TB-12.6: an Army, never Hannibal's, assigned once to a Theater the Political Climate
+    calls for."""
     due = postings_due(c, climate, alert_assigns)
     if not due:
         raise RuleViolation(
@@ -579,4 +621,9 @@ def post(
         raise RuleViolation("TB-12.6", "Hannibal's Army is never assigned a Theater")
     if army in c.postings.values():
         raise RuleViolation("TB-12.6", f"Army {army} is assigned already")
+
+
+def post(c: Carthage, army: str, theater: str) -> Carthage:
+    """TB-12.6: an Army assigned to Africa or Hispania for the Game Turn (`check_post` decides
+    whether it may be)."""
     return replace(c, postings={**c.postings, theater: army})

@@ -104,23 +104,9 @@ def disband(
             )
         number, face, (low, high), evidence = 0, -1, (0, 9), ""
     else:
-        row = rules.disband_row(family, in_power)
-        chart = state.setup.tables.get("disband_recall")
         number = state.next_number
         face, evidence = faces(state, number, "disband", aid)
-        if chart is not None:
-            low, high = chart[row]["disband"]
-            if entered is not None and tuple(entered) != (low, high):
-                raise CampaignError(
-                    f"The set-up's chart gives the Disband range {low}-{high} of row {row}."
-                )
-        elif entered is None:
-            raise CampaignError(
-                f"The set-up has no Disband/Recall chart: enter the Disband range of row {row} "
-                f"with --range LOW-HIGH (die {face})."
-            )
-        else:
-            low, high = entered
+        low, high = _disband_range(state, rules.disband_row(family, in_power), face, entered)
     disbanded = without_roll or low <= face <= high
     if disbanded and not sp_to.strip():
         raise CampaignError(
@@ -140,6 +126,27 @@ def disband(
             evidence=evidence,
         )
     ]
+
+
+def _disband_range(
+    state: State, row: str, face: int, entered: tuple[int, int] | None
+) -> tuple[int, int]:
+    """TB-12.5: the Disband range of the commander's row: the set-up chart's (an entered one
+    must agree), or entered where the set-up has none."""
+    chart = state.setup.tables.get("disband_recall")
+    if chart is None:
+        if entered is None:
+            raise CampaignError(
+                f"The set-up has no Disband/Recall chart: enter the Disband range of row {row} "
+                f"with --range LOW-HIGH (die {face})."
+            )
+        return entered
+    low, high = chart[row]["disband"]
+    if entered is not None and tuple(entered) != (low, high):
+        raise CampaignError(
+            f"The set-up's chart gives the Disband range {low}-{high} of row {row}."
+        )
+    return low, high
 
 
 def appoint(
@@ -164,7 +171,7 @@ def appoint(
             raise RuleViolation("TB-13.2", "No leader is in the pool: the Army stays without")
         number = state.next_number
         chosen_leader, evidence = draws(state, number, aid, candidates)
-    carthage.appoint(c, aid, chosen_leader, from_map is not None, state.family_in_power())
+    carthage.check_appoint(c, aid, chosen_leader, from_map is not None, state.family_in_power())
     return [
         draft(
             CommanderAppointed,
@@ -200,6 +207,7 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
     else:
         checks.check_carthaginian_phase(state, "Carthaginian reinforcements")
         window = f"D{state.operations}"
+    carthage.check_reinforce(c, aid, sp, uncounted)
     _, drop = carthage.reinforce(c, aid, sp, uncounted, window, state.thirty_percent)
     return [
         draft(
@@ -222,6 +230,7 @@ def detach(state: State, which: str, sp: int, who: str | None) -> list[Draft]:
     checks.check_step(state, ["D"], "a Detachment")
     aid = army(state, which)
     lid = leader(state, who, "carthage") if who else None
+    carthage.check_detach(state.carthaginians, aid, sp, lid)
     _, name = carthage.detach(state.carthaginians, aid, sp, lid)
     return [
         draft(ArmyDetached, turn=state.turn, army=aid, detachment=name, sp=sp, leader=lid or "")
@@ -265,6 +274,28 @@ def recall(
     then at once his crucifixion roll; or by the player's choice, without a roll (TB-13.4)."""
     checks.check_revealed(state)
     checks.check_step(state, ["D", "E"], "a recall")
+    aid, commander = _recallable(state, which)
+    if by_choice:
+        if "D" not in state.position.open:
+            raise RuleViolation("TB-13.4", "A recall by choice is made during Operations (D)")
+        roll = dict(number=0, face=-1, low=0, high=9, recalled=True, crucifixion=-1)
+        roll.update(crucified=False, evidence="")
+    else:
+        roll = _recall_roll(state, commander, faces, entered)
+    return [
+        draft(
+            CommanderRecalled,
+            turn=state.turn,
+            army=aid,
+            leader=commander,
+            by_choice=by_choice,
+            **roll,
+        )
+    ]
+
+
+def _recallable(state: State, which: str) -> tuple[str, str]:
+    """TB-13.3 and TB-13.6: the Army named and its commander, not recalled already."""
     c = state.carthaginians
     aid = army(state, which)
     commander = c.armies[aid].commander
@@ -274,48 +305,43 @@ def recall(
         raise RuleViolation(
             "TB-13.6", f"Army {aid}'s commander is recalled already, from the next Carthaginian LAM"
         )
-    who = c.leaders[commander]
+    return aid, commander
+
+
+def _recall_roll(
+    state: State, commander: str, faces: Faces, entered: tuple[int, int] | None
+) -> dict[str, Any]:
+    """TB-13.3 and TB-13.5: the recall roll against his row's Recall range (the chart's, or
+    entered), and when it recalls him, at once his crucifixion roll."""
+    who = state.carthaginians.leaders[commander]
     in_power = state.family_in_power()
-    number, face, (low, high), crux, crucified, evidence = 0, -1, (0, 9), -1, False, ""
-    recalled = by_choice
-    if by_choice:
-        if "D" not in state.position.open:
-            raise RuleViolation("TB-13.4", "A recall by choice is made during Operations (D)")
-    else:
-        row = rules.disband_row(who.family, in_power)
-        chart = state.setup.tables.get("disband_recall")
-        number = state.next_number
-        face, evidence = faces(state, number, "recall", numbered(state, commander))
-        if chart is not None:
-            low, high = chart[row]["recall"]
-        elif entered is None:
-            raise CampaignError(
-                f"The set-up has no Disband/Recall chart: enter the Recall range of row {row} "
-                f"with --range LOW-HIGH (die {face})."
-            )
-        else:
-            low, high = entered
-        recalled = low <= face <= high
-        if recalled:
-            crux = faces(state, number + 1, "crucifixion", numbered(state, commander))[0]
-            crucified = rules.crucified(crux, who.family, in_power, who.mortality)
-    return [
-        draft(
-            CommanderRecalled,
-            turn=state.turn,
-            army=aid,
-            leader=commander,
-            by_choice=by_choice,
-            number=number,
-            face=face,
-            low=low,
-            high=high,
-            recalled=recalled,
-            crucifixion=crux,
-            crucified=crucified,
-            evidence=evidence,
+    row = rules.disband_row(who.family, in_power)
+    chart = state.setup.tables.get("disband_recall")
+    number = state.next_number
+    face, evidence = faces(state, number, "recall", numbered(state, commander))
+    if chart is not None:
+        low, high = chart[row]["recall"]
+    elif entered is None:
+        raise CampaignError(
+            f"The set-up has no Disband/Recall chart: enter the Recall range of row {row} "
+            f"with --range LOW-HIGH (die {face})."
         )
-    ]
+    else:
+        low, high = entered
+    recalled, crux, crucified = low <= face <= high, -1, False
+    if recalled:
+        crux = faces(state, number + 1, "crucifixion", numbered(state, commander))[0]
+        crucified = rules.crucified(crux, who.family, in_power, who.mortality)
+    return dict(
+        number=number,
+        face=face,
+        low=low,
+        high=high,
+        recalled=recalled,
+        crucifixion=crux,
+        crucified=crucified,
+        evidence=evidence,
+    )
 
 
 def post_army(state: State, which: str | None, theater_name: str | None) -> list[Draft]:
@@ -329,7 +355,9 @@ def post_army(state: State, which: str | None, theater_name: str | None) -> list
         raise CampaignError("Name the Army and its Theater: station ARMY Africa (or Hispania).")
     aid = army(state, which)
     where = resolve("Theater", theater_name, (carthage.AFRICA, carthage.HISPANIA))
-    carthage.post(state.carthaginians, aid, where, state.current_climate(), state.alert_assigns)
+    carthage.check_post(
+        state.carthaginians, aid, where, state.current_climate(), state.alert_assigns
+    )
     return [draft(ArmyPosted, turn=state.turn, army=aid, theater=where)]
 
 
@@ -340,7 +368,8 @@ def station_all(state: State) -> list[Draft]:
         free = [aid for aid in c.counted() if aid not in c.postings.values()]
         there = [aid for aid in free if c.theater(aid) == where]
         chosen_army = (there or free)[0]
-        c = carthage.post(c, chosen_army, where, climate, state.alert_assigns)
+        carthage.check_post(c, chosen_army, where, climate, state.alert_assigns)
+        c = carthage.post(c, chosen_army, where)
         decided.append(draft(ArmyPosted, turn=state.turn, army=chosen_army, theater=where))
     return decided
 
@@ -350,7 +379,7 @@ def name_oc(state: State, who: str) -> list[Draft]:
     one, at any step."""
     checks.check_revealed(state)
     lid = leader(state, who, "carthage")
-    carthage.name_oc(state.carthaginians, lid, state.family_in_power())
+    carthage.check_name_oc(state.carthaginians, lid, state.family_in_power())
     return [draft(OverallCommanderNamed, turn=state.turn, leader=lid)]
 
 

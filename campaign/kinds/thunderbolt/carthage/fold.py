@@ -36,9 +36,7 @@ def _(event: DisbandChecked, state: State) -> State:
 
 @FOLD.on
 def _(event: CommanderAppointed, state: State) -> State:
-    forces = carthage.appoint(
-        state.carthaginians, event.army, event.leader, event.chosen, state.family_in_power()
-    )
+    forces = carthage.appoint(state.carthaginians, event.army, event.leader)
     state = replace(state, carthaginians=forces)
     if event.chosen:
         return state
@@ -73,7 +71,7 @@ def _(event: ArmyReinforced, state: State) -> State:
 
 @FOLD.on
 def _(event: OverallCommanderNamed, state: State) -> State:
-    forces = carthage.name_oc(state.carthaginians, event.leader, state.family_in_power())
+    forces = carthage.name_oc(state.carthaginians, event.leader)
     return replace(state, carthaginians=forces)
 
 
@@ -103,9 +101,7 @@ def _(event: ArmiesTrained, state: State) -> State:
 
 @FOLD.on
 def _(event: ArmyPosted, state: State) -> State:
-    forces = carthage.post(
-        state.carthaginians, event.army, event.theater, state.current_climate(), state.alert_assigns
-    )
+    forces = carthage.post(state.carthaginians, event.army, event.theater)
     return replace(state, carthaginians=forces)
 
 

@@ -137,36 +137,11 @@ def legion_request(
     adjusted = face + legions.NS_DRM * ns + sum(modifiers.values())
     table = state.setup.tables.get("legion_request")
     read = rules.legion_request(table, in_play, adjusted) if table else None
-    if read is None and raised is None:
-        raise CampaignError(
-            f"The set-up has no Legion Request chart for this: enter the Legions raised with "
-            f"--legions N (die {face}, adjusted DR {adjusted}, {in_play} Legions in play)."
-        )
-    if read is not None and raised is not None and raised != read:
-        raise CampaignError(
-            f"The chart gives {read} Legion(s) for an adjusted DR of {adjusted} with {in_play} "
-            f"in play, not {raised}."
-        )
-    count = read if read is not None else raised
-    if not 0 <= count <= 10:
-        raise RuleViolation("TB-11.4", f"A Legion Request raises 0 to 10 Legions, not {count}")
-    where = ""
-    if count:
-        if at is None:
-            raise CampaignError(
-                f"Say where the {count} new Legion(s) go: --at PROVINCE of Roman Italy (TB-11.6)."
-            )
-        where = province_of(state, at)
-        allied = state.track[where][1] if where in state.track else None
-        legions.check_placement(where, r.theater_of, allied)
+    count = _count(read, raised, face, adjusted, in_play)
+    where = _placed(state, count, at)
     ids = legions.next_ids(r.legions, count)
     legions.raise_legions(r, tuple(ids), where, fill, train)
-    kind, unit = "", ""
-    if auxiliary.strip():
-        kind = resolve("contingent", auxiliary, legions.AUXILIARIES)
-        unit = _unit(state, auxiliary_to, ids)
-        province = state.romans.legions[unit].province if unit in r.legions else where
-        legions.check_auxiliary(kind, adjusted, r.theater_of.get(province))
+    kind, unit = _auxiliary(state, auxiliary, auxiliary_to, ids, where, adjusted)
     return [
         *operation,
         draft(
@@ -187,6 +162,52 @@ def legion_request(
             evidence=evidence,
         ),
     ]
+
+
+def _count(read: int | None, raised: int | None, face: int, adjusted: int, in_play: int) -> int:
+    """TB-11.4: the Legions raised, read from the chart, or entered where the set-up has none."""
+    if read is None and raised is None:
+        raise CampaignError(
+            f"The set-up has no Legion Request chart for this: enter the Legions raised with "
+            f"--legions N (die {face}, adjusted DR {adjusted}, {in_play} Legions in play)."
+        )
+    if read is not None and raised is not None and raised != read:
+        raise CampaignError(
+            f"The chart gives {read} Legion(s) for an adjusted DR of {adjusted} with {in_play} "
+            f"in play, not {raised}."
+        )
+    count = read if read is not None else raised
+    if not 0 <= count <= 10:
+        raise RuleViolation("TB-11.4", f"A Legion Request raises 0 to 10 Legions, not {count}")
+    return count
+
+
+def _placed(state: State, count: int, at: str | None) -> str:
+    """TB-11.6: where the new Legions go, a province of Roman Italy (none when none is raised)."""
+    if not count:
+        return ""
+    if at is None:
+        raise CampaignError(
+            f"Say where the {count} new Legion(s) go: --at PROVINCE of Roman Italy (TB-11.6)."
+        )
+    where = province_of(state, at)
+    allied = state.track[where][1] if where in state.track else None
+    legions.check_placement(where, state.romans.theater_of, allied)
+    return where
+
+
+def _auxiliary(
+    state: State, auxiliary: str, to: str, ids: Sequence[str], where: str, adjusted: int
+) -> tuple[str, str]:
+    """TB-11.5: the Auxiliary contingent entered (its kind) and the Legion that takes it."""
+    if not auxiliary.strip():
+        return "", ""
+    r = state.romans
+    kind = resolve("contingent", auxiliary, legions.AUXILIARIES)
+    unit = _unit(state, to, ids)
+    province = r.legions[unit].province if unit in r.legions else where
+    legions.check_auxiliary(kind, adjusted, r.theater_of.get(province))
+    return kind, unit
 
 
 def reinforcements(

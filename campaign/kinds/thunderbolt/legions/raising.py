@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.magistrates import offices
 from campaign.kinds.thunderbolt.magistrates.roman import MARINE, SLAVE, Romans, numeral_key
 from campaign.kinds.thunderbolt.senate import politics as senate
+from campaign.kinds.thunderbolt.senate.politics import Legion
 
 NS_DRM = -2
 MOST_NS = 10
@@ -96,24 +98,8 @@ def raise_legions(
     for lg in ids:
         legions[lg] = replace(senate.new_legion(lg), province=province)
     left = list(ids)
-    short = short_cas(r)
-    if len(left) < len(short):
-        if (
-            sorted(set(fill)) != sorted(fill)
-            or len(fill) != len(left)
-            or not set(fill) <= set(short)
-        ):
-            one_of = ", ".join(str(n) for n in short)
-            raise RuleViolation(
-                "TB-11.7",
-                f"{len(left)} new Legion(s) for the CAs of one Legion ({one_of}): name which with "
-                "--ca N",
-            )
-        short = list(fill)
-    elif fill:
-        raise RuleViolation("TB-11.7", "Every CA of one Legion receives one: no choice to make")
     cas, magistrates = dict(r.cas), dict(r.magistrates)
-    for n in short:
+    for n in _filled(r, len(left), fill):
         lg = left.pop(0)
         cas[n] = (*cas[n], lg)
         leader = r.ca_leader(n)
@@ -134,20 +120,43 @@ def raise_legions(
         number = max(cas, default=0) + 1
         cas[number], left = tuple(left[:2]), left[2:]
     if train:
-        trainer = pu(r)
-        if trainer is None:
-            raise RuleViolation("TB-11.7", "No PU is in office to train new Legions in Rome")
-        if not 1 <= train <= offices.PU_TRAINING or train > len(left):
-            raise RuleViolation(
-                "TB-11.7",
-                f"One or two of the {len(left)} Legion(s) left may go to Rome for the PU to train",
-            )
+        trainer = _trainer(r, train, len(left))
         trainees, left = tuple(left[:train]), left[train:]
         m = magistrates[trainer]
         magistrates[trainer] = replace(m, legions=(*m.legions, *trainees))
     offices.check_imperium(list(magistrates.values()), r.name)
     raised = (*r.raised_now, *ids)
     return replace(r, legions=legions, cas=cas, magistrates=magistrates, raised_now=raised)
+
+
+def _filled(r: Romans, new: int, fill: Sequence[int]) -> list[int]:
+    """TB-11.7: the CAs of one Legion that receive a new Legion first: all of them, or those the
+    player names (`fill`) when the new Legions are fewer."""
+    short = short_cas(r)
+    if new >= len(short):
+        if fill:
+            raise RuleViolation("TB-11.7", "Every CA of one Legion receives one: no choice to make")
+        return short
+    if sorted(set(fill)) != sorted(fill) or len(fill) != new or not set(fill) <= set(short):
+        one_of = ", ".join(str(n) for n in short)
+        raise RuleViolation(
+            "TB-11.7",
+            f"{new} new Legion(s) for the CAs of one Legion ({one_of}): name which with --ca N",
+        )
+    return list(fill)
+
+
+def _trainer(r: Romans, train: int, left: int) -> str:
+    """TB-11.7: the PU who trains one or two of the new Legions left in Rome."""
+    trainer = pu(r)
+    if trainer is None:
+        raise RuleViolation("TB-11.7", "No PU is in office to train new Legions in Rome")
+    if not 1 <= train <= offices.PU_TRAINING or train > left:
+        raise RuleViolation(
+            "TB-11.7",
+            f"One or two of the {left} Legion(s) left may go to Rome for the PU to train",
+        )
+    return trainer
 
 
 def check_auxiliary(
@@ -430,8 +439,27 @@ def fought(
     strange = [lg for lg in (*losses, *promote, *demote) if lg not in engaged]
     if strange:
         raise RuleViolation("TB-11.10", f"Legion {strange[0]} did not fight in this battle")
-    legions = dict(r.legions)
-    lost: dict[str, int] = {}
+    legions, lost = _lost(r.legions, losses)
+    rule = senate.after_battle([legions[lg] for lg in engaged], rome_won, major, lost)
+    promoted = _promoted(rule, promote, rome_won)
+    demoted = _demoted(rule, demote)
+    for lg in promoted:
+        legions[lg] = replace(legions[lg], discipline=senate.VETERAN)
+    for lg in demoted:
+        legions[lg] = replace(legions[lg], discipline=senate.RECRUIT)
+    gone = [lg for lg in engaged if not any(legions[lg].sp)]
+    r = replace(r, legions=legions)
+    if gone:
+        r = eliminate(r, gone)
+    return r, promoted, demoted, gone
+
+
+def _lost(
+    before: Mapping[str, Legion], losses: Mapping[str, Mapping[str, int]]
+) -> tuple[dict[str, Legion], dict[str, int]]:
+    """TB-5.1: each Legion's SP lost by class, never more than it has; the Legions after, and
+    the SP each lost."""
+    legions, lost = dict(before), {}
     for lg, classes in losses.items():
         legion = legions[lg]
         for name, n in classes.items():
@@ -445,19 +473,29 @@ def fought(
             legion = replace(legion, **{FIELDS[name]: left})
         legions[lg] = legion
         lost[lg] = sum(classes.values())
-    after = [legions[lg] for lg in engaged]
-    rule = senate.after_battle(after, rome_won, major, lost)
+    return legions, lost
+
+
+def _promoted(rule: Mapping[str, Any], promote: Sequence[str], rome_won: bool | None) -> list[str]:
+    """TB-11.10: the Recruits the player promotes after a Roman victory, as many as it allows."""
     promoted = list(promote)
-    if promoted:
-        if rome_won is not True:
-            raise RuleViolation("TB-11.10", "Only a Roman victory promotes a Legion")
-        most = int(rule["how_many"][0])
-        if len(promoted) > most or not set(promoted) <= set(rule.get("may_promote", [])):
-            raise RuleViolation(
-                "TB-11.10",
-                f"A Roman victory promotes {most} Recruit Legion(s) that fought, never a Marine "
-                f"or Slave Legion: {', '.join(rule.get('may_promote', [])) or 'none'}",
-            )
+    if not promoted:
+        return promoted
+    if rome_won is not True:
+        raise RuleViolation("TB-11.10", "Only a Roman victory promotes a Legion")
+    most = int(rule["how_many"][0])
+    if len(promoted) > most or not set(promoted) <= set(rule.get("may_promote", [])):
+        raise RuleViolation(
+            "TB-11.10",
+            f"A Roman victory promotes {most} Recruit Legion(s) that fought, never a Marine "
+            f"or Slave Legion: {', '.join(rule.get('may_promote', [])) or 'none'}",
+        )
+    return promoted
+
+
+def _demoted(rule: Mapping[str, Any], demote: Sequence[str]) -> list[str]:
+    """TB-11.10: the Veterans a defeat demotes, with the one the player picks where the rule
+    leaves a choice."""
     demoted = list(rule.get("demoted", []))
     choice = [lg for lg in demote if lg not in demoted]
     if rule.get("choose_one"):
@@ -469,15 +507,7 @@ def fought(
         demoted.append(choice[0])
     elif choice:
         raise RuleViolation("TB-11.10", f"Legion {choice[0]} is not to be demoted")
-    for lg in promoted:
-        legions[lg] = replace(legions[lg], discipline=senate.VETERAN)
-    for lg in demoted:
-        legions[lg] = replace(legions[lg], discipline=senate.RECRUIT)
-    gone = [lg for lg in engaged if not any(legions[lg].sp)]
-    r = replace(r, legions=legions)
-    if gone:
-        r = eliminate(r, gone)
-    return r, promoted, demoted, gone
+    return demoted
 
 
 def eliminate(r: Romans, gone: Sequence[str]) -> Romans:

@@ -173,9 +173,49 @@ def elect(
     checks.check_revealed(state)
     checks.check_step(state, ["B1c", "D", "B3b"], "an election")
     r = state.romans
-    operations = "D" in state.position.open
-    raising = "B3b" in state.position.open  # TB-11.7: for the new Legions, if the player wishes
-    if raising and not wanted:
+    operations, raising = "D" in state.position.open, "B3b" in state.position.open
+    post, chosen_office = _office_due(state, wanted, operations, raising)
+    if chosen_office == "Imperium":
+        return imperium(state, None, None, (), None)
+    pairing = chosen_office == "Proconsul" and len(legions) == 2
+    if raising:
+        elections.check_raising(r, chosen_office, ca, tuple(legions))
+    else:
+        elections.check_order(r, chosen_office, pairing, state.turn, operations)
+    ca, legions = _army_due(post, chosen_office, ca, tuple(legions), pairing)
+    army = legions if pairing else r.cas.get(ca, ())
+    where, place = _assignment_due(state, post, chosen_office, army, in_theater, in_province)
+    chosen, number, candidates, evidence = _candidate(state, chosen_office, from_triumph, draws)
+    seat = None if pairing else ca
+    taken = r.cas.get(ca, ()) if ca else ()
+    elections.elect(
+        *(r, chosen_office, chosen, from_triumph is not None, state.turn, seat, legions),
+        *(where, place, state.per_province, operations, raising),
+    )
+    return [
+        draft(
+            MagistrateElected,
+            turn=state.turn,
+            office=chosen_office,
+            leader=chosen,
+            number=number,
+            candidates=list(candidates),
+            chosen=from_triumph is not None,
+            ca=seat,
+            legions=list(legions if pairing or chosen_office == "Praetor" else taken),
+            theater=where,
+            province=place,
+            evidence=evidence,
+        )
+    ]
+
+
+def _office_due(
+    state: State, wanted: str | None, operations: bool, raising: bool
+) -> tuple[elections.Post | None, str]:
+    """TB-8.1, TB-9.5 and TB-11.7: the post B1c must fill next and the office elected — the one
+    wanted, the next due, or in Operations the Dictator."""
+    if raising and not wanted:  # TB-11.7: for the new Legions, if the player wishes
         raise CampaignError(
             "Name the office for the new Legions: elect proconsul --ca N, or elect praetor "
             "--legion X (TB-11.7)."
@@ -186,79 +226,70 @@ def elect(
             "During Operations a Dictator is elected only in a Roman leader's phase after an "
             "Emergency arose, with none in play",
         )
-    post = None if operations or raising else elections.next_post(r, state.turn)
-    chosen_office = office(wanted) if wanted else (post.office if post else None)
-    if operations and chosen_office is None:
-        chosen_office = "Dictator"
-    if chosen_office is None:
+    post = None if operations or raising else elections.next_post(state.romans, state.turn)
+    chosen = office(wanted) if wanted else (post.office if post else None)
+    if operations and chosen is None:
+        chosen = "Dictator"
+    if chosen is None:
         raise RuleViolation("TB-8.1", "Every office of this Game Turn is filled: done B1c")
-    if chosen_office == "Imperium":
-        return imperium(state, None, None, (), None)
-    if chosen_office == "Dictator's army":
+    if chosen == "Dictator's army":
         raise RuleViolation(
             "TB-9.4", "The Dictator chooses first: dictator --ca N (the field) or --me NAME (Rome)"
         )
-    pairing = chosen_office == "Proconsul" and len(legions) == 2
-    if raising:
-        elections.check_raising(r, chosen_office, ca, tuple(legions))
-    else:
-        elections.check_order(r, chosen_office, pairing, state.turn, operations)
-    if chosen_office == "Proconsul" and ca is None and not pairing:
+    return post, chosen
+
+
+def _army_due(
+    post: elections.Post | None,
+    chosen: str,
+    ca: int | None,
+    legions: tuple[str, ...],
+    pairing: bool,
+) -> tuple[int | None, tuple[str, ...]]:
+    """TB-8.4 and TB-8.5: a Proconsul takes the leaderless CA due, a Praetor the Legion due,
+    unless others are named."""
+    if chosen == "Proconsul" and ca is None and not pairing:
         ca = post.ca if post else None
-    if chosen_office == "Praetor" and not legions:
+    if chosen == "Praetor" and not legions:
         legions = (post.legion,) if post and post.legion else ()
+    return ca, legions
+
+
+def _assignment_due(
+    state: State,
+    post: elections.Post | None,
+    chosen: str,
+    army: Sequence[str],
+    in_theater: str | None,
+    in_province: str | None,
+) -> tuple[str | None, str | None]:
+    """TB-6.4 and TB-8.6: the Theater or province named, else a governor's island province, a
+    Proconsul's where his army stands."""
     where, place = theater(in_theater), province(state, in_province)
-    if chosen_office == "Governor" and place is None:
+    if chosen == "Governor" and place is None:
         place = island_province(state, post.island if post and post.island else None)
-    if chosen_office == "Proconsul" and not (where or place):
-        army = tuple(legions) if pairing else r.cas.get(ca, ())
-        if army:
-            where, place = elections.default_assignment(r, army, state.per_province)
-    number, candidates, evidence = 0, [], ""
+    if chosen == "Proconsul" and not (where or place) and army:
+        where, place = elections.default_assignment(state.romans, army, state.per_province)
+    return where, place
+
+
+def _candidate(
+    state: State, chosen: str, from_triumph: str | None, draws: Draws
+) -> tuple[str, int, list[str], str]:
+    """TB-8.2 and TB-16.3: the leader chosen from the Triumph Holding Box, or drawn from the pool
+    (with the draw's number, its candidates and its evidence)."""
     if from_triumph is not None:
-        chosen_leader = leader(state, from_triumph)
-    else:
-        candidates = r.pool()
-        if not candidates:
-            raise RuleViolation(
-                "TB-8.2",
-                f"No leader is in the pool to draw a {chosen_office}: choose one from the Triumph "
-                "Holding Box (--from-triumph NAME)",
-            )
-        number = state.next_number
-        chosen_leader, evidence = draws(state, number, chosen_office, candidates)
-    elections.elect(
-        r,
-        chosen_office,
-        chosen_leader,
-        from_triumph is not None,
-        state.turn,
-        None if pairing else ca,
-        tuple(legions),
-        where,
-        place,
-        state.per_province,
-        operations,
-        raising,
-    )
-    return [
-        draft(
-            MagistrateElected,
-            turn=state.turn,
-            office=chosen_office,
-            leader=chosen_leader,
-            number=number,
-            candidates=list(candidates),
-            chosen=from_triumph is not None,
-            ca=None if pairing else ca,
-            legions=list(legions)
-            if pairing or chosen_office == "Praetor"
-            else list(r.cas.get(ca, ()) if ca else ()),
-            theater=where,
-            province=place,
-            evidence=evidence,
+        return leader(state, from_triumph), 0, [], ""
+    candidates = state.romans.pool()
+    if not candidates:
+        raise RuleViolation(
+            "TB-8.2",
+            f"No leader is in the pool to draw a {chosen}: choose one from the Triumph "
+            "Holding Box (--from-triumph NAME)",
         )
-    ]
+    number = state.next_number
+    drawn, evidence = draws(state, number, chosen, candidates)
+    return drawn, number, list(candidates), evidence
 
 
 def imperium(

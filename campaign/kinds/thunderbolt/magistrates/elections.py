@@ -4,7 +4,7 @@ drawn or chosen from the Triumph Holding Box (TB-8.2), a Consul's Imperium (TB-8
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.magistrates import offices
@@ -14,7 +14,6 @@ from campaign.kinds.thunderbolt.magistrates.roman import (
     MAP,
     POOL,
     TRIUMPH,
-    Post,
     Romans,
     number_key,
 )
@@ -27,6 +26,34 @@ def consuls_awaiting(r: Romans) -> list[str]:
         for lid in r.elected
         if r.office(lid) == "Consul" and not r.magistrates[lid].legions and lid not in r.armed
     ]
+
+
+@dataclass(frozen=True)
+class Post:
+    """TB-8.1 to TB-8.7: the next thing the Election of Magistrates must do: elect an `office`
+    for a CA or a Legion (or none), or give an elected Consul his Imperium (office "Imperium")."""
+
+    office: str
+    ca: int | None = None
+    legion: str | None = None
+    leader: str | None = None
+    island: str | None = None
+
+    def __str__(self) -> str:
+        if self.office == "Imperium":
+            return "an army for the Consul elected without one (TB-8.3)"
+        if self.office == "Dictator's army":
+            return "the Dictator's choice: the field with his CAs, or Rome with an ME (TB-9.4)"
+        target = (
+            f" for CA {self.ca}"
+            if self.ca
+            else f" for Legion {self.legion}"
+            if self.legion
+            else f" for {self.island.capitalize()}"
+            if self.island
+            else ""
+        )
+        return f"a {self.office}{target}"
 
 
 def next_post(r: Romans, turn: int | None = None) -> Post | None:
@@ -218,55 +245,8 @@ def elect(
         check_raising(r, office, ca, legions)
     else:
         check_order(r, office, pairing, turn, operations)
-    if from_triumph:
-        if leader not in triumph_candidates(r, office, turn):
-            raise RuleViolation(
-                "TB-8.2",
-                f"{r.name(leader)} cannot be chosen {office} from the Triumph Holding Box"
-                + (
-                    " (as Consul only one who triumphed last Game Turn as Consul or Proconsul)"
-                    if office == "Consul"
-                    else ""
-                ),
-            )
-    elif r.places.get(leader) != POOL:
-        raise RuleViolation("TB-8.2", f"{r.name(leader)} is not in the pool to be drawn")
-    magistrate = Magistrate(leader, office)
-    cas = r.cas
-    if office == "Proconsul":
-        if pairing:
-            r.check_no_slaves(legions, office)
-            check_pairing(r, legions)
-            number = max(r.cas, default=0) + 1
-            cas = {**r.cas, number: legions}
-            magistrate = replace(magistrate, cas=(number,), legions=legions)
-        else:
-            r.check_placed(r.cas.get(ca, ()))
-            r.check_no_slaves(r.cas.get(ca, ()), office)
-            if ca not in r.leaderless_cas():
-                raise RuleViolation("TB-8.4", f"CA {ca} is not a leaderless CA")
-            magistrate = replace(magistrate, cas=(ca,), legions=r.cas[ca])
-        magistrate = replace(magistrate, theater=theater, province=province)
-        check_assigned(magistrate, r)
-    elif office == "Praetor":
-        r.check_placed(legions)
-        r.check_no_slaves(legions, office)
-        if len(legions) != 1 or legions[0] not in r.loose_legions():
-            raise RuleViolation(
-                "TB-8.5", f"A Praetor takes one leaderless Legion outside a CA, not {legions}"
-            )
-        magistrate = replace(magistrate, legions=legions)
-    elif office == "Governor":
-        check_governorship(r, province)
-        magistrate = Magistrate(leader, "Praetor", province=province, governor=True)
-    elif ca is not None or legions or theater or province:
-        if office == "Dictator":
-            raise RuleViolation("TB-9.4", "The Dictator chooses the field or Rome once elected")
-        if office == "Consul":
-            raise RuleViolation(
-                "TB-8.3", "Both Consuls are elected before either receives an army: imperium"
-            )
-        raise RuleViolation("TB-6.4", f"The {office} takes no army and no assignment here")
+    check_candidate(r, office, leader, from_triumph, turn)
+    magistrate, cas = _seated(r, Magistrate(leader, office), ca, legions, theater, province)
     magistrates = {**r.magistrates, leader: magistrate}
     offices.check_offices(list(magistrates.values()), r.name)
     offices.check_assignments(list(magistrates.values()), r.theater_of, per_province, r.name)
@@ -278,6 +258,85 @@ def elect(
         elected=(*r.elected, leader),
         at={k: v for k, v in r.at.items() if k != leader},  # TB-1.4: placed with his force
     )
+
+
+def check_candidate(r: Romans, office: str, leader: str, from_triumph: bool, turn: int) -> None:
+    """TB-8.2: a leader chosen from the Triumph Holding Box may be; one drawn is in the pool."""
+    if not from_triumph:
+        if r.places.get(leader) != POOL:
+            raise RuleViolation("TB-8.2", f"{r.name(leader)} is not in the pool to be drawn")
+        return
+    if leader not in triumph_candidates(r, office, turn):
+        consul = " (as Consul only one who triumphed last Game Turn as Consul or Proconsul)"
+        raise RuleViolation(
+            "TB-8.2",
+            f"{r.name(leader)} cannot be chosen {office} from the Triumph Holding Box"
+            + (consul if office == "Consul" else ""),
+        )
+
+
+def _seated(
+    r: Romans,
+    magistrate: Magistrate,
+    ca: int | None,
+    legions: tuple[str, ...],
+    theater: str | None,
+    province: str | None,
+) -> tuple[Magistrate, dict[int, tuple[str, ...]]]:
+    """TB-8.4 to TB-8.6: what the elected takes — a Proconsul his CA (or a new CA of two loose
+    Legions) and his assignment, a Praetor his Legion, a governor his island's province — and
+    the CAs after it; the other offices take nothing here."""
+    office = magistrate.office
+    if office == "Proconsul":
+        return _proconsul(r, magistrate, ca, legions, theater, province)
+    if office == "Praetor":
+        r.check_placed(legions)
+        r.check_no_slaves(legions, office)
+        if len(legions) != 1 or legions[0] not in r.loose_legions():
+            raise RuleViolation(
+                "TB-8.5", f"A Praetor takes one leaderless Legion outside a CA, not {legions}"
+            )
+        return replace(magistrate, legions=legions), r.cas
+    if office == "Governor":
+        check_governorship(r, province)
+        return Magistrate(magistrate.leader, "Praetor", province=province, governor=True), r.cas
+    if ca is not None or legions or theater or province:
+        if office == "Dictator":
+            raise RuleViolation("TB-9.4", "The Dictator chooses the field or Rome once elected")
+        if office == "Consul":
+            raise RuleViolation(
+                "TB-8.3", "Both Consuls are elected before either receives an army: imperium"
+            )
+        raise RuleViolation("TB-6.4", f"The {office} takes no army and no assignment here")
+    return magistrate, r.cas
+
+
+def _proconsul(
+    r: Romans,
+    magistrate: Magistrate,
+    ca: int | None,
+    legions: tuple[str, ...],
+    theater: str | None,
+    province: str | None,
+) -> tuple[Magistrate, dict[int, tuple[str, ...]]]:
+    """TB-8.4: a Proconsul takes a leaderless CA, or two loose Legions of one Theater made a new
+    CA; with his assignment (TB-6.4)."""
+    cas = r.cas
+    if legions:
+        r.check_no_slaves(legions, "Proconsul")
+        check_pairing(r, legions)
+        number = max(r.cas, default=0) + 1
+        cas = {**r.cas, number: legions}
+        magistrate = replace(magistrate, cas=(number,), legions=legions)
+    else:
+        r.check_placed(r.cas.get(ca, ()))
+        r.check_no_slaves(r.cas.get(ca, ()), "Proconsul")
+        if ca not in r.leaderless_cas():
+            raise RuleViolation("TB-8.4", f"CA {ca} is not a leaderless CA")
+        magistrate = replace(magistrate, cas=(ca,), legions=r.cas[ca])
+    magistrate = replace(magistrate, theater=theater, province=province)
+    check_assigned(magistrate, r)
+    return magistrate, cas
 
 
 def dictators_awaiting(r: Romans) -> list[str]:

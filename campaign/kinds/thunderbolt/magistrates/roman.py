@@ -42,34 +42,6 @@ ELECTED = ("Consul", "Proconsul", "Praetor", "PU")
 
 
 @dataclass(frozen=True)
-class Post:
-    """TB-8.1 to TB-8.7: the next thing the Election of Magistrates must do: elect an `office`
-    for a CA or a Legion (or none), or give an elected Consul his Imperium (office "Imperium")."""
-
-    office: str
-    ca: int | None = None
-    legion: str | None = None
-    leader: str | None = None
-    island: str | None = None
-
-    def __str__(self) -> str:
-        if self.office == "Imperium":
-            return "an army for the Consul elected without one (TB-8.3)"
-        if self.office == "Dictator's army":
-            return "the Dictator's choice: the field with his CAs, or Rome with an ME (TB-9.4)"
-        target = (
-            f" for CA {self.ca}"
-            if self.ca
-            else f" for Legion {self.legion}"
-            if self.legion
-            else f" for {self.island.capitalize()}"
-            if self.island
-            else ""
-        )
-        return f"a {self.office}{target}"
-
-
-@dataclass(frozen=True)
 class Romans:
     leaders: dict[str, Leader]
     places: dict[str, str]
@@ -279,12 +251,17 @@ SIEGED = ("city", "port", "Roma", "free")
 """TB-5.4: where a siege report leaves a Roman leader."""
 
 
-def besiege(r: Romans, leader: str, where: str) -> Romans:
-    """TB-5.4: a leader reported besieged (in a city, a port or Roma) or free again."""
+def check_besiege(r: Romans, leader: str, where: str) -> None:
+    """TB-5.4: a leader on the map is besieged in a city, a port or Roma, or free again."""
     if where not in SIEGED:
         raise RuleViolation("TB-5.4", "A leader is besieged in a city, a port or Roma, or free")
     if r.places.get(leader) not in (MAP,) and where != "free":
         raise RuleViolation("TB-5.4", f"{r.name(leader)} is not on the map to be besieged")
+
+
+def besiege(r: Romans, leader: str, where: str) -> Romans:
+    """TB-5.4: a leader reported besieged (in a city, a port or Roma) or free again
+    (`check_besiege` decides whether he may be)."""
     besieged = {k: v for k, v in r.besieged.items() if k != leader}
     if where != "free":
         besieged[leader] = where

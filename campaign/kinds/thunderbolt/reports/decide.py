@@ -146,7 +146,7 @@ def losses(
     aid, part = force_of(state, which)
     if not cause.strip():
         raise CampaignError("Say what cost the SP: --cause (TB-5.5).")
-    carthage.lose(c, aid, sp, False, part, successor, promoted)
+    carthage.check_lose(c, aid, sp, part, successor, promoted)
     commander = "" if part else c.armies[aid].commander or ""
     number, face, crucified, evidence = 0, -1, False, ""
     if not part and sp == c.armies[aid].sp and commander:
@@ -187,10 +187,10 @@ def besieged(state: State, who: str, where: str) -> list[Draft]:
     what, unit = known[resolve("Roman leader, Legion or CA", who, known)]
     place = SIEGE_WORDS[resolve("place of siege", where, SIEGE_WORDS)]
     if what == "leader":
-        roman.besiege(state.romans, unit, place)
+        roman.check_besiege(state.romans, unit, place)
         return [draft(LeaderBesieged, turn=state.turn, leader=unit, where=place)]
     shut = list(state.romans.cas[int(unit)]) if what == "ca" else [unit]
-    positions.besiege_legions(state.romans, shut, place)
+    positions.check_siege_place(place, "A Legion")
     return [draft(LegionsBesieged, turn=state.turn, legions=shut, where=place)]
 
 
@@ -375,9 +375,9 @@ def fell(state: State, who: str, outcome: str, replaced: bool, draws: Draws) -> 
         number = state.next_number
         replacement, evidence = draws(state, number, numbered(state, lid), candidates)
     if side == "rome":
-        honours.fall(state.romans, lid, what, replacement)
+        honours.check_fall(state.romans, lid, what, replacement)
     else:
-        carthage.fall(state.carthaginians, lid, what, replacement)
+        carthage.check_fall(state.carthaginians, lid, what, replacement)
     return [
         draft(
             LeaderFell,

@@ -154,7 +154,7 @@ def earned(state: State, who: str, how: str, inflicted: int, enemy_infantry: boo
     checks.check_step(state, ["D", "E"], "a Triumph's victory")
     lid = leader(state, who)
     way = resolve("way to a Triumph", how, honours.TRIUMPHAL)
-    honours.earn(state.romans, lid, state.turn, way, inflicted, enemy_infantry)
+    honours.check_earned(state.romans, lid, way, inflicted, enemy_infantry)
     return [draft(TriumphEarned, turn=state.turn, leader=lid, how=way, inflicted=inflicted)]
 
 

@@ -79,7 +79,7 @@ def inherit(
 
 @FOLD.on
 def _(event: TriumphEarned, state: State) -> State:
-    romans = honours.earn(state.romans, event.leader, event.turn, event.how, event.inflicted, True)
+    romans = honours.earn(state.romans, event.leader, event.turn, event.how)
     return replace(state, romans=romans)
 
 

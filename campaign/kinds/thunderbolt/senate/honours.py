@@ -46,13 +46,12 @@ def check_censurable(r: Romans, leader: str) -> Magistrate:
 def censure(r: Romans, leader: str, replacement: str | None) -> Romans:
     """TB-10.6 and TB-10.7: the censured magistrate is out of office, off the map and never drawn
     again; the leader drawn from the pool takes his office, Imperium and assignment (none to be
-    had: the office stays empty, his Imperium leaderless)."""
-    held = check_censurable(r, leader)
+    had: the office stays empty, his Imperium leaderless). The decision checks him
+    (`check_censurable`) and the leader drawn."""
+    held = r.magistrates[leader]
     magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
     places = {**r.places, leader: CENSURED}
     if replacement is not None:
-        if r.places.get(replacement) != POOL:
-            raise RuleViolation("TB-10.7", f"{r.name(replacement)} is not in the pool")
         magistrates[replacement] = replace(held, leader=replacement)
         places[replacement] = MAP
     victories = without(r.victories, leader)
@@ -71,19 +70,13 @@ def check_replaceable(r: Romans, leader: str) -> None:
 def fall(r: Romans, leader: str, outcome: str, replacement: str | None) -> Romans:
     """TB-5.1, TB-6.8 and TB-10.8: a Roman leader on the map wounded (set aside until the next
     Game Turn's A2), killed or captured (never to return); his office ends, unless the leader
-    drawn from the pool to replace him takes his office, Imperium and assignment (TB-10.7)."""
-    if outcome not in FALLEN:
-        raise RuleViolation("TB-5.1", f"A leader is {', '.join(FALLEN)}, not {outcome}")
-    if r.places.get(leader) != MAP:
-        raise RuleViolation("TB-5.1", f"{r.name(leader)} is not on the map")
+    drawn from the pool to replace him takes his office, Imperium and assignment (TB-10.7).
+    `check_fall` decides whether it may be."""
     held = r.magistrates.get(leader)
     magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
     place = {"wounded": SET_ASIDE, "killed": KILLED, "captured": CAPTURED}[outcome]
     places = {**r.places, leader: place}
     if replacement is not None:
-        check_replaceable(r, leader)
-        if r.places.get(replacement) != POOL:
-            raise RuleViolation("TB-10.8", f"{r.name(replacement)} is not in the pool")
         magistrates[replacement] = replace(held, leader=replacement)
         places[replacement] = MAP
     returning = r.returning | ({leader} if outcome == "wounded" else set())
@@ -97,7 +90,26 @@ def fall(r: Romans, leader: str, outcome: str, replacement: str | None) -> Roman
     )
 
 
-def earn(r: Romans, leader: str, turn: int, how: str, inflicted: int, enemy_infantry: bool):
+def check_fall(r: Romans, leader: str, outcome: str, replacement: str | None) -> None:
+    """TB-5.1 and TB-10.8: a Roman leader on the map wounded, killed or captured; the leader
+    drawn to replace him, from the pool, for a magistrate only."""
+    if outcome not in FALLEN:
+        raise RuleViolation("TB-5.1", f"A leader is {', '.join(FALLEN)}, not {outcome}")
+    if r.places.get(leader) != MAP:
+        raise RuleViolation("TB-5.1", f"{r.name(leader)} is not on the map")
+    if replacement is not None:
+        check_replaceable(r, leader)
+        if r.places.get(replacement) != POOL:
+            raise RuleViolation("TB-10.8", f"{r.name(replacement)} is not in the pool")
+
+
+def earn(r: Romans, leader: str, turn: int, how: str) -> Romans:
+    """TB-10.9: the victory that qualifies him for a Triumph, kept (`check_earned` decides
+    whether it does)."""
+    return replace(r, victories={**r.victories, leader: (turn, how)})
+
+
+def check_earned(r: Romans, leader: str, how: str, inflicted: int, enemy_infantry: bool) -> None:
     """TB-10.9: a magistrate with Imperium qualifies for a Triumph by winning a battle, or taking
     a city by Assault or Attrition, with enemy infantry present, inflicting 10+ SP in it."""
     held = r.magistrates.get(leader)
@@ -114,14 +126,13 @@ def earn(r: Romans, leader: str, turn: int, how: str, inflicted: int, enemy_infa
             "TB-10.9",
             f"A Triumph needs {TRIUMPH_SP}+ infantry/cavalry SP inflicted, not {inflicted}",
         )
-    return replace(r, victories={**r.victories, leader: (turn, how)})
 
 
 def celebrate(r: Romans, leader: str, turn: int, granted: bool) -> Romans:
     """TB-10.9: still holding Imperium, he enters Rome alone: the Triumph is recorded with his
     office and this Game Turn, and he is Finished for it; denied by the Senate, that victory is
-    spent (Interpretation)."""
-    held = check_celebrant(r, leader)
+    spent (Interpretation). `check_celebrant` decides whether he may."""
+    held = r.magistrates[leader]
     victories = without(r.victories, leader)
     if not granted:
         return replace(r, victories=victories)

@@ -65,6 +65,7 @@ def finish(
     checks.check_duties(state, step)
     if who == "carthage":
         checks.check_oc(state)
+    sequence.check_done(state.position, step, who)
     finished = draft(StepFinished, turn=state.turn, step=step, side=who)
     empty = [*empty_offices(state), *disband_extraordinary(state)] if step == "B1c" else []
     return [*empty, finished, *_reveal_if_ended(state, finished, secrets)]

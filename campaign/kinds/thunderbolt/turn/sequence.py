@@ -85,14 +85,18 @@ def start(game: Game) -> Position:
     return settle(Position(), game)
 
 
-def done(position: Position, step: str, side: str, game: Game) -> Position:
-    """TB-3.4: `side` says it has finished `step`; the step ends when every side acting in it
-    has. A step not in hand is refused, naming the steps that are (TB-3.2)."""
+def check_done(position: Position, step: str, side: str) -> None:
+    """TB-3.2 and TB-3.4: a side finishes a step in hand that it acts in, once."""
     check_open(position, step)
     if side not in STEPS[step][1]:
         raise RuleViolation("TB-3.4", f"{side.capitalize()} has nothing to finish in {step}")
     if (step, side) in position.done:
         raise RuleViolation("TB-3.4", f"{side.capitalize()} has already finished {step}")
+
+
+def done(position: Position, step: str, side: str, game: Game) -> Position:
+    """TB-3.4: `side` has finished `step` (`check_done` decides whether it may); the step ends
+    when every side acting in it has."""
     position = replace(position, done=position.done | {(step, side)})
     if position.waiting_for(step):
         return position
@@ -100,15 +104,15 @@ def done(position: Position, step: str, side: str, game: Game) -> Position:
 
 
 def close(position: Position, step: str, game: Game) -> Position:
-    """TB-3.4: an organiser closes a step in hand (with a reason, recorded by the caller)."""
-    check_open(position, step)
+    """TB-3.4: an organiser closes a step in hand (with a reason, recorded by the caller; the
+    decision checks it is in hand)."""
     return settle(_leave(position, step), game)
 
 
 def initiative(position: Position, drawn: str, game: Game) -> Position:
     """TB-4.4: the C2 draw opens Operations (a leader's LAM, a Siege Attrition marker, a
-    delivery) or the Augury, both back to C2 after; with no LAM left, the Devastation Phase."""
-    check_open(position, "C2")
+    delivery) or the Augury, both back to C2 after; with no LAM left, the Devastation Phase
+    (the decision checks C2 is in hand)."""
     following = INITIATIVE[drawn]
     if following in ("D", "E"):
         return replace(position, stage="operations", lanes=((following, "C2"),), done=frozenset())
