@@ -154,7 +154,8 @@ def test_tb_8_8_b1c_ending_without_an_emergency_disbands_the_slave_legions(shell
 
 
 def test_tb_8_8_the_marine_legion_goes_with_them_out_of_every_imperium_and_ca():
-    r = legions.raise_marine(slaves_in_play(), 3, 5, "latium")  # the same segment [5.52]
+    legions.check_raise_marine(slaves_in_play(), 3, 5)  # the same segment [5.52]
+    r = legions.raise_marine(slaves_in_play(), 3, "latium")
     assert legions.extraordinary_legions(r) == ["Marine", "Slave-1", "Slave-2"]
     r = replace(
         r,

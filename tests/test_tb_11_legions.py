@@ -206,7 +206,7 @@ def test_tb_11_7_a_one_legion_ca_is_filled_first_the_player_choosing_when_they_o
     r = opening_without_imperium()
     r = replace(r, cas={**r.cas, 3: ("V",), 4: ("VII",)})
     with pytest.raises(RuleViolation) as refused:
-        legions.raise_legions(r, ("XI",), "latium")
+        legions.check_raise_legions(r, ("XI",), "latium")
     assert refused.value.rule == "TB-11.7"
     filled = legions.raise_legions(r, ("XI",), "latium", fill=[4])
     assert filled.cas[4] == ("VII", "XI") and filled.cas[3] == ("V",)
@@ -228,7 +228,7 @@ def test_tb_11_7_both_consuls_armed_four_left_two_form_a_ca():
     three = legions.raise_legions(r, ("XI", "XII", "XIII"), "latium")
     assert 5 not in three.cas  # fewer than four: none must be combined
     with pytest.raises(RuleViolation) as refused:
-        legions.raise_legions(r, ("XI",), "latium", train=1)  # no PU in office
+        legions.check_raise_legions(r, ("XI",), "latium", train=1)  # no PU in office
     assert refused.value.rule == "TB-11.7"
 
 
@@ -341,10 +341,11 @@ def test_tb_11_12_the_marine_legion_never_forms_a_ca():
         cas={},
         emergency="Major",
     )
-    r = legions.raise_marine(r, 3, 5, "latium")
+    legions.check_raise_marine(r, 3, 5)
+    r = legions.raise_marine(r, 3, "latium")
     assert "Marine" in r.loose_legions() and "Marine" not in r.ca_legions()
     with pytest.raises(RuleViolation) as refused:
-        legions.raise_marine(r, 1, 5, "latium")
+        legions.check_raise_marine(r, 1, 5)
     assert refused.value.rule == "TB-11.12"  # one at most
 
 

@@ -140,7 +140,7 @@ def legion_request(
     count = _count(read, raised, face, adjusted, in_play)
     where = _placed(state, count, at)
     ids = legions.next_ids(r.legions, count)
-    legions.raise_legions(r, tuple(ids), where, fill, train)
+    legions.check_raise_legions(r, tuple(ids), where, fill, train)
     kind, unit = _auxiliary(state, auxiliary, auxiliary_to, ids, where, adjusted)
     return [
         *operation,
@@ -244,7 +244,7 @@ def reinforcements(
         }
         for lg, classes in given.items()
     }
-    legions.reinforce(r, named, sp, by_op)
+    legions.check_reinforce(r, named, sp, by_op)
     return [
         *operation,
         draft(
@@ -275,7 +275,7 @@ def deliver(state: State, given: Mapping[str, Mapping[str, int]]) -> list[Draft]
         }
         for lg, classes in given.items()
     }
-    legions.deliver(r, named)
+    legions.check_deliver(r, named)
     return [draft(LegateDelivered, turn=state.turn, given=named, waited=dict(r.holding))]
 
 
@@ -294,7 +294,7 @@ def marine(
     number = state.next_number
     face, evidence = faces(state, number, "marine", "rome")
     take = face if take is None else take
-    legions.raise_marine(r, take, face, where, by_op)
+    legions.check_raise_marine(r, take, face, by_op)
     return [
         *operation,
         draft(
@@ -326,7 +326,7 @@ def slave_legions(state: State, at: Sequence[str], by: str | None = None) -> lis
     for where in places:
         allied = state.track[where][1] if where in state.track else None
         legions.check_placement(where, r.theater_of, allied)
-    legions.raise_slaves(r, tuple(places), by_op)
+    legions.check_raise_slaves(r, tuple(places), by_op)
     raised = draft(SlavesRaised, turn=state.turn, legions=list(legions.SLAVE_IDS), provinces=places)
     return [*operation, raised]
 

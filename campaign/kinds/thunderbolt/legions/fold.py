@@ -55,8 +55,7 @@ def _(event: LegionsReinforced, state: State) -> State:
 
 @FOLD.on
 def _(event: MarineRaised, state: State) -> State:
-    operation = bool(state.manpower_by)
-    romans = legions.raise_marine(state.romans, event.take, event.face, event.province, operation)
+    romans = legions.raise_marine(state.romans, event.take, event.province)
     roll = Roll(event.number, event.turn, "marine", "rome", event.face)
     return replace(raised(state, romans, roman.MARINE), rolls=(*state.rolls, roll))
 
@@ -79,8 +78,7 @@ def _(event: NavalBuilt, state: State) -> State:
 
 @FOLD.on
 def _(event: SlavesRaised, state: State) -> State:
-    operation = bool(state.manpower_by)
-    romans = legions.raise_slaves(state.romans, tuple(event.provinces), operation)
+    romans = legions.raise_slaves(state.romans, tuple(event.provinces))
     return raised(state, romans, roman.SLAVE)
 
 

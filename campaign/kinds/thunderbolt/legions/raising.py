@@ -11,6 +11,7 @@ from typing import Any
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.magistrates import offices
+from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.magistrates.roman import MARINE, SLAVE, Romans, numeral_key
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.senate.politics import Legion
@@ -93,13 +94,30 @@ def raise_legions(
     while a Consul lacks Imperium, CAs of two (an odd one alone) for the Consuls; then, both
     Consuls provided and four or more left, two form a CA; `train` (one or two) go to Rome for
     the PU to train; the rest stay leaderless, for Proconsuls and Praetors the player may have
-    elected in B3b (`roman.elect` with `raising`)."""
+    elected in B3b (`roman.elect` with `raising`). `check_raise_legions` decides whether they
+    may be."""
     legions = dict(r.legions)
     for lg in ids:
         legions[lg] = replace(senate.new_legion(lg), province=province)
+    cas, magistrates, left = _led(r, ids, fill)
+    if train:
+        trainer, trainees, left = pu(r), tuple(left[:train]), left[train:]
+        m = magistrates[trainer]
+        magistrates[trainer] = replace(m, legions=(*m.legions, *trainees))
+    raised = (*r.raised_now, *ids)
+    return replace(r, legions=legions, cas=cas, magistrates=magistrates, raised_now=raised)
+
+
+def _led(
+    r: Romans, ids: Sequence[str], fill: Sequence[int]
+) -> tuple[dict[int, tuple[str, ...]], dict[str, Magistrate], list[str]]:
+    """TB-11.7: the new Legions given to the CAs of one Legion, then to the Consuls without
+    Imperium, then four or more left paired as a CA: the CAs and magistrates after, and the
+    Legions left."""
     left = list(ids)
     cas, magistrates = dict(r.cas), dict(r.magistrates)
-    for n in _filled(r, len(left), fill):
+    short = short_cas(r)
+    for n in short if len(left) >= len(short) else list(fill):
         lg = left.pop(0)
         cas[n] = (*cas[n], lg)
         leader = r.ca_leader(n)
@@ -119,34 +137,39 @@ def raise_legions(
     if len(left) >= 4:
         number = max(cas, default=0) + 1
         cas[number], left = tuple(left[:2]), left[2:]
+    return cas, magistrates, left
+
+
+def check_raise_legions(
+    r: Romans, ids: Sequence[str], province: str, fill: Sequence[int] = (), train: int = 0
+) -> None:
+    """TB-11.7: the CAs of one Legion to fill named where the new Legions are fewer (never
+    otherwise), one or two left for the PU in office to train; and TB-6.2, every Imperium within
+    its limit once they are led."""
+    _check_filled(r, len(ids), fill)
     if train:
-        trainer = _trainer(r, train, len(left))
-        trainees, left = tuple(left[:train]), left[train:]
-        m = magistrates[trainer]
-        magistrates[trainer] = replace(m, legions=(*m.legions, *trainees))
-    offices.check_imperium(list(magistrates.values()), r.name)
-    raised = (*r.raised_now, *ids)
-    return replace(r, legions=legions, cas=cas, magistrates=magistrates, raised_now=raised)
+        _check_trainer(r, train, len(_led(r, ids, fill)[2]))
+    after = raise_legions(r, ids, province, fill, train)
+    offices.check_imperium(list(after.magistrates.values()), r.name)
 
 
-def _filled(r: Romans, new: int, fill: Sequence[int]) -> list[int]:
+def _check_filled(r: Romans, new: int, fill: Sequence[int]) -> None:
     """TB-11.7: the CAs of one Legion that receive a new Legion first: all of them, or those the
     player names (`fill`) when the new Legions are fewer."""
     short = short_cas(r)
     if new >= len(short):
         if fill:
             raise RuleViolation("TB-11.7", "Every CA of one Legion receives one: no choice to make")
-        return short
+        return
     if sorted(set(fill)) != sorted(fill) or len(fill) != new or not set(fill) <= set(short):
         one_of = ", ".join(str(n) for n in short)
         raise RuleViolation(
             "TB-11.7",
             f"{new} new Legion(s) for the CAs of one Legion ({one_of}): name which with --ca N",
         )
-    return list(fill)
 
 
-def _trainer(r: Romans, train: int, left: int) -> str:
+def _check_trainer(r: Romans, train: int, left: int) -> None:
     """TB-11.7: the PU who trains one or two of the new Legions left in Rome."""
     trainer = pu(r)
     if trainer is None:
@@ -156,7 +179,6 @@ def _trainer(r: Romans, train: int, left: int) -> str:
             "TB-11.7",
             f"One or two of the {left} Legion(s) left may go to Rome for the PU to train",
         )
-    return trainer
 
 
 def check_auxiliary(
@@ -214,19 +236,70 @@ REINFORCED = (offices.ROMAN_ITALY, "Gallia Cisalpina", "Liguria")
 Theater Holding Box for the Legate LAM, which this slice does not keep)."""
 
 
-def topped_up(legion: senate.Legion, classes: Mapping[str, int]) -> senate.Legion:
-    """TB-11.8: SP joining a Legion by class, 1 or more each, within TB-11.2's ceilings."""
+def check_topped_up(legion: senate.Legion, classes: Mapping[str, int]) -> None:
+    """TB-11.8: SP join a Legion by class, 1 or more each, within TB-11.2's ceilings."""
     for name, n in classes.items():
-        field_name = FIELDS[name]
-        after = getattr(legion, field_name) + n
+        after = getattr(legion, FIELDS[name]) + n
         if n < 1 or after > CEILING[name]:
             raise RuleViolation(
                 "TB-11.8",
                 f"Legion {legion.id}'s {name.replace('-', ' ')} goes up to {CEILING[name]} "
                 f"(TB-11.2), not {after}",
             )
-        legion = replace(legion, **{field_name: after})
+
+
+def topped_up(legion: senate.Legion, classes: Mapping[str, int]) -> senate.Legion:
+    """TB-11.8: SP joining a Legion by class (`check_topped_up` decides whether they may)."""
+    for name, n in classes.items():
+        legion = replace(legion, **{FIELDS[name]: getattr(legion, FIELDS[name]) + n})
     return legion
+
+
+def _far(r: Romans, legion: senate.Legion, operation: bool) -> bool:
+    """TB-11.8: a Legion the SP raised do not join at once: outside the Theaters they reach, or
+    in a besieged port; theirs wait in the Theater's Holding Box."""
+    reach = (offices.ROMAN_ITALY,) if operation else REINFORCED
+    return r.theater_of.get(legion.province, "") not in reach or legion.besieged == "port"
+
+
+def check_reinforce(
+    r: Romans, given: Mapping[str, Mapping[str, int]], sp: int, operation: bool = False
+) -> None:
+    """TB-11.8: at most the SP raised, at most N // 8 of them cavalry, given to regular Legions
+    in play; by a Manpower Operation only to those unbesieged in Roman Italy; none to a Legion
+    besieged, but Citizen SP to one in Roma in B3b; each class within TB-11.2's ceiling."""
+    total = sum(n for classes in given.values() for n in classes.values())
+    cavalry = sum(n for classes in given.values() for c, n in classes.items() if c in CAVALRY)
+    if total > sp:
+        raise RuleViolation("TB-11.8", f"{total} SP given, of {sp} raised")
+    if cavalry > sp // 8:
+        raise RuleViolation(
+            "TB-11.8", f"Of {sp} SP at most {sp // 8} may be cavalry, not {cavalry}"
+        )
+    for lg, classes in given.items():
+        if lg not in r.legions:
+            raise RuleViolation("TB-11.8", f"There is no Legion {lg} in play")
+        legion = r.legions[lg]
+        if legion.kind != "regular":
+            raise RuleViolation("TB-11.8", f"A {legion.kind} Legion is never reinforced")
+        far = _far(r, legion, operation)
+        if far and operation:
+            raise RuleViolation(
+                "TB-11.8",
+                f"Legion {lg} is not in Roman Italy, unbesieged: a Manpower Operation's SP join "
+                "only those",
+            )
+        if far:
+            n = next((n for n in classes.values() if n < 1), 1)
+            if n < 1:
+                raise RuleViolation("TB-11.8", f"Give Legion {lg} 1 SP or more, not {n}")
+            continue
+        in_roma = legion.besieged == "Roma" and not operation
+        if legion.besieged and not in_roma:
+            raise RuleViolation("TB-11.8", f"Legion {lg} is besieged: it takes no reinforcements")
+        if in_roma and any(not name.startswith("citizen") for name in classes):
+            raise RuleViolation("TB-11.8", f"Legion {lg}, besieged in Roma, takes Citizen SP only")
+        check_topped_up(legion, classes)
 
 
 def reinforce(
@@ -237,63 +310,30 @@ def reinforce(
     in Roman Italy — each class within TB-11.2's ceiling; in B3b Legions in Roma take Citizen SP,
     besieged or not. Those given in B3b to Legions elsewhere, or in a besieged port of those
     Theaters, wait in their Theater's Holding Box for the Legate LAM (TB-4.1). (Interpretation:
-    SP no Legion can take are lost.)"""
-    reach = (offices.ROMAN_ITALY,) if operation else REINFORCED
-    total = sum(n for classes in given.values() for n in classes.values())
-    cavalry = sum(n for classes in given.values() for c, n in classes.items() if c in CAVALRY)
-    if total > sp:
-        raise RuleViolation("TB-11.8", f"{total} SP given, of {sp} raised")
-    if cavalry > sp // 8:
-        raise RuleViolation(
-            "TB-11.8", f"Of {sp} SP at most {sp // 8} may be cavalry, not {cavalry}"
-        )
+    SP no Legion can take are lost.) `check_reinforce` decides whether they may."""
     legions = dict(r.legions)
     holding = {theater: dict(classes) for theater, classes in r.holding.items()}
     for lg, classes in given.items():
-        if lg not in legions:
-            raise RuleViolation("TB-11.8", f"There is no Legion {lg} in play")
         legion = legions[lg]
-        if legion.kind != "regular":
-            raise RuleViolation("TB-11.8", f"A {legion.kind} Legion is never reinforced")
-        theater = r.theater_of.get(legion.province, "")
-        far = theater not in reach or legion.besieged == "port"
-        if far and operation:
-            raise RuleViolation(
-                "TB-11.8",
-                f"Legion {lg} is not in Roman Italy, unbesieged: a Manpower Operation's SP join "
-                "only those",
-            )
-        if far:  # to the Theater's Holding Box, for the Legate
-            box = holding.setdefault(theater, {})
+        if _far(r, legion, operation):  # to the Theater's Holding Box, for the Legate
+            box = holding.setdefault(r.theater_of.get(legion.province, ""), {})
             for name, n in classes.items():
-                if n < 1:
-                    raise RuleViolation("TB-11.8", f"Give Legion {lg} 1 SP or more, not {n}")
                 box[name] = box.get(name, 0) + n
             continue
-        in_roma = legion.besieged == "Roma" and not operation
-        if legion.besieged and not in_roma:
-            raise RuleViolation("TB-11.8", f"Legion {lg} is besieged: it takes no reinforcements")
-        if in_roma and any(not name.startswith("citizen") for name in classes):
-            raise RuleViolation("TB-11.8", f"Legion {lg}, besieged in Roma, takes Citizen SP only")
-        legion = topped_up(legion, classes)
-        legions[lg] = legion
+        legions[lg] = topped_up(legion, classes)
     return replace(r, legions=legions, holding=holding)
 
 
-def deliver(r: Romans, given: Mapping[str, Mapping[str, int]]) -> Romans:
-    """TB-11.8 and TB-4.4: the Legate LAM drawn, the SP arriving (after the Naval Transport roll
-    made at the table, TB-16.6) join that Theater's unbesieged regular Legions, or those in a
-    besieged port, by class and within TB-11.2's ceilings, each class at most what waited; every
-    Holding Box is emptied (Interpretation: SP not given were lost on the way or found no
-    Legion)."""
+def check_deliver(r: Romans, given: Mapping[str, Mapping[str, int]]) -> None:
+    """TB-11.8: SP wait in a Holding Box; they join that Theater's unbesieged regular Legions, or
+    those in a besieged port, by class within TB-11.2's ceilings, each class at most what
+    waited."""
     if not r.holding:
         raise RuleViolation("TB-11.8", "No reinforcement SP wait in a Theater Holding Box")
-    arriving: dict[str, dict[str, int]] = {}
-    legions = dict(r.legions)
     for lg, classes in given.items():
-        if lg not in legions:
+        if lg not in r.legions:
             raise RuleViolation("TB-11.8", f"There is no Legion {lg} in play")
-        legion = legions[lg]
+        legion = r.legions[lg]
         theater = r.theater_of.get(legion.province, "")
         if theater not in r.holding:
             raise RuleViolation("TB-11.8", f"No SP wait for Legion {lg}'s Theater, {theater}")
@@ -302,12 +342,8 @@ def deliver(r: Romans, given: Mapping[str, Mapping[str, int]]) -> Romans:
                 "TB-11.8",
                 f"Legion {lg} takes no reinforcements (a {legion.kind} Legion, or besieged)",
             )
-        legion = topped_up(legion, classes)
-        box = arriving.setdefault(theater, {})
-        for name, n in classes.items():
-            box[name] = box.get(name, 0) + n
-        legions[lg] = legion
-    for theater, classes in arriving.items():
+        check_topped_up(legion, classes)
+    for theater, classes in _arriving(r, given).items():
         for name, n in classes.items():
             waited = r.holding[theater].get(name, 0)
             if n > waited:
@@ -316,6 +352,27 @@ def deliver(r: Romans, given: Mapping[str, Mapping[str, int]]) -> Romans:
                     f"{waited} {name.replace('-', ' ')} SP waited in the {theater} Holding Box, "
                     f"not {n}",
                 )
+
+
+def _arriving(r: Romans, given: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    """The SP given to each Theater's Legions, by class."""
+    arriving: dict[str, dict[str, int]] = {}
+    for lg, classes in given.items():
+        box = arriving.setdefault(r.theater_of.get(r.legions[lg].province, ""), {})
+        for name, n in classes.items():
+            box[name] = box.get(name, 0) + n
+    return arriving
+
+
+def deliver(r: Romans, given: Mapping[str, Mapping[str, int]]) -> Romans:
+    """TB-11.8 and TB-4.4: the Legate LAM drawn, the SP arriving (after the Naval Transport roll
+    made at the table, TB-16.6) join that Theater's unbesieged regular Legions, or those in a
+    besieged port, by class and within TB-11.2's ceilings, each class at most what waited; every
+    Holding Box is emptied (Interpretation: SP not given were lost on the way or found no
+    Legion). `check_deliver` decides whether they may."""
+    legions = dict(r.legions)
+    for lg, classes in given.items():
+        legions[lg] = topped_up(legions[lg], classes)
     return replace(r, legions=legions, holding={})
 
 
@@ -329,16 +386,20 @@ def check_marine(r: Romans, operation: bool = False) -> None:
     check_extraordinary(r, MARINE, "TB-11.12", operation)
 
 
-def raise_marine(r: Romans, take: int, face: int, province: str, operation: bool = False) -> Romans:
-    """TB-11.12: instead of a Legion Request, in a Major Emergency: the die is the Marine
-    Legion's maximum SP, the player takes any figure up to it as Ala infantry, each SP one NS
-    level given up (Interpretation: 0 raises nothing); always Recruit, never reinforced, one at
-    most."""
+def check_raise_marine(r: Romans, take: int, face: int, operation: bool = False) -> None:
+    """TB-11.12: in a Major Emergency, at most the die's SP."""
     check_marine(r, operation)
     if not 0 <= take <= face:
         raise RuleViolation(
             "TB-11.12", f"The die allows the Marine Legion at most {face} SP, not {take}"
         )
+
+
+def raise_marine(r: Romans, take: int, province: str) -> Romans:
+    """TB-11.12: instead of a Legion Request, in a Major Emergency: the die is the Marine
+    Legion's maximum SP, the player takes any figure up to it as Ala infantry, each SP one NS
+    level given up (Interpretation: 0 raises nothing); always Recruit, never reinforced, one at
+    most. `check_raise_marine` decides whether it may be."""
     if not take:
         return r
     marine = senate.Legion(
@@ -374,14 +435,19 @@ def check_extraordinary(r: Romans, kind: str, rule: str, operation: bool = False
         raise RuleViolation("TB-11.3", "Rome's Legion Request of this Game Turn is made")
 
 
-def raise_slaves(r: Romans, provinces: tuple[str, ...], operation: bool = False) -> Romans:
-    """TB-11.13: in a Major Emergency, instead of a Legion Request (with the Marine Legion if
-    wished), both Slave Legions at once, each 8 Ala infantry with 6 Italian Auxiliary SP that
-    never leave it, placed in Roman-controlled cities of Roman Italy, always Recruit, leaderless
-    until the Dictator, the ME or a Consul takes them."""
+def check_raise_slaves(r: Romans, provinces: tuple[str, ...], operation: bool = False) -> None:
+    """TB-11.13: in a Major Emergency, both at once, each placed."""
     check_extraordinary(r, SLAVE, "TB-11.13", operation)
     if len(provinces) != len(SLAVE_IDS):
         raise RuleViolation("TB-11.13", "Both Slave Legions are raised at once, each placed")
+
+
+def raise_slaves(r: Romans, provinces: tuple[str, ...]) -> Romans:
+    """TB-11.13: in a Major Emergency, instead of a Legion Request (with the Marine Legion if
+    wished), both Slave Legions at once, each 8 Ala infantry with 6 Italian Auxiliary SP that
+    never leave it, placed in Roman-controlled cities of Roman Italy, always Recruit, leaderless
+    until the Dictator, the ME or a Consul takes them. `check_raise_slaves` decides whether they
+    may be."""
     slaves = {
         lg: senate.Legion(
             lg,
