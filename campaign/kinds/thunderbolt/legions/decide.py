@@ -70,7 +70,7 @@ def disband_legions(state: State, given: Sequence[str], cas: Sequence[int] = ())
         if n not in r.cas:
             raise RuleViolation("TB-11.11", f"There is no CA {n}")
         named += [lg for lg in r.cas[n] if lg not in named]
-    prorogues.disband_legions(r, tuple(named))
+    prorogues.check_disband_legions(r, tuple(named))
     return [draft(LegionsDisbanded, turn=state.turn, legions=named)]
 
 

@@ -38,7 +38,7 @@ def prorogue(
     checks.check_step(state, ["B1a"], "a prorogue")
     lid, held = leader(state, who), office(as_office)
     where, place = theater(in_theater), province(state, in_province)
-    prorogues.prorogue(state.romans, lid, held, where, place, state.per_province)
+    prorogues.check_prorogue(state.romans, lid, held, where, place, state.per_province)
     return [
         draft(
             MagistrateProrogued,
@@ -58,7 +58,7 @@ def assign(state: State, who: str, in_theater: str | None, in_province: str | No
     checks.check_step(state, ["B1a"], "an assignment")
     lid = leader(state, who)
     where, place = theater(in_theater), province(state, in_province)
-    prorogues.assign(state.romans, lid, where, place, state.per_province)
+    prorogues.check_assign(state.romans, lid, where, place, state.per_province)
     return [draft(AssignmentNamed, turn=state.turn, leader=lid, theater=where, province=place)]
 
 
@@ -67,7 +67,7 @@ def release(state: State, who: str) -> list[Draft]:
     checks.check_revealed(state)
     checks.check_step(state, ["B1a"], "a release")
     lid = leader(state, who)
-    prorogues.release(state.romans, lid)
+    prorogues.check_release(state.romans, lid)
     return [draft(MagistrateReleased, turn=state.turn, leader=lid)]
 
 
@@ -101,7 +101,7 @@ def pluto(
     decided, current, number = [], state, state.next_number
     for lid in rolling:
         if lid not in prorogues.due_pluto(current.romans):
-            prorogues.visit(current.romans, lid, "unharmed")  # refuses, naming why
+            prorogues.check_visit(current.romans, lid, "unharmed")  # refuses, naming why
         subject = numbered(current, lid)
         face = faces(current, number, "pluto", subject)[0]
         adjusted = face + sum(modifiers.values())

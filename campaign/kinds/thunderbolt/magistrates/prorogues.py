@@ -90,8 +90,8 @@ def prorogue(
 ) -> Romans:
     """TB-7.2 and TB-7.3: a magistrate kept in office for another year, in a lawful office, his
     assignment chosen anew (TB-6.4); `forced`, TB-7.4's prorogue by the rules, with his Legions,
-    the assignment named after."""
-    held = check_due(r, leader)
+    the assignment named after. `check_prorogue` decides whether he may be."""
+    held = r.magistrates[leader]
     if forced:
         kept = replace(held, office=office, theater=None, province=None)
         if held.office == "Dictator" and len(held.cas) > 1:
@@ -102,6 +102,34 @@ def prorogue(
             kept = held
         magistrates = {**r.magistrates, leader: kept}
         return replace(r, magistrates=magistrates, decided=r.decided | {leader})
+    if held.office == "Consul" and office == "Praetor":
+        cas = {n: m for n, m in r.cas.items() if n not in held.cas}
+        kept = Magistrate(leader, "Praetor", held.legions)
+        r = replace(r, cas=cas)
+    elif office == "Praetor":
+        kept = held
+    else:
+        kept = replace(held, office=office, theater=theater, province=province)
+        if r.slaves(held.legions):  # TB-11.13 (Interpretation): leaderless, out of his CAs
+            r, kept = lose_slaves(r, kept)
+    magistrates = {**r.magistrates, leader: kept}
+    return replace(r, magistrates=magistrates, decided=r.decided | {leader})
+
+
+def check_prorogue(
+    r: Romans,
+    leader: str,
+    office: str,
+    theater: str | None,
+    province: str | None,
+    per_province: int = offices.PROCONSULS_PER_PROVINCE,
+    forced: bool = False,
+) -> None:
+    """TB-7.2 to TB-7.4 and TB-6.4: a magistrate due in B1a, not one the rules prorogue, kept in
+    a lawful office for his own, with a lawful assignment."""
+    held = check_due(r, leader)
+    if forced:
+        return
     if r.trapped(leader):
         raise RuleViolation(
             "TB-7.4",
@@ -117,26 +145,16 @@ def prorogue(
     if (held.office, office) not in PROROGUES:
         lawful = " or ".join(a for f, a in sorted(PROROGUES) if f == held.office)
         raise RuleViolation("TB-7.2", f"A {held.office} is prorogued as {lawful}, not {office}")
-    if held.office == "Consul" and office == "Praetor":
-        if len(held.legions) != 1:
-            raise RuleViolation(
-                "TB-7.2", "A Consul is prorogued as Praetor only when his Imperium is one Legion"
-            )
-        cas = {n: m for n, m in r.cas.items() if n not in held.cas}
-        kept = Magistrate(leader, "Praetor", held.legions)
-        r = replace(r, cas=cas)
-    elif office == "Praetor":
-        kept = held
-        if theater or province:
-            raise RuleViolation("TB-6.4", "A Praetor keeps his Legion and any governorship")
-    else:
-        kept = replace(held, office=office, theater=theater, province=province)
-        if r.slaves(held.legions):  # TB-11.13 (Interpretation): leaderless, out of his CAs
-            r, kept = lose_slaves(r, kept)
-    magistrates = {**r.magistrates, leader: kept}
-    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province, r.name)
-    check_assigned(kept, r)
-    return replace(r, magistrates=magistrates, decided=r.decided | {leader})
+    if held.office == "Consul" and office == "Praetor" and len(held.legions) != 1:
+        raise RuleViolation(
+            "TB-7.2", "A Consul is prorogued as Praetor only when his Imperium is one Legion"
+        )
+    if held.office != "Consul" and office == "Praetor" and (theater or province):
+        raise RuleViolation("TB-6.4", "A Praetor keeps his Legion and any governorship")
+    after = prorogue(r, leader, office, theater, province, per_province)
+    magistrates = list(after.magistrates.values())
+    offices.check_assignments(magistrates, after.theater_of, per_province, r.name)
+    check_assigned(after.magistrates[leader], r)
 
 
 def lose_slaves(r: Romans, m: Magistrate) -> tuple[Romans, Magistrate]:
@@ -166,10 +184,8 @@ def check_assigned(m: Magistrate, r: Romans) -> None:
         )
 
 
-def release(r: Romans, leader: str) -> Romans:
-    """TB-7.5: a released magistrate goes to the Triumph Holding Box if he has ever earned a
-    Triumph, otherwise to the pool; his office and assignment end, his CA or Legion leaderless.
-    One besieged in a city that is neither a port nor Rome is prorogued by the rules (TB-7.4)."""
+def check_release(r: Romans, leader: str) -> None:
+    """TB-7.5 and TB-7.4: a magistrate due in B1a, not one the rules prorogue."""
     check_due(r, leader)
     if r.trapped(leader):
         raise RuleViolation(
@@ -177,6 +193,13 @@ def release(r: Romans, leader: str) -> Romans:
             f"{r.name(leader)} is besieged in a city that is neither a port nor Rome: the rules "
             "prorogue him, he cannot be released",
         )
+
+
+def release(r: Romans, leader: str) -> Romans:
+    """TB-7.5: a released magistrate goes to the Triumph Holding Box if he has ever earned a
+    Triumph, otherwise to the pool; his office and assignment end, his CA or Legion leaderless.
+    One besieged in a city that is neither a port nor Rome is prorogued by the rules (TB-7.4):
+    `check_release` refuses it."""
     magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
     place = TRIUMPH if leader in r.triumphs else POOL
     return replace(
@@ -196,7 +219,15 @@ def without(victories: dict[str, tuple[int, str]], leader: str) -> dict[str, tup
 def disband_legions(r: Romans, legions: tuple[str, ...]) -> Romans:
     """TB-11.11: in B1a, once every magistrate is prorogued or released, leaderless Legions may be
     disbanded by choice (unbesieged, as the players report), a CA's two together; the CA goes with
-    them."""
+    them. `check_disband_legions` decides whether they may be."""
+    kept = {lg: legion for lg, legion in r.legions.items() if lg not in legions}
+    cas = {n: members for n, members in r.cas.items() if not set(members) <= set(legions)}
+    return replace(r, legions=kept, cas=cas)
+
+
+def check_disband_legions(r: Romans, legions: tuple[str, ...]) -> None:
+    """TB-11.11: after every prorogue and release, leaderless Legions in play, each named once, a
+    CA's two together."""
     if due_b1a(r):
         raise RuleViolation(
             "TB-11.11", "Legions are disbanded after every magistrate is prorogued or released"
@@ -214,9 +245,6 @@ def disband_legions(r: Romans, legions: tuple[str, ...]) -> Romans:
         if ca is not None and not set(r.cas[ca]) <= set(legions):
             mates = " and ".join(r.cas[ca])
             raise RuleViolation("TB-11.11", f"CA {ca}'s Legions are disbanded together: {mates}")
-    kept = {lg: legion for lg, legion in r.legions.items() if lg not in legions}
-    cas = {n: members for n, members in r.cas.items() if not set(members) <= set(legions)}
-    return replace(r, legions=kept, cas=cas)
 
 
 def unassigned(r: Romans) -> list[str]:
@@ -235,14 +263,26 @@ def assign(
     province: str | None,
     per_province: int = offices.PROCONSULS_PER_PROVINCE,
 ) -> Romans:
-    """TB-7.4 and TB-6.4: the assignment named for a magistrate the rules prorogued."""
+    """TB-7.4 and TB-6.4: the assignment named for a magistrate the rules prorogued
+    (`check_assign` decides whether it may be)."""
+    named = replace(r.magistrates[leader], theater=theater, province=province)
+    return replace(r, magistrates={**r.magistrates, leader: named})
+
+
+def check_assign(
+    r: Romans,
+    leader: str,
+    theater: str | None,
+    province: str | None,
+    per_province: int = offices.PROCONSULS_PER_PROVINCE,
+) -> None:
+    """TB-7.4 and TB-6.4: a magistrate the rules prorogued, given a lawful assignment."""
     if leader not in unassigned(r):
         raise RuleViolation("TB-7.4", f"{r.name(leader)} has no assignment to be named")
-    named = replace(r.magistrates[leader], theater=theater, province=province)
-    check_assigned(named, r)
-    magistrates = {**r.magistrates, leader: named}
-    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province, r.name)
-    return replace(r, magistrates=magistrates)
+    after = assign(r, leader, theater, province)
+    check_assigned(after.magistrates[leader], r)
+    magistrates = list(after.magistrates.values())
+    offices.check_assignments(magistrates, r.theater_of, per_province, r.name)
 
 
 def due_pluto(r: Romans) -> list[str]:
@@ -254,14 +294,19 @@ def due_pluto(r: Romans) -> list[str]:
     )
 
 
-def visit(r: Romans, leader: str, outcome: str) -> Romans:
-    """TB-7.7: wounded, set aside until the end of Phase B (TB-18.4); killed, out of the game;
-    either way his office ends and his Imperium is leaderless."""
+def check_visit(r: Romans, leader: str, outcome: str) -> None:
+    """TB-7.7: a leader due rolls once, and Pluto leaves him unharmed, wounded or killed."""
     if leader not in due_pluto(r):
         why = "has rolled already" if leader in r.pluto else "is in the pool or set aside"
         raise RuleViolation("TB-7.7", f"{r.name(leader)} {why}: no Leader Loss roll for him")
     if outcome not in OUTCOMES:
         raise RuleViolation("TB-7.7", f"Pluto leaves a leader {', '.join(OUTCOMES)}, not {outcome}")
+
+
+def visit(r: Romans, leader: str, outcome: str) -> Romans:
+    """TB-7.7: wounded, set aside until the end of Phase B (TB-18.4); killed, out of the game;
+    either way his office ends and his Imperium is leaderless. `check_visit` decides whether he
+    rolls."""
     r = replace(r, pluto={**r.pluto, leader: outcome})
     if outcome == "unharmed":
         return r

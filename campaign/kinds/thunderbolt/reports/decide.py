@@ -288,6 +288,7 @@ def legions_fought(
     ups = [resolve("Legion", lg, r.legions) for lg in promote]
     downs = [resolve("Legion", lg, r.legions) for lg in demote]
     won = None if side == "none" else side == sequence.ROME
+    legions.check_fought(r, named, lost, won, major, ups, downs)
     _, promoted, demoted, gone = legions.fought(r, named, lost, won, major, ups, downs)
     return [
         draft(
