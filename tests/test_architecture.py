@@ -3,6 +3,7 @@ core, the events and the maps never depend on a kind; kinds never depend on each
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
 import shutil
@@ -220,3 +221,81 @@ def test_the_hubs_functions_are_short():
         if lines > 40
     ]
     assert long == []
+
+
+def test_thunderbolts_folds_apply_and_never_check():
+    """Issue #25: 37 of Thunderbolt's fold handlers called a move that could refuse (its checks
+    ran again at every replay, an election's three times); each move is now a check the decision
+    calls and an application the fold calls (godip's Validate and Execute). Read from the source:
+    no fold handler reaches, through the functions it calls, a `raise` of a refusal."""
+    package = ROOT / "campaign" / "kinds" / "thunderbolt"
+    modules: dict[Path, tuple[dict, dict]] = {}
+
+    def module_file(dotted: str) -> Path | None:
+        path = ROOT / (dotted.replace(".", "/") + ".py")
+        return path if path.exists() else None
+
+    def read(path: Path) -> tuple[dict, dict]:
+        if path not in modules:
+            aliases, functions = {}, {}
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    for a in node.names:
+                        found = module_file(f"{node.module}.{a.name}")
+                        if found:
+                            aliases[a.asname or a.name] = (found, None)
+                        elif module_file(node.module):
+                            aliases[a.asname or a.name] = (module_file(node.module), a.name)
+                elif isinstance(node, ast.FunctionDef):
+                    functions[node.name] = node
+                elif isinstance(node, ast.ClassDef):  # methods, by name (r.check_placed)
+                    functions.update(
+                        {m.name: m for m in node.body if isinstance(m, ast.FunctionDef)}
+                    )
+            modules[path] = (aliases, functions)
+        return modules[path]
+
+    refusing: dict[tuple[Path, str], bool] = {}
+
+    def refuses(path: Path, name: str) -> bool:
+        if (path, name) in refusing:
+            return refusing[(path, name)]
+        aliases, functions = read(path)
+        refusing[(path, name)] = False  # a cycle refuses nothing by itself
+        if name not in functions:
+            target = aliases.get(name)
+            found = bool(target and target[1] and refuses(target[0], target[1]))
+        else:
+            node = functions[name]
+            raised = any(
+                isinstance(n, ast.Raise)
+                and n.exc is not None
+                and re.search(r"RuleViolation|CampaignError", ast.unparse(n.exc))
+                for n in ast.walk(node)
+            )
+            found = raised or any(
+                calls_refusing(path, n) for n in ast.walk(node) if isinstance(n, ast.Call)
+            )
+        refusing[(path, name)] = found
+        return found
+
+    def calls_refusing(path: Path, call: ast.Call) -> bool:
+        aliases, functions = read(path)
+        f = call.func
+        if isinstance(f, ast.Name):
+            return refuses(path, f.id)
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            target = aliases.get(f.value.id)
+            if target and target[1] is None and "campaign" in target[0].parts:
+                return refuses(target[0], f.attr)
+            return f.attr.startswith("check")  # a method that checks: r.check_placed(...)
+        return False
+
+    checking = [
+        f"{path.parent.name}: {ast.unparse(node.args.args[0].annotation)}"
+        for path in sorted(package.glob("*/fold.py"))
+        for node in ast.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.FunctionDef)
+        and any(calls_refusing(path, n) for n in ast.walk(node) if isinstance(n, ast.Call))
+    ]
+    assert len(list(package.glob("*/fold.py"))) == 7 and checking == []

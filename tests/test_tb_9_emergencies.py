@@ -204,7 +204,7 @@ def test_tb_9_6_what_the_dictator_in_rome_and_an_emergency_change():
     assert positions.leaves_assignment(r, "minucius", "east-sicilia", frozenset()) == ""
     for lid in ("fabius", "minucius"):
         with pytest.raises(RuleViolation) as refusal:
-            prorogues.prorogue(r, lid, "Proconsul", "Sicily", None)
+            prorogues.check_prorogue(r, lid, "Proconsul", "Sicily", None)
         assert refusal.value.rule == "TB-7.3"
     legions.check_marine(r)  # a Major Emergency: allowed
     legions.check_extraordinary(r, roman.SLAVE, "TB-11.13")

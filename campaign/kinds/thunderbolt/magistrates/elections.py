@@ -145,8 +145,13 @@ def designate(r: Romans, leader: str, province: str | None) -> Romans:
     if r.besieged.get(leader):
         raise RuleViolation("TB-8.6", f"{r.name(leader)} is besieged: only an unbesieged Praetor")
     check_governorship(r, province)
-    designated = replace(held, province=province, governor=True)
-    return replace(r, magistrates={**r.magistrates, leader: designated})
+    return designated(r, leader, province)
+
+
+def designated(r: Romans, leader: str, province: str | None) -> Romans:
+    """TB-8.6: the Praetor designated governor (`designate` decides whether he may be)."""
+    named = replace(r.magistrates[leader], province=province, governor=True)
+    return replace(r, magistrates={**r.magistrates, leader: named})
 
 
 def triumph_candidates(r: Romans, office: str, turn: int | None = None) -> list[str]:
@@ -246,13 +251,28 @@ def elect(
     else:
         check_order(r, office, pairing, turn, operations)
     check_candidate(r, office, leader, from_triumph, turn)
-    magistrate, cas = _seated(r, Magistrate(leader, office), ca, legions, theater, province)
-    magistrates = {**r.magistrates, leader: magistrate}
-    offices.check_offices(list(magistrates.values()), r.name)
-    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province, r.name)
+    _check_seat(r, leader, office, ca, legions, theater, province)
+    after = elected(r, office, leader, ca, legions, theater, province)
+    offices.check_offices(list(after.magistrates.values()), r.name)
+    offices.check_assignments(list(after.magistrates.values()), r.theater_of, per_province, r.name)
+    return after
+
+
+def elected(
+    r: Romans,
+    office: str,
+    leader: str,
+    ca: int | None = None,
+    legions: tuple[str, ...] = (),
+    theater: str | None = None,
+    province: str | None = None,
+) -> Romans:
+    """TB-8.2 to TB-8.7: `leader` takes `office` and what it takes (`elect` decides whether he
+    may): the fold's application."""
+    magistrate, cas = _seat(r, Magistrate(leader, office), ca, legions, theater, province)
     return replace(
         r,
-        magistrates=magistrates,
+        magistrates={**r.magistrates, leader: magistrate},
         cas=cas,
         places={**r.places, leader: MAP},
         elected=(*r.elected, leader),
@@ -275,32 +295,39 @@ def check_candidate(r: Romans, office: str, leader: str, from_triumph: bool, tur
         )
 
 
-def _seated(
+def _check_seat(
     r: Romans,
-    magistrate: Magistrate,
+    leader: str,
+    office: str,
     ca: int | None,
     legions: tuple[str, ...],
     theater: str | None,
     province: str | None,
-) -> tuple[Magistrate, dict[int, tuple[str, ...]]]:
-    """TB-8.4 to TB-8.6: what the elected takes — a Proconsul his CA (or a new CA of two loose
-    Legions) and his assignment, a Praetor his Legion, a governor his island's province — and
-    the CAs after it; the other offices take nothing here."""
-    office = magistrate.office
+) -> None:
+    """TB-8.4 to TB-8.6: what the elected takes — a Proconsul a leaderless CA (or two loose
+    Legions of one Theater paired, TB-8.4) and an assignment, a Praetor one loose Legion, a
+    governor an island's province; the other offices take nothing here."""
     if office == "Proconsul":
-        return _proconsul(r, magistrate, ca, legions, theater, province)
-    if office == "Praetor":
+        if legions:
+            r.check_no_slaves(legions, office)
+            check_pairing(r, legions)
+        else:
+            r.check_placed(r.cas.get(ca, ()))
+            r.check_no_slaves(r.cas.get(ca, ()), office)
+            if ca not in r.leaderless_cas():
+                raise RuleViolation("TB-8.4", f"CA {ca} is not a leaderless CA")
+        army = legions or r.cas[ca]
+        check_assigned(Magistrate(leader, office, army, theater, province=province), r)
+    elif office == "Praetor":
         r.check_placed(legions)
         r.check_no_slaves(legions, office)
         if len(legions) != 1 or legions[0] not in r.loose_legions():
             raise RuleViolation(
                 "TB-8.5", f"A Praetor takes one leaderless Legion outside a CA, not {legions}"
             )
-        return replace(magistrate, legions=legions), r.cas
-    if office == "Governor":
+    elif office == "Governor":
         check_governorship(r, province)
-        return Magistrate(magistrate.leader, "Praetor", province=province, governor=True), r.cas
-    if ca is not None or legions or theater or province:
+    elif ca is not None or legions or theater or province:
         if office == "Dictator":
             raise RuleViolation("TB-9.4", "The Dictator chooses the field or Rome once elected")
         if office == "Consul":
@@ -308,10 +335,9 @@ def _seated(
                 "TB-8.3", "Both Consuls are elected before either receives an army: imperium"
             )
         raise RuleViolation("TB-6.4", f"The {office} takes no army and no assignment here")
-    return magistrate, r.cas
 
 
-def _proconsul(
+def _seat(
     r: Romans,
     magistrate: Magistrate,
     ca: int | None,
@@ -319,23 +345,20 @@ def _proconsul(
     theater: str | None,
     province: str | None,
 ) -> tuple[Magistrate, dict[int, tuple[str, ...]]]:
-    """TB-8.4: a Proconsul takes a leaderless CA, or two loose Legions of one Theater made a new
-    CA; with his assignment (TB-6.4)."""
-    cas = r.cas
-    if legions:
-        r.check_no_slaves(legions, "Proconsul")
-        check_pairing(r, legions)
+    """TB-8.4 to TB-8.6: the elected with what he takes, and the CAs after it."""
+    office, cas = magistrate.office, r.cas
+    if office == "Proconsul" and legions:
         number = max(r.cas, default=0) + 1
         cas = {**r.cas, number: legions}
         magistrate = replace(magistrate, cas=(number,), legions=legions)
-    else:
-        r.check_placed(r.cas.get(ca, ()))
-        r.check_no_slaves(r.cas.get(ca, ()), "Proconsul")
-        if ca not in r.leaderless_cas():
-            raise RuleViolation("TB-8.4", f"CA {ca} is not a leaderless CA")
+    elif office == "Proconsul":
         magistrate = replace(magistrate, cas=(ca,), legions=r.cas[ca])
-    magistrate = replace(magistrate, theater=theater, province=province)
-    check_assigned(magistrate, r)
+    if office == "Proconsul":
+        return replace(magistrate, theater=theater, province=province), cas
+    if office == "Praetor":
+        return replace(magistrate, legions=legions), cas
+    if office == "Governor":
+        return Magistrate(magistrate.leader, "Praetor", province=province, governor=True), cas
     return magistrate, cas
 
 
@@ -354,11 +377,17 @@ def dictator_in_field(r: Romans, leader: str, cas: tuple[int, ...]) -> Romans:
         r.check_placed(r.cas.get(number, ()))
         if number not in r.leaderless_cas():
             raise RuleViolation("TB-9.4", f"CA {number} is not a leaderless CA")
+    after = in_the_field(r, leader, cas)
+    offices.check_imperium(list(after.magistrates.values()), r.name)
+    return after
+
+
+def in_the_field(r: Romans, leader: str, cas: tuple[int, ...]) -> Romans:
+    """TB-9.4: the Dictator takes the field with his CAs (`dictator_in_field` decides whether he
+    may)."""
     legions = tuple(lg for n in cas for lg in r.cas[n])
     dictator = replace(r.magistrates[leader], cas=cas, legions=legions)
-    magistrates = {**r.magistrates, leader: dictator}
-    offices.check_imperium(list(magistrates.values()), r.name)
-    return replace(r, magistrates=magistrates, armed=r.armed | {leader})
+    return replace(r, magistrates={**r.magistrates, leader: dictator}, armed=r.armed | {leader})
 
 
 ME_REACH = 5
@@ -393,14 +422,22 @@ def name_me(r: Romans, dictator: str, leader: str, ca: int | None) -> Romans:
             f"The ME is numbered within {ME_REACH} of the Dictator {r.name(dictator)}; "
             f"{r.name(leader)} is not",
         )
-    me = Magistrate(leader, "ME")
     if ca is not None:
         r.check_placed(r.cas.get(ca, ()))
         if ca not in r.leaderless_cas():
             raise RuleViolation("TB-9.4", f"CA {ca} is not a leaderless CA")
+    after = me_named(r, dictator, leader, ca)
+    offices.check_imperium(list(after.magistrates.values()), r.name)
+    return after
+
+
+def me_named(r: Romans, dictator: str, leader: str, ca: int | None) -> Romans:
+    """TB-9.4: the Dictator stays in Rome, the ME named takes his CA if any (`name_me` decides
+    whether he may)."""
+    me = Magistrate(leader, "ME")
+    if ca is not None:
         me = replace(me, cas=(ca,), legions=r.cas[ca])
     magistrates = {**r.magistrates, leader: me}
-    offices.check_imperium(list(magistrates.values()), r.name)
     return replace(
         r,
         magistrates=magistrates,
@@ -447,12 +484,10 @@ def give_imperium(
     if r.count("Consul") < 2 and next_post(r, turn) == Post("Consul"):
         raise RuleViolation("TB-8.3", "Both Consuls are elected before either receives an army")
     open_cas, loose = imperium_choices(r)
-    cas = dict(r.cas)
     if ca is not None:
         r.check_placed(r.cas.get(ca, ()))
         if ca not in open_cas:
             raise RuleViolation("TB-8.3", f"CA {ca} is not a leaderless CA")
-        held, numbers = r.cas[ca], (ca,)
     elif legions:
         r.check_placed(legions)
         if open_cas:
@@ -469,19 +504,32 @@ def give_imperium(
             )
         if len(legions) > 2:
             raise RuleViolation("TB-6.3", "A CA is one or two Legions")
+    elif open_cas or loose:
+        raise RuleViolation(
+            "TB-8.3", "A Consul goes without an army only when no leaderless Legion remains"
+        )
+    after = imperium_given(r, leader, ca, legions, theater)
+    check_assigned(after.magistrates[leader], r)
+    offices.check_assignments(list(after.magistrates.values()), r.theater_of, per_province, r.name)
+    return after
+
+
+def imperium_given(
+    r: Romans, leader: str, ca: int | None, legions: tuple[str, ...], theater: str | None
+) -> Romans:
+    """TB-8.3: the Consul's army — the CA named, a new CA of the Legions named, or none — and his
+    Theater (`give_imperium` decides whether he may)."""
+    cas = dict(r.cas)
+    if ca is not None:
+        held, numbers = r.cas[ca], (ca,)
+    elif legions:
         number = max(r.cas, default=0) + 1
         cas[number] = legions
         held, numbers = legions, (number,)
     else:
-        if open_cas or loose:
-            raise RuleViolation(
-                "TB-8.3", "A Consul goes without an army only when no leaderless Legion remains"
-            )
         held, numbers = (), ()
     magistrate = replace(r.magistrates[leader], cas=numbers, legions=held, theater=theater)
-    check_assigned(magistrate, r)
     magistrates = {**r.magistrates, leader: magistrate}
-    offices.check_assignments(list(magistrates.values()), r.theater_of, per_province, r.name)
     return replace(r, magistrates=magistrates, cas=cas, armed=r.armed | {leader})
 
 

@@ -65,19 +65,14 @@ def _(event: PlutoVisited, state: State) -> State:
 
 @FOLD.on
 def _(event: MagistrateElected, state: State) -> State:
-    romans = elections.elect(
+    romans = elections.elected(
         state.romans,
         event.office,
         event.leader,
-        event.chosen,
-        event.turn,
         event.ca,
         tuple(event.legions) if event.ca is None else (),
         event.theater,
         event.province,
-        state.per_province,
-        operations="D" in state.position.open,
-        raising="B3b" in state.position.open,
     )
     state = replace(state, romans=romans)
     if event.office == "Dictator" and "D" in state.position.open:
@@ -98,15 +93,7 @@ def _(event: MagistrateElected, state: State) -> State:
 @FOLD.on
 def _(event: ImperiumGiven, state: State) -> State:
     legions = tuple(event.legions) if event.ca is None else ()
-    romans = elections.give_imperium(
-        state.romans,
-        event.leader,
-        event.ca,
-        legions,
-        event.theater,
-        state.per_province,
-        event.turn,
-    )
+    romans = elections.imperium_given(state.romans, event.leader, event.ca, legions, event.theater)
     return replace(state, romans=romans)
 
 
@@ -117,7 +104,7 @@ def _(event: OfficeLeftEmpty, state: State) -> State:
 
 @FOLD.on
 def _(event: GovernorDesignated, state: State) -> State:
-    return replace(state, romans=elections.designate(state.romans, event.leader, event.province))
+    return replace(state, romans=elections.designated(state.romans, event.leader, event.province))
 
 
 @FOLD.on

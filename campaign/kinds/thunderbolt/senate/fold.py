@@ -24,13 +24,13 @@ FOLD = ByEvent()
 
 @FOLD.on
 def _(event: DictatorTakesTheField, state: State) -> State:
-    romans = elections.dictator_in_field(state.romans, event.leader, tuple(event.cas))
+    romans = elections.in_the_field(state.romans, event.leader, tuple(event.cas))
     return replace(state, romans=romans)
 
 
 @FOLD.on
 def _(event: MasterOfHorseNamed, state: State) -> State:
-    romans = elections.name_me(state.romans, event.dictator, event.leader, event.ca)
+    romans = elections.me_named(state.romans, event.dictator, event.leader, event.ca)
     return replace(state, romans=romans)
 
 
