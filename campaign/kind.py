@@ -129,6 +129,12 @@ class Kind(ABC):
         """The players now, by their names now (a replaced player's newcomer in his place)."""
         return list(state.players)
 
+    def check_actor(self, state: State, decided: Sequence[Draft], actor: str) -> None:
+        """Refuses, with the rule, a player recording what is another side's to decide; the
+        organiser and the arbiters record anything. By default nothing is refused here (a kind
+        whose decisions know their actor checks it in them)."""
+        return None
+
     def check_leaving(self, state: State, player: str, how: str) -> None:
         """Refuses, with the rule, a player being `replaced` or `withdrawn` now; by default a
         player may be replaced, and withdrawing (which the kind's rules page must say what to do

@@ -80,7 +80,9 @@ def perform(campaigns: Campaigns, act: Act) -> Outcome:
         if act.rules:
             require(act.campaign, act.rules, loaded)
         before[:] = [loaded]
-        return act.decide(loaded)
+        decided = act.decide(loaded)
+        loaded.kind.check_actor(loaded.state, decided, act.actor)
+        return decided
 
     recorded = record(campaigns, act.campaign, decide, act.actor, again=act.again, when=act.when)
     if recorded and campaigns.after is not None:

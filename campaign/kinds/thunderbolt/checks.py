@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from campaign.drafts import Draft
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import positions, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
@@ -267,3 +268,46 @@ def check_carthaginian_phase(state: State, doing: str) -> None:
             f"{sentence(doing)} join an Army in its Commander's Operations Phase or a "
             f"Reinforcement LAM's delivery, not in {state.romans.name(leader)}'s",
         )
+
+
+ROME_DECIDES = frozenset(
+    {
+        "MagistrateProrogued", "MagistrateReleased", "AssignmentNamed", "PlutoVisited",
+        "MagistrateElected", "ImperiumGiven", "GovernorDesignated", "DictatorTakesTheField",
+        "MasterOfHorseNamed", "SenateAsked", "TriumphEarned", "TriumphCelebrated",
+        "LegionsRequested", "LegionsReinforced", "MarineRaised", "SlavesRaised",
+        "LegateDelivered", "NavalBuilt", "TrainingRolled", "LegionsDisbanded", "PhaseGivenToPU",
+        "ManpowerOperation",
+    }
+)  # fmt: skip
+"""TB-1.1: what Rome's player decides (Phase B1, B3, the Senate, his Legions and leaders)."""
+CARTHAGE_DECIDES = frozenset(
+    {
+        "PoliticsRolled", "DisbandChecked", "CommanderAppointed", "ArmyPosted", "ArmyReinforced",
+        "ArmyDetached", "DetachmentRejoined", "CommanderRecalled", "OverallCommanderNamed",
+        "DiplomacyAttempted",
+    }
+)  # fmt: skip
+"""TB-1.1: what Carthage's player decides (Phase B2, his Armies, Hannibal's Diplomacy). The
+reports from the table (battles, sieges, moves, facts, the Allies' shifts) either side enters."""
+
+
+def check_own_side(state: State, decided: Sequence[Draft], actor: str) -> None:
+    """TB-1.1: each side's player enters his own side's decisions (a step finished included);
+    the organiser and the arbiters enter anyone's."""
+    sides = {folded(state.rome): "rome", folded(state.carthage): "carthage"}
+    own = sides.get(folded(actor))
+    if own is None:
+        return
+    for d in decided:
+        name = d.kind.__name__
+        side = d.fields.get("side") if name == "StepFinished" else None
+        side = side or ("rome" if name in ROME_DECIDES else None)
+        side = side or ("carthage" if name in CARTHAGE_DECIDES else None)
+        if side is not None and side != own and not d.automatic:
+            other = state.rome if side == "rome" else state.carthage
+            raise RuleViolation(
+                "TB-1.1",
+                f"{actor} plays {sentence(own)}: {sentence(side)}'s decisions are entered by "
+                f"{other} or the organiser",
+            )

@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from campaign.drafts import Draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.files import read_text
 from campaign.kind import Decide, PackageKind, Seal
@@ -76,6 +77,9 @@ class Thunderbolt(PackageKind):
         "a roll stands once made and a revealed secret stays revealed (TB-16.6); an organiser's "
         "ruling, with a reason, is a note"
     )
+
+    def check_actor(self, state: State, decided: Sequence[Draft], actor: str) -> None:
+        checks.check_own_side(state, decided, actor)
 
     def new(
         self, title: str, options: Mapping[str, Any], seal: Seal | None = None
