@@ -15,6 +15,8 @@ def test_tb_1_1_a_player_enters_his_own_sides_decisions_only(shell):
     shell.ok("--actor", "hanno", "done", "A2", "--side", "carthage")  # names as typed, any case
     refused = shell.refuses("--actor", "Hanno", "prorogue", "Gracchus", "--province", "Lucania")
     assert "Hanno plays Carthage" in refused and "(TB-1.1)" in refused
+    refused = shell.refuses("--actor", "hANNO", "release", "Pulcher")
+    assert "Hanno plays Carthage" in refused  # the player as the campaign names him
     refused = shell.refuses("--actor", "Fabius", "family")
     assert "Carthage's decisions are entered by Hanno" in refused
     shell.ok("--actor", "Hanno", "family")

@@ -14,6 +14,41 @@ from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import sequence
 from campaign.names import folded
 from campaign.text import sentence
+from events.thunderbolt import (
+    ArmyDetached,
+    ArmyPosted,
+    ArmyReinforced,
+    AssignmentNamed,
+    CommanderAppointed,
+    CommanderRecalled,
+    DetachmentRejoined,
+    DictatorTakesTheField,
+    DiplomacyAttempted,
+    DisbandChecked,
+    GovernorDesignated,
+    ImperiumGiven,
+    LegateDelivered,
+    LegionsDisbanded,
+    LegionsReinforced,
+    LegionsRequested,
+    MagistrateElected,
+    MagistrateProrogued,
+    MagistrateReleased,
+    ManpowerOperation,
+    MarineRaised,
+    MasterOfHorseNamed,
+    NavalBuilt,
+    OverallCommanderNamed,
+    PhaseGivenToPU,
+    PlutoVisited,
+    PoliticsRolled,
+    SenateAsked,
+    SlavesRaised,
+    StepFinished,
+    TrainingRolled,
+    TriumphCelebrated,
+    TriumphEarned,
+)
 
 FAMILIES = ("Barcid", "Magonid")
 
@@ -272,20 +307,19 @@ def check_carthaginian_phase(state: State, doing: str) -> None:
 
 ROME_DECIDES = frozenset(
     {
-        "MagistrateProrogued", "MagistrateReleased", "AssignmentNamed", "PlutoVisited",
-        "MagistrateElected", "ImperiumGiven", "GovernorDesignated", "DictatorTakesTheField",
-        "MasterOfHorseNamed", "SenateAsked", "TriumphEarned", "TriumphCelebrated",
-        "LegionsRequested", "LegionsReinforced", "MarineRaised", "SlavesRaised",
-        "LegateDelivered", "NavalBuilt", "TrainingRolled", "LegionsDisbanded", "PhaseGivenToPU",
-        "ManpowerOperation",
+        MagistrateProrogued, MagistrateReleased, AssignmentNamed, PlutoVisited,
+        MagistrateElected, ImperiumGiven, GovernorDesignated, DictatorTakesTheField,
+        MasterOfHorseNamed, SenateAsked, TriumphEarned, TriumphCelebrated, LegionsRequested,
+        LegionsReinforced, MarineRaised, SlavesRaised, LegateDelivered, NavalBuilt,
+        TrainingRolled, LegionsDisbanded, PhaseGivenToPU, ManpowerOperation,
     }
 )  # fmt: skip
 """TB-1.1: what Rome's player decides (Phase B1, B3, the Senate, his Legions and leaders)."""
 CARTHAGE_DECIDES = frozenset(
     {
-        "PoliticsRolled", "DisbandChecked", "CommanderAppointed", "ArmyPosted", "ArmyReinforced",
-        "ArmyDetached", "DetachmentRejoined", "CommanderRecalled", "OverallCommanderNamed",
-        "DiplomacyAttempted",
+        PoliticsRolled, DisbandChecked, CommanderAppointed, ArmyPosted, ArmyReinforced,
+        ArmyDetached, DetachmentRejoined, CommanderRecalled, OverallCommanderNamed,
+        DiplomacyAttempted,
     }
 )  # fmt: skip
 """TB-1.1: what Carthage's player decides (Phase B2, his Armies, Hannibal's Diplomacy). The
@@ -295,19 +329,17 @@ reports from the table (battles, sieges, moves, facts, the Allies' shifts) eithe
 def check_own_side(state: State, decided: Sequence[Draft], actor: str) -> None:
     """TB-1.1: each side's player enters his own side's decisions (a step finished included);
     the organiser and the arbiters enter anyone's."""
-    sides = {folded(state.rome): "rome", folded(state.carthage): "carthage"}
-    own = sides.get(folded(actor))
+    players = {"rome": state.rome, "carthage": state.carthage}
+    own = next((side for side, who in players.items() if folded(who) == folded(actor)), None)
     if own is None:
         return
     for d in decided:
-        name = d.kind.__name__
-        side = d.fields.get("side") if name == "StepFinished" else None
-        side = side or ("rome" if name in ROME_DECIDES else None)
-        side = side or ("carthage" if name in CARTHAGE_DECIDES else None)
+        side = d.fields.get("side") if d.kind is StepFinished else None
+        side = side or ("rome" if d.kind in ROME_DECIDES else None)
+        side = side or ("carthage" if d.kind in CARTHAGE_DECIDES else None)
         if side is not None and side != own and not d.automatic:
-            other = state.rome if side == "rome" else state.carthage
             raise RuleViolation(
                 "TB-1.1",
-                f"{actor} plays {sentence(own)}: {sentence(side)}'s decisions are entered by "
-                f"{other} or the organiser",
+                f"{players[own]} plays {sentence(own)}: {sentence(side)}'s decisions are entered "
+                f"by {players[side]} or the organiser",
             )

@@ -10,6 +10,7 @@ from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
+from campaign.kinds.thunderbolt.fold import apply
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 from campaign.kinds.thunderbolt.naming import leader, office, province, theater
@@ -124,8 +125,6 @@ def pluto(
             evidence=getattr(faces, "evidence", ""),
         )
         decided.append(event)
-        from campaign.kinds.thunderbolt.fold import apply
-
         current, number = apply(current, event_of(event)), number + len(rolled)
     return decided
 
@@ -369,8 +368,6 @@ def designate(state: State, who: str, in_province: str | None) -> list[Draft]:
 
 def elect_all(state: State, draws: Draws) -> list[Draft]:
     """TB-8: every post of B1c in order, each drawn and given what TB-8.3 to TB-8.7 give first."""
-    from campaign.kinds.thunderbolt.fold import apply
-
     decided: list[Draft] = []
     current = state
     for _ in range(64):

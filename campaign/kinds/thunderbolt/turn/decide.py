@@ -11,6 +11,7 @@ from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, interpretations
 from campaign.kinds.thunderbolt.dice import CommittedDraw, Draws, RecordedDraw, evidence_of, named
+from campaign.kinds.thunderbolt.fold import apply
 from campaign.kinds.thunderbolt.magistrates.decide import disband_extraordinary, empty_offices
 from campaign.kinds.thunderbolt.naming import leader
 from campaign.kinds.thunderbolt.state import State
@@ -90,8 +91,6 @@ def _reveal_if_ended(
 ) -> list[Draft]:
     """The ended Game Turn's secret, when `decided` ends it; none when deciding a recorded event
     again (`secrets` None: its reveal is an event of its own)."""
-    from campaign.kinds.thunderbolt.fold import apply
-
     after = apply(state, event_of(decided))
     ended = after.turn > state.turn or (after.position.over and not state.position.over)
     if not ended or state.dice != "committed" or secrets is None:
