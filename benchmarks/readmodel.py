@@ -29,6 +29,7 @@ from campaign.common import note
 from campaign.kinds.boiling_cauldron import commands
 from campaign.kinds.boiling_cauldron.starting import default_map_source
 from campaign.registry import kind
+from campaign.stamped import settle
 
 BASELINE = [
     sys.executable,
@@ -62,7 +63,7 @@ def build(db: Path, size: int) -> None:
     loaded = store.load("Bench")
     while len(loaded.events) < size - len(players):
         batch = min(1000, size - len(players) - len(loaded.events))
-        new = store.settle(loaded, [d for _ in range(batch) for d in note("a note")], "o", [])
+        new = settle(loaded, [d for _ in range(batch) for d in note("a note")], "o", [])
         store.record(new)
         loaded = Loaded(of, loaded.events + tuple(new), loaded.state)
     store.kept.remember(loaded)

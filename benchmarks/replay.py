@@ -10,7 +10,7 @@ one process, alternating run by run:
   every row, then `chain.first_break` encoding every event's canonical JSON, then the fold;
 
 and, to say where the replay's time goes, its parts alone: reading the rows with their links
-(`Campaigns._rows` and `stored.read_log`) and the fold. Prints the medians and the ratios to the
+(`Logs._rows` and `stored.read_log`) and the fold. Prints the medians and the ratios to the
 raw read (the issue asks at most 2× at 100,000 events).
 
     python benchmarks/replay.py [--sizes 1000 10000 100000] [--runs 7]
@@ -64,8 +64,11 @@ def replay(db: Path) -> Callable[[], object]:
 def before(db: Path) -> Callable[[], object]:
     def read() -> object:
         store = Campaigns(str(db))
-        stream = store.stream("Bench")
-        events = [store._decode(s) for s in store.store.events.recorder.select_events(stream)]
+        stream = store.listing.stream("Bench")
+        events = [
+            store.logs._decode(s)
+            for s in store.database.store.events.recorder.select_events(stream)
+        ]
         broken = chain.first_break(events)
         state = fold(kind(events[0].rules), events)
         store.close()
@@ -86,13 +89,15 @@ def measure(db: Path, runs: int) -> dict[str, float]:
     """Each part's median over `runs` alternating runs, after one warm run of each (imports, the
     map's parse, the page cache)."""
     store = Campaigns(str(db))
-    loaded, stream = store.load("Bench"), store.stream("Bench")
+    loaded, stream = store.load("Bench"), store.listing.stream("Bench")
     parts = {
         "raw": raw(db),
         "replay": replay(db),
         "before": before(db),
         "rows": lambda: read_log(
-            stream, store._rows(stream), lambda row: store._decode(StoredEvent(stream, *row))
+            stream,
+            store.logs._rows(stream),
+            lambda row: store.logs._decode(StoredEvent(stream, *row)),
         ),
         "fold": lambda: fold(loaded.kind, loaded.events),
     }

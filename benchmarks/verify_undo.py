@@ -16,6 +16,7 @@ from readmodel import begin
 from campaign.app import Campaigns
 from campaign.audit import audit
 from campaign.registry import kind
+from campaign.stamped import settle
 
 
 def undo_heavy_log(size: int) -> list:
@@ -31,9 +32,9 @@ def undo_heavy_log(size: int) -> list:
     base = loaded.state
     source, target = commands.checks.legal_attacks(base, base.on_turn)[0]
     while len(loaded.events) < size:
-        attacked = store.settle(loaded, commands.attack(base, source, target), "o", [])
+        attacked = settle(loaded, commands.attack(base, source, target), "o", [])
         loaded = Loaded(of, loaded.events + tuple(attacked), loaded.state)
-        undone = store.settle(loaded, undo(loaded.events, 1, "bench"), "o", [])
+        undone = settle(loaded, undo(loaded.events, 1, "bench"), "o", [])
         loaded = Loaded(of, loaded.events + tuple(undone), base)
     return list(loaded.events)
 

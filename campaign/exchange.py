@@ -277,7 +277,7 @@ def import_campaign(campaigns: Campaigns, source: str, name: str | None) -> Load
 
 def recreate(campaigns: Campaigns, body: list[dict[str, Any]], name: str) -> Loaded:
     name = text.name(name, "the campaign's name")
-    campaigns.check_name_free(name)
+    campaigns.listing.check_name_free(name)
     events = rebuild(body, name)
     of = kind(events[0].rules)
     verified = audit(of, events)

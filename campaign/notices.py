@@ -415,7 +415,7 @@ def send_due(campaigns: Any, name: str, smtp: Smtp | None, moment: Any, webhook:
     def keeping(label: str, value: str) -> None:
         campaigns.secrets.keep(name, label, value)
 
-    stream = campaigns.stream(name).hex
+    stream = campaigns.listing.stream(name).hex
 
     def claim(label: str) -> bool:
         return campaigns.secrets.claim(stream, SENDING + label, str(moment))

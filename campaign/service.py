@@ -89,7 +89,9 @@ def perform(campaigns: Campaigns, act: Act) -> Outcome:
         _notices_due(campaigns, before[0].state, campaigns.after)
     after = campaigns.after or campaigns.load(act.campaign)
     states = campaigns.stepped if recorded else ()
-    return Outcome(act.campaign, recorded, after, campaigns.unkept if recorded else None, states)
+    return Outcome(
+        act.campaign, recorded, after, campaigns.database.unkept if recorded else None, states
+    )
 
 
 def require(name: str, rules: str, loaded: Loaded) -> Loaded:
@@ -124,7 +126,7 @@ def start(
     _keep_for_readers(campaigns, recorded)
     after = campaigns.after
     _notices_due(campaigns, None, after)
-    return Outcome(after.facts.name, recorded, after, campaigns.unkept)
+    return Outcome(after.facts.name, recorded, after, campaigns.database.unkept)
 
 
 def _notices_due(campaigns: Campaigns, before: Any, after: Loaded) -> None:
@@ -138,7 +140,7 @@ def _notices_due(campaigns: Campaigns, before: Any, after: Loaded) -> None:
     step, deadline, _ = notices.now_due(after)
     due = notices.due(newly, len(after.events), step, deadline)
     name = after.facts.name
-    campaigns.beside_the_log(
+    campaigns.database.beside_the_log(
         lambda: campaigns.secrets.keep_all(name, due), "the turn notices it made due were not kept"
     )
 
@@ -151,4 +153,4 @@ def _keep_for_readers(campaigns: Campaigns, recorded: list[CampaignEvent]) -> No
         from campaign.views.reports import keep_after_append
 
         name = after.facts.name
-        campaigns.beside_the_log(lambda: keep_after_append(campaigns, name, after))
+        campaigns.database.beside_the_log(lambda: keep_after_append(campaigns, name, after))

@@ -107,10 +107,11 @@ def test_bc_2_1_verify_refuses_a_log_started_with_two_players():
     """A log written by hand (or by an older program) with two players: `new` would have refused
     it, and verify and import apply the same check to the campaign's first event."""
     from campaign import chain
-    from campaign.app import Campaigns, campaign_id
+    from campaign.app import campaign_id
     from campaign.audit import AuditFailure, audit
     from campaign.drafts import Draft
     from campaign.registry import kind
+    from campaign.stamped import stamp
     from events.common import CampaignStarted
 
     of = kind("boiling-cauldron")
@@ -121,7 +122,7 @@ def test_bc_2_1_verify_refuses_a_log_started_with_two_players():
         map_source=default_map_source(),
         seed_commitment=None,
     )
-    started = Campaigns.stamp(
+    started = stamp(
         of, campaign_id("Pair"), chain.GENESIS, 1, Draft(CampaignStarted, fields), "organiser"
     )
     with pytest.raises(AuditFailure) as failure:

@@ -83,7 +83,7 @@ def test_the_writer_keeps_the_catalogue_so_finding_a_campaign_reads_no_start(
     refuse_to_fold(monkeypatch)
     again = Campaigns(store_url)
     assert again.choose("gamma") == "Gamma"
-    assert again.rules("Beta") == "boiling-cauldron"
+    assert again.listing.rules("Beta") == "boiling-cauldron"
     assert again.load("Gamma").started.name == "Alpha"  # the stream it started under
     again.close()
 
@@ -196,8 +196,8 @@ def test_list_reads_what_it_shows_of_every_view_picked_or_whole(store_url):
         store.start(*starting(name, seed=name), "organiser")
     raw(store_url, "UPDATE {views} SET body = 'not JSON' WHERE stream = ?", campaign_id("Beta").hex)
     briefs = store.kept.briefs()
-    assert list(briefs) == [store.stream("Alpha")]
-    assert briefs[store.stream("Alpha")] == {
+    assert list(briefs) == [store.listing.stream("Alpha")]
+    assert briefs[store.listing.stream("Alpha")] == {
         "summary": store.kept.view("Alpha")["summary"],
         "players": ["Ann", "Bob", "Cid", "Dag", "Eve"],
     }

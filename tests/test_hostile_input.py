@@ -584,8 +584,8 @@ def test_21_a_stream_copied_under_another_identity_is_caught(finished):
     connection.close()
     assert [c["name"] for c in finished.json("list")] == ["Spring 869"]
     store = Campaigns(str(finished.db))
-    stored = store.store.events.recorder.select_events(uuid.UUID(copy))
-    copied = [store.store.mapper.to_domain_event(s) for s in stored]
+    stored = store.database.store.events.recorder.select_events(uuid.UUID(copy))
+    copied = [store.database.store.mapper.to_domain_event(s) for s in stored]
     assert len(copied) == 44 and chain.first_break(copied)[0] == 1
     assert finished.ok("verify")
 

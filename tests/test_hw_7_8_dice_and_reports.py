@@ -18,6 +18,7 @@ from campaign.errors import CampaignError, RuleViolation
 from campaign.exchange import export_lines, import_campaign
 from campaign.kinds.hadrians_wall import commands as hw
 from campaign.kinds.hadrians_wall import rules
+from campaign.stamped import stamp
 from campaign.views.reports import report_data
 
 
@@ -115,7 +116,7 @@ def rechained(loaded, changes):
     for event in loaded.events:
         fields = {**chain.data_of(event), **changes.get(event.originator_version, {})}
         decided = Draft(type(event), fields, automatic=event.actor == AUTOMATIC_ACTOR)
-        event = Campaigns.stamp(
+        event = stamp(
             loaded.kind,
             event.originator_id,
             previous,

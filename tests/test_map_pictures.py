@@ -110,13 +110,13 @@ def groups(svg: str, kind: str) -> list[ET.Element]:
 def test_a_rounds_map_tells_its_story(finished, tmp_path):
     """Round 2 of Spring 869: every attack an arrow from the attacking region to the attacked,
     with its result; the regions that changed hands marked; who is out in the legend."""
-    from campaign.app import Campaigns
+    from campaign.app import Campaigns, round_end
 
     played = finished
     path = tmp_path / "round2.svg"
     played.ok("map", "--round", "2", "-o", str(path))
     svg = path.read_text()
-    at_end = Campaigns(str(played.db)).at_round_end("Spring 869", 2).state
+    at_end = round_end(Campaigns(str(played.db)).load("Spring 869"), 2).state
     attacks = {
         (g.get("data-from"), g.get("data-to")): g.get("data-result") for g in groups(svg, "attack")
     }

@@ -12,6 +12,7 @@ from campaign.audit import audit
 from campaign.kinds.onus import commands as commands
 from campaign.kinds.onus.book import SIDES
 from campaign.kinds.onus.rules import STATUSES, placements
+from campaign.stamped import settle
 
 
 def fact_value(fact):
@@ -75,7 +76,7 @@ def test_random_lawful_onus_campaigns_keep_the_invariants(eagle, cheapest, data,
         if state.phase == "finished":
             break
         before = {c.id: c.status for side in SIDES for c in state.roster[side]}
-        new = story.campaigns.settle(
+        new = settle(
             Loaded(loaded.kind, tuple(events), state),
             choose(data, state, cheapest)(state),
             "organiser",

@@ -23,6 +23,7 @@ from campaign.kinds.boiling_cauldron import commands as commands
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron import state as bc_state
 from campaign.registry import kind
+from campaign.stamped import settle
 
 NAMES = ["Ann", "Bob", "Cid", "Dag", "Eve", "Finn", "Gyda", "Hild"]
 CASUALTIES = st.integers(0, 100).map(Decimal) | st.decimals(0, 100, places=1, allow_nan=False)
@@ -119,7 +120,7 @@ def play_randomly(data, players: list[str], seed: str, steps: int, every_step=No
     for _ in range(steps):
         if state.phase == "finished":
             break
-        new = campaigns.settle(
+        new = settle(
             Loaded(loaded.kind, tuple(events), state), choose(data, state)(state), "organiser", []
         )
         for event in new:

@@ -12,6 +12,8 @@ from test_store import PLAYERS, starting
 
 from campaign.app import Campaigns
 from campaign.readmodel import VIEWS, program, status_data, view
+from campaign.stamped import settle
+from campaign.store.logs import Logs
 
 
 def sql(shell, statement, *params):
@@ -276,15 +278,15 @@ def test_every_current_view_is_read_in_one_query_as_each_alone(store_url):
     for name in ("Alpha", "Beta", "Gamma"):
         store.start(*starting(name, seed=name), "o")
     beta = store.load("Beta")
-    store.record(store.settle(beta, note("the view was not written"), "o", []))  # left behind
+    store.record(settle(beta, note("the view was not written"), "o", []))  # left behind
     gamma = store.load("Gamma")
     store.kept.keep_report("Gamma", "last", {"title": "a kept report"}, gamma)
     alone = {n: store.kept.view(n) for n in ("Alpha", "Beta", "Gamma")}
     assert alone["Beta"] is None and alone["Alpha"] and alone["Gamma"]
     shown = {n: {"summary": alone[n]["summary"], "players": PLAYERS} for n in ("Alpha", "Gamma")}
     assert store.kept.briefs() == {
-        store.stream("Alpha"): shown["Alpha"],
-        store.stream("Gamma"): shown["Gamma"],
+        store.listing.stream("Alpha"): shown["Alpha"],
+        store.listing.stream("Gamma"): shown["Gamma"],
     }
     store.close()
 
@@ -293,13 +295,13 @@ def test_the_campaign_as_it_stood_reads_the_log_once(finished, monkeypatch, tmp_
     """Issue #16: `--as-of` and `--round` show a prefix of the log and warn of a break anywhere
     in it, from one read of the log (two before)."""
     reads = []
-    rows = Campaigns._rows
+    rows = Logs._rows
 
     def counted(self, stream):
         reads.append(stream)
         return rows(self, stream)
 
-    monkeypatch.setattr(Campaigns, "_rows", counted)
+    monkeypatch.setattr(Logs, "_rows", counted)
     for asked in (
         ["status", "--round", "2", "--json"],
         ["status", "--as-of", "20", "--json"],

@@ -20,6 +20,7 @@ from campaign.common import note, undo
 from campaign.errors import CampaignError, StoreError
 from campaign.facts import Facts
 from campaign.registry import kind
+from campaign.store.logs import Logs
 from campaign.views.reports import keep_after_append
 
 BC = kind("boiling-cauldron")
@@ -33,7 +34,7 @@ def begin(path, players) -> Campaigns:
 
 def kept_rows(campaigns: Campaigns) -> dict[str, tuple]:
     """Every row kept beside the campaign's log: its name → (version, head, body)."""
-    stream = campaigns.stream("Prop").hex
+    stream = campaigns.listing.stream("Prop").hex
     rows = campaigns.database.select(
         "campaign_views", "stream, version, head, body", "stream", stream, like=True
     )
@@ -108,7 +109,7 @@ def test_a_note_and_a_move_record_without_reading_the_whole_log(tmp_path, monkey
     def whole(*args):
         raise AssertionError("the whole log was read")
 
-    monkeypatch.setattr(Campaigns, "_log", whole)
+    monkeypatch.setattr(Logs, "read", whole)
     writer = Campaigns(str(path))
     record(writer, lambda loaded: commands.attack(loaded.state, source, target))
     record(writer, lambda loaded: note("after the move"))
@@ -129,7 +130,7 @@ def test_a_kept_state_edited_by_hand_is_not_decided_from(tmp_path):
     log, and keeps the state the log gives."""
     path = tmp_path / "store.sqlite"
     campaigns = begin(path, NAMES[:3])
-    row = f"{campaigns.stream('Prop').hex}/state"
+    row = f"{campaigns.listing.stream('Prop').hex}/state"
     sql = campaigns.database.dialect
     with campaigns.database.store.recorder.datastore.transaction(commit=True) as cursor:
         cursor.execute(
@@ -232,7 +233,7 @@ def test_overdue_reads_each_campaign_from_its_kept_view(tmp_path, monkeypatch):
     def whole(*args):
         raise AssertionError("a log was read whole")
 
-    monkeypatch.setattr(Campaigns, "_log", whole)
+    monkeypatch.setattr(Logs, "read", whole)
     assert shell.ok("overdue", "--now", moment).stdout == words
     assert shell.json("overdue", "--now", moment) == data
     assert [row["deadline"]["overdue"] for row in data] == [True, True]

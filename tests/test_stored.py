@@ -17,8 +17,8 @@ from events.common import NoteRecorded
 
 
 def rows_of(campaigns: Campaigns, name: str):
-    stream = campaigns.stream(name)
-    return stream, campaigns._rows(stream)
+    stream = campaigns.listing.stream(name)
+    return stream, campaigns.logs._rows(stream)
 
 
 def test_the_reader_gives_the_mappers_events_and_the_chains_links(finished):
@@ -32,13 +32,13 @@ def test_the_reader_gives_the_mappers_events_and_the_chains_links(finished):
 
     def mapper(row):
         slow.append(row[0])
-        return campaigns._decode(StoredEvent(stream, *row))
+        return campaigns.logs._decode(StoredEvent(stream, *row))
 
     events, links = read_log(stream, rows, mapper)
     assert slow == [v for (v, _, _), m in zip(rows, markers, strict=True) if m > 1]
     previous = chain.GENESIS
     for event, link, row in zip(events, links, rows, strict=True):
-        mapped = campaigns._decode(StoredEvent(stream, *row))
+        mapped = campaigns.logs._decode(StoredEvent(stream, *row))
         assert type(event) is type(mapped) and vars(event) == vars(mapped)
         assert link == chain.link_of(previous, mapped) == event.chain
         previous = event.chain
@@ -76,7 +76,7 @@ def test_a_row_orjson_spells_otherwise_still_links(data):
     campaigns = Campaigns(":memory:")
     stream = chain.campaign_id("Test")
     events, links = read_log(
-        stream, [first, second], lambda row: campaigns._decode(StoredEvent(stream, *row))
+        stream, [first, second], lambda row: campaigns.logs._decode(StoredEvent(stream, *row))
     )
     assert [e.text for e in events] == [data["text"], "after"]
     assert links == tuple(e.chain for e in events)
@@ -90,7 +90,7 @@ def test_a_row_altered_by_one_byte_is_named_at_that_event(finished):
         (v, t, s.replace(b'"actor":"', b'"actor":"X') if v == seq else s) for v, t, s in rows
     ]
     events, links = read_log(
-        stream, altered, lambda row: campaigns._decode(StoredEvent(stream, *row))
+        stream, altered, lambda row: campaigns.logs._decode(StoredEvent(stream, *row))
     )
     broken = chain.first_break(events, links)
     assert broken is not None and broken[0] == seq and "altered" in broken[1]
@@ -117,10 +117,10 @@ def test_an_event_read_alone_is_the_mappers_and_a_float_goes_to_the_mapper(data,
 
     def mapper(row):
         asked.append(row)
-        return campaigns._decode(StoredEvent(stream, *row))
+        return campaigns.logs._decode(StoredEvent(stream, *row))
 
     event = decode(stream, row, mapper)
-    assert vars(event) == vars(campaigns._decode(StoredEvent(stream, *row)))
+    assert vars(event) == vars(campaigns.logs._decode(StoredEvent(stream, *row)))
     assert bool(asked) == by_mapper
 
 
@@ -147,5 +147,5 @@ def test_a_row_edited_into_something_else_is_the_mappers_refusal(state):
         read_log(
             stream,
             [(1, NoteRecorded.TOPIC, state)],
-            lambda row: campaigns._decode(StoredEvent(stream, *row)),
+            lambda row: campaigns.logs._decode(StoredEvent(stream, *row)),
         )

@@ -184,7 +184,7 @@ def verify(
     from campaign.app import finished as finished_periods
     from campaign.audit import audit, published_head
 
-    stored_catalogue = ctx.obj.campaigns.check_catalogue()  # first: names as the events give them
+    stored_catalogue = ctx.obj.campaigns.listing.check()  # first: names as the events give them
     name = ctx.obj.name(campaign)
     loaded = ctx.obj.campaigns.load(name)
     verified = audit(loaded.kind, loaded.events)

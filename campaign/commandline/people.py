@@ -29,7 +29,7 @@ def rename(
     from campaign.text import name as name_text
 
     name, new = ctx.obj.name(campaign), name_text(new_name, "the campaign's name")
-    ctx.obj.campaigns.check_name_free(new)
+    ctx.obj.campaigns.listing.check_name_free(new)
     ctx.obj.campaigns.act(name, lambda state: renamed(new), ctx.obj.actor)
     say(f"{name} is called {new} now.")
 

@@ -160,7 +160,7 @@ def log(
         name = ctx.obj.name(campaign)
         read = ctx.obj.campaigns.kept.tail(name, limit)  # a retraction follows what it retracts
         events = None if read is None else read[1]
-        of = lambda: registry.kind(ctx.obj.campaigns.rules(name))  # noqa: E731
+        of = lambda: registry.kind(ctx.obj.campaigns.listing.rules(name))  # noqa: E731
     if events is None:
         _, loaded = ctx.obj.view(campaign, as_of, round_number)
         events = loaded.events[-limit:] if limit else loaded.events
@@ -224,7 +224,7 @@ def report(
     if as_of is None and chosen != "html":  # an HTML page's map is drawn from the log
         name = ctx.obj.name(campaign)
         data = kept_report(ctx.obj.campaigns, name, round_number, lambda: ctx.obj.view(name)[1])
-        whole = registry.kind(ctx.obj.campaigns.rules(name)).report_kept_whole
+        whole = registry.kind(ctx.obj.campaigns.listing.rules(name)).report_kept_whole
     else:
         name, loaded = ctx.obj.view(campaign, as_of)
         data, at_end = report_data(name, loaded, round_number)

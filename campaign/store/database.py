@@ -204,6 +204,16 @@ class Database:
         except StoreError as failure:
             self.unkept = str(failure)
 
+    def beside_the_log(self, keep: Callable[[], None], consequence: str = "") -> None:
+        """Keep something beside the log after an append. The append stands whatever happens
+        here: a store that fails now (a dropped connection, a busy file) leaves `unkept` saying
+        why, for the command to say it recorded and what was not kept."""
+        try:
+            keep()
+        except StoreError as failure:
+            said = first_line(failure)
+            self.unkept = f"{said}; {consequence}" if consequence else said
+
 
 def blob(state: Any) -> bytes:
     """A stored event's state as bytes, whatever a hand edit made of it (SQLite's replace() makes

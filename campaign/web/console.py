@@ -45,7 +45,7 @@ def run(
     """An organiser's (or an arbiter's) command typed on campaign `name`'s page, run as the
     command line runs it, as `actor`: what it said, and whether it was refused. An `undo` takes
     back the action that was `latest` when the page was drawn, or nothing (`undo --expect`)."""
-    of = registry.kind(campaigns.rules(name))
+    of = registry.kind(campaigns.listing.rules(name))
     words, refusal = _read(typed, allowed(of, role), role)
     if refusal:
         return refusal, True

@@ -153,7 +153,7 @@ def _log_page(campaigns: Campaigns, name: str, before: int | None) -> tuple:
     read = campaigns.kept.tail(name, LOG_PAGE, before)
     if read is not None:
         seen, shown = read
-        return shown, registry.kind(campaigns.rules(name)), True, seen["events"]
+        return shown, registry.kind(campaigns.listing.rules(name)), True, seen["events"]
     loaded = campaigns.refresh(name)  # the view kept again for the next reader
     upto = [e for e in loaded.events if before is None or e.originator_version < before]
     return tuple(upto[-LOG_PAGE:]), loaded.kind, loaded.chain_break is None, len(loaded.events)
@@ -303,7 +303,7 @@ def _since(campaigns: Campaigns, token: str) -> list[str]:
     events = read[1] if read is not None else campaigns.load(name).events[-SINCE:]
     label = "seen:" + hashlib.sha256(token.encode()).hexdigest()
     last = campaigns.secrets.unseal(name).get(label)
-    kind = registry.kind(campaigns.rules(name))
+    kind = registry.kind(campaigns.listing.rules(name))
     new = [e for e in events if last is not None and e.originator_version > int(last)]
     newest = str(events[-1].originator_version)
     if newest != last:  # a page opened again with nothing new writes nothing

@@ -1,0 +1,103 @@
+"""A decision's drafts made events, before the store appends them (pure): each stamped (numbered,
+timed, signed by its actor, linked into the chain), then the consequences the rules force
+settled; and the campaign as those events leave it."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from campaign import chain
+from campaign.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.errors import CampaignError
+from campaign.kind import Kind
+from campaign.loaded import Loaded, Resumed, fold
+from events.common import ActionsRestored, ActionsRetracted, CampaignEvent
+
+SETTLING_LIMIT = 10_000
+"""Events a decision and its forced consequences may come to before the rules count as unsettled."""
+
+
+def stamp(
+    of: Kind,
+    originator: uuid.UUID,
+    previous: str,
+    version: int,
+    draft: Draft,
+    actor: str,
+    when: datetime | None = None,
+) -> CampaignEvent:
+    """The event for a draft: numbered, timed, signed by its actor, and linked into the chain."""
+    when = when or CampaignEvent.create_timestamp()
+    actor = AUTOMATIC_ACTOR if draft.automatic else actor
+    link = chain.link(
+        previous, version, draft.kind.TOPIC, when, actor, of.rules_version, draft.fields
+    )
+    return draft.kind(
+        originator_id=originator,
+        originator_version=version,
+        timestamp=when,
+        actor=actor,
+        rules_version=of.rules_version,
+        chain=link,
+        **draft.fields,
+    )
+
+
+def settle(
+    loaded: Loaded,
+    drafts: list[Draft],
+    actor: str,
+    head: list[CampaignEvent],
+    when: datetime | None = None,
+) -> list[CampaignEvent]:
+    """Stamp the decided events after `head` (events already stamped), then the consequences
+    the rules force, until none is left."""
+    state, new = loaded.state, list(head)
+    previous, version = chain.head(loaded.events), len(loaded.events)
+    pending = list(drafts)
+    for _ in range(SETTLING_LIMIT):
+        if not pending:
+            pending = loaded.kind.consequences(state)
+            if not pending:
+                return new
+        version += 1
+        event = stamp(
+            loaded.kind,
+            loaded.started.originator_id,
+            previous,
+            version,
+            pending.pop(0),
+            actor,
+            when,
+        )
+        state, previous = loaded.kind.apply(state, event), event.chain
+        new.append(event)
+    raise CampaignError("The rules did not settle; please report this campaign.")
+
+
+def extended(loaded: Loaded, new: list[CampaignEvent], skip: int) -> tuple[Loaded, tuple[Any, ...]]:
+    """`loaded` with the events just recorded (after the first `skip`, which it holds), and the
+    state just after each of them (an undo or redo changes what counts: the log is folded
+    again, and each is told as after them all)."""
+    added = new[skip:]
+    events = loaded.events + tuple(added)
+    # the links read with the log, and the new events' own: stamped here, each is its link
+    links = None if loaded.links is None else loaded.links + tuple(e.chain for e in added)
+    resumed = loaded.resumed
+    if resumed is not None:
+        resumed = Resumed(resumed.seen, resumed.new + tuple(added))
+    if any(isinstance(e, (ActionsRetracted, ActionsRestored)) for e in new):
+        state = fold(loaded.kind, events)
+        states: tuple[Any, ...] = (state,) * len(added)
+    else:
+        stepped, state = [], loaded.state
+        for event in added:
+            state = loaded.kind.apply(state, event)
+            stepped.append(state)
+        states = tuple(stepped)
+    after = Loaded(loaded.kind, events, state, links, resumed)
+    if resumed is not None:  # the writer's own events extend a chain the view vouches for
+        after.__dict__["chain_break"] = None
+    return after, states

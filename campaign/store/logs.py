@@ -1,0 +1,137 @@
+"""Each campaign's log as the event store holds it (issue #25's event-store adapter): read whole
+in one pass, or an event or a few at a time; decoded by this program or by the mapper; held to
+what this reader's witness saw (campaign.witness); removed whole. The SQL of both databases for
+the logs is here; the catalogue (`Listing`) says which stream a campaign's name is now."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
+
+from campaign import beside, checkpoint
+from campaign.errors import StoreError
+from campaign.store.database import Database, blob
+from campaign.store.sealed import SECRETS, SECRETS_COLUMNS
+from campaign.stored import Row, decode, read_log, whole
+from campaign.witness import Witness
+from events.common import CampaignEvent
+
+if TYPE_CHECKING:
+    from campaign.store.listing import Listing
+
+
+class Logs:
+    """The logs of the store of `database`, read as `witness` saw them (if any); a campaign's
+    name is found in the catalogue `listing()` gives."""
+
+    def __init__(
+        self, database: Database, witness: Witness | None, listing: Callable[[], Listing]
+    ) -> None:
+        self.database, self.witness, self._listing = database, witness, listing
+
+    def stream(self, name: str) -> uuid.UUID:
+        """The stream of the campaign called `name` now (renamed campaigns keep their stream)."""
+        return self._listing().stream(name)
+
+    def rules(self, name: str) -> str:
+        """The rules the campaign called `name` now is played by."""
+        return self._listing().rules(name)
+
+    def read(self, stream: uuid.UUID) -> tuple[tuple[CampaignEvent, ...], tuple[str, ...]]:
+        """The whole log of `stream` and each event's link, computed as it is read."""
+        events, links = read_log(
+            stream, self._rows(stream), lambda row: self._decode(StoredEvent(stream, *row))
+        )
+        return tuple(events), tuple(links)
+
+    def between(self, stream: uuid.UUID, after: int, upto: int) -> tuple[CampaignEvent, ...]:
+        """Events `after` + 1 to `upto` of `stream`, each read alone."""
+        stored = self.database.guard(
+            lambda: self.database.store.events.recorder.select_events(stream, gt=after, lte=upto)
+        )
+        return tuple(self.read_alone(s) for s in stored)
+
+    def head_of(self, stream: uuid.UUID, number: int) -> str | None:
+        """The chain head of event `number` as the store holds it now (read alone), or None
+        where it holds no such event."""
+        found = self.between(stream, number - 1, number)
+        return found[0].chain if found else None
+
+    def check_witness(self, name: str, events: tuple[CampaignEvent, ...]) -> None:
+        """The log just read, held to the checkpoints this reader's witness saw of it."""
+        if self.witness is None:
+            return
+        stream = events[0].originator_id
+        self.witness.check(
+            name,
+            checkpoint.origin_of(events[0]),
+            len(events),
+            lambda n: events[n - 1].chain if n <= len(events) else self.head_of(stream, n),
+        )
+
+    def witnessed(self, name: str, seen: dict[str, Any]) -> None:
+        """A stored view about to be read (`Kept.view`), held to what the witness saw of the log
+        it vouches for: its origin, its length, its head, and the head of the one event the
+        witness asks about beyond those (read alone)."""
+        if self.witness is None or "origin" not in seen:
+            return
+        stream = self.stream(name)
+
+        def head_at(number: int) -> str | None:
+            return seen["head"] if number == seen["events"] else self.head_of(stream, number)
+
+        self.witness.check(name, seen["origin"], seen["events"], head_at)
+
+    def remove(self, stream: uuid.UUID) -> None:
+        """The log of `stream` and its secrets deleted, in one transaction."""
+        sql, mark = self.database.dialect, self.database.dialect.mark
+
+        def remove() -> None:
+            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+                cursor.execute(
+                    f"DELETE FROM {sql.events} WHERE originator_id = {mark}", (sql.stream(stream),)
+                )
+                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
+                cursor.execute(
+                    f"DELETE FROM {sql.table(SECRETS)} WHERE stream = {mark}", (stream.hex,)
+                )
+
+        self.database.guard(remove)
+
+    def _rows(self, stream: uuid.UUID) -> list[Row]:
+        """The campaign's stored events as rows, in order."""
+        sql = self.database.dialect
+
+        def read() -> list[Row]:
+            with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    f"SELECT originator_version, topic, state FROM {sql.events} "
+                    f"WHERE originator_id = {sql.mark} ORDER BY originator_version",
+                    (sql.stream(stream),),
+                )
+                return [(v, t, blob(s)) for v, t, s in beside.rows(cursor.fetchall())]
+
+        return self.database.guard(read)
+
+    def read_alone(self, stored: StoredEvent) -> Any:
+        """An event read without those before it (campaign.stored.decode), the mapper's
+        refusals as `_decode` says them."""
+        row = (stored.originator_version, stored.topic, blob(stored.state))
+        return decode(stored.originator_id, row, lambda _: self._decode(stored))
+
+    def _decode(self, stored: StoredEvent) -> Any:
+        try:
+            event = self.database.store.mapper.to_domain_event(stored)
+        except (MapperDeserialisationError, TypeError, ValueError, RecursionError) as exc:
+            if isinstance(exc, StoreError):
+                raise
+            event = None
+        if event is None or not whole(event):
+            raise StoreError(
+                f"Event {stored.originator_version} of the store cannot be read: it was edited by "
+                "hand."
+            )
+        return event
