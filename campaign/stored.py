@@ -72,7 +72,7 @@ def decode(stream: uuid.UUID, row: Row, slow: Callable[[Row], CampaignEvent]) ->
 
 def whole(event: Any) -> bool:
     """The event holds every field of its class, its envelope of the right types: an event a
-    hand edit cut short is no event (`Campaigns._decode` refuses it in one sentence)."""
+    hand edit cut short is no event (`Logs._decode` refuses it in one sentence)."""
     held = vars(event)
     return (
         fields(type(event)).keys() <= held.keys()

@@ -2,9 +2,12 @@
 step in hand that waits for it (TB-3.4), decided by the same command as the command line's
 `done`, the Game Turn's dice secret revealed when his "done" ends it (TB-16.2); and Carthage's
 player his side's rolls of B2a and B2b, the Family in Power and the Political Climate (TB-12.1),
-the program's committed dice or his own entered with their evidence (TB-16), decided as
-`family` and `climate` decide them. The other entries — elections, battles — are the
-organiser's for now: the page says which steps wait for whom."""
+decided as `family` and `climate` decide them; Rome's player his B1a prorogues and releases,
+B1b's Leader Loss rolls and B1c's elections, Carthage's his B2d commanders and B2e postings.
+Each roll and draw is the program's committed one (TB-16.2), or, with dice from the table, the
+face or the leader drawn entered by the side that rolled, with its evidence (TB-16.4). The
+other entries — the Senate, battles, operations — are the organiser's: the page says which
+steps wait for whom."""
 
 from __future__ import annotations
 
@@ -29,10 +32,25 @@ def side_of(state: State, player: str) -> str | None:
     return sides.get(folded(player))
 
 
+ON_THE_PAGE = {"A2", "B1a", "B1b", "B1c", "B2a", "B2b", "B2d", "B2e"}
+"""The steps whose entries a side makes from its own page; in the others its decisions are the
+organiser's to enter (the Senate, manpower, operations, battles, sieges), its "done" its own."""
+
+
 def lines(state: State, player: str) -> list[str]:
-    """TB-1.1: the side he plays."""
+    """TB-1.1: the side he plays; TB-3.4: each step in hand waiting for his side whose entries
+    the organiser makes, said so."""
     side = side_of(state, player)
-    return [] if side is None else [f"You play {'Rome' if side == 'rome' else 'Carthage'}."]
+    if side is None:
+        return []
+    told = [f"You play {'Rome' if side == 'rome' else 'Carthage'}."]
+    for step in state.position.open if not state.position.over else ():
+        if side in state.position.waiting_for(step) and step not in ON_THE_PAGE:
+            told.append(
+                f"{step} ({STEPS[step][0]}): your side's decisions in it are entered by the "
+                "organiser (Next says which); say it is done here when they are."
+            )
+    return told
 
 
 def actions(state: State, player: str) -> list[dict[str, Any]]:
@@ -127,52 +145,98 @@ def _b1a(state: State) -> list[dict[str, Any]]:
 
 
 def _b1b_c(state: State) -> list[dict[str, Any]]:
-    """B1b, Rome's Leader Loss rolls for every leader due (TB-7.7), and B1c, every office due
-    elected as TB-8 gives it — under the program's committed dice; with dice from the table the
-    organiser enters the faces and the drawn."""
+    """B1b, Rome's Leader Loss rolls for every leader due (TB-7.7), and B1c, the offices due
+    elected as TB-8 gives them: under the program's committed dice all at once; with dice from
+    the table one leader's roll or one office at a time, the face or the leader drawn entered
+    with its evidence (TB-16.4)."""
     from campaign.kinds.thunderbolt.magistrates import elections, prorogues
 
-    if state.dice != "committed":
-        return []
     offered = []
-    if "B1b" in state.position.open and prorogues.due_pluto(state.romans):
-        names = ", ".join(state.romans.name(lid) for lid in prorogues.due_pluto(state.romans))
+    external = state.dice != "committed"
+    due = prorogues.due_pluto(state.romans)
+    if "B1b" in state.position.open and due:
+        names = ", ".join(state.romans.name(lid) for lid in due)
+        table = [*_faces("The die rolled at the table"), _OUTCOME] if external else []
         offered.append(
             {
                 "action": "pluto",
                 "label": f"B1b: A Visit from Pluto, a Leader Loss roll for {names} (TB-7.7)",
-                "choices": {},
-                "fields": [{"name": "drm", "label": "The chart's DRMs as NAME=VALUE"}],
+                "choices": {state.romans.leaders[lid].name: state.romans.name(lid) for lid in due}
+                if external
+                else {},
+                "fields": [*table, {"name": "drm", "label": "The chart's DRMs as NAME=VALUE"}],
                 "button": "Roll",
             }
         )
-    if "B1c" in state.position.open and elections.next_post(state.romans, state.turn) is not None:
-        offered.append(
-            {
-                "action": "elect",
-                "label": "B1c: elect every office due, in order, as TB-8 gives them",
-                "choices": {},
-                "button": "Elect",
-            }
-        )
+    post = elections.next_post(state.romans, state.turn) if "B1c" in state.position.open else None
+    if post is not None and post.office != "Dictator's army":
+        offered.append(_election(post, external))
     return offered
 
 
+_OUTCOME = {
+    "name": "outcome",
+    "label": "The outcome (unharmed, wounded or killed), where the set-up has no chart",
+}
+
+
+def _faces(label: str) -> list[dict[str, str]]:
+    """The fields of a roll made at the table (TB-16.4): its die, its evidence."""
+    return [
+        {"name": "face", "label": label, "type": "number"},
+        {"name": "evidence", "label": "Where it was rolled: a link or a note"},
+    ]
+
+
+def _drawn(label: str) -> list[dict[str, str]]:
+    """The fields of a draw made at the table (TB-16.4): who was drawn, its evidence."""
+    return [
+        {"name": "leader", "label": label},
+        {"name": "evidence", "label": "Where it was drawn: a link or a note"},
+    ]
+
+
+def _election(post: Any, external: bool) -> dict[str, Any]:
+    """B1c's form: every office at once under committed draws; the office due, with the leader
+    drawn at the table, under external ones (TB-8, TB-16.4)."""
+    if not external:
+        return {
+            "action": "elect",
+            "label": "B1c: elect every office due, in order, as TB-8 gives them",
+            "choices": {},
+            "button": "Elect",
+        }
+    drawn = [] if post.office == "Imperium" else _drawn("The leader drawn from the pool")
+    return {
+        "action": "elect",
+        "label": f"B1c: {post} (TB-8)",
+        "choices": {},
+        "fields": [
+            *drawn,
+            {"name": "theater", "label": "His theater, where the rules give one"},
+            {"name": "province", "label": "A Governor's or Proconsul's province"},
+        ],
+        "button": "Elect",
+    }
+
+
 def _b2d(state: State) -> list[dict[str, Any]]:
-    """B2d, Carthage's: a commander for each Army without one, drawn blind from the pool by the
-    program's committed draws (TB-13.2); a map leader chosen, or draws from the table, are the
-    organiser's (appoint --from-map, --leader)."""
+    """B2d, Carthage's: a commander for each Army without one, drawn blind from the pool
+    (TB-13.2) by the program's committed draws, or at the table and entered with its evidence
+    (TB-16.4); a map leader chosen is the organiser's (appoint --from-map)."""
     from campaign.kinds.thunderbolt.carthage import armies as carthage
 
     due = carthage.due_b2d(state.carthaginians)
-    if state.dice != "committed" or "B2d" not in state.position.open or not due:
+    if "B2d" not in state.position.open or not due:
         return []
+    external = state.dice != "committed"
     return [
         {
             "action": "appoint",
             "label": "B2d: a commander for an Army without one, drawn blind from the pool "
             "(TB-13.2)",
             "choices": {army: f"Army {army}" for army in due},
+            "fields": _drawn("The leader drawn at the table") if external else [],
             "button": "Draw",
         }
     ]
@@ -249,18 +313,51 @@ def decide(
         theater, province = values.get("theater") or None, values.get("province") or None
         return magistrates.prorogue(state, values.get("choice", ""), office, theater, province)
     if action == "pluto" and side == "rome":
-        dice = dice_rules.faces_for(state, secrets or {}, [], "")
-        return magistrates.pluto(state, None, _drms(values.get("drm", "")), dice)
+        who, outcome = values.get("choice") or None, values.get("outcome") or None
+        faces = _rolled(state, values, secrets)
+        return magistrates.pluto(state, who, _drms(values.get("drm", "")), faces, outcome)
     if action == "elect" and side == "rome":
-        return magistrates.elect_all(state, dice_rules.draws_for(state, secrets or {}, None, ""))
+        return _elected(state, values, secrets)
     if action == "station" and side == "carthage":
         return carthage_rules.post_army(state, values.get("choice") or None, values.get("theater"))
     if action == "appoint" and side == "carthage":
-        draws = dice_rules.draws_for(state, secrets or {}, None, "", "draw-carthage")
+        draws = _draws(state, values, secrets, "carthage")
         return carthage_rules.appoint(state, values.get("choice") or None, draws, None)
     if action in ROLLS and side == "carthage":
-        faces = [whole_number(f, "A die") for f in values.get("face", "").split()]
-        dice = dice_rules.faces_for(state, secrets or {}, faces, values.get("evidence", ""))
+        dice = _rolled(state, values, secrets)
         outcome = values.get("outcome") or None
         return carthage_rules.politics(state, action, _drms(values.get("drm", "")), dice, outcome)
     raise CampaignError(f"There is no action called {action!r} for a player of Thunderbolt.")
+
+
+def _rolled(state: State, values: Mapping[str, str], secrets: Mapping[str, str] | None) -> Any:
+    """The dice of a roll made from the page: the program's committed ones, or the faces typed
+    with their evidence under dice from the table (TB-16)."""
+    faces = [whole_number(f, "A die") for f in values.get("face", "").split()]
+    return dice_rules.faces_for(state, secrets or {}, faces, values.get("evidence", ""))
+
+
+def _draws(
+    state: State, values: Mapping[str, str], secrets: Mapping[str, str] | None, side: str
+) -> Any:
+    """The draws of a form: the program's committed ones, or the leader typed as drawn at the
+    table with its evidence (TB-16.3, TB-16.4)."""
+    from campaign.kinds.thunderbolt import naming
+
+    typed = values.get("leader", "").strip()
+    drawn = naming.leader(state, typed, side) if typed else None
+    return dice_rules.draws_for(
+        state, secrets or {}, drawn, values.get("evidence", ""), f"draw-{side}"
+    )
+
+
+def _elected(
+    state: State, values: Mapping[str, str], secrets: Mapping[str, str] | None
+) -> list[Draft]:
+    """B1c from the page: every office due under committed draws, as `elect --all`; the office
+    due with the leader drawn at the table under external ones, as `elect --leader`."""
+    draws = _draws(state, values, secrets, "rome")
+    if state.dice == "committed":
+        return magistrates.elect_all(state, draws)
+    theater, province = values.get("theater") or None, values.get("province") or None
+    return magistrates.elect(state, None, draws, None, None, (), theater, province)
