@@ -174,6 +174,12 @@ class Kind(ABC):
         him, whether he is out; none by default."""
         return []
 
+    def player_history(self, state: State, player: str) -> list[str]:
+        """What `player` has done and had done to him in the rounds before this one (his
+        battles, their results, what they won or lost), oldest first, for his page; none by
+        default."""
+        return []
+
     def awaited(self, state: State) -> tuple[str, ...]:
         """The players who must act now, by name (the turn notices, `campaign.notices`): those
         the step in hand waits for; none where it waits for the organiser alone."""
@@ -259,6 +265,10 @@ class PackageKind(Kind):
 
     def player_lines(self, state: State, player: str) -> list[str]:
         return [] if self.player_forms is None else self.player_forms.lines(state, player)
+
+    def player_history(self, state: State, player: str) -> list[str]:
+        told = getattr(self.player_forms, "history", None)
+        return [] if told is None else told(state, player)
 
     def awaited(self, state: State) -> tuple[str, ...]:
         return () if self.player_forms is None else self.player_forms.awaited(state)

@@ -95,6 +95,37 @@ def test_bc_a_player_declares_and_his_opponent_reports_and_confirms(tmp_path, sp
     assert shell.json("status")["attacks"][0]["result"]["winner"] == "Cid"
 
 
+def test_bc_6_2_a_disputed_result_is_settled_by_the_arbiter_from_his_page(
+    tmp_path, spring, browser
+):
+    """Issue #26: both sides report other figures from their pages; the campaign page shows both
+    claims side by side; the arbiter chooses one claim and gives his reason on his page, and
+    the battle is fought as he ruled."""
+    shell = Shell(tmp_path / "bc.sqlite")
+    shell.ok(*spring.step("new"))
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))  # Cid attacked Dag at Kent
+    cid, dag = link(shell, "Cid"), link(shell, "Dag")
+    ulf = link(shell, "Ulf", "--role", "arbiter")
+    with served(shell.db) as base:
+        browser.get(base + cid)
+        assert "Cid reports" in submit(browser, "report", attacker="20", defender="45")
+        browser.get(base + dag)
+        assert "Dag reports" in submit(browser, "report", attacker="45", defender="20")
+        browser.get(f"{base}/c/Spring%20869")
+        shown = browser.find_element(By.TAG_NAME, "main").text
+        assert "Cid reports Cid 20%, Dag 45%; Dag reports Cid 45%, Dag 20%" in shown
+        assert overflow(browser, base, ["/c/Spring%20869", ulf, dag], 360) == []
+        browser.set_window_size(1280, 900)
+        browser.get(base + ulf)
+        said = submit(browser, "settle", "Kent|Dag", reason="Dag's photo of the table")
+        assert "Recorded: " in said
+        browser.get(f"{base}/c/Spring%20869")
+        assert "Disputed results" not in browser.page_source
+    assert shell.json("status")["attacks"][0]["result"]["winner"] == "Dag"
+    by_ulf = [(e["type"], e["actor"]) for e in shell.json("log") if e["actor"] == "Ulf"]
+    assert by_ulf == [("NoteRecorded", "Ulf"), ("BattleFought", "Ulf")]  # the ruling, the result
+
+
 def test_onus_the_winner_upgrades_and_his_opponent_sees_it(tmp_path, under_the_eagle, browser):
     shell = Shell(tmp_path / "onus.sqlite")
     shell.play(under_the_eagle.through("scenario-result"))
@@ -109,18 +140,26 @@ def test_onus_the_winner_upgrades_and_his_opponent_sees_it(tmp_path, under_the_e
     assert shell.json("log")[-1]["actor"] == "Marcus"
 
 
-def test_hw_the_romans_move_and_advance_and_the_next_nation_is_told(tmp_path, browser):
+def test_hw_the_romans_move_fight_and_the_other_side_confirms_the_battle(tmp_path, browser):
+    """HW-2.3: the Romans' player moves into Kent and reports its battle from his page; the
+    Belgae's player, the other side of it, sees the report on his own page and confirms it."""
     wall = Script("hadrians-wall")
     shell = Shell(tmp_path / "hw.sqlite")
     shell.play(wall.through("advance --to movement"))
-    ann = link(shell, "Ann")
+    ann, bob = link(shell, "Ann"), link(shell, "Bob")
     with served(shell.db) as base:
         browser.get(base + ann)
         said = submit(browser, "move", choice="R1:english-channel,kent")
         assert "Recorded: " in said and "Kent" in said
         assert "Recorded: " in submit(browser, "advance")
         assert "battle" in browser.find_element(By.TAG_NAME, "main").text
-    assert [e["actor"] for e in shell.json("log")[-2:]] == ["Ann", "Ann"]
+        assert "Recorded: " in submit(browser, "battle", lost="BE4")  # Kent, the one battle
+        browser.get(base + bob)
+        assert "Ann reports the battle in Kent: lost BE4" in browser.page_source
+        assert "Recorded: " in submit(browser, "confirm")
+    log = shell.json("log")
+    assert [e["actor"] for e in log[-4:]] == ["Ann", "Ann", "Ann", "Bob"]
+    assert (log[-1]["type"], log[-1]["data"]["lost"]) == ("BattleResolved", ["BE4"])
 
 
 def test_tb_each_side_says_done_in_turn(tmp_path, browser):
@@ -162,6 +201,18 @@ def every_page(tmp_path, spring, under_the_eagle):
         "arbiter": link(shell, "Ulf", "--role", "arbiter", "-c", "Spring 869"),
     }
     return shell, pages
+
+
+def overflow(browser, base: str, paths: list[str], width: int) -> list[tuple[str, int]]:
+    """The pages among `paths` wider than a window `width` pixels wide, and how wide each is."""
+    browser.set_window_size(width, 900)
+    wider = []
+    for path in paths:
+        browser.get(base + path)
+        wide = browser.execute_script("return document.documentElement.scrollWidth")
+        if wide > browser.execute_script("return window.innerWidth"):
+            wider.append((path, wide))
+    return wider
 
 
 def test_every_page_fits_a_phone_and_a_desktop(every_page, browser):

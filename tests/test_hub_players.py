@@ -5,6 +5,8 @@ nothing offered that is not his; a refusal the command's sentence, recording not
 from __future__ import annotations
 
 import re
+import tomllib
+from pathlib import Path
 
 import pytest
 from conftest import Shell
@@ -63,6 +65,37 @@ def test_on_2_1_the_winner_upgrades_a_unit_from_his_page(eagle_hub):
     )
     assert forms(client.get(marcus).text) == []
     assert shell.json("verify")["verified"]
+
+
+BOOK = tomllib.loads(
+    (Path(__file__).parents[1] / "campaign/kinds/onus/onus-under-the-eagle.toml").read_text()
+)
+
+
+def history(page: str) -> list[str]:
+    """The lines of a player's page under "Your campaign so far", as shown."""
+    found = re.search(r"Your campaign so far</h2>\s*<ol[^>]*>(.*?)</ol>", page, re.S)
+    return [] if found is None else re.findall(r"<li>(.*?)</li>", found.group(1))
+
+
+def test_on_1_3_a_players_page_tells_each_scenario_played_and_its_upgrade(eagle_hub):
+    """Issue #26: a player's page told where he stands now, never what came before. Each
+    scenario played is told as his side saw it, with the unit the winner upgraded (ON-2.1)."""
+    shell, client, script = eagle_hub
+    shell.play(script.through("upgrade celtic-spearmen-1"))  # scenarios 1 and 2 played
+    log = shell.json("log")
+    upgraded = [
+        (e["data"]["unit"], e["data"]["status"]) for e in log if e["type"] == "UnitUpgraded"
+    ]
+    titles = [s["title"] for s in BOOK["scenario"]]  # the book's data, as the rules give it
+    marcus, boudica = link(shell, "Marcus"), link(shell, "Boudica")
+    assert history(client.get(marcus).text) == [
+        f"Scenario 1, {titles[0]}: you won; you upgraded {upgraded[0][0]} to {upgraded[0][1]}.",
+        f"Scenario 2, {titles[1]}: the enemies of Rome won; the enemies of Rome upgraded "
+        f"{upgraded[1][0]} to "
+        f"{upgraded[1][1]}.",
+    ]
+    assert history(client.get(boudica).text)[0].startswith(f"Scenario 1, {titles[0]}: Rome won")
 
 
 def test_on_2_1_the_winner_declines_the_upgrade_and_must_choose_a_unit_to_upgrade(eagle_hub):
@@ -235,6 +268,35 @@ def test_bc_6_2_a_disputed_result_shows_both_claims_and_the_arbiter_settles_it(s
     assert battle["winner"] == "Dag"
     assert "Disputed results" not in client.get("/c/Spring%20869").text
     assert shell.json("verify")["verified"]
+
+
+def test_bc_7_a_players_page_tells_his_battles_of_the_rounds_before_and_what_they_won(
+    store_url, spring
+):
+    """Issue #26: a player's page told this round's battles only. It now tells his campaign so
+    far: each battle of the rounds before, attacking or attacked, with both sides' figures, who
+    won and the regions won (BC-6, BC-7), and an attack he forfeited (BC-4.3)."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    shell.play(spring.between("new", "attack Deira Lindsey"))  # round 1 fought, round 2 begun
+    gains, fought = {}, None
+    for e in shell.json("log"):
+        if e["type"] == "BattleFought":
+            fought = e["data"]["region"]
+        elif e["type"] == "RegionTransferred" and fought is not None:
+            gains.setdefault(fought, []).append(e["data"]["region"])
+    client = TestClient(hub(str(store_url)))
+    assert history(client.get(link(shell, "Dag")).text) == [
+        f"Round 1: Cid attacked your Kent from Essex: Cid won (you 45%, Cid 20%), gaining "
+        f"{' and '.join(gains['Kent'])}.",
+        f"Round 1: you attacked Sussex (Eve) from Wessex: you won (you 10%, Eve 80%), gaining "
+        f"{' and '.join(gains['Sussex'])}.",
+    ]
+    forfeit = next(e["data"] for e in shell.json("log") if e["type"] == "AttackForfeited")
+    assert history(client.get(link(shell, forfeit["player"])).text) == [
+        f"Round 1: you forfeited your attack ({forfeit['reason']})."
+    ]
+    assert history(client.get(link(shell, "Ann")).text) != []  # Ann is the one who forfeited
 
 
 def test_bc_6_2_where_both_routed_the_report_says_who_won_and_the_confirmation_keeps_it(
@@ -535,6 +597,90 @@ def test_tb_13_2_carthages_player_draws_a_commander_for_a_leaderless_army(store_
     armies = {a["id"]: a for a in shell.json("status")["armies"]}
     assert armies["hispania"]["commander"] and shell.json("log")[-1]["actor"] == "Hanno"
     assert "appoint" not in forms(client.get(hanno).text)
+    assert shell.json("verify")["verified"]
+
+
+def test_tb_16_4_with_dice_from_the_table_each_side_enters_its_own_rolls_and_draws(
+    store_url, tmp_path
+):
+    """Issue #26: with dice from the table (TB-16.4) the organiser entered every face and every
+    leader drawn for B1b, B1c and B2d. Now the side that rolled enters them from its page, with
+    their evidence, one leader or one office at a time, as `pluto --face`, `elect --leader` and
+    `appoint --leader` decide them; a face the page leaves out is refused, nothing recorded."""
+    from test_tb_7_8_magistrates import at_b1a
+
+    shell = Shell(store_url)
+    at_b1a(shell, "--dice", "external")
+    shell.ok("prorogue", "Marcellus", "--theater", "Sicily")
+    shell.ok("prorogue", "Nero", "--as", "Praetor")
+    shell.ok("release", "--all")
+    shell.ok("done", "B1a")
+    client = TestClient(hub(str(store_url)))
+    fabius, hanno = link(shell, "Fabius"), link(shell, "Hanno")
+    page = client.get(fabius).text
+    assert 'name="face"' in page and 'name="evidence"' in page
+    assert "pluto" not in forms(client.get(hanno).text)
+    before = shell.json("log")
+    faceless = send(client, fabius, "pluto", choice="Torquatus", face="", evidence="")
+    assert faceless.status_code == 400 and shell.json("log") == before
+    for leader in ("Torquatus", "Marcellus", "Nero"):
+        rolled = send(client, fabius, "pluto", choice=leader, face="1", evidence="table photo")
+        assert rolled.status_code == 200, said(rolled.text)
+    assert "pluto" not in forms(client.get(fabius).text)
+    assert send(client, fabius, "done", choice="B1b").status_code == 200
+    assert "B1c: a Consul" in client.get(fabius).text
+    elected = send(client, fabius, "elect", leader="415", evidence="drawn on stream")
+    assert elected.status_code == 200, said(elected.text)
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"], last["data"]["leader"]) == (
+        "MagistrateElected",
+        "Fabius",
+        "albinus",
+    )
+    assert [e["actor"] for e in shell.json("log")[len(before) :]] == ["Fabius"] * 5
+    assert shell.json("verify")["verified"]
+
+
+def test_tb_3_4_a_step_whose_entries_are_the_organisers_says_so_on_each_sides_page(store_url):
+    """Issue #26: in B3b (Raise Manpower) both sides decide, but their Legion Requests and
+    raising are entered by the organiser: each side's page says so, offers only its "done",
+    and the step in hand named on the page is the one waiting for him (TB-3.4)."""
+    from test_tb_kind import NEW, into_b2, through_b_at_the_table
+
+    shell = Shell(store_url)
+    shell.ok(*NEW, "--dice", "external")
+    into_b2(shell)
+    through_b_at_the_table(shell)
+    client = TestClient(hub(str(store_url)))
+    for player in ("Fabius", "Hanno"):
+        page = client.get(link(shell, player)).text
+        assert "B3b (Raise Manpower): your side&#39;s decisions in it are entered by the " in page
+        assert forms(page) == ["done"]
+    shell.ok("done", "B3b", "--side", "rome")
+    fabius = client.get(link(shell, "Fabius")).text
+    assert "your side&#39;s decisions" not in fabius and forms(fabius) == []
+
+
+def test_tb_16_4_carthages_player_enters_the_commander_drawn_at_the_table(store_url, tmp_path):
+    """Issue #26: with dice from the table B2d's commander drawn blind (TB-13.2) is entered by
+    Carthage's player with its evidence, as `appoint --leader` does; a Roman is refused."""
+    from test_tb_7_8_magistrates import EXAMPLE
+    from test_tb_12_13_carthage import at_b2c
+
+    shell = Shell(store_url)
+    at_b2c(shell, tmp_path, "0", "3", source=EXAMPLE)
+    shell.ok("done", "B2c")
+    client = TestClient(hub(str(store_url)))
+    hanno = link(shell, "Hanno")
+    assert 'name="leader"' in client.get(hanno).text
+    before = shell.json("log")
+    roman = send(client, hanno, "appoint", choice="hispania", leader="Marcellus", evidence="x")
+    assert roman.status_code == 400 and shell.json("log") == before
+    drawn = send(client, hanno, "appoint", choice="hispania", leader="Mago", evidence="photo")
+    assert drawn.status_code == 200, said(drawn.text)
+    armies = {a["id"]: a for a in shell.json("status")["armies"]}
+    assert armies["hispania"]["commander"] == "mago"
+    assert shell.json("log")[-1]["actor"] == "Hanno"
     assert shell.json("verify")["verified"]
 
 

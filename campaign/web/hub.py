@@ -275,6 +275,7 @@ def personal_page(
         actions=drawn["actions"],
         next_step=drawn["next_step"],
         lines=drawn["lines"],
+        history=drawn["history"],
         picture=drawn["picture"],
         deadline=_deadline(drawn["due"], drawn["zone"]),
         contact=CONTACT_FORM if role == "player" else None,
@@ -347,12 +348,14 @@ def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> 
             action["hidden"] = {} if latest is None else {"latest": str(latest)}
     mine = role == "player" and player
     lines = kind.player_lines(state, player) if mine else []
+    history = kind.player_history(state, player) if mine else []
     picture = kind.picture(state, name, None, player) if mine else None  # his own marked
     seen = campaigns.kept.view(name) or brief(campaigns, name)
     due, zone = seen.get("deadline"), seen.get("zone")
     shown = Markup(picture) if picture else None
     step = kind.next_step(state)
-    return dict(actions=offered, next_step=step, lines=lines, due=due, zone=zone, picture=shown), at
+    drawn = dict(actions=offered, next_step=step, lines=lines, history=history, picture=shown)
+    return {**drawn, "due": due, "zone": zone}, at
 
 
 async def act_post(request: Request) -> Response:

@@ -10,7 +10,7 @@ from campaign.errors import CampaignError
 from campaign.kind import Decide, PackageKind, Seal
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, disputes, narrate, state
 from campaign.kinds.boiling_cauldron.narrate import pct
-from campaign.kinds.boiling_cauldron.state import Phase, State
+from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
 from campaign.values import percentage
 from campaign.views.grammar import listing
 from events.boiling_cauldron import (
@@ -49,6 +49,11 @@ class BoilingCauldron(PackageKind):
     def player_lines(self, current: State, player: str) -> list[str]:
         """BC-7.3: whether he is out and by whom; his regions; this round's battles he is in."""
         return player_lines(current, player)
+
+    def player_history(self, current: State, player: str) -> list[str]:
+        """BC-6, BC-7: his battles of the rounds before this one, with their figures and gains;
+        the attacks he forfeited (BC-4.3, BC-9.2); the Final Battles he fought (BC-8)."""
+        return player_history(current, player)
 
     def awaited(self, current: State) -> tuple[str, ...]:
         """BC-4: the player on turn declares; BC-6.2: both sides of each battle without a result
@@ -310,6 +315,52 @@ def player_lines(current: State, player: str) -> list[str]:
             outcome = f": {b.result.winner} wins" if b.result.winner else ": a draw"
         lines.append(f"Round {b.round}: {against}{outcome}.")
     return lines
+
+
+def player_history(current: State, player: str) -> list[str]:
+    told = [
+        ((b.round, 0), _battle_told(b, player))
+        for b in current.battles
+        if b.round < current.round and player in (b.attacker, b.defender)
+    ]
+    told += [
+        ((f.round, 1), f"Round {f.round}: you forfeited your attack ({f.reason}).")
+        for f in current.forfeits
+        if f.player == player and f.round < current.round
+    ]
+    last = current.round + 1  # the Final Battles come after every round
+    told += [
+        ((last, f.number), f"Final Battle {f.number}: {_won(f.winner, player)}.")
+        for f in current.finals
+        if player in f.casualties
+    ]
+    return [line for _, line in sorted(told, key=lambda found: found[0])]
+
+
+def _won(winner: str | None, player: str) -> str:
+    return "you won" if winner == player else f"{winner} won" if winner else "a draw"
+
+
+def _battle_told(b: Battle, player: str) -> str:
+    """One of his battles as his page tells it: who attacked what, the figures, who won what."""
+    mine = b.attacker == player
+    other = b.defender if mine else b.attacker
+    against = (
+        f"you attacked {b.to_region} ({other}) from {b.from_region}"
+        if mine
+        else f"{other} attacked your {b.to_region} from {b.from_region}"
+    )
+    r = b.result
+    if r is None:
+        return f"Round {b.round}: {against}; no result was recorded."
+    own, theirs = (
+        (r.attacker_casualties, r.defender_casualties)
+        if mine
+        else (r.defender_casualties, r.attacker_casualties)
+    )
+    figures = f"you {pct(own)}, {other} {pct(theirs)}"
+    gains = f", gaining {listing(list(b.gained))}" if b.gained else ""
+    return f"Round {b.round}: {against}: {_won(r.winner, player)} ({figures}){gains}."
 
 
 def awaited(current: State) -> tuple[str, ...]:

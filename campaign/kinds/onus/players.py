@@ -34,6 +34,22 @@ def lines(state: State, player: str) -> list[str]:
     ]
 
 
+def history(state: State, player: str) -> list[str]:
+    """ON-1.3, ON-2.1: each scenario played, who won it, and the unit its winner upgraded."""
+    side = own_side(state, player)
+    if side is None:
+        return []
+    told = []
+    for played in state.results:
+        won = "you won" if played.winner == side else f"{SIDE_NAMES[played.winner]} won"
+        upgraded = ""
+        if played.upgrade is not None:
+            whose = "you" if played.winner == side else SIDE_NAMES[played.winner]
+            upgraded = f"; {whose} upgraded {played.upgrade[0]} to {played.upgrade[1]}"
+        told.append(f"Scenario {played.number}, {played.title}: {won}{upgraded}.")
+    return told
+
+
 def actions(state: State, player: str) -> list[dict[str, Any]]:
     """ON-2.1: the winner's upgrade, or his decline; ON-3.2: his free-choice army to muster."""
     side = own_side(state, player)
