@@ -23,11 +23,11 @@ def link(shell: Shell, who: str) -> str:
     return "/a/" + re.search(r"/a/(\S+)", shell.ok("invite", who).stdout).group(1)
 
 
-def send(client: TestClient, at: str, action: str, **fields: str):
+def send(client: TestClient, personal: str, action: str, /, **fields: str):
     """A form of the link's page sent as a browser sends it, with the page's one-time token."""
-    page = client.get(at).text
+    page = client.get(personal).text
     token = re.search(r'name="csrf" value="([0-9a-f.]+)"', page).group(1)
-    return client.post(f"{at}/{action}", data={"csrf": token, **fields})
+    return client.post(f"{personal}/{action}", data={"csrf": token, **fields})
 
 
 def said(page: str) -> str:
@@ -641,10 +641,10 @@ def test_tb_16_4_with_dice_from_the_table_each_side_enters_its_own_rolls_and_dra
     assert shell.json("verify")["verified"]
 
 
-def test_tb_3_4_a_step_whose_entries_are_the_organisers_says_so_on_each_sides_page(store_url):
-    """Issue #26: in B3b (Raise Manpower) both sides decide, but their Legion Requests and
-    raising are entered by the organiser: each side's page says so, offers only its "done",
-    and the step in hand named on the page is the one waiting for him (TB-3.4)."""
+def test_tb_3_4_a_step_whose_entries_are_the_organisers_says_so_on_that_sides_page(store_url):
+    """Issue #26: in B3b (Raise Manpower) Carthage decides too, but what it raises is entered by
+    the organiser: its page says so and offers only its "done" (TB-3.4); Rome's page, whose
+    Legion Request is its own to make there, says no such thing."""
     from test_tb_kind import NEW, into_b2, through_b_at_the_table
 
     shell = Shell(store_url)
@@ -652,13 +652,50 @@ def test_tb_3_4_a_step_whose_entries_are_the_organisers_says_so_on_each_sides_pa
     into_b2(shell)
     through_b_at_the_table(shell)
     client = TestClient(hub(str(store_url)))
-    for player in ("Fabius", "Hanno"):
-        page = client.get(link(shell, player)).text
-        assert "B3b (Raise Manpower): your side&#39;s decisions in it are entered by the " in page
-        assert forms(page) == ["done"]
-    shell.ok("done", "B3b", "--side", "rome")
+    line = "B3b (Raise Manpower): your side&#39;s decisions in it are entered by the organiser"
+    hanno = client.get(link(shell, "Hanno")).text
+    assert line in hanno and forms(hanno) == ["done"]
     fabius = client.get(link(shell, "Fabius")).text
-    assert "your side&#39;s decisions" not in fabius and forms(fabius) == []
+    assert line not in fabius and forms(fabius) == ["legion-request", "done"]
+    shell.ok("done", "B3b", "--side", "carthage")
+    assert "your side&#39;s decisions" not in client.get(link(shell, "Hanno")).text
+
+
+def test_tb_11_4_romes_player_records_his_ns_levels_and_makes_his_legion_request(
+    store_url, tmp_path
+):
+    """Issue #26: B3a's NS levels built and B3b's Legion Request (TB-11.4 to TB-11.7) are Rome's
+    decisions; its player makes them from his page, the die from the table with its evidence,
+    decided as `naval --built` and `legion-request` decide them; a province outside Roman
+    Italy is refused with TB-11.6's sentence and records nothing; one request a Game Turn."""
+    from test_tb_11_legions import NO_CHART
+    from test_tb_kind import NEW, into_b2, through_b_at_the_table
+
+    (tmp_path / "setup.toml").write_text(NO_CHART)
+    shell = Shell(store_url)
+    shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"))
+    into_b2(shell)
+    through_b_at_the_table(shell, record_b3a=False)
+    client = TestClient(hub(str(store_url)))
+    fabius, hanno = link(shell, "Fabius"), link(shell, "Hanno")
+    assert {"naval", "legion-request"} & set(forms(client.get(hanno).text)) == set()
+    assert forms(client.get(fabius).text) == ["naval", "done"]
+    assert send(client, fabius, "naval", built="1").status_code == 200
+    assert send(client, fabius, "done", choice="B3a").status_code == 200
+    assert "legion-request" in forms(client.get(fabius).text)
+    request = dict(face="5", evidence="photo", drm="chart=+1", legions="2", train="")
+    before = shell.json("log")
+    outside = send(client, fabius, "legion-request", at="Apulia", **request)
+    assert outside.status_code == 400 and said(outside.text).endswith("(TB-11.6).")
+    assert shell.json("log") == before
+    made = send(client, fabius, "legion-request", at="Campania", **request)
+    assert made.status_code == 200, said(made.text)
+    requested = shell.json("log")[-1]
+    assert (requested["type"], requested["actor"]) == ("LegionsRequested", "Fabius")
+    assert (requested["data"]["ns"], requested["data"]["raised"]) == (1, 2)
+    assert requested["data"]["province"] == "campania"
+    assert "legion-request" not in forms(client.get(fabius).text)  # one a Game Turn
+    assert shell.json("verify")["verified"]
 
 
 def test_tb_16_4_carthages_player_enters_the_commander_drawn_at_the_table(store_url, tmp_path):

@@ -18,6 +18,7 @@ from campaign.drafts import Draft
 from campaign.errors import CampaignError
 from campaign.kinds.thunderbolt import dice as dice_rules
 from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
+from campaign.kinds.thunderbolt.legions import decide as legions_rules
 from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import decide as turn
@@ -32,9 +33,12 @@ def side_of(state: State, player: str) -> str | None:
     return sides.get(folded(player))
 
 
-ON_THE_PAGE = {"A2", "B1a", "B1b", "B1c", "B2a", "B2b", "B2d", "B2e"}
+ON_THE_PAGE = {
+    "rome": {"A2", "B1a", "B1b", "B1c", "B3a", "B3b"},
+    "carthage": {"A2", "B2a", "B2b", "B2d", "B2e"},
+}
 """The steps whose entries a side makes from its own page; in the others its decisions are the
-organiser's to enter (the Senate, manpower, operations, battles, sieges), its "done" its own."""
+organiser's to enter (the Senate, operations, battles, sieges), its "done" its own."""
 
 
 def lines(state: State, player: str) -> list[str]:
@@ -45,7 +49,7 @@ def lines(state: State, player: str) -> list[str]:
         return []
     told = [f"You play {'Rome' if side == 'rome' else 'Carthage'}."]
     for step in state.position.open if not state.position.over else ():
-        if side in state.position.waiting_for(step) and step not in ON_THE_PAGE:
+        if side in state.position.waiting_for(step) and step not in ON_THE_PAGE[side]:
             told.append(
                 f"{step} ({STEPS[step][0]}): your side's decisions in it are entered by the "
                 "organiser (Next says which); say it is done here when they are."
@@ -66,7 +70,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
     rolls = (
         [*_rolls(state), *_b2d(state), *_b2e(state)]
         if side == "carthage"
-        else [*_b1a(state), *_b1b_c(state)]
+        else [*_b1a(state), *_b1b_c(state), *_b3(state)]
     )
     if not steps:
         return rolls
@@ -220,6 +224,57 @@ def _election(post: Any, external: bool) -> dict[str, Any]:
     }
 
 
+def _b3(state: State) -> list[dict[str, Any]]:
+    """B3a, the NS levels Rome built (TB-11.4), once a Game Turn; B3b, Rome's Legion Request
+    (TB-11.4 to TB-11.7), its die the program's or the table's (TB-16)."""
+    from campaign.kinds.thunderbolt import checks
+
+    offered = []
+    position = state.position
+    if "B3a" in position.open and "rome" in position.waiting_for("B3a"):
+        if state.turn not in state.ns_built:
+            offered.append(
+                {
+                    "action": "naval",
+                    "label": "B3a: the NS levels Rome built this Game Turn, whose DRM the Legion "
+                    "Request takes (TB-11.4)",
+                    "choices": {},
+                    "fields": [{"name": "built", "label": "NS levels built", "type": "number"}],
+                    "button": "Record",
+                }
+            )
+    if "B3b" in position.open and "rome" in position.waiting_for("B3b"):
+        try:
+            checks.check_request(state)
+        except CampaignError:
+            return offered
+        table = _faces("The die rolled at the table") if state.dice != "committed" else []
+        offered.append(
+            {
+                "action": "legion-request",
+                "label": "B3b: Rome's Legion Request (TB-11.4 to TB-11.7)",
+                "choices": {},
+                "fields": [
+                    *table,
+                    {"name": "at", "label": "Where the new Legions go: a province of Roman Italy"},
+                    {"name": "drm", "label": "The chart's DRMs as NAME=VALUE"},
+                    {
+                        "name": "train",
+                        "label": "New Legions sent to Rome to train (0 to 2)",
+                        "type": "number",
+                    },
+                    {
+                        "name": "legions",
+                        "label": "The Legions raised, where the set-up has no chart",
+                        "type": "number",
+                    },
+                ],
+                "button": "Request",
+            }
+        )
+    return offered
+
+
 def _b2d(state: State) -> list[dict[str, Any]]:
     """B2d, Carthage's: a commander for each Army without one, drawn blind from the pool
     (TB-13.2) by the program's committed draws, or at the table and entered with its evidence
@@ -318,6 +373,10 @@ def decide(
         return magistrates.pluto(state, who, _drms(values.get("drm", "")), faces, outcome)
     if action == "elect" and side == "rome":
         return _elected(state, values, secrets)
+    if action == "naval" and side == "rome":
+        return legions_rules.naval(state, whole_number(values.get("built", ""), "NS levels"))
+    if action == "legion-request" and side == "rome":
+        return _requested(state, values, secrets)
     if action == "station" and side == "carthage":
         return carthage_rules.post_army(state, values.get("choice") or None, values.get("theater"))
     if action == "appoint" and side == "carthage":
@@ -361,3 +420,21 @@ def _elected(
         return magistrates.elect_all(state, draws)
     theater, province = values.get("theater") or None, values.get("province") or None
     return magistrates.elect(state, None, draws, None, None, (), theater, province)
+
+
+def _requested(
+    state: State, values: Mapping[str, str], secrets: Mapping[str, str] | None
+) -> list[Draft]:
+    """B3b from the page, as `legion-request` decides it (TB-11.4 to TB-11.7)."""
+    train = values.get("train", "").strip()
+    raised = values.get("legions", "").strip()
+    return legions_rules.legion_request(
+        state,
+        _drms(values.get("drm", "")),
+        None,
+        _rolled(state, values, secrets),
+        whole_number(raised, "The Legions raised") if raised else None,
+        values.get("at", "").strip() or None,
+        (),
+        whole_number(train, "The Legions to train") if train else 0,
+    )
