@@ -698,6 +698,39 @@ def test_tb_11_4_romes_player_records_his_ns_levels_and_makes_his_legion_request
     assert shell.json("verify")["verified"]
 
 
+def test_tb_12_4_carthages_player_checks_his_armies_for_disbanding_from_his_page(
+    store_url, tmp_path
+):
+    """Issue #26: B2c is Carthage's (TB-12.4, TB-12.5): the rules page's example played from
+    Hanno's page, the dice from the table. Cautious (limit 2) with three Armies: the lone Army in
+    Africa and Hannibal's are not offered; die 5 keeps Hispania's; die 3 disbands Iberia's,
+    once its SP's destination is given; at the limit the form goes."""
+    from test_tb_12_13_carthage import at_b2c
+
+    shell = Shell(store_url)
+    at_b2c(shell, tmp_path, "0", "0")
+    client = TestClient(hub(str(store_url)))
+    hanno = link(shell, "Hanno")
+    page = client.get(hanno).text
+    offered = re.findall(r'<option value="(\w+)">Army', page.split("B2c: an Army")[1])
+    assert offered == ["hispania", "iberia"]
+    kept = send(client, hanno, "disband", choice="hispania", face="5", evidence="photo")
+    assert kept.status_code == 200, said(kept.text)
+    before = shell.json("log")
+    nowhere = send(client, hanno, "disband", choice="iberia", face="3", evidence="photo")
+    assert nowhere.status_code == 400 and shell.json("log") == before
+    where = "Hispania's manpower pool"
+    gone = send(client, hanno, "disband", choice="iberia", face="3", evidence="p", sp_to=where)
+    assert gone.status_code == 200, said(gone.text)
+    checked = [e for e in shell.json("log") if e["type"] == "DisbandChecked"]
+    assert [(e["actor"], e["data"]["face"], e["data"]["disbanded"]) for e in checked] == [
+        ("Hanno", 5, False),
+        ("Hanno", 3, True),
+    ]
+    assert "disband" not in forms(client.get(hanno).text)
+    assert shell.json("verify")["verified"]
+
+
 def test_tb_16_4_carthages_player_enters_the_commander_drawn_at_the_table(store_url, tmp_path):
     """Issue #26: with dice from the table B2d's commander drawn blind (TB-13.2) is entered by
     Carthage's player with its evidence, as `appoint --leader` does; a Roman is refused."""

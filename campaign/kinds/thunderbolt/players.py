@@ -35,7 +35,7 @@ def side_of(state: State, player: str) -> str | None:
 
 ON_THE_PAGE = {
     "rome": {"A2", "B1a", "B1b", "B1c", "B3a", "B3b"},
-    "carthage": {"A2", "B2a", "B2b", "B2d", "B2e"},
+    "carthage": {"A2", "B2a", "B2b", "B2c", "B2d", "B2e"},
 }
 """The steps whose entries a side makes from its own page; in the others its decisions are the
 organiser's to enter (the Senate, operations, battles, sieges), its "done" its own."""
@@ -68,7 +68,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
         if side in state.position.waiting_for(step)
     }
     rolls = (
-        [*_rolls(state), *_b2d(state), *_b2e(state)]
+        [*_rolls(state), *_b2c(state), *_b2d(state), *_b2e(state)]
         if side == "carthage"
         else [*_b1a(state), *_b1b_c(state), *_b3(state)]
     )
@@ -275,6 +275,38 @@ def _b3(state: State) -> list[dict[str, Any]]:
     return offered
 
 
+def _b2c(state: State) -> list[dict[str, Any]]:
+    """B2c, Carthage's: while over the limit, one Army at a time checked for disbanding
+    (TB-12.4), its die the program's or the table's (TB-12.5, TB-16); without a roll where its
+    commander is not of the Family in Power."""
+    from campaign.kinds.thunderbolt.carthage import armies as carthage
+
+    c = state.carthaginians
+    if "B2c" not in state.position.open or not carthage.due_b2c(c, state.current_climate()):
+        return []
+    table = _faces("The die rolled at the table") if state.dice != "committed" else []
+    return [
+        {
+            "action": "disband",
+            "label": "B2c: an Army over the limit checked for disbanding (TB-12.4, TB-12.5)",
+            "choices": {aid: f"Army {aid}" for aid in carthage.eligible(c)},
+            "fields": [
+                *table,
+                {
+                    "name": "without_roll",
+                    "label": "Its commander is not of the Family in Power: yes, or leave empty",
+                },
+                {"name": "sp_to", "label": "Where a disbanded Army's SP went"},
+                {
+                    "name": "range",
+                    "label": "The Disband range LOW-HIGH, where the set-up has no chart",
+                },
+            ],
+            "button": "Check",
+        }
+    ]
+
+
 def _b2d(state: State) -> list[dict[str, Any]]:
     """B2d, Carthage's: a commander for each Army without one, drawn blind from the pool
     (TB-13.2) by the program's committed draws, or at the table and entered with its evidence
@@ -377,6 +409,8 @@ def decide(
         return legions_rules.naval(state, whole_number(values.get("built", ""), "NS levels"))
     if action == "legion-request" and side == "rome":
         return _requested(state, values, secrets)
+    if action == "disband" and side == "carthage":
+        return _disbanded(state, values, secrets)
     if action == "station" and side == "carthage":
         return carthage_rules.post_army(state, values.get("choice") or None, values.get("theater"))
     if action == "appoint" and side == "carthage":
@@ -437,4 +471,25 @@ def _requested(
         values.get("at", "").strip() or None,
         (),
         whole_number(train, "The Legions to train") if train else 0,
+    )
+
+
+def _disbanded(
+    state: State, values: Mapping[str, str], secrets: Mapping[str, str] | None
+) -> list[Draft]:
+    """B2c from the page, as `disband` decides it (TB-12.4, TB-12.5)."""
+    low, dash, high = values.get("range", "").strip().partition("-")
+    entered = (
+        (whole_number(low, "The range's low"), whole_number(high, "The range's high"))
+        if dash
+        else None
+    )
+    without_roll = values.get("without_roll", "").strip().lower() in ("yes", "y", "true", "on")
+    return carthage_rules.disband(
+        state,
+        values.get("choice", ""),
+        _rolled(state, values, secrets),
+        without_roll,
+        values.get("sp_to", "").strip(),
+        entered,
     )
