@@ -12,6 +12,7 @@ from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.carthage import detachments
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.naming import army, force_of, leader
 from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
@@ -230,8 +231,8 @@ def detach(state: State, which: str, sp: int, who: str | None) -> list[Draft]:
     checks.check_step(state, ["D"], "a Detachment")
     aid = army(state, which)
     lid = leader(state, who, "carthage") if who else None
-    carthage.check_detach(state.carthaginians, aid, sp, lid)
-    _, name = carthage.detach(state.carthaginians, aid, sp, lid)
+    detachments.check_detach(state.carthaginians, aid, sp, lid)
+    _, name = detachments.detach(state.carthaginians, aid, sp, lid)
     return [
         draft(ArmyDetached, turn=state.turn, army=aid, detachment=name, sp=sp, leader=lid or "")
     ]
@@ -245,7 +246,7 @@ def rejoin(state: State, which: str, received: bool) -> list[Draft]:
     if not part:
         raise RuleViolation("TB-13.9", f"{aid} is an Army, not a Detachment")
     window = f"D{state.operations}"
-    _, drop = carthage.rejoin(
+    _, drop = detachments.rejoin(
         state.carthaginians, aid, part, received, window, state.thirty_percent
     )
     return [

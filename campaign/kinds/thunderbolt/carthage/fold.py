@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.carthage import detachments
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.state import Roll, State, drawn, numbered
 from events.thunderbolt import (
@@ -77,13 +78,13 @@ def _(event: OverallCommanderNamed, state: State) -> State:
 
 @FOLD.on
 def _(event: ArmyDetached, state: State) -> State:
-    forces, _ = carthage.detach(state.carthaginians, event.army, event.sp, event.leader or None)
+    forces, _ = detachments.detach(state.carthaginians, event.army, event.sp, event.leader or None)
     return replace(state, carthaginians=forces)
 
 
 @FOLD.on
 def _(event: DetachmentRejoined, state: State) -> State:
-    forces, _ = carthage.rejoin(
+    forces, _ = detachments.rejoin(
         state.carthaginians,
         event.army,
         event.detachment,

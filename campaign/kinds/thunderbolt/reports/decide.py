@@ -13,6 +13,7 @@ from campaign.kinds.thunderbolt import checks, positions, rules
 from campaign.kinds.thunderbolt.allies.decide import sack, victory
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
+from campaign.kinds.thunderbolt.legions import battle as after_battle
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.naming import (
@@ -288,8 +289,8 @@ def legions_fought(
     ups = [resolve("Legion", lg, r.legions) for lg in promote]
     downs = [resolve("Legion", lg, r.legions) for lg in demote]
     won = None if side == "none" else side == sequence.ROME
-    legions.check_fought(r, named, lost, won, major, ups, downs)
-    _, promoted, demoted, gone = legions.fought(r, named, lost, won, major, ups, downs)
+    after_battle.check_fought(r, named, lost, won, major, ups, downs)
+    _, promoted, demoted, gone = after_battle.fought(r, named, lost, won, major, ups, downs)
     return [
         draft(
             LegionsFought,

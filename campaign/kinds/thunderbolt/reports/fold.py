@@ -9,7 +9,7 @@ from campaign.kinds.thunderbolt import positions, rules
 from campaign.kinds.thunderbolt.allies.fold import place, shifted
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.handlers import ByEvent
-from campaign.kinds.thunderbolt.legions import raising as legions
+from campaign.kinds.thunderbolt.legions import battle as after_battle
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.senate import politics as senate
@@ -139,7 +139,7 @@ def _(event: IslandsReported, state: State) -> State:
 @FOLD.on
 def _(event: LegionsFought, state: State) -> State:
     won = None if event.winner == "none" else event.winner == rules.ROME
-    romans, _, _, _ = legions.fought(
+    romans, _, _, _ = after_battle.fought(
         state.romans, event.engaged, event.losses, won, event.major, event.promoted, event.demoted
     )
     return replace(state, romans=romans)
