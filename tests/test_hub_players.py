@@ -731,6 +731,24 @@ def test_tb_12_4_carthages_player_checks_his_armies_for_disbanding_from_his_page
     assert shell.json("verify")["verified"]
 
 
+def test_tb_20_2_the_last_g4_offers_no_done_and_each_side_is_told_the_result(store_url, tmp_path):
+    """Issue #26, TB-20: at the last Game Turn's G4 a side's "done" would be refused (TB-20.2),
+    so neither page offers it; each says the result is the organiser's to enter, then what it
+    was once entered."""
+    from test_tb_20_victory import ONE_TURN, to_g4
+
+    (tmp_path / "one.toml").write_text(ONE_TURN)
+    shell = Shell(store_url)
+    to_g4(shell, "--setup", str(tmp_path / "one.toml"))
+    client = TestClient(hub(str(store_url)))
+    fabius, hanno = link(shell, "Fabius"), link(shell, "Hanno")
+    for page in (client.get(fabius).text, client.get(hanno).text):
+        assert forms(page) == [] and "the scenario&#39;s result is entered by the organiser" in page
+    shell.ok("winner", "carthage", "--reason", "Hannibal holds Capua")
+    told = client.get(hanno).text
+    assert "The game is over: Carthage won" in told and "Hannibal holds Capua" in told
+
+
 def test_tb_16_4_carthages_player_enters_the_commander_drawn_at_the_table(store_url, tmp_path):
     """Issue #26: with dice from the table B2d's commander drawn blind (TB-13.2) is entered by
     Carthage's player with its evidence, as `appoint --leader` does; a Roman is refused."""

@@ -34,6 +34,8 @@ from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.setup import THEATERS
 from campaign.kinds.thunderbolt.turn import cup
 from campaign.kinds.thunderbolt.turn import decide as turn_rules
+from campaign.kinds.thunderbolt.victory import decide as victory_rules
+from campaign.kinds.thunderbolt.victory.result import WINNERS
 
 ORDER = ("Dictator", "Consul", "Proconsul", "Praetor", "PU")
 
@@ -519,8 +521,23 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
                 by = data.draw(st.sampled_from(["rome", "carthage"]))
                 if (province, by) not in campaign.state.presences:
                     when(campaign, allies.presence, province, by, "CA I, 20 SP")
+        if step == "G4" and _determined(campaign, data):
+            return
         for side in ("rome", "carthage"):
             when(campaign, turn_rules.finish, step, side, campaign.secrets)
+
+
+def _determined(campaign: Punic, data) -> bool:
+    """TB-20: the last Game Turn's G4 enters the result, a side's or a draw (TB-20.2); an earlier
+    one now and then an automatic victory, a side's (TB-20.1). The game is over with either."""
+    last = campaign.state.turn == campaign.state.setup.turns
+    if not last and data.draw(st.integers(0, 9)) < 9:  # an automatic victory now and then
+        return False
+    winner = data.draw(st.sampled_from(WINNERS if last else WINNERS[:2]))
+    why = "as the scenario's Victory section gives it"
+    when(campaign, victory_rules.victory, winner, not last, "", why, campaign.secrets)
+    assert campaign.state.position.over and campaign.state.victory.winner == winner
+    return True
 
 
 @settings(
@@ -557,6 +574,8 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"Legion Requests: {min(kinds.count('LegionsRequested'), 2)}+")
     event(f"training rolls: {min(kinds.count('TrainingRolled'), 1)}+")
     event(f"draws from the cup: {min(kinds.count('MarkerDrawn'), 2)}+")
+    won = loaded.state.victory
+    event(f"the result: {'automatic' if won.automatic else 'at the last Game Turn'}")
     event(f"reinforcements: {min(kinds.count('ArmyReinforced'), 2)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")
@@ -575,4 +594,5 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     verified = audit(loaded.kind, loaded.events)  # TB-16.3: every roll and draw recomputed
     assert verified.state == loaded.state
     if dice == "committed":
-        assert set(loaded.state.revealed) == {1, 2, 3}
+        # every Game Turn played, to the last or to an automatic victory (TB-20.1)
+        assert set(loaded.state.revealed) == set(range(1, loaded.state.turn + 1))

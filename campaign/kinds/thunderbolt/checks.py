@@ -48,6 +48,7 @@ from events.thunderbolt import (
     TrainingRolled,
     TriumphCelebrated,
     TriumphEarned,
+    VictoryDetermined,
 )
 
 FAMILIES = ("Barcid", "Magonid")
@@ -103,6 +104,11 @@ def check_duties(state: State, step: str) -> None:
     if step == "B2e" and carthage.postings_due(c, climate, state.alert_assigns):
         due = " and ".join(carthage.postings_due(c, climate, state.alert_assigns))
         raise RuleViolation("TB-3.4", f"An Army is still to be assigned to {due}: station")
+    if step == "G4" and state.turn == state.setup.turns:
+        raise RuleViolation(
+            "TB-20.2",
+            "The last Game Turn ends with its result: winner rome|carthage|draw --reason …",
+        )
     r = state.romans
     if step == "B1a" and prorogues.due_b1a(r):
         names = ", ".join(r.name(lid) for lid in prorogues.due_b1a(r))
@@ -334,6 +340,12 @@ def check_own_side(state: State, decided: Sequence[Draft], actor: str) -> None:
     if own is None:
         return
     for d in decided:
+        if d.kind is VictoryDetermined:
+            raise RuleViolation(
+                "TB-20.4",
+                f"{players[own]} plays {sentence(own)}: the game's result is entered by the "
+                "organiser or an arbiter",
+            )
         side = d.fields.get("side") if d.kind is StepFinished else None
         side = side or ("rome" if d.kind in ROME_DECIDES else None)
         side = side or ("carthage" if d.kind in CARTHAGE_DECIDES else None)

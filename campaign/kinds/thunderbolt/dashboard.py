@@ -36,8 +36,11 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         f"{lams['siege_attrition']} Siege Attrition markers"
         + (", the Augury marker" if lams["augury"] else "")
     )
+    won = data["victory"]
+    result = [Text(f"The game is over: {won['told']} (TB-20)", style="bold")] if won else []
     return Group(
         title,
+        *result,
         players,
         rome,
         carthage,

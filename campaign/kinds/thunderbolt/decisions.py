@@ -16,6 +16,7 @@ from campaign.kinds.thunderbolt.reports import decide as reports
 from campaign.kinds.thunderbolt.senate import decide as senate
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import decide as turn
+from campaign.kinds.thunderbolt.victory import decide as victory
 from events.common import CampaignEvent
 from events.thunderbolt import (
     ArmiesTrained,
@@ -58,6 +59,7 @@ REPLAY = (
     | carthage_decide.REPLAY
     | allies.REPLAY
     | reports.REPLAY
+    | victory.REPLAY
 )
 """Each recorded event turned back into its command, by its class: the chapters' tables joined."""
 

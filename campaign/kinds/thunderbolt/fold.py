@@ -17,6 +17,7 @@ from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.setup import load
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import fold as turn_fold
+from campaign.kinds.thunderbolt.victory import fold as victory_fold
 from events.common import CampaignEvent, CampaignStarted
 
 
@@ -44,6 +45,7 @@ FOLD = (
     | carthage_fold.FOLD
     | allies_fold.FOLD
     | reports_fold.FOLD
+    | victory_fold.FOLD
 )
 """Each event's change to the state, by its class: the chapters' folds joined."""
 
@@ -80,6 +82,8 @@ LEVELS = (senate.NONE, senate.MINOR, senate.MAJOR)
 
 
 def summary(state: State) -> str:
+    if state.victory is not None:
+        return f"over: {state.victory}"
     if state.position.over:
         return f"over after Game Turn {state.setup.turns}"
     steps = " and ".join(state.position.open)
@@ -88,8 +92,8 @@ def summary(state: State) -> str:
 
 def round_over(state: State, number: int) -> bool:
     """Game Turn `number` is over once the next begins (and its secret is revealed)."""
-    if state.position.over:
-        return number <= state.setup.turns
+    if state.position.over:  # at the last Game Turn, or at an automatic victory (TB-20.1)
+        return number <= state.turn
     ended = state.turn > number
     unrevealed = state.dice == "committed" and number not in state.revealed
     return ended and not unrevealed

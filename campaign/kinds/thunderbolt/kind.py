@@ -69,7 +69,13 @@ class Thunderbolt(PackageKind):
     period = "game turn"
     example = "thunderbolt.campaign"
     console_example = "done A2 --side rome"
-    report_kept_whole = ("Rome's magistrates", "Carthage", "Italian Allies", "Dice")
+    report_kept_whole = (
+        "Victory Determination",
+        "Rome's magistrates",
+        "Carthage",
+        "Italian Allies",
+        "Dice",
+    )
     history_sections = ("What happened",)
     state, commands, narrate, player_forms = fold, decisions, narrate, players
     setup_events = (SidesTaken, SettingsChosen)
@@ -188,6 +194,8 @@ HINTS = {
 
 def next_step(current: State) -> str:
     """TB-3.2: the Game Turn, the steps in hand and who they wait for."""
+    if current.position.over and current.victory is not None:
+        return f"nothing: the game is over: {current.victory}."
     if current.position.over:
         return f"nothing: the game is over after Game Turn {current.setup.turns}."
     parts = []
@@ -223,6 +231,10 @@ def roman_hint(current: State, step: str) -> str | None:
         return f"a {current.dictator_due} Emergency: Rome {must} elect dictator first (TB-9.5)"
     if step == "D" and elections.dictators_awaiting(r):
         return "dictator --ca N (the field) or dictator --me NAME (Rome), TB-9.4"
+    if step == "G4" and current.turn == current.setup.turns:
+        return "the scenario's result: winner rome|carthage|draw --reason … (TB-20.2)"
+    if step == "G4":
+        return "done, or an automatic victory: winner SIDE --automatic --reason … (TB-20.1)"
     if step == "G2" and legions.trainees(r) and not r.drilled:
         return f"train (Legion {', '.join(legions.trainees(r))}, TB-11.9)"
     if step == "B1a" and prorogues.unassigned(r):

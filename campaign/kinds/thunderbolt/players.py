@@ -48,7 +48,16 @@ def lines(state: State, player: str) -> list[str]:
     if side is None:
         return []
     told = [f"You play {'Rome' if side == 'rome' else 'Carthage'}."]
+    if state.victory is not None:
+        return [*told, f"The game is over: {state.victory} (TB-20)."]
+    if _result_due(state):
+        told.append(
+            "G4 (Victory Determination): the scenario's result is entered by the organiser or an "
+            "arbiter (TB-20.2, TB-20.4)."
+        )
     for step in state.position.open if not state.position.over else ():
+        if step == "G4":  # its "done" is each side's; its result is neither side's (TB-20.4)
+            continue
         if side in state.position.waiting_for(step) and step not in ON_THE_PAGE[side]:
             told.append(
                 f"{step} ({STEPS[step][0]}): your side's decisions in it are entered by the "
@@ -65,7 +74,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
     steps = {
         step: f"{step}: {STEPS[step][0]}"
         for step in state.position.open
-        if side in state.position.waiting_for(step)
+        if side in state.position.waiting_for(step) and not (step == "G4" and _result_due(state))
     }
     rolls = (
         [*_rolls(state), *_b2c(state), *_b2d(state), *_b2e(state)]
@@ -83,6 +92,11 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
             "button": "Done",
         }
     ]
+
+
+def _result_due(state: State) -> bool:
+    """TB-20.2: the last Game Turn's G4, finished by its result alone."""
+    return "G4" in state.position.open and state.turn == state.setup.turns
 
 
 def awaited(state: State) -> tuple[str, ...]:

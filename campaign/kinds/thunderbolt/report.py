@@ -64,6 +64,7 @@ from events.thunderbolt import (
     TriumphCelebrated,
     TriumphEarned,
     UnitMoved,
+    VictoryDetermined,
     VictoryReported,
 )
 
@@ -92,6 +93,7 @@ ROMAN = (
     TrainingRolled,
 )
 TOLD = (
+    VictoryDetermined,
     PoliticsRolled,
     CommanderRecalled,
     SenateAsked,
@@ -164,6 +166,9 @@ def turn_report(
         },
         _dice(state, number),
     ]
+    if state.victory is not None and state.victory.turn == number:
+        won = {"heading": "Victory Determination (TB-20)", "items": [str(state.victory)]}
+        sections.insert(0, won)
     if notes:
         sections.append({"heading": "Organiser's notes", "items": notes, "plain": True})
     players = {state.rome: "#b22222", state.carthage: "#6a1b9a"}

@@ -13,6 +13,7 @@ from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.setup import SetUp
 from campaign.kinds.thunderbolt.turn import sequence
+from campaign.kinds.thunderbolt.victory.result import Victory
 from events.thunderbolt import (
     CommanderAppointed,
     MagistrateElected,
@@ -129,6 +130,8 @@ class State:
     dictator_due: str = ""
     """TB-9.5: in this Roman leader's Operations Phase a Dictator must (Major) or may (Minor) be
     elected; declined, the chance lapses until B1c (Interpretation)."""
+    victory: Victory | None = None
+    """TB-20: the game's result, once determined in a G4 (the game is over with it)."""
 
     def emergency(self) -> tuple[str, list[str]]:
         """TB-9.1 to TB-9.3: the Emergency in effect, with its reasons."""

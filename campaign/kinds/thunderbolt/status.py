@@ -17,6 +17,22 @@ from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import cup
 
 
+def _victory(state: State) -> dict[str, Any] | None:
+    """TB-20: the game's result, once determined, with its Game Turn's year."""
+    v = state.victory
+    if v is None:
+        return None
+    return {
+        "turn": v.turn,
+        "year": state.setup.year(v.turn),
+        "winner": v.winner,
+        "automatic": v.automatic,
+        "level": v.level,
+        "reason": v.reason,
+        "told": str(v),
+    }
+
+
 def status(state: State, name: str) -> dict[str, Any]:
     from campaign.kinds.thunderbolt.kind import next_step
 
@@ -28,6 +44,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         "turn": state.turn,
         "year": state.year,
         "over": state.position.over,
+        "victory": _victory(state),
         "steps": list(state.position.open),
         "waiting": {s: list(state.position.waiting_for(s)) for s in state.position.open},
         "players": {"rome": state.rome, "carthage": state.carthage},

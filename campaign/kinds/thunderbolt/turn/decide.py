@@ -69,7 +69,7 @@ def finish(
     sequence.check_done(state.position, step, who)
     finished = draft(StepFinished, turn=state.turn, step=step, side=who)
     empty = [*empty_offices(state), *disband_extraordinary(state)] if step == "B1c" else []
-    return [*empty, finished, *_reveal_if_ended(state, finished, secrets)]
+    return [*empty, finished, *reveal_if_ended(state, finished, secrets)]
 
 
 def close(
@@ -83,12 +83,10 @@ def close(
     decided = [
         draft(StepClosed, turn=state.turn, step=step, reason=text.words(reason, "the reason"))
     ]
-    return decided + _reveal_if_ended(state, decided[0], secrets)
+    return decided + reveal_if_ended(state, decided[0], secrets)
 
 
-def _reveal_if_ended(
-    state: State, decided: Draft, secrets: Mapping[str, str] | None
-) -> list[Draft]:
+def reveal_if_ended(state: State, decided: Draft, secrets: Mapping[str, str] | None) -> list[Draft]:
     """The ended Game Turn's secret, when `decided` ends it; none when deciding a recorded event
     again (`secrets` None: its reveal is an event of its own)."""
     after = apply(state, event_of(decided))
