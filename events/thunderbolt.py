@@ -770,3 +770,15 @@ class VictoryDetermined(CampaignEvent):
     automatic: bool
     level: str
     reason: str
+
+
+@topic("thunderbolt.ArmyRaised")
+class ArmyRaised(CampaignEvent):
+    """TB-21.1 (rulebook 7.21, 7.13): a new Carthaginian Army raised in B3b below the army limit,
+    its SP as the Carthaginian Manpower Table gave them (entered), in Carthage province, its
+    stored AER -3; its commander is appointed with it (CommanderAppointed)."""
+
+    turn: int
+    army: str
+    sp: int
+    province: str

@@ -641,10 +641,26 @@ def test_tb_16_4_with_dice_from_the_table_each_side_enters_its_own_rolls_and_dra
     assert shell.json("verify")["verified"]
 
 
-def test_tb_3_4_a_step_whose_entries_are_the_organisers_says_so_on_that_sides_page(store_url):
-    """Issue #26: in B3b (Raise Manpower) Carthage decides too, but what it raises is entered by
-    the organiser: its page says so and offers only its "done" (TB-3.4); Rome's page, whose
-    Legion Request is its own to make there, says no such thing."""
+def test_tb_3_4_a_step_whose_entries_are_the_organisers_says_so_on_each_sides_page(store_url):
+    """Issue #26: in D (Operations) both sides decide, but their moves, battles and sieges are
+    entered by the organiser: each side's page says so and offers only its "done" (TB-3.4)."""
+    from test_tb_10_senate_requests import to_operations
+
+    shell = Shell(store_url)
+    to_operations(shell)
+    client = TestClient(hub(str(store_url)))
+    line = "D (Operations): your side&#39;s decisions in it are entered by the organiser"
+    for player in ("Fabius", "Hanno"):
+        page = client.get(link(shell, player)).text
+        assert line in page and forms(page) == ["done"]
+    shell.ok("done", "D", "--side", "carthage")
+    assert "your side&#39;s decisions" not in client.get(link(shell, "Hanno")).text
+
+
+def test_tb_21_1_carthages_player_raises_a_new_army_or_reinforcements_from_his_page(store_url):
+    """Issue #26, TB-21: in B3b Carthage's player raises a new Army below the limit, its
+    commander drawn at the table, or reinforcements, never both (TB-21.2): once the Army is
+    raised, neither form is offered again."""
     from test_tb_kind import NEW, into_b2, through_b_at_the_table
 
     shell = Shell(store_url)
@@ -652,13 +668,17 @@ def test_tb_3_4_a_step_whose_entries_are_the_organisers_says_so_on_that_sides_pa
     into_b2(shell)
     through_b_at_the_table(shell)
     client = TestClient(hub(str(store_url)))
-    line = "B3b (Raise Manpower): your side&#39;s decisions in it are entered by the organiser"
-    hanno = client.get(link(shell, "Hanno")).text
-    assert line in hanno and forms(hanno) == ["done"]
-    fabius = client.get(link(shell, "Fabius")).text
-    assert line not in fabius and forms(fabius) == ["legion-request", "done"]
-    shell.ok("done", "B3b", "--side", "carthage")
-    assert "your side&#39;s decisions" not in client.get(link(shell, "Hanno")).text
+    hanno = link(shell, "Hanno")
+    assert forms(client.get(hanno).text) == ["raise-army", "reinforce", "done"]
+    assert "raise-army" not in forms(client.get(link(shell, "Fabius")).text)
+    fields = dict(name="iberia", sp="25", leader="Bomilcar", evidence="photo")
+    raised = send(client, hanno, "raise-army", **fields)
+    assert raised.status_code == 200, said(raised.text)
+    new = next(a for a in shell.json("status")["armies"] if a["id"] == "iberia")
+    assert (new["sp"], new["aer"], new["commander"]) == (25, -3, "bomilcar")
+    assert [e["actor"] for e in shell.json("log")[-2:]] == ["Hanno", "Hanno"]
+    assert forms(client.get(hanno).text) == ["done"]
+    assert shell.json("verify")["verified"]
 
 
 def test_tb_11_4_romes_player_records_his_ns_levels_and_makes_his_legion_request(

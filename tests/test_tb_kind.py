@@ -36,12 +36,14 @@ def through_b1(shell: Shell, magistrates=OPENING_MAGISTRATES) -> None:
     shell.ok("done", "B1c")
 
 
-def through_b_at_the_table(shell: Shell, family: str = "0", record_b3a: bool = True) -> None:
+def through_b_at_the_table(
+    shell: Shell, family: str = "0", record_b3a: bool = True, climate: str = "3"
+) -> None:
     """Phases B1 and B2 with external dice, to B3b: Pulcher prorogued as Proconsul of Campania,
     the rest released; Albinus and Tuditanus Consuls with CAs 2 and 3, Manlius Vulso Proconsul
     with CA 4, Praetors Philo (IX) and Varro (X), Fabius PU; the Family in Power by the face
-    `family` (0: the Magonids), an Interested Senate, Mago for Hispania (left at B3a with
-    `record_b3a` False)."""
+    `family` (0: the Magonids), the Political Climate by the face `climate` (3: an Interested
+    Senate), Mago for Hispania (left at B3a with `record_b3a` False)."""
     shell.ok("prorogue", "Pulcher", "--province", "Campania")
     shell.ok("release", "--all")
     shell.ok("done", "B1a")
@@ -56,7 +58,7 @@ def through_b_at_the_table(shell: Shell, family: str = "0", record_b3a: bool = T
     shell.ok("done", "B1c")
     shell.ok("family", "--face", family)  # the fixture chart: 0-5 Magonid, 6+ Barcid
     shell.ok("done", "B2a")
-    shell.ok("climate", "--face", "3")
+    shell.ok("climate", "--face", climate)
     for step in ("B2b", "B2c"):
         shell.ok("done", step)
     shell.ok("appoint", "--leader", "Mago")

@@ -502,6 +502,7 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
             lg, c = data.draw(st.sampled_from(room))
             faces = table.faces(campaign.state, 1)
             when(campaign, legions_rules.reinforcements, {}, 0, faces, {lg: {c: 1}}, 8)
+    carthage_b3b(campaign, data, table)
     for side in ("rome", "carthage"):
         when(campaign, turn_rules.finish, "B3b", side, campaign.secrets)
     operations(campaign, data, table)
@@ -525,6 +526,23 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
             return
         for side in ("rome", "carthage"):
             when(campaign, turn_rules.finish, step, side, campaign.secrets)
+
+
+def carthage_b3b(campaign: Punic, data, table: Table) -> None:
+    """TB-21.1 (7.13): below the army limit, now and then a new Army instead of reinforcements,
+    its commander drawn from the pool when there is one; else, within it, reinforcements."""
+    state = campaign.state
+    c = state.carthaginians
+    new, more = rules.may_raise(state.current_climate(), len(c.counted()), c.disbanded)
+    if new and data.draw(st.booleans()):
+        name = f"new-{state.turn}"
+        sp = data.draw(st.integers(1, 40))
+        draws = table.draws(state, c.pool() or ["none"], "draw-carthage")
+        when(campaign, carthage_rules.raise_and_appoint, name, sp, draws)
+        assert campaign.state.carthaginians.armies[name].aer == -3  # TB-21.1, TB-14.2
+    elif more and c.armies and data.draw(st.booleans()):
+        aid = data.draw(st.sampled_from(sorted(c.armies)))
+        when(campaign, carthage_rules.reinforce, aid, data.draw(st.integers(1, 20)), 0)
 
 
 def _determined(campaign: Punic, data) -> bool:
@@ -577,6 +595,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     won = loaded.state.victory
     event(f"the result: {'automatic' if won.automatic else 'at the last Game Turn'}")
     event(f"reinforcements: {min(kinds.count('ArmyReinforced'), 2)}+")
+    event(f"new Carthaginian Armies: {min(kinds.count('ArmyRaised'), 1)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")
     event(f"OC named anew: {min(kinds.count('OverallCommanderNamed'), 1)}+")

@@ -17,6 +17,7 @@ from campaign.text import sentence
 from events.thunderbolt import (
     ArmyDetached,
     ArmyPosted,
+    ArmyRaised,
     ArmyReinforced,
     AssignmentNamed,
     CommanderAppointed,
@@ -325,7 +326,7 @@ CARTHAGE_DECIDES = frozenset(
     {
         PoliticsRolled, DisbandChecked, CommanderAppointed, ArmyPosted, ArmyReinforced,
         ArmyDetached, DetachmentRejoined, CommanderRecalled, OverallCommanderNamed,
-        DiplomacyAttempted,
+        DiplomacyAttempted, ArmyRaised,
     }
 )  # fmt: skip
 """TB-1.1: what Carthage's player decides (Phase B2, his Armies, Hannibal's Diplomacy). The

@@ -35,7 +35,7 @@ def side_of(state: State, player: str) -> str | None:
 
 ON_THE_PAGE = {
     "rome": {"A2", "B1a", "B1b", "B1c", "B3a", "B3b"},
-    "carthage": {"A2", "B2a", "B2b", "B2c", "B2d", "B2e"},
+    "carthage": {"A2", "B2a", "B2b", "B2c", "B2d", "B2e", "B3b"},
 }
 """The steps whose entries a side makes from its own page; in the others its decisions are the
 organiser's to enter (the Senate, operations, battles, sieges), its "done" its own."""
@@ -77,7 +77,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
         if side in state.position.waiting_for(step) and not (step == "G4" and _result_due(state))
     }
     rolls = (
-        [*_rolls(state), *_b2c(state), *_b2d(state), *_b2e(state)]
+        [*_rolls(state), *_b2c(state), *_b2d(state), *_b2e(state), *_manpower(state)]
         if side == "carthage"
         else [*_b1a(state), *_b1b_c(state), *_b3(state)]
     )
@@ -321,6 +321,58 @@ def _b2c(state: State) -> list[dict[str, Any]]:
     ]
 
 
+def _manpower(state: State) -> list[dict[str, Any]]:
+    """B3b, Carthage's (7.13): below the army limit a new Army, its commander drawn with it
+    (TB-21.1); within it reinforcements for an Army (TB-12.3, TB-14.3); never both (TB-21.2)."""
+    from campaign.kinds.thunderbolt import rules
+    from campaign.kinds.thunderbolt.carthage import manpower
+
+    c = state.carthaginians
+    climate = state.current_climate()
+    position = state.position
+    if "B3b" not in position.open or "carthage" not in position.waiting_for("B3b"):
+        return []
+    if climate is None or c.raised:
+        return []
+    new, more = rules.may_raise(climate, len(c.counted()), c.disbanded)
+    offered = []
+    if new and not manpower.in_b3b(c):
+        drawn = _drawn("The leader drawn at the table") if state.dice != "committed" else []
+        offered.append(
+            {
+                "action": "raise-army",
+                "label": "B3b: a new Army in Carthage province, its AER -3, its commander drawn "
+                "with it (TB-21.1; instead of reinforcements, TB-21.2)",
+                "choices": {},
+                "fields": [
+                    {"name": "name", "label": "The new Army's name (its holding box)"},
+                    {"name": "sp", "label": "The SP the Manpower Table gave", "type": "number"},
+                    *drawn,
+                ],
+                "button": "Raise",
+            }
+        )
+    if more and c.armies:
+        offered.append(
+            {
+                "action": "reinforce",
+                "label": "B3b: reinforcements join an Army (TB-12.3, TB-14.3)",
+                "choices": {aid: f"Army {aid}" for aid in sorted(c.armies)},
+                "fields": [
+                    {"name": "sp", "label": "SP joining", "type": "number"},
+                    {
+                        "name": "uncounted",
+                        "label": "Of them Carthaginian Citizens or Elite "
+                        "(not counted against the 30 %)",
+                        "type": "number",
+                    },
+                ],
+                "button": "Reinforce",
+            }
+        )
+    return offered
+
+
 def _b2d(state: State) -> list[dict[str, Any]]:
     """B2d, Carthage's: a commander for each Army without one, drawn blind from the pool
     (TB-13.2) by the program's committed draws, or at the table and entered with its evidence
@@ -425,6 +477,15 @@ def decide(
         return _requested(state, values, secrets)
     if action == "disband" and side == "carthage":
         return _disbanded(state, values, secrets)
+    if action == "raise-army" and side == "carthage":
+        sp = whole_number(values.get("sp", ""), "The new Army's SP")
+        draws = _draws(state, values, secrets, "carthage")
+        return carthage_rules.raise_and_appoint(state, values.get("name", ""), sp, draws)
+    if action == "reinforce" and side == "carthage":
+        sp = whole_number(values.get("sp", ""), "The SP joining")
+        uncounted = values.get("uncounted", "").strip()
+        of = whole_number(uncounted, "The Citizens or Elite") if uncounted else 0
+        return carthage_rules.reinforce(state, values.get("choice", ""), sp, of)
     if action == "station" and side == "carthage":
         return carthage_rules.post_army(state, values.get("choice") or None, values.get("theater"))
     if action == "appoint" and side == "carthage":

@@ -87,6 +87,8 @@ class Carthage:
     windows: dict[str, tuple[str, int, int, int]] = field(default_factory=dict)
     """TB-14.3: each Army's window of additions in hand: (window, S at its start, SP added that
     count, the drop applied so far)."""
+    raised: frozenset[str] = frozenset()
+    """TB-21.1: the Army raised in this Game Turn's B3b, if any."""
 
     def name(self, leader: str) -> str:
         who = self.leaders[leader]
@@ -143,6 +145,7 @@ def new_turn(c: Carthage) -> Carthage:
         postings={},
         trained=False,
         windows={},
+        raised=frozenset(),
     )
 
 

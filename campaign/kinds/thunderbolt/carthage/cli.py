@@ -121,6 +121,37 @@ def appoint(
     ctx.obj.act(name, decide, TB)
 
 
+@command("raise-army")
+def raise_army(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The new Army's name (its holding box).")],
+    sp: Annotated[int, typer.Option("--sp", help="The SP the Manpower Table gave (7.21).")],
+    leader: Annotated[
+        Optional[str], typer.Option("--leader", help="With --dice external: who was drawn.")
+    ] = None,
+    from_map: Annotated[
+        Optional[str],
+        typer.Option("--from-map", help="A map leader of the Family in Power (TB-13.2)."),
+    ] = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """B3b: a new Army below the army limit, instead of reinforcements, its commander appointed
+    with it (TB-21.1, TB-21.2)."""
+    from campaign.kinds.thunderbolt import dice, naming
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
+
+    name_of = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.secrets.unseal(name_of)
+
+    def decide(state):
+        drawn = naming.leader(state, leader, "carthage") if leader else None
+        draws = dice.draws_for(state, secrets, drawn, evidence, "draw-carthage")
+        return carthage.raise_and_appoint(state, name, sp, draws, from_map)
+
+    ctx.obj.act(name_of, decide, TB)
+
+
 @command()
 def station(
     ctx: typer.Context,

@@ -8,12 +8,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from campaign import text
-from campaign.drafts import Draft, draft
+from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import detachments
+from campaign.kinds.thunderbolt.carthage import detachments, manpower
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
+from campaign.kinds.thunderbolt.fold import apply
 from campaign.kinds.thunderbolt.naming import army, force_of, leader
 from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
 from campaign.kinds.thunderbolt.state import State, numbered
@@ -22,6 +23,7 @@ from events.thunderbolt import (
     ArmiesTrained,
     ArmyDetached,
     ArmyPosted,
+    ArmyRaised,
     ArmyReinforced,
     CommanderAppointed,
     CommanderRecalled,
@@ -157,12 +159,17 @@ def appoint(
     named): drawn blind from the pool, or chosen among map leaders of the Family in Power;
     TB-14.2: the stored AER drops 2."""
     checks.check_revealed(state)
-    checks.check_step(state, ["B2d"], "an appointment")
+    checks.check_step(state, ["B2d", "B3b"], "an appointment")
     c = state.carthaginians
-    waiting = carthage.leaderless(c)
+    raising = "B2d" not in state.position.open  # TB-21.1: in B3b, the new Army's commander
+    waiting = [a for a in carthage.leaderless(c) if a in c.raised or not raising]
     aid = army(state, which) if which else (waiting[0] if waiting else None)
     if aid is None:
         raise RuleViolation("TB-13.1", "Every Army has its commander")
+    if raising and aid not in c.raised:
+        raise RuleViolation(
+            "TB-3.2", f"An appointment belongs to B2d; in B3b only a new Army's (not Army {aid})"
+        )
     number, candidates, evidence = 0, [], ""
     if from_map is not None:
         chosen_leader = leader(state, from_map, "carthage")
@@ -196,6 +203,10 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
     c = state.carthaginians
     aid = army(state, which)
     if "B3b" in state.position.open:
+        if c.raised:
+            raise RuleViolation(
+                "TB-21.2", "In B3b Carthage raises either one new Army or reinforcements, not both"
+            )
         climate = state.current_climate()
         allowed = climate is not None and rules.may_raise(climate, len(c.counted()), c.disbanded)[1]
         if not allowed:
@@ -221,6 +232,33 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
             drop=drop,
         )
     ]
+
+
+def raise_army(state: State, name: str, sp: int) -> list[Draft]:
+    """TB-21.1 (7.21, 7.13): in B3b, below the army limit, a new Army of the SP the Manpower
+    Table gave, in Carthage province, its stored AER -3; TB-21.2: instead of reinforcements."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B3b"], "a new Army")
+    if manpower.CARTHAGE_PROVINCE not in state.setup.provinces:
+        raise RuleViolation("TB-21.1", "The set-up has no Carthage province to raise an Army in")
+    chosen = text.name(name, "the new Army's name")
+    manpower.check_raise(state.carthaginians, chosen, sp, state.current_climate())
+    return [
+        draft(ArmyRaised, turn=state.turn, army=chosen, sp=sp, province=manpower.CARTHAGE_PROVINCE)
+    ]
+
+
+def raise_and_appoint(
+    state: State, name: str, sp: int, draws: Draws, from_map: str | None = None
+) -> list[Draft]:
+    """TB-21.1: the new Army, and its commander appointed as in B2d (TB-13.2): drawn blind from
+    the pool, or a map leader of the Family in Power; with nobody to be had it stays without."""
+    raised = raise_army(state, name, sp)
+    after = apply(state, event_of(raised[0]))
+    aid = raised[0].fields["army"]
+    if from_map is None and not after.carthaginians.pool():
+        return raised
+    return [*raised, *appoint(after, aid, draws, from_map)]
 
 
 def detach(state: State, which: str, sp: int, who: str | None) -> list[Draft]:
@@ -406,6 +444,7 @@ REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
     ArmyPosted: lambda e, s: post_army(s, e.army, e.theater),
     ArmiesTrained: lambda e, s: _rules_only(s),
     ArmyReinforced: lambda e, s: reinforce(s, e.army, e.sp, e.uncounted),
+    ArmyRaised: lambda e, s: raise_army(s, e.army, e.sp),
     ArmyDetached: lambda e, s: detach(s, e.army, e.sp, e.leader or None),
     DetachmentRejoined: lambda e, s: rejoin(s, e.detachment, e.received),
     OverallCommanderNamed: lambda e, s: name_oc(s, e.leader),

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import detachments
+from campaign.kinds.thunderbolt.carthage import detachments, manpower
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.state import Roll, State, drawn, numbered
 from events.thunderbolt import (
     ArmiesTrained,
     ArmyDetached,
     ArmyPosted,
+    ArmyRaised,
     ArmyReinforced,
     CommanderAppointed,
     CommanderRecalled,
@@ -113,3 +114,9 @@ def _(event: PoliticsRolled, state: State) -> State:
     updated = {**chosen, event.turn: event.outcome}
     state = replace(state, rolls=(*state.rolls, roll))
     return replace(state, **{event.what: updated})
+
+
+@FOLD.on
+def _(event: ArmyRaised, state: State) -> State:
+    forces = manpower.raise_army(state.carthaginians, event.army, event.sp, event.province)
+    return replace(state, carthaginians=forces)

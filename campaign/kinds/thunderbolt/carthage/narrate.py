@@ -8,6 +8,7 @@ from events.thunderbolt import (
     ArmiesTrained,
     ArmyDetached,
     ArmyPosted,
+    ArmyRaised,
     ArmyReinforced,
     CommanderAppointed,
     CommanderRecalled,
@@ -90,7 +91,7 @@ def _(event: CommanderAppointed) -> str:
     )
     return (
         f"Game Turn {event.turn}: {who(event.leader)} commands Army {event.army}, {how}; its AER "
-        "drops 2 (TB-13.2, TB-14.2)"
+        "drops 2, never below -3 (TB-13.2, TB-14.2)"
     )
 
 
@@ -123,4 +124,12 @@ def _(event: CommanderRecalled) -> str:
     return (
         f"{head}: recalled; crucifixion die {event.crucifixion}: {fate} (random events "
         f"{event.number}-{event.number + 1}, TB-13.3, TB-13.5){source}"
+    )
+
+
+@TOLD.on
+def _(event: ArmyRaised) -> str:
+    return (
+        f"Game Turn {event.turn}: Carthage raises a new Army, {event.army}: {event.sp} SP in "
+        f"{event.province.capitalize()} province, its AER -3 (TB-21.1)"
     )
