@@ -769,6 +769,23 @@ def test_tb_20_2_the_last_g4_offers_no_done_and_each_side_is_told_the_result(sto
     assert "The game is over: Carthage won" in told and "Hannibal holds Capua" in told
 
 
+def test_tb_22_1_either_side_enters_the_augury_from_his_page(store_url):
+    """Issue #26, TB-22: in the Augury Phase either side's page offers the Augury (the roll made
+    at the table and its event) before its "done"; once entered it is offered no more."""
+    from test_tb_10_senate_requests import to_operations
+
+    shell = Shell(store_url)
+    to_operations(shell, draw=("initiative", "augury"))
+    client = TestClient(hub(str(store_url)))
+    fabius, hanno = link(shell, "Fabius"), link(shell, "Hanno")
+    assert forms(client.get(fabius).text) == forms(client.get(hanno).text) == ["augury", "done"]
+    entered = send(client, hanno, "augury", roll="7", event="the Boii In Revolt")
+    assert entered.status_code == 200, said(entered.text)
+    last = shell.json("log")[-1]
+    assert (last["type"], last["actor"], last["data"]["roll"]) == ("AuguryEntered", "Hanno", 7)
+    assert forms(client.get(fabius).text) == ["done"]
+
+
 def test_tb_16_4_carthages_player_enters_the_commander_drawn_at_the_table(store_url, tmp_path):
     """Issue #26: with dice from the table B2d's commander drawn blind (TB-13.2) is entered by
     Carthage's player with its evidence, as `appoint --leader` does; a Roman is refused."""

@@ -22,6 +22,7 @@ from campaign.drafts import AUTOMATIC_ACTOR
 from campaign.kinds.thunderbolt import dice as dice_rules
 from campaign.kinds.thunderbolt import naming, positions, rules
 from campaign.kinds.thunderbolt.allies import decide as allies
+from campaign.kinds.thunderbolt.auguries import decide as augury_rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
 from campaign.kinds.thunderbolt.legions import decide as legions_rules
@@ -443,6 +444,9 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     where = data.draw(st.sampled_from(allied))
                     when(campaign, allies.sack, where, table.faces(campaign.state, 4))
         open_step = campaign.state.position.open[0]
+        if open_step == "E":  # TB-22.1: the Augury Phase's roll and event, from the table
+            roll = data.draw(st.one_of(st.none(), st.integers(0, 18)))
+            when(campaign, augury_rules.augury, "the gods are silent", roll)
         for side in ("rome", "carthage"):
             when(campaign, turn_rules.finish, open_step, side, campaign.secrets)
     when(campaign, turn_rules.initiative, "empty")
@@ -596,6 +600,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"the result: {'automatic' if won.automatic else 'at the last Game Turn'}")
     event(f"reinforcements: {min(kinds.count('ArmyReinforced'), 2)}+")
     event(f"new Carthaginian Armies: {min(kinds.count('ArmyRaised'), 1)}+")
+    event(f"Auguries: {min(kinds.count('AuguryEntered'), 1)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")
     event(f"OC named anew: {min(kinds.count('OverallCommanderNamed'), 1)}+")

@@ -105,6 +105,10 @@ def check_duties(state: State, step: str) -> None:
     if step == "B2e" and carthage.postings_due(c, climate, state.alert_assigns):
         due = " and ".join(carthage.postings_due(c, climate, state.alert_assigns))
         raise RuleViolation("TB-3.4", f"An Army is still to be assigned to {due}: station")
+    if step == "E" and not state.augured:
+        raise RuleViolation(
+            "TB-22.1", "The Augury Phase's Augury is to be entered first: augury --event TEXT"
+        )
     if step == "G4" and state.turn == state.setup.turns:
         raise RuleViolation(
             "TB-20.2",

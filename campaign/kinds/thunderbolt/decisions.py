@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from campaign.drafts import Draft, forced
 from campaign.kinds.thunderbolt.allies import decide as allies
+from campaign.kinds.thunderbolt.auguries import decide as auguries
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import decide as carthage_decide
 from campaign.kinds.thunderbolt.legions import decide as legions
@@ -59,6 +60,7 @@ REPLAY = (
     | carthage_decide.REPLAY
     | allies.REPLAY
     | reports.REPLAY
+    | auguries.REPLAY
     | victory.REPLAY
 )
 """Each recorded event turned back into its command, by its class: the chapters' tables joined."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from campaign.kinds.thunderbolt.allies import fold as allies_fold
+from campaign.kinds.thunderbolt.auguries import fold as auguries_fold
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import fold as carthage_fold
 from campaign.kinds.thunderbolt.legions import fold as legions_fold
@@ -45,6 +46,7 @@ FOLD = (
     | carthage_fold.FOLD
     | allies_fold.FOLD
     | reports_fold.FOLD
+    | auguries_fold.FOLD
     | victory_fold.FOLD
 )
 """Each event's change to the state, by its class: the chapters' folds joined."""
@@ -57,7 +59,8 @@ def evolve(event: CampaignEvent, state: State) -> State:
 
 
 def apply(state: State, event: CampaignEvent) -> State:
-    """One event folded in; the Emergency Rome's elections read follows (TB-9.3)."""
+    """One event folded in; the Emergency Rome's elections read follows (TB-9.3), and an Augury
+    Phase's Augury lasts while it is in hand (TB-22.1)."""
     after = evolve(event, state)
     r = after.romans
     if r is not None and not set(r.at) <= set(r.magistrates):  # TB-1.4: out of office, unplaced
@@ -67,6 +70,8 @@ def apply(state: State, event: CampaignEvent) -> State:
         lost = carthage.oc_lost(after.carthaginians)
         if lost is not after.carthaginians:
             after = replace(after, carthaginians=lost)
+    if after.augured and "E" not in after.position.open:  # TB-22.1: the next E rolls anew
+        after = replace(after, augured=False)
     if after.romans is not None and after.set_up:
         level = after.emergency()[0]
         if level != after.romans.emergency:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from campaign.kinds.thunderbolt.allies import narrate as allies_told
+from campaign.kinds.thunderbolt.auguries import narrate as auguries_told
 from campaign.kinds.thunderbolt.carthage import narrate as carthage_told
 from campaign.kinds.thunderbolt.legions import narrate as legions_told
 from campaign.kinds.thunderbolt.magistrates import narrate as magistrates_told
@@ -20,6 +21,7 @@ TOLD = (
     | carthage_told.TOLD
     | allies_told.TOLD
     | reports_told.TOLD
+    | auguries_told.TOLD
     | victory_told.TOLD
 )
 """Each event's line, by its class: the chapters' narrations joined."""

@@ -17,6 +17,7 @@ from events.thunderbolt import (
     ArmyLost,
     ArmyPosted,
     ArmyReinforced,
+    AuguryEntered,
     BattleReported,
     CitySacked,
     CommanderAppointed,
@@ -94,6 +95,7 @@ ROMAN = (
 )
 TOLD = (
     VictoryDetermined,
+    AuguryEntered,
     PoliticsRolled,
     CommanderRecalled,
     SenateAsked,

@@ -61,6 +61,15 @@ class Defection:
 
 
 @dataclass(frozen=True)
+class Augury:
+    """TB-22.1: an Augury as entered: its Game Turn, the roll (-1: not entered), its event."""
+
+    turn: int
+    roll: int
+    event: str
+
+
+@dataclass(frozen=True)
 class State:
     name: str
     players: tuple[str, ...]
@@ -130,6 +139,10 @@ class State:
     dictator_due: str = ""
     """TB-9.5: in this Roman leader's Operations Phase a Dictator must (Major) or may (Minor) be
     elected; declined, the chance lapses until B1c (Interpretation)."""
+    auguries: tuple[Augury, ...] = ()
+    """TB-22.1: every Augury entered, in order."""
+    augured: bool = False
+    """TB-22.1: this Augury Phase's Augury is entered (cleared once E is no longer in hand)."""
     victory: Victory | None = None
     """TB-20: the game's result, once determined in a G4 (the game is over with it)."""
 

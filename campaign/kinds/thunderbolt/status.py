@@ -45,6 +45,10 @@ def status(state: State, name: str) -> dict[str, Any]:
         "year": state.year,
         "over": state.position.over,
         "victory": _victory(state),
+        "auguries": [
+            {"turn": a.turn, "roll": None if a.roll < 0 else a.roll, "event": a.event}
+            for a in state.auguries
+        ],
         "steps": list(state.position.open),
         "waiting": {s: list(state.position.waiting_for(s)) for s in state.position.open},
         "players": {"rome": state.rome, "carthage": state.carthage},
