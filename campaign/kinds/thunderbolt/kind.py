@@ -231,6 +231,10 @@ def roman_hint(current: State, step: str) -> str | None:
         return f"a {current.dictator_due} Emergency: Rome {must} elect dictator first (TB-9.5)"
     if step == "D" and elections.dictators_awaiting(r):
         return "dictator --ca N (the field) or dictator --me NAME (Rome), TB-9.4"
+    if step == "E" and not current.augured:
+        return (
+            "the Augury first: augury --roll N --event … (TB-22.1); then land-battle, siege … done"
+        )
     if step == "G4" and current.turn == current.setup.turns:
         return "the scenario's result: winner rome|carthage|draw --reason … (TB-20.2)"
     if step == "G4":
