@@ -792,3 +792,17 @@ class AuguryEntered(CampaignEvent):
     turn: int
     roll: int
     event: str
+
+
+@topic("thunderbolt.ArmyInBattle")
+class ArmyInBattle(CampaignEvent):
+    """TB-13.3: the Carthaginian Army that fought the land battle just reported, its SP at the
+    battle's start, whether Carthage lost it; a defeat with 20+ SP makes its commander's recall
+    roll due at once (`recall_due`)."""
+
+    turn: int
+    province: str
+    army: str
+    sp: int
+    lost: bool
+    recall_due: bool

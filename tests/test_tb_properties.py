@@ -323,11 +323,16 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     if (legion := state.romans.legions[lg])
                 }
                 choices = [[], *([lg] for lg in data.draw(st.permutations(fought)))]
+                army = data.draw(st.sampled_from([None, *sorted(state.carthaginians.armies)]))
                 reported = any(  # the player's choice where the rule leaves one (TB-11.10)
                     attempt(campaign, reports.battle, province, winner, major, ca, lost, fought,
-                            losses, (), demote)
+                            losses, (), demote, army)
                     for demote in choices
                 )  # fmt: skip
+                if reported and army and winner == "rome":  # TB-13.3: the recall roll, at once
+                    if army in campaign.state.recalls_due:
+                        faces = table.faces(campaign.state, 2)
+                        attempt(campaign, carthage_rules.recall, army, faces)
                 if not reported:
                     when(campaign, reports.battle, province, winner, major, ca, lost)
             elif kind == 1:
@@ -601,6 +606,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"reinforcements: {min(kinds.count('ArmyReinforced'), 2)}+")
     event(f"new Carthaginian Armies: {min(kinds.count('ArmyRaised'), 1)}+")
     event(f"Auguries: {min(kinds.count('AuguryEntered'), 1)}+")
+    event(f"Armies named in battle: {min(kinds.count('ArmyInBattle'), 1)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")
     event(f"OC named anew: {min(kinds.count('OverallCommanderNamed'), 1)}+")

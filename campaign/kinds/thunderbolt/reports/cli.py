@@ -97,10 +97,18 @@ def land_battle(
         Optional[list[str]],
         typer.Option("--demote", help="After a defeat: the Veteran of the player's choice."),
     ] = None,
+    army: Annotated[
+        Optional[str], typer.Option("--army", help="The Carthaginian Army that fought (TB-13.3).")
+    ] = None,
+    army_sp: Annotated[
+        Optional[int],
+        typer.Option("--army-sp", help="Its SP at the battle's start, if not as tracked."),
+    ] = None,
     campaign: CampaignOption = None,
 ) -> None:
     """A land battle reported from the table (TB-5.1): Emergencies, the Italian Allies; with the
-    Legions engaged, their losses, promotions and demotions (TB-11.10)."""
+    Legions engaged, their losses, promotions and demotions (TB-11.10); with the Carthaginian
+    Army that fought, its commander's recall roll after a defeat (TB-13.3)."""
     from campaign.kinds.thunderbolt.reports import decide as reports
 
     losses = given_sp(legion_loss or [])
@@ -108,7 +116,8 @@ def land_battle(
 
     def decide(state):
         return reports.battle(
-            state, province, winner, major, ca, lost, engaged, losses, promote or (), demote or ()
+            *(state, province, winner, major, ca, lost, engaged, losses),
+            *(promote or (), demote or (), army, army_sp),
         )
 
     ctx.obj.act(campaign, decide, TB)

@@ -9,7 +9,7 @@ from typing import Any
 from campaign import text
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.thunderbolt import checks, positions, rules
+from campaign.kinds.thunderbolt import checks, naming, positions, rules
 from campaign.kinds.thunderbolt.allies.decide import sack, victory
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
@@ -31,6 +31,7 @@ from campaign.kinds.thunderbolt.state import State, numbered
 from campaign.kinds.thunderbolt.turn import sequence
 from campaign.names import resolve
 from events.thunderbolt import (
+    ArmyInBattle,
     ArmyLost,
     BattleReported,
     FactsReported,
@@ -240,10 +241,13 @@ def battle(
     losses: Mapping[str, Mapping[str, int]] | None = None,
     promote: Sequence[str] = (),
     demote: Sequence[str] = (),
+    army: str | None = None,
+    army_sp: int | None = None,
 ) -> list[Draft]:
     """TB-5.1: a land battle reported (D or E): Rome's Major defeats count for Emergencies
     (TB-9.2), a Major Victory moves the Italian Allies (TB-15.2); with the Legions engaged, their
-    losses by class, and the promotions and demotions that follow (TB-11.10)."""
+    losses by class, and the promotions and demotions that follow (TB-11.10); with the
+    Carthaginian Army that fought, the recall roll a defeat makes due (TB-13.3)."""
     checks.check_revealed(state)
     checks.check_step(state, ["D", "E"], "a battle report")
     place = province(state, where)
@@ -261,9 +265,31 @@ def battle(
         ca_engaged=ca_engaged,
         rome_lost_percent=lost,
     )
+    fought = [] if army is None else army_fought(state, place, side, army, army_sp)
     if not (engaged or losses or promote or demote):
-        return [reported]
-    return [reported, *legions_fought(state, place, side, major, engaged, losses, promote, demote)]
+        return [reported, *fought]
+    return [
+        reported,
+        *legions_fought(state, place, side, major, engaged, losses, promote, demote),
+        *fought,
+    ]
+
+
+def army_fought(
+    state: State, place: str, side: str, which: str, sp: int | None = None
+) -> list[Draft]:
+    """TB-13.3: the Carthaginian Army in the land battle just reported, its SP at the battle's
+    start (Interpretation; as the tracker holds them unless entered); lost with 20+ SP, its
+    commander's recall roll is due at once (`recall`), unless it has none."""
+    c = state.carthaginians
+    aid = naming.army(state, which)
+    start = c.armies[aid].sp if sp is None else sp
+    if start < 0:
+        raise RuleViolation("TB-13.3", f"An Army's SP are 0 or more, not {start}")
+    lost = side == sequence.ROME
+    due = lost and start >= 20 and c.armies[aid].commander is not None
+    drafted = dict(turn=state.turn, province=place, army=aid, sp=start, lost=lost)
+    return [draft(ArmyInBattle, **drafted, recall_due=due)]
 
 
 def legions_fought(
@@ -447,6 +473,9 @@ REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
         s, e.province, e.winner, e.major, e.engaged, e.losses, e.promoted, e.demoted
     ),
     IslandsReported: lambda e, s: islands(s, e.held or ["none"]),
+    ArmyInBattle: lambda e, s: army_fought(
+        s, e.province, sequence.ROME if e.lost else "carthage", e.army, e.sp
+    ),
     UnitMoved: lambda e, s: move(s, named_unit(s, e.what, e.unit), e.province, e.place, e.override),
     BattleReported: lambda e, s: battle(
         s, e.province, e.winner, e.major, e.ca_engaged, e.rome_lost_percent

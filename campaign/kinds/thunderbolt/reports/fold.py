@@ -17,6 +17,7 @@ from campaign.kinds.thunderbolt.senate.fold import inherit
 from campaign.kinds.thunderbolt.state import Roll, State, numbered
 from campaign.kinds.thunderbolt.turn import sequence
 from events.thunderbolt import (
+    ArmyInBattle,
     ArmyLost,
     BattleReported,
     FactsReported,
@@ -153,3 +154,10 @@ def _(event: SituationReported, state: State) -> State:
 @FOLD.on
 def _(event: SiegeReported, state: State) -> State:
     return replace(state, recalls_due=state.recalls_due | set(event.recall_due))
+
+
+@FOLD.on
+def _(event: ArmyInBattle, state: State) -> State:
+    if not event.recall_due:
+        return state
+    return replace(state, recalls_due=state.recalls_due | {event.army})

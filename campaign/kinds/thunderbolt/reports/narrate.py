@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.naming import who
 from events.thunderbolt import (
+    ArmyInBattle,
     ArmyLost,
     BattleReported,
     FactsReported,
@@ -179,3 +180,14 @@ def _(event: FactsReported) -> str:
         said.append("an enemy-occupied city within 3 hexes of Roma")
     said.append("Roma besieged" if event.roma_besieged else "Roma not besieged")
     return f"Game Turn {event.turn}: the situation: {'; '.join(said)} (TB-5.3)"
+
+
+@TOLD.on
+def _(event: ArmyInBattle) -> str:
+    how = "lost" if event.lost else "fought"
+    due = (
+        f"; its commander rolls for recall at once (recall {event.army}, TB-13.3)"
+        if event.recall_due
+        else ""
+    )
+    return f"Game Turn {event.turn}: Army {event.army} {how} the battle with {event.sp} SP{due}"
