@@ -213,3 +213,24 @@ def test_tb_1_4_a_detachment_stays_where_it_stood_when_its_army_marches(shell, t
     shell.ok("march", "hannibal-1", "--to", "Calabria")
     assert armies(shell)["hannibal"]["parts"][0]["province"] == "calabria"
     shell.ok("verify")
+
+
+def test_tb_8_4_and_8_5_an_elected_proconsul_stands_with_his_ca_a_praetor_with_his_legion(
+    shell, tmp_path
+):
+    """#28 listed an elected Proconsul left in Rome: TB-8.4 places him with a Legion of his CA,
+    TB-8.5 a Praetor with his Legion; only the PU stands in Rome (TB-8.7)."""
+    at_b1c(shell, tmp_path, "--dice", "external")
+    for typed in (["consul", "--leader", "415"], ["consul", "--leader", "#422"]):
+        shell.ok("elect", *typed)
+    shell.ok("imperium", "Albinus", "--ca", "2", "--theater", "Roman Italy")
+    shell.ok("imperium", "Tuditanus", "--ca", "1")
+    shell.ok("elect", "proconsul", "--leader", "Manlius Vulso", "--theater", "Sicily")
+    shell.ok("elect", "praetor", "--leader", "436")
+    rows = legions(shell)
+    vulso, philo = office_of(shell, "vulso"), office_of(shell, "philo")
+    assert vulso["stands"]["province"] == rows[vulso["legions"][0]]["province"]
+    assert vulso["stands"]["place"] != "Roma"
+    assert philo["stands"]["province"] == rows[philo["legions"][0]]["province"]
+    shell.ok("elect", "--leader", "Fabius")  # the PU
+    assert office_of(shell, "fabius")["stands"]["place"] == "Roma"
