@@ -8,6 +8,7 @@ from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_kind import NEW
 
 from campaign.kinds.thunderbolt import setup
+from campaign.kinds.thunderbolt.carthage import armies, detachments
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.turn import cup
@@ -178,3 +179,14 @@ def test_tb_4_3_the_dashboard_says_what_is_still_in_the_cup_by_leader(shell, tmp
     left = board.split("Still in the cup (TB-4.3): ", 1)[1]
     assert left.startswith("Hannibal 3, Hanno 2, Mago 2, Siege Attrition 3, ")
     assert "Set aside void" not in board
+
+
+def test_tb_4_2_a_detachments_leader_a_subordinate_puts_in_his_initiative():
+    """#28 listed a Detachment's Subordinate given no LAMs: TB-4.2 gives a Carthaginian Army
+    Commander or Subordinate his Initiative; a leader commanding nothing, none."""
+    c = armies.opening(setup.load(EXAMPLE))
+    assert "hasdrubal" not in cup.carthage_lams(c)  # in the pool, commanding nothing
+    c, _ = detachments.detach(c, "hannibal", 10, "hasdrubal")
+    lams = cup.carthage_lams(c)
+    assert lams["hasdrubal"] == c.leaders["hasdrubal"].initiative
+    assert lams["hannibal"] == c.leaders["hannibal"].initiative  # the commander still his own

@@ -32,11 +32,12 @@ def roman_lams(r: Romans) -> dict[str, int]:
 
 
 def carthage_lams(c: Carthage) -> dict[str, int]:
-    """TB-4.2: a Carthaginian Army Commander puts in his Initiative (Interpretation: the AW
-    default); a leader commanding nothing puts in none."""
-    return {
-        a.commander: c.leaders[a.commander].initiative for a in c.armies.values() if a.commander
-    }
+    """TB-4.2: a Carthaginian Army Commander or Subordinate — here a Detachment's leader — puts
+    in his Initiative (Interpretation: the AW default); a leader commanding nothing puts in
+    none."""
+    leading = [a.commander for a in c.armies.values() if a.commander]
+    leading += [d.leader for a in c.armies.values() for d in a.parts if d.leader]
+    return {lid: c.leaders[lid].initiative for lid in dict.fromkeys(leading)}
 
 
 @dataclass(frozen=True)
