@@ -190,3 +190,35 @@ def test_tb_4_2_a_detachments_leader_a_subordinate_puts_in_his_initiative():
     lams = cup.carthage_lams(c)
     assert lams["hasdrubal"] == c.leaders["hasdrubal"].initiative
     assert lams["hannibal"] == c.leaders["hannibal"].initiative  # the commander still his own
+
+
+def test_tb_4_6_a_finished_leader_is_one_command_both_dones_and_the_next_draw(shell):
+    """#28: a LAM took three commands in the Operations Phase (each side's "done", then the
+    draw). `finished` records both sides' "done" and the next draw from the cup in one append,
+    as the three would (TB-4.6, TB-4.4); verify decides each again."""
+    from test_tb_kind import into_b2, through_b
+
+    shell.ok(*NEW)
+    into_b2(shell)
+    through_b(shell)
+    shell.ok("initiative")  # the program draws from the cup
+    before = len(shell.json("log"))
+    while "D" in shell.json("status")["steps"]:
+        shell.ok("finished")
+        added = [e["type"] for e in shell.json("log")[before:]]
+        assert added[:2] == ["StepFinished", "StepFinished"] and added[2] == "MarkerDrawn"
+        before = len(shell.json("log"))
+    assert shell.json("status")["steps"] != ["C2"]
+    assert shell.ok("verify").exit_code == 0
+    assert shell.refuses("finished").endswith("(TB-3.2).")  # no phase in hand
+
+
+def test_tb_4_6_finished_under_dice_from_the_table_takes_the_marker_drawn(shell, tmp_path):
+    from test_tb_13_14_detachments import in_operations
+
+    in_operations(shell, tmp_path)  # Hannibal's LAM drawn at the table
+    assert "--drawn" in shell.refuses("finished")
+    shell.ok("finished", "--drawn", "Albinus", "--evidence", "drawn on stream")
+    last = shell.json("log")[-1]
+    assert last["type"] == "MarkerDrawn" and last["data"]["marker"].startswith("rome/lam/albinus/")
+    assert shell.json("status")["steps"] == ["D"]

@@ -74,6 +74,31 @@ def initiative(
     )
 
 
+@command()
+def finished(
+    ctx: typer.Context,
+    marker: Annotated[
+        Optional[str],
+        typer.Option(
+            "--drawn", help="With --dice external: the next marker the table drew (as initiative)."
+        ),
+    ] = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """D or E: the leader is Finished: both sides' "done" and the next draw from the cup, in one
+    command (TB-4.6, TB-4.4)."""
+    from campaign.kinds.thunderbolt.turn import decide as turn
+
+    name = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.secrets.unseal(name)
+
+    def decide(state):
+        return turn.finished(state, turn.cup_draws(state, secrets, marker, evidence), secrets)
+
+    ctx.obj.act(name, decide, TB)
+
+
 @command("pu-phase")
 def pu_phase(ctx: typer.Context, campaign: CampaignOption = None) -> None:
     """D: a Consul's LAM was drawn: the PU takes that Operations Phase instead (TB-4.5)."""

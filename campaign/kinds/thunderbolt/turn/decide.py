@@ -72,6 +72,22 @@ def finish(
     return [*empty, finished, *reveal_if_ended(state, finished, secrets)]
 
 
+def finished(state: State, draws: Draws, secrets: Mapping[str, str] | None = None) -> list[Draft]:
+    """TB-4.6 and TB-4.4: the leader of the Operations (or Augury) Phase in hand is Finished:
+    each side still to say "done" in it says so, and the next marker is drawn from the cup, in
+    one append — one command a LAM instead of three."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "a Finished leader")
+    step = next(s for s in ("D", "E") if s in state.position.open)
+    decided: list[Draft] = []
+    current = state
+    for side in state.position.waiting_for(step):
+        for each in finish(current, step, side, secrets):
+            decided.append(each)
+            current = apply(current, event_of(each))
+    return decided + draw(current, draws)
+
+
 def close(
     state: State, step: str, reason: str, secrets: Mapping[str, str] | None = None
 ) -> list[Draft]:
