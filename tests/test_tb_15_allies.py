@@ -168,3 +168,20 @@ def test_tb_15_2_and_15_5_the_track_moved_and_a_defection_are_said_as_they_are_r
     assert "Carthage receives 4 SP of manpower (PIC)" in turned
     note = shell.ok("note", "the Lucanians feast").stdout
     assert "Italian Allies" not in note  # what an event moved, said of that event alone
+
+
+def test_tb_15_8_a_force_the_tracker_knows_must_stand_there_be_his_and_of_20_sp(shell):
+    """#28 listed Watchful Presence accepted for a force the tracker places elsewhere: a force
+    named as the tracker knows it (an Army, a Detachment, a Legion, CA n) is checked — the
+    claimant's, in the province claimed, of 20+ SP (TB-15.8, TB-1.4); a force it does not know
+    by that name stays the table's word."""
+    to_g1(shell)
+    elsewhere = shell.refuses("presence", "Lucania", "--side", "carthage", "--force", "hannibal")
+    assert elsewhere.endswith("(TB-15.8).") and "stands in Apulia" in elsewhere
+    theirs = shell.refuses("presence", "Apulia", "--side", "rome", "--force", "Hannibal")
+    assert theirs.endswith("(TB-15.8).") and "Carthage's" in theirs
+    shell.ok("presence", "Apulia", "--side", "carthage", "--force", "hannibal")  # 40 SP there
+    shell.ok("presence", "Campania", "--side", "rome", "--force", "CA 1")
+    assert shell.refuses("presence", "Lucania", "--side", "rome", "--force", "IX").endswith(
+        "(TB-15.8)."
+    )  # Nero's Legion stands in Campania

@@ -253,3 +253,7 @@ def crucified(face: int, family: str | None, in_power: str, mortality: int) -> b
     """TB-13.5: a recalled commander rolls, +2 when his family is not the Family in Power (no
     family counts as not); above his Mortality he is removed from the game."""
     return face + (0 if family == in_power else 2) > mortality
+
+
+PRESENCE_SP = 20
+"""TB-15.8: the SP of a force that keeps a Watchful Presence."""

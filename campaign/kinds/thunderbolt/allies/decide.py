@@ -11,10 +11,11 @@ from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.dice import Faces, Recorded
-from campaign.kinds.thunderbolt.naming import province_of
+from campaign.kinds.thunderbolt.naming import province_of, units
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import sequence
-from campaign.names import resolve
+from campaign.names import folded, resolve
+from campaign.text import sentence
 from events.thunderbolt import (
     CitySacked,
     DiplomacyAttempted,
@@ -85,7 +86,53 @@ def presence(state: State, province: str, side: str, force: str) -> list[Draft]:
             "Name the force of 20+ SP that stayed there all Game Turn: --force (TB-15.8)."
         )
     named_force = text.words(force, "the force")
+    check_present(state, named_force, where, who)
     return [draft(PresenceClaimed, turn=state.turn, province=where, side=who, force=named_force)]
+
+
+def check_present(state: State, force: str, where: str, side: str) -> None:
+    """TB-15.8: a force the tracker knows by the name given (a Legion, a CA, an Army, a
+    Detachment) is the claimant's, of 20+ SP, and stands in the province claimed; a force it does
+    not know by that name is the table's word."""
+    found = _force(state, force)
+    if found is None:
+        return
+    owner, stands, sp = found
+    name = state.setup.provinces[where].name
+    if owner != side:
+        raise RuleViolation("TB-15.8", f"{force} is {sentence(owner)}'s, not {sentence(side)}'s")
+    if stands != where:
+        there = state.setup.provinces[stands].name if stands in state.setup.provinces else stands
+        raise RuleViolation("TB-15.8", f"{force} stands in {there or 'no province'}, not {name}")
+    if sp < rules.PRESENCE_SP:
+        raise RuleViolation(
+            "TB-15.8", f"{force} has {sp} SP: Watchful Presence needs {rules.PRESENCE_SP} or more"
+        )
+
+
+def _force(state: State, force: str) -> tuple[str, str, int] | None:
+    """(its side, the province it stands in, its SP) of a force the tracker knows by this name
+    (a leader is no force); None for one it does not know."""
+    kind, key = units(state).get(force, ("", ""))
+    if not kind:
+        folded_names = {folded(k): v for k, v in units(state).items()}
+        kind, key = folded_names.get(folded(force), ("", ""))
+    r, c = state.romans, state.carthaginians
+    if kind == "legion":
+        legion = r.legions[key]
+        return sequence.ROME, legion.province, sum(legion.sp)
+    if kind == "ca":
+        held = [r.legions[lg] for lg in r.cas[int(key)] if lg in r.legions]
+        stands = held[0].province if held else ""
+        return sequence.ROME, stands, sum(sum(lg.sp) for lg in held)
+    if kind == "army":
+        army = c.armies[key]
+        return sequence.CARTHAGE, army.province, army.sp
+    if kind == "detachment":
+        army = next(a for a in c.armies.values() if any(d.id == key for d in a.parts))
+        part = army.part(key)
+        return sequence.CARTHAGE, part.province or army.province, part.sp
+    return None
 
 
 def diplomacy(state: State, province: str, result: str, faces: Faces) -> list[Draft]:
