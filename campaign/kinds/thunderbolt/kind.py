@@ -72,6 +72,7 @@ class Thunderbolt(PackageKind):
     report_kept_whole = (
         "Victory Determination",
         "Rome's magistrates",
+        "In office",
         "Carthage",
         "Italian Allies",
         "Dice",

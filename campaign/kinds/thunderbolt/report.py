@@ -8,8 +8,12 @@ from typing import Any
 from campaign.errors import CampaignError
 from campaign.kinds.thunderbolt import RULES, rules
 from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates.narrate import assignment
+from campaign.kinds.thunderbolt.naming import who
 from campaign.kinds.thunderbolt.narrate import describe
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.turn import cup
+from campaign.text import sentence
 from events.common import CampaignEvent, NoteRecorded
 from events.thunderbolt import (
     ArmiesTrained,
@@ -141,11 +145,16 @@ def turn_report(
     shifts = [s for s in state.shifts if s.turn == number]
     notes = [e.text for e in events if isinstance(e, NoteRecorded)]
     climate = state.climate.get(number)
+    told = [e for e in events if isinstance(e, TOLD) and not isinstance(e, DRAWS)]
+    draws = [e for e in events if isinstance(e, DRAWS)]
     sections = [
         {
             "heading": "Rome's magistrates (TB-7, TB-8)",
-            "items": [describe(e) for e in events if isinstance(e, ROMAN)]
-            + [_office(state, m) for m in _by_precedence(state)]
+            "items": _roman(events, number) or ["No magistrate entered this Game Turn"],
+        },
+        {
+            "heading": "In office at the turn's end (TB-6)",
+            "items": [_office(state, m) for m in _by_precedence(state)]
             or ["No magistrate in office"],
         },
         {
@@ -154,17 +163,20 @@ def turn_report(
                 f"Family in Power: {state.family_in_power(number)}",
                 f"Political Climate: {climate or 'not rolled'}"
                 + (f", army limit {rules.ARMY_LIMIT[climate]} (TB-12.2)" if climate else ""),
+                *(_army(state, a) for a in state.carthaginians.armies.values()),
             ],
         },
         {
             "heading": "Italian Allies (TB-15)",
-            "items": [shift(state, s) for s in shifts]
+            "items": _shifts(state, shifts)
             + [defection(state, d) for d in state.defections if d.turn == number]
-            or ["No province moved"],
+            + [_track(state)],
         },
         {
             "heading": "What happened",
-            "items": [describe(e) for e in events if isinstance(e, TOLD)] or ["Nothing recorded"],
+            "items": [_told(e, number) for e in told]
+            + ([_initiative(state, draws)] if draws else [])
+            or ["Nothing recorded"],
         },
         _dice(state, number),
     ]
@@ -244,6 +256,110 @@ def _by_precedence(state: State) -> list:
     )
 
 
+DRAWS = (InitiativeDrawn, MarkerDrawn)
+"""TB-4.4: the C2 draws, summarised in one line of the report (#28: a Discord post's length)."""
+
+
+def _told(event: CampaignEvent, number: int) -> str:
+    """An event as the log tells it, without the Game Turn the report's title names."""
+    line = describe(event)
+    for prefix in (f"Game Turn {number}: ", f"Game Turn {number}, "):
+        if line.startswith(prefix):
+            return sentence(line[len(prefix) :])
+    return line
+
+
+def _roman(events: Sequence[CampaignEvent], number: int) -> list[str]:
+    """Rome's entries of the Game Turn, the like ones in one line each (#28: a Discord post's
+    length): the prorogued (TB-7.2), the released (TB-7.5), those Pluto left unharmed (TB-7.7)."""
+    told: list[str] = []
+    grouped: dict[str, list[str]] = {}
+    for e in events:
+        if not isinstance(e, ROMAN):
+            continue
+        group = _grouped(e)
+        if group is None:
+            told.append(_told(e, number))
+            continue
+        label, part = group
+        if label not in grouped:
+            grouped[label] = []
+            told.append(label)
+        grouped[label].append(part)
+    return [f"{line}: {', '.join(grouped[line])}" if line in grouped else line for line in told]
+
+
+def _grouped(e: CampaignEvent) -> tuple[str, str] | None:
+    """The line an entry of Rome's shares with its like, and its part of it; None for one told
+    alone."""
+    if isinstance(e, MagistrateProrogued) and not e.forced:
+        place = assignment(e.theater, e.province).removeprefix(", assigned to ")
+        return "Prorogued (TB-7.2)", f"{who(e.leader)} as {e.office}" + (
+            f" ({place})" if place else ""
+        )
+    if isinstance(e, MagistrateReleased):
+        return "Released from office (TB-7.5)", who(e.leader)
+    if isinstance(e, PlutoVisited) and e.outcome == "unharmed":
+        return "A Visit from Pluto, unharmed (TB-7.7)", f"{who(e.leader)} (die {e.faces[0]})"
+    return None
+
+
+def _shifts(state: State, shifts: Sequence[Any]) -> list[str]:
+    """TB-15.2: the track's moves of the Game Turn, those of one cause in one line."""
+    by_cause: dict[str, list[str]] = {}
+    for moved in shifts:
+        name = state.setup.provinces[moved.province].name
+        by_cause.setdefault(moved.cause, []).append(f"{name} {moved.before:+d} → {moved.after:+d}")
+    return [f"{cause}: {', '.join(moves)}" for cause, moves in by_cause.items()]
+
+
+def _initiative(state: State, draws: Sequence[CampaignEvent]) -> str:
+    """TB-4.4: the Game Turn's draws from the cup, in order, in one line."""
+    drawn = []
+    for e in draws:
+        marker = e.marker if isinstance(e, MarkerDrawn) else ""
+        kind = cup.kind_of(marker) if marker else e.drawn if isinstance(e, InitiativeDrawn) else ""
+        if kind == "leader" and marker:
+            drawn.append(f"{who(marker.split('/')[2])}'s LAM")
+        else:
+            drawn.append(DRAWN_SHORT.get(kind or "empty", kind))
+    return f"Initiative draws (TB-4.4): {', '.join(drawn)}"
+
+
+DRAWN_SHORT = {
+    "leader": "a leader's LAM",
+    "siege": "a Siege Attrition marker",
+    "delivery": "a Legate or Reinforcement LAM",
+    "augury": "the Augury marker",
+    "legate": "the Legate LAM",
+    "empty": "no LAM left",
+}
+
+
+def _army(state: State, army) -> str:
+    """TB-14: a Carthaginian Army at the turn's end: commander, SP, stored and effective AER."""
+    c = state.carthaginians
+    led = c.name(army.commander) if army.commander else "no commander"
+    effective = f" (effective {army.effective:+d})" if army.effective != army.aer else ""
+    where = (
+        state.setup.provinces[army.province].name if army.province in state.setup.provinces else ""
+    )
+    return f"Army {army.id}: {led}, {army.sp} SP, AER {army.aer:+d}{effective}" + (
+        f", {where}" if where else ""
+    )
+
+
+def _track(state: State) -> str:
+    """TB-15.1: every track province's box at the turn's end, by the side it is allied to."""
+    by_side: dict[str, list[str]] = {rules.ROME: [], rules.CARTHAGE: []}
+    for pid, (level, allied) in state.track.items():
+        by_side.setdefault(allied, []).append(f"{state.setup.provinces[pid].name} {level:+d}")
+    return (
+        f"The track at the turn's end: Rome's allies {', '.join(by_side[rules.ROME]) or 'none'}; "
+        f"Carthage's {', '.join(by_side[rules.CARTHAGE]) or 'none'}"
+    )
+
+
 def _office(state: State, m) -> str:
     r = state.romans
     army = (
@@ -254,6 +370,4 @@ def _office(state: State, m) -> str:
         else "no Legion"
     )
     place = m.province and state.setup.provinces[m.province].name or m.theater
-    return f"At the turn's end: {m.office} {r.name(m.leader)}, {army}" + (
-        f", {place}" if place else ""
-    )
+    return f"{m.office} {r.name(m.leader)}, {army}" + (f", {place}" if place else "")
