@@ -297,6 +297,9 @@ def test_bc_7_a_players_page_tells_his_battles_of_the_rounds_before_and_what_the
         f"Round 1: you forfeited your attack ({forfeit['reason']})."
     ]
     assert history(client.get(link(shell, "Ann")).text) != []  # Ann is the one who forfeited
+    page = client.get(link(shell, "Dag")).text  # and the campaign's whole story a click away
+    assert 'href="/history/Spring%20869"' in page
+    assert "Cid" in client.get("/history/Spring%20869").text
 
 
 def test_bc_6_2_where_both_routed_the_report_says_who_won_and_the_confirmation_keeps_it(
