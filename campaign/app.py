@@ -200,6 +200,17 @@ class Campaigns:
         log (with backoff, within RACE_BUDGET seconds) — unless `again` is False: a decision about
         the log itself (undo) must not be re-aimed at what someone else just recorded. `when`
         stamps the events (a tick at a given moment); by default, now."""
+        with self.database.writers.held(self.listing.stream(name)):  # one writer at a time
+            return self._decided(name, decide, actor, again, when)
+
+    def _decided(
+        self,
+        name: str,
+        decide: Callable[[Loaded], list[Draft]],
+        actor: str,
+        again: bool,
+        when: datetime | None,
+    ) -> list[CampaignEvent]:
         deadline = time.monotonic() + RACE_BUDGET
         for attempt in itertools.count():
             # a decision about the log itself (undo, redo) reads it whole: folded, not resumed

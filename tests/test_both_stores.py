@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 
 import pytest
 from conftest import Shell
@@ -91,3 +92,26 @@ def test_eight_organisers_on_eight_campaigns_all_land(store_url):
     listed = json.loads(Shell(store_url).ok("list", "--json").stdout)
     assert sorted(c["name"] for c in listed) == [f"Campaign {n}" for n in range(8)]
     assert kind("boiling-cauldron").rules == listed[0]["rules"]
+
+
+def test_31_one_writer_at_a_time_across_processes_waits_for_the_lock(store_url, spring):
+    """Issue #31: writers in other processes raced (a lost race decided again after a back-off).
+    While one holds a campaign's write lock, a command in another process waits for it, then
+    records once."""
+    from campaign.app import Campaigns
+
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    holder = Campaigns(store_url)
+    stream = holder.listing.stream("Spring 869")
+    before = len(shell.json("log"))
+    with holder.database.writers.held(stream) as held:
+        assert held
+        run = [sys.executable, "-c", "import cli; cli.main()", "--db", store_url]
+        waiting = subprocess.Popen([*run, "note", "after the lock"], stderr=subprocess.PIPE)
+        time.sleep(1.5)
+        assert waiting.poll() is None and len(shell.json("log")) == before  # it waits
+    assert waiting.wait(timeout=60) == 0, waiting.stderr.read()
+    notes = [e["data"]["text"] for e in shell.json("log") if e["type"] == "NoteRecorded"]
+    assert notes == ["after the lock"]
+    holder.close()

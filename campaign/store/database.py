@@ -21,6 +21,7 @@ from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, 
 
 from campaign import beside, files
 from campaign.errors import StoreError
+from campaign.store.locks import WriteLock
 from events import event_class
 
 
@@ -66,7 +67,9 @@ class Database:
             env = beside.postgres_env(db)
             self.dialect: beside.Dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
             self.store = open_server(db, env)
+            self.writers = WriteLock(db, server_settings(env), env["POSTGRES_SCHEMA"])
         else:
+            self.writers = WriteLock(db, None, "")
             if existing and db != ":memory:" and not Path(db).exists():
                 raise StoreError(f"The campaign store {db} is gone (moved or deleted).")
             check_store_file(db)
@@ -83,6 +86,7 @@ class Database:
         could not: the log holds what was recorded, and the next reader folds it."""
 
     def close(self) -> None:
+        self.writers.close()
         if self.held is not None:
             files.release(self.held)
             self.held = None
@@ -251,6 +255,19 @@ def check_store_file(db: str) -> None:
         raise StoreError(f"{db} is an SQLite database of another program, not a campaign store.")
 
 
+def server_settings(env: dict[str, str]) -> dict[str, Any]:
+    """psycopg's connection settings for a store's server, from eventsourcing's."""
+    return dict(
+        host=env["POSTGRES_HOST"],
+        port=env["POSTGRES_PORT"],
+        dbname=env["POSTGRES_DBNAME"],
+        user=env["POSTGRES_USER"],
+        password=env["POSTGRES_PASSWORD"] or None,
+        connect_timeout=5,
+        autocommit=True,
+    )
+
+
 def open_server(db: str, env: dict[str, str]) -> EventStore:
     """A store on a PostgreSQL server, its schema and tables created on first use (the tables
     beside the log too: DDL races between first users are tried again); an unreachable server, a
@@ -262,15 +279,7 @@ def open_server(db: str, env: dict[str, str]) -> EventStore:
             "A PostgreSQL store needs psycopg: install the postgres extra where campaign was "
             "installed from (pip install '.[postgres]' in its folder)."
         ) from None
-    settings = dict(
-        host=env["POSTGRES_HOST"],
-        port=env["POSTGRES_PORT"],
-        dbname=env["POSTGRES_DBNAME"],
-        user=env["POSTGRES_USER"],
-        password=env["POSTGRES_PASSWORD"] or None,
-        connect_timeout=5,
-        autocommit=True,
-    )
+    settings = server_settings(env)
     dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
     for attempt in range(5):
         try:

@@ -1,0 +1,135 @@
+"""One writer at a time per campaign across processes (issue #31): the hub's processes under
+`serve --workers N`, the command line and cron's `notify` decide and append in turn instead of
+racing, where a lost race decided again after a back-off. Within a process the hub's writers
+already take turns (`web.base.Writers`); this is the same between processes.
+
+The lock is an economy, never the guarantee: an append still refuses an event number taken
+(`IntegrityError`, decided again), so a writer that cannot have the lock in time, or a program
+that does not take it, is as safe as before. SQLite, one writer per file anyway: an exclusive
+`flock` on a file beside the store (`STORE-writer.lock`). PostgreSQL: a session advisory lock per
+campaign on a connection of the lock's own (never the pool's, whose connections the holder needs),
+keyed by the schema and the campaign's stream."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+_HELD = threading.local()
+"""The locks this thread holds, (store, schema, stream or None for a whole file)."""
+
+WAIT = 20.0
+"""Seconds a writer waits for the lock before it goes on without it (and may race)."""
+
+
+class WriteLock:
+    """The lock of one store's writers: `held(stream)` while a campaign is decided and appended."""
+
+    def __init__(self, db: str, server: dict[str, Any] | None, schema: str) -> None:
+        self.db, self.server, self.schema = db, server, schema
+        self._connection: Any = None
+
+    @contextlib.contextmanager
+    def held(self, stream: uuid.UUID) -> Iterator[bool]:
+        """The lock of `stream`'s writers, waited for at most `WAIT` seconds; yields whether it
+        is held (False: the writer goes on and may race, as before). A thread already holding it
+        (a write decided inside another's decision) goes on: it would wait for itself."""
+        mine = (self.db, self.schema, stream if self.server is not None else None)
+        taken = _HELD.__dict__.setdefault("locks", set())
+        if mine in taken or self.db == ":memory:":
+            yield False
+            return
+        taken.add(mine)
+        try:
+            with self._advisory(stream) if self.server is not None else self._flock() as held:
+                yield held
+        finally:
+            taken.discard(mine)
+
+    def close(self) -> None:
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                self._connection.close()
+            self._connection = None
+
+    @contextlib.contextmanager
+    def _flock(self) -> Iterator[bool]:
+        import fcntl
+
+        path = Path(f"{self.db}-writer.lock")
+        try:
+            handle = open(path, "a+b")  # noqa: SIM115 - held until the append is done
+        except OSError:
+            yield False
+            return
+        with handle:
+            held = _waited(lambda: _try(fcntl.flock, handle, fcntl.LOCK_EX | fcntl.LOCK_NB))
+            try:
+                yield held
+            finally:
+                if held:
+                    fcntl.flock(handle, fcntl.LOCK_UN)
+
+    @contextlib.contextmanager
+    def _advisory(self, stream: uuid.UUID) -> Iterator[bool]:
+        key = _key(self.schema, stream)
+        try:
+            connection = self._connect()
+            held = _waited(lambda: _try_advisory(connection, key))
+        except Exception:  # noqa: BLE001 - no lock is no failure: the append still checks
+            self.close()
+            yield False
+            return
+        try:
+            yield held
+        finally:
+            if held:
+                try:
+                    connection.execute("SELECT pg_advisory_unlock(%s)", (key,))
+                except Exception:  # noqa: BLE001 - a lost connection released it anyway
+                    self.close()
+
+    def _connect(self) -> Any:
+        if self._connection is None or self._connection.closed:
+            import psycopg
+
+            self._connection = psycopg.connect(**self.server)
+        return self._connection
+
+
+def _key(schema: str, stream: uuid.UUID) -> int:
+    """A signed 64-bit advisory lock key for a campaign of a schema (the server's lock space is
+    the database's, shared by every schema in it)."""
+    digest = hashlib.sha256(f"campaign-writer|{schema}|{stream.hex}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def _try(flock: Any, handle: Any, how: int) -> bool:
+    try:
+        flock(handle, how)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _try_advisory(connection: Any, key: int) -> bool:
+    return bool(connection.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()[0])
+
+
+def _waited(attempt: Any) -> bool:
+    """`attempt()` tried until it holds or `WAIT` seconds have passed, 2 ms apart at first."""
+    deadline = time.monotonic() + WAIT
+    pause = 0.002
+    while True:
+        if attempt():
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
