@@ -28,6 +28,27 @@ EvidenceOption = Annotated[
 ]
 
 
+DrawnOption = Annotated[
+    Optional[str], typer.Option("--leader", help="With --dice external: who was drawn.")
+]
+"""TB-16.4: the leader a draw at the table gave."""
+
+
+FromMapOption = Annotated[
+    Optional[str],
+    typer.Option("--from-map", help="A map leader of the Family in Power (TB-13.2)."),
+]
+
+
+MarkerOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--drawn", help="With --dice external: the leader whose LAM, legate, siege, augury."
+    ),
+]
+"""TB-4.4, TB-16.4: what the table drew from the cup."""
+
+
 def rolled(ctx: typer.Context, campaign: str | None, face, evidence: str, decide) -> None:
     """Run a command that rolls (TB-16): `decide(state, faces)` with the program's committed
     dice, or with the faces entered from the table under --dice external."""

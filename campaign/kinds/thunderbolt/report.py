@@ -142,11 +142,7 @@ def turn_report(
             f"Game Turn {number} has not begun; the game is in Game Turn {state.turn}."
         )
     year = state.setup.year(number)
-    shifts = [s for s in state.shifts if s.turn == number]
     notes = [e.text for e in events if isinstance(e, NoteRecorded)]
-    climate = state.climate.get(number)
-    told = [e for e in events if isinstance(e, TOLD) and not isinstance(e, DRAWS)]
-    draws = [e for e in events if isinstance(e, DRAWS)]
     sections = [
         {
             "heading": "Rome's magistrates (TB-7, TB-8)",
@@ -157,27 +153,9 @@ def turn_report(
             "items": [_office(state, m) for m in _by_precedence(state)]
             or ["No magistrate in office"],
         },
-        {
-            "heading": "Carthage (TB-12)",
-            "items": [
-                f"Family in Power: {state.family_in_power(number)}",
-                f"Political Climate: {climate or 'not rolled'}"
-                + (f", army limit {rules.ARMY_LIMIT[climate]} (TB-12.2)" if climate else ""),
-                *(_army(state, a) for a in state.carthaginians.armies.values()),
-            ],
-        },
-        {
-            "heading": "Italian Allies (TB-15)",
-            "items": _shifts(state, shifts)
-            + [defection(state, d) for d in state.defections if d.turn == number]
-            + [_track(state)],
-        },
-        {
-            "heading": "What happened",
-            "items": [_told(e, number) for e in told]
-            + ([_initiative(state, draws)] if draws else [])
-            or ["Nothing recorded"],
-        },
+        {"heading": "Carthage (TB-12)", "items": _carthage(state, number)},
+        {"heading": "Italian Allies (TB-15)", "items": _allies(state, number)},
+        {"heading": "What happened", "items": _happened(state, events, number)},
         _dice(state, number),
     ]
     if state.victory is not None and state.victory.turn == number:
@@ -195,6 +173,31 @@ def turn_report(
         "players": players,
         "sections": sections,
     }
+
+
+def _carthage(state: State, number: int) -> list[str]:
+    """TB-12: the Family in Power, the Political Climate and its limit; TB-14: each Army."""
+    climate = state.climate.get(number)
+    limit = f", army limit {rules.ARMY_LIMIT[climate]} (TB-12.2)" if climate else ""
+    return [
+        f"Family in Power: {state.family_in_power(number)}",
+        f"Political Climate: {climate or 'not rolled'}{limit}",
+        *(_army(state, a) for a in state.carthaginians.armies.values()),
+    ]
+
+
+def _allies(state: State, number: int) -> list[str]:
+    """TB-15: the track's moves, the provinces that turned, the track at the turn's end."""
+    shifts = [s for s in state.shifts if s.turn == number]
+    turned = [defection(state, d) for d in state.defections if d.turn == number]
+    return [*_shifts(state, shifts), *turned, _track(state)]
+
+
+def _happened(state: State, events: Sequence[CampaignEvent], number: int) -> list[str]:
+    """Everything else the Game Turn recorded, the cup's draws in one line (TB-4.4)."""
+    told = [_told(e, number) for e in events if isinstance(e, TOLD) and not isinstance(e, DRAWS)]
+    draws = [e for e in events if isinstance(e, DRAWS)]
+    return [*told, *([_initiative(state, draws)] if draws else [])] or ["Nothing recorded"]
 
 
 DEFECTED = (

@@ -9,6 +9,8 @@ import typer
 from campaign.commandline.core import CampaignOption
 from campaign.kinds.thunderbolt import RULES as TB
 from campaign.kinds.thunderbolt.options import (
+    DrawnOption,
+    FromMapOption,
     ArmyArgument,
     DrmOption,
     EvidenceOption,
@@ -96,13 +98,8 @@ def appoint(
     army: Annotated[
         Optional[str], typer.Argument(help="The Army; the first without a commander if left out.")
     ] = None,
-    leader: Annotated[
-        Optional[str], typer.Option("--leader", help="With --dice external: who was drawn.")
-    ] = None,
-    from_map: Annotated[
-        Optional[str],
-        typer.Option("--from-map", help="A map leader of the Family in Power (TB-13.2)."),
-    ] = None,
+    leader: DrawnOption = None,
+    from_map: FromMapOption = None,
     evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
 ) -> None:
@@ -126,13 +123,8 @@ def raise_army(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The new Army's name (its holding box).")],
     sp: Annotated[int, typer.Option("--sp", help="The SP the Manpower Table gave (7.21).")],
-    leader: Annotated[
-        Optional[str], typer.Option("--leader", help="With --dice external: who was drawn.")
-    ] = None,
-    from_map: Annotated[
-        Optional[str],
-        typer.Option("--from-map", help="A map leader of the Family in Power (TB-13.2)."),
-    ] = None,
+    leader: DrawnOption = None,
+    from_map: FromMapOption = None,
     evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
 ) -> None:

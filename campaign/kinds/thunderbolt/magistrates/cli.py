@@ -10,6 +10,7 @@ from campaign.commandline.core import CampaignOption
 from campaign.errors import CampaignError
 from campaign.kinds.thunderbolt import RULES as TB
 from campaign.kinds.thunderbolt.options import (
+    DrawnOption,
     DrmOption,
     EvidenceOption,
     FaceOption,
@@ -107,9 +108,7 @@ def elect(
     every: Annotated[
         bool, typer.Option("--all", help="Every office due, in order, as TB-8 gives them.")
     ] = False,
-    leader: Annotated[
-        Optional[str], typer.Option("--leader", help="With --dice external: who was drawn.")
-    ] = None,
+    leader: DrawnOption = None,
     from_triumph: Annotated[
         Optional[str],
         typer.Option("--from-triumph", help="Chosen from the Triumph Holding Box (TB-8.2)."),

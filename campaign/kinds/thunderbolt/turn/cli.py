@@ -8,7 +8,7 @@ import typer
 
 from campaign.commandline.core import CampaignOption
 from campaign.kinds.thunderbolt import RULES as TB
-from campaign.kinds.thunderbolt.options import EvidenceOption, command
+from campaign.kinds.thunderbolt.options import EvidenceOption, MarkerOption, command
 
 
 @command()
@@ -52,12 +52,7 @@ def initiative(
         Optional[str],
         typer.Argument(help="As drawn at the table: leader, siege, delivery, augury or empty."),
     ] = None,
-    marker: Annotated[
-        Optional[str],
-        typer.Option(
-            "--drawn", help="With --dice external: the leader whose LAM, legate, siege, augury."
-        ),
-    ] = None,
+    marker: MarkerOption = None,
     evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
 ) -> None:
@@ -77,12 +72,7 @@ def initiative(
 @command()
 def finished(
     ctx: typer.Context,
-    marker: Annotated[
-        Optional[str],
-        typer.Option(
-            "--drawn", help="With --dice external: the next marker the table drew (as initiative)."
-        ),
-    ] = None,
+    marker: MarkerOption = None,
     evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
 ) -> None:
