@@ -1,13 +1,13 @@
-"""What a Thunderbolt player does himself from his link in the hub: his side's "done" for each
-step in hand that waits for it (TB-3.4), decided by the same command as the command line's
-`done`, the Game Turn's dice secret revealed when his "done" ends it (TB-16.2); and Carthage's
-player his side's rolls of B2a and B2b, the Family in Power and the Political Climate (TB-12.1),
-decided as `family` and `climate` decide them; Rome's player his B1a prorogues and releases,
-B1b's Leader Loss rolls and B1c's elections, Carthage's his B2d commanders and B2e postings.
-Each roll and draw is the program's committed one (TB-16.2), or, with dice from the table, the
-face or the leader drawn entered by the side that rolled, with its evidence (TB-16.4). The
-other entries — the Senate, battles, operations — are the organiser's: the page says which
-steps wait for whom."""
+"""What a Thunderbolt player does himself from his link in the hub (its forms: `forms.py`): his
+side's "done" for each step in hand that waits for it (TB-3.4), decided by the same command as
+the command line's `done`, the Game Turn's dice secret revealed when his "done" ends it
+(TB-16.2); Rome's player his B1a prorogues and releases, B1b's Leader Loss rolls, B1c's
+elections, B3a's NS levels and B3b's Legion Request; Carthage's his B2a and B2b rolls, B2c's
+disband checks, B2d's commanders, B2e's postings and B3b's new Army or reinforcements (TB-21);
+either side the Augury (TB-22). Each roll and draw is the program's committed one (TB-16.2), or,
+with dice from the table, the face or the leader drawn entered by the side that rolled, with its
+evidence (TB-16.4). The other entries — the Senate, battles, operations, the game's result — are
+the organiser's: the page says which steps wait for whom."""
 
 from __future__ import annotations
 
