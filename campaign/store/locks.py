@@ -41,7 +41,7 @@ class WriteLock:
         is held (False: the writer goes on and may race, as before). A thread already holding it
         (a write decided inside another's decision) goes on: it would wait for itself."""
         mine = (self.db, self.schema, stream if self.server is not None else None)
-        taken = _HELD.__dict__.setdefault("locks", set())
+        taken = _held()
         if mine in taken or self.db == ":memory:":
             yield False
             return
@@ -101,6 +101,13 @@ class WriteLock:
 
             self._connection = psycopg.connect(**self.server)
         return self._connection
+
+
+def _held() -> set[tuple[str, str, uuid.UUID | None]]:
+    """The locks this thread holds."""
+    if not hasattr(_HELD, "locks"):
+        _HELD.locks = set()
+    return _HELD.locks
 
 
 def _key(schema: str, stream: uuid.UUID) -> int:

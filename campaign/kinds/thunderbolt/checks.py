@@ -12,6 +12,7 @@ from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import elections, offices, prorogues
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import sequence
+from campaign.kinds.thunderbolt.victory.result import result_due
 from campaign.names import folded
 from campaign.text import sentence
 from events.thunderbolt import (
@@ -109,7 +110,7 @@ def check_duties(state: State, step: str) -> None:
         raise RuleViolation(
             "TB-22.1", "The Augury Phase's Augury is to be entered first: augury --event TEXT"
         )
-    if step == "G4" and state.turn == state.setup.turns:
+    if step == "G4" and result_due(state):
         raise RuleViolation(
             "TB-20.2",
             "The last Game Turn ends with its result: winner rome|carthage|draw --reason …",

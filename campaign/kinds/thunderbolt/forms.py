@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign.errors import CampaignError
+from campaign.kinds.thunderbolt import checks
 from campaign.kinds.thunderbolt.state import State
 
 ROLLS = {"family": ("B2a", "the Family in Power"), "climate": ("B2b", "the Political Climate")}
@@ -17,7 +18,7 @@ def politics(state: State) -> list[dict[str, Any]]:
     """B2a and B2b while in hand: the roll, its DRMs, and under external dice the face."""
     forms = []
     for what, (step, title) in ROLLS.items():
-        if step not in state.position.open or not still_open(state, what):
+        if step not in state.position.open or not lawful(checks.check_once, state, what):
             continue
         fields = [{"name": "drm", "label": "The chart's DRMs as NAME=VALUE, separated by spaces"}]
         if state.dice != "committed":
@@ -146,8 +147,6 @@ def election(post: Any, external: bool) -> dict[str, Any]:
 def b3_rome(state: State) -> list[dict[str, Any]]:
     """B3a, the NS levels Rome built (TB-11.4), once a Game Turn; B3b, Rome's Legion Request
     (TB-11.4 to TB-11.7), its die the program's or the table's (TB-16)."""
-    from campaign.kinds.thunderbolt import checks
-
     offered = []
     position = state.position
     if "B3a" in position.open and "rome" in position.waiting_for("B3a"):
@@ -163,9 +162,7 @@ def b3_rome(state: State) -> list[dict[str, Any]]:
                 }
             )
     if "B3b" in position.open and "rome" in position.waiting_for("B3b"):
-        try:
-            checks.check_request(state)
-        except CampaignError:
+        if not lawful(checks.check_request, state):
             return offered
         table = face_fields("The die rolled at the table") if state.dice != "committed" else []
         offered.append(
@@ -229,7 +226,6 @@ def b2c(state: State) -> list[dict[str, Any]]:
 def b3_carthage(state: State) -> list[dict[str, Any]]:
     """B3b, Carthage's (7.13): below the army limit a new Army, its commander drawn with it
     (TB-21.1); within it reinforcements for an Army (TB-12.3, TB-14.3); never both (TB-21.2)."""
-    from campaign.kinds.thunderbolt import rules
     from campaign.kinds.thunderbolt.carthage import manpower
 
     c = state.carthaginians
@@ -237,11 +233,8 @@ def b3_carthage(state: State) -> list[dict[str, Any]]:
     position = state.position
     if "B3b" not in position.open or "carthage" not in position.waiting_for("B3b"):
         return []
-    if climate is None or c.raised:
-        return []
-    new, more = rules.may_raise(climate, len(c.counted()), c.disbanded)
     offered = []
-    if new and not manpower.in_b3b(c):
+    if lawful(manpower.check_new_army, c, climate):
         drawn = draw_fields("The leader drawn at the table") if state.dice != "committed" else []
         offered.append(
             {
@@ -257,7 +250,7 @@ def b3_carthage(state: State) -> list[dict[str, Any]]:
                 "button": "Raise",
             }
         )
-    if more and c.armies:
+    if c.armies and lawful(manpower.check_b3b_reinforcements, c, climate):
         offered.append(
             {
                 "action": "reinforce",
@@ -343,12 +336,11 @@ def b2e(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def still_open(state: State, what: str) -> bool:
-    """Whether the roll is still to be made this Game Turn (`checks.check_once`)."""
-    from campaign.kinds.thunderbolt import checks
-
+def lawful(check: Any, *args: Any) -> bool:
+    """Whether `check(*args)` lets it be: a form is offered only where its command would not be
+    refused by the same check."""
     try:
-        checks.check_once(state, what)
+        check(*args)
     except CampaignError:
         return False
     return True

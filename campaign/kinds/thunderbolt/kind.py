@@ -20,6 +20,7 @@ from campaign.kinds.thunderbolt.setup import SetUpError, load
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import decide as turn
 from campaign.kinds.thunderbolt.turn.sequence import STEPS
+from campaign.kinds.thunderbolt.victory.result import last_turn
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt import (
     ArmyLost,
@@ -236,7 +237,7 @@ def roman_hint(current: State, step: str) -> str | None:
         return (
             "the Augury first: augury --roll N --event … (TB-22.1); then land-battle, siege … done"
         )
-    if step == "G4" and current.turn == current.setup.turns:
+    if step == "G4" and last_turn(current):
         return "the scenario's result: winner rome|carthage|draw --reason … (TB-20.2)"
     if step == "G4":
         return "done, or an automatic victory: winner SIDE --automatic --reason … (TB-20.1)"

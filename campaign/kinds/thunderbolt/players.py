@@ -25,6 +25,7 @@ from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import decide as turn
 from campaign.kinds.thunderbolt.turn.sequence import STEPS
+from campaign.kinds.thunderbolt.victory.result import result_due
 from campaign.names import folded
 from campaign.values import whole_number
 
@@ -52,7 +53,7 @@ def lines(state: State, player: str) -> list[str]:
     told = [f"You play {'Rome' if side == 'rome' else 'Carthage'}."]
     if state.victory is not None:
         return [*told, f"The game is over: {state.victory} (TB-20)."]
-    if _result_due(state):
+    if result_due(state):
         told.append(
             "G4 (Victory Determination): the scenario's result is entered by the organiser or an "
             "arbiter (TB-20.2, TB-20.4)."
@@ -76,7 +77,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
     steps = {
         step: f"{step}: {STEPS[step][0]}"
         for step in state.position.open
-        if side in state.position.waiting_for(step) and not (step == "G4" and _result_due(state))
+        if side in state.position.waiting_for(step) and not (step == "G4" and result_due(state))
     }
     rolls = (
         [
@@ -101,11 +102,6 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
             "button": "Done",
         }
     ]
-
-
-def _result_due(state: State) -> bool:
-    """TB-20.2: the last Game Turn's G4, finished by its result alone."""
-    return "G4" in state.position.open and state.turn == state.setup.turns
 
 
 def awaited(state: State) -> tuple[str, ...]:

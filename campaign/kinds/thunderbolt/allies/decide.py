@@ -9,7 +9,7 @@ from typing import Any
 from campaign import text
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.thunderbolt import checks, rules
+from campaign.kinds.thunderbolt import checks, positions, rules
 from campaign.kinds.thunderbolt.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.naming import province_of, units
 from campaign.kinds.thunderbolt.state import State
@@ -113,25 +113,20 @@ def check_present(state: State, force: str, where: str, side: str) -> None:
 def _force(state: State, force: str) -> tuple[str, str, int] | None:
     """(its side, the province it stands in, its SP) of a force the tracker knows by this name
     (a leader is no force); None for one it does not know."""
-    kind, key = units(state).get(force, ("", ""))
-    if not kind:
-        folded_names = {folded(k): v for k, v in units(state).items()}
-        kind, key = folded_names.get(folded(force), ("", ""))
+    known = {folded(name): unit for name, unit in units(state).items()}
+    kind, key = known.get(folded(force), ("", ""))
     r, c = state.romans, state.carthaginians
-    if kind == "legion":
-        legion = r.legions[key]
-        return sequence.ROME, legion.province, sum(legion.sp)
-    if kind == "ca":
-        held = [r.legions[lg] for lg in r.cas[int(key)] if lg in r.legions]
+    if kind in ("legion", "ca"):
+        held = [r.legions[lg] for lg in positions.moving_legions(r, kind, key) if lg in r.legions]
         stands = held[0].province if held else ""
         return sequence.ROME, stands, sum(sum(lg.sp) for lg in held)
     if kind == "army":
         army = c.armies[key]
         return sequence.CARTHAGE, army.province, army.sp
     if kind == "detachment":
-        army = next(a for a in c.armies.values() if any(d.id == key for d in a.parts))
-        part = army.part(key)
-        return sequence.CARTHAGE, part.province or army.province, part.sp
+        army = positions.detachment_army(c, key)
+        stands = positions.detachment_at(c, army, key)[0]
+        return sequence.CARTHAGE, stands, c.armies[army].part(key).sp
     return None
 
 

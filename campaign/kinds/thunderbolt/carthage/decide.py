@@ -203,18 +203,7 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
     c = state.carthaginians
     aid = army(state, which)
     if "B3b" in state.position.open:
-        if c.raised:
-            raise RuleViolation(
-                "TB-21.2", "In B3b Carthage raises either one new Army or reinforcements, not both"
-            )
-        climate = state.current_climate()
-        allowed = climate is not None and rules.may_raise(climate, len(c.counted()), c.disbanded)[1]
-        if not allowed:
-            raise RuleViolation(
-                "TB-12.3",
-                "Carthage raises no reinforcements this Game Turn (over its army limit, or an "
-                "Army was disbanded in B2c)",
-            )
+        manpower.check_b3b_reinforcements(c, state.current_climate())
         window = "B3b"
     else:
         checks.check_carthaginian_phase(state, "Carthaginian reinforcements")

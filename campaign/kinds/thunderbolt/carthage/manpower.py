@@ -20,22 +20,42 @@ def in_b3b(c: Carthage) -> bool:
     return any(window == "B3b" for window, *_ in c.windows.values())
 
 
-def check_raise(c: Carthage, army: str, sp: int, climate: str | None) -> None:
-    """TB-21.1: below the army limit (TB-12.2, TB-12.3) one new Army, of 1 SP or more, under a
-    name no Army in play has; TB-21.2: never with reinforcements in the same B3b."""
+def check_new_army(c: Carthage, climate: str | None) -> None:
+    """TB-21.1: one new Army only below the army limit (TB-12.2, TB-12.3); TB-21.2: never with
+    reinforcements in the same B3b, nor a second."""
     if climate is None:
         raise RuleViolation("TB-21.1", "The Political Climate is not rolled yet (climate)")
-    limit = rules.ARMY_LIMIT[climate]
     if not rules.may_raise(climate, len(c.counted()), c.disbanded)[0]:
         raise RuleViolation(
             "TB-21.1",
             f"Carthage has {len(c.counted())} Armies in play (Hannibal's not counted), at or over "
-            f"the {climate} limit of {limit}: no new Army",
+            f"the {climate} limit of {rules.ARMY_LIMIT[climate]}: no new Army",
         )
     if c.raised or in_b3b(c):
+        raise RuleViolation("TB-21.2", EITHER)
+
+
+def check_b3b_reinforcements(c: Carthage, climate: str | None) -> None:
+    """TB-21.2: no reinforcements in the B3b a new Army was raised in; TB-12.3: none over the
+    army limit, nor after a B2c disband."""
+    if c.raised:
+        raise RuleViolation("TB-21.2", EITHER)
+    if climate is None or not rules.may_raise(climate, len(c.counted()), c.disbanded)[1]:
         raise RuleViolation(
-            "TB-21.2", "In B3b Carthage raises either one new Army or reinforcements, not both"
+            "TB-12.3",
+            "Carthage raises no reinforcements this Game Turn (over its army limit, or an Army "
+            "was disbanded in B2c)",
         )
+
+
+EITHER = "In B3b Carthage raises either one new Army or reinforcements, not both"
+"""TB-21.2 (7.13), as a refusal says it."""
+
+
+def check_raise(c: Carthage, army: str, sp: int, climate: str | None) -> None:
+    """TB-21.1 and TB-21.2 (`check_new_army`), under a name no Army in play has, of 1 SP or
+    more."""
+    check_new_army(c, climate)
     if not army.strip() or army in c.armies:
         raise RuleViolation("TB-21.1", f"An Army called {army!r} is in play: name the new one")
     if sp < 1:

@@ -34,7 +34,6 @@ def _(event: MagistrateProrogued, state: State) -> State:
         event.office,
         event.theater,
         event.province,
-        state.per_province,
         event.forced,
     )
     return replace(state, romans=romans)

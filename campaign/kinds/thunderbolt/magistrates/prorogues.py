@@ -85,7 +85,6 @@ def prorogue(
     office: str,
     theater: str | None,
     province: str | None,
-    per_province: int = offices.PROCONSULS_PER_PROVINCE,
     forced: bool = False,
 ) -> Romans:
     """TB-7.2 and TB-7.3: a magistrate kept in office for another year, in a lawful office, his
@@ -151,7 +150,7 @@ def check_prorogue(
         )
     if held.office != "Consul" and office == "Praetor" and (theater or province):
         raise RuleViolation("TB-6.4", "A Praetor keeps his Legion and any governorship")
-    after = prorogue(r, leader, office, theater, province, per_province)
+    after = prorogue(r, leader, office, theater, province)
     magistrates = list(after.magistrates.values())
     offices.check_assignments(magistrates, after.theater_of, per_province, r.name)
     check_assigned(after.magistrates[leader], r)

@@ -9,7 +9,7 @@ from typing import Any
 from campaign import text
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.thunderbolt import checks, naming, positions, rules
+from campaign.kinds.thunderbolt import checks, positions, rules
 from campaign.kinds.thunderbolt.allies.decide import sack, victory
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
@@ -23,6 +23,9 @@ from campaign.kinds.thunderbolt.naming import (
     province,
     province_of,
     units,
+)
+from campaign.kinds.thunderbolt.naming import (
+    army as named_army,
 )
 from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.senate import politics as senate
@@ -282,7 +285,7 @@ def army_fought(
     start (Interpretation; as the tracker holds them unless entered); lost with 20+ SP, its
     commander's recall roll is due at once (`recall`), unless it has none."""
     c = state.carthaginians
-    aid = naming.army(state, which)
+    aid = named_army(state, which)
     start = c.armies[aid].sp if sp is None else sp
     if start < 0:
         raise RuleViolation("TB-13.3", f"An Army's SP are 0 or more, not {start}")

@@ -12,7 +12,7 @@ from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn.decide import reveal_if_ended
-from campaign.kinds.thunderbolt.victory.result import WINNERS
+from campaign.kinds.thunderbolt.victory.result import WINNERS, last_turn
 from campaign.names import resolve
 from events.thunderbolt import VictoryDetermined
 
@@ -22,12 +22,11 @@ def check_victory(state: State, winner: str, automatic: bool) -> None:
     determined; TB-20.2: in the last, the result, a side's or a draw."""
     checks.check_revealed(state)
     checks.check_step(state, ["G4"], "the Victory Determination")
-    last = state.setup.turns
-    if state.turn < last and not automatic:
+    if not last_turn(state) and not automatic:
         raise RuleViolation(
             "TB-20.1",
-            f"Game Turn {state.turn} is not the scenario's last ({last}): only an automatic "
-            "victory is determined now (--automatic)",
+            f"Game Turn {state.turn} is not the scenario's last ({state.setup.turns}): only an "
+            "automatic victory is determined now (--automatic)",
         )
     if automatic and winner == "draw":
         raise RuleViolation("TB-20.1", "An automatic victory is a side's, never a draw")

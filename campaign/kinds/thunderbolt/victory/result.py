@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from campaign.kinds.thunderbolt.state import State
 
 WINNERS = ("rome", "carthage", "draw")
 """TB-20.2: a side, or a draw where the scenario's Victory section has one."""
+
+
+def last_turn(state: State) -> bool:
+    """TB-20.1, TB-20.2: the Game Turn in hand is the scenario's last."""
+    return state.turn == state.setup.turns
+
+
+def result_due(state: State) -> bool:
+    """TB-20.2: the last Game Turn's G4 is in hand, to be finished by its result alone."""
+    return "G4" in state.position.open and last_turn(state)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,48 @@
+"""The ways in this session's Thunderbolt chapters opened — an Augury's event (TB-22), a game's
+result and level (TB-20), a new Army's name (TB-21) — refuse escape codes and invisible
+characters in one sentence and record nothing; markup stays text in the log and the hub."""
+
+from __future__ import annotations
+
+import pytest
+from test_tb_10_senate_requests import to_operations
+from test_tb_20_victory import to_g4
+from test_tb_21_new_army import to_b3b
+
+HOSTILE = ("\x1b]0;pwned\x07a comet", "\u202eevil omen")
+
+
+def refused_plainly(shell, *words: str) -> None:
+    refusal = shell.refuses(*words)  # one sentence, the log unchanged (Shell.refuses)
+    assert "control" in refusal or "invisible" in refusal or "character" in refusal, refusal
+    assert "\x1b" not in refusal and "\u202e" not in refusal
+
+
+def test_an_augurys_event_is_text(shell):
+    to_operations(shell, draw=("initiative", "augury"))
+    for hostile in HOSTILE:
+        refused_plainly(shell, "augury", "--event", hostile)
+    shell.ok("augury", "--event", "<b>[bold red]Mars[/]</b> frowns")
+    assert shell.json("log")[-1]["data"]["event"] == "<b>[bold red]Mars[/]</b> frowns"
+    told = shell.ok("log").stdout  # a table: the cell may wrap at the space
+    assert "red]Mars[/]</b>" in told and "\x1b" not in told  # rich's markup not applied
+    pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
+    from starlette.testclient import TestClient
+
+    from campaign.web.hub import hub
+
+    page = TestClient(hub(str(shell.db))).get("/log/Punic").text
+    assert "&lt;b&gt;[bold red]Mars[/]&lt;/b&gt; frowns" in page and "<b>[bold" not in page
+
+
+def test_a_games_result_and_its_level_are_text(shell):
+    to_g4(shell)
+    for hostile in HOSTILE:
+        refused_plainly(shell, "winner", "rome", "--automatic", "--reason", hostile)
+        refused_plainly(shell, "winner", "rome", "--automatic", "--reason", "x", "--level", hostile)
+
+
+def test_a_new_armys_name_is_text(shell):
+    to_b3b(shell)
+    for hostile in HOSTILE:
+        refused_plainly(shell, "raise-army", hostile, "--sp", "20", "--leader", "Bomilcar")
