@@ -125,6 +125,23 @@ def test_tb_11_13_a_consul_prorogued_as_proconsul_loses_them_interpretation():
     assert "Slave-1" in r.loose_legions() and 6 in r.leaderless_cas()
 
 
+def test_tb_11_13_a_besieged_consul_prorogued_by_the_rules_loses_them_too():
+    """TB-7.4's prorogue by the rules makes a Consul besieged in a city a Proconsul as a chosen
+    prorogue does: his Slave Legions go leaderless (found by the property test: he kept them)."""
+    r = slaves_in_play()
+    r = replace(
+        r,
+        cas={5: ("X", "Slave-1")},
+        magistrates={
+            "pulcher": Magistrate("pulcher", "Consul", ("X", "Slave-1"), "Roman Italy", cas=(5,)),
+        },
+    )
+    r = prorogues.prorogue(r, "pulcher", "Proconsul", None, None, forced=True)
+    held = r.magistrates["pulcher"]
+    assert (held.office, held.legions) == ("Proconsul", ("X",))
+    assert r.legion_leader("Slave-1") is None
+
+
 PHASE_B2 = (("family", "B2a"), ("climate", "B2b"), (None, "B2c"), ("appoint", "B2d"))
 PHASE_B2 += (("station", "B2e"),)
 

@@ -79,6 +79,10 @@ def forced_prorogues(r: Romans) -> list[tuple[str, str]]:
     ]
 
 
+SLAVE_COMMANDERS = ("Dictator", "ME", "Consul")
+"""TB-11.13: the only offices that command Slave Legions."""
+
+
 def prorogue(
     r: Romans,
     leader: str,
@@ -99,6 +103,8 @@ def prorogue(
             kept = replace(kept, cas=held.cas[:1], legions=r.cas[held.cas[0]])
         if office in ("Praetor", "PU"):
             kept = held
+        elif office not in SLAVE_COMMANDERS and r.slaves(kept.legions):
+            r, kept = lose_slaves(r, kept)  # TB-11.13, as a prorogue by choice (below)
         magistrates = {**r.magistrates, leader: kept}
         return replace(r, magistrates=magistrates, decided=r.decided | {leader})
     if held.office == "Consul" and office == "Praetor":
