@@ -853,3 +853,31 @@ def test_hw_2_3_a_players_page_shows_the_board_with_his_nations_areas_marked(wal
         if any(status["nations"][c["nation"]] == "blue" for c in here)
     }
     assert blue == {area for area, _ in marked}
+
+
+def test_tb_23_3_the_side_that_rolls_in_b4_rolls_its_tribes_from_its_page(store_url, tmp_path):
+    """TB-23.3: B4a waits for Carthage's player while a tribe is Depleted, B4b for Rome's while
+    one is Pacified; each rolls from his own page (the dice in the order the form lists the
+    tribes, under dice from the table), which finishes the step; the other side is offered
+    nothing; a form without its dice is refused, nothing recorded."""
+    from test_tb_23_tribes import DEPLETED_AND_PACIFIED, to_operations
+
+    shell = Shell(store_url)
+    to_operations(shell, setup=DEPLETED_AND_PACIFIED, tmp_path=tmp_path)
+    client = TestClient(hub(str(store_url)))
+    hanno, fabius = link(shell, "Hanno"), link(shell, "Fabius")
+    page = client.get(hanno).text
+    assert forms(page) == ["tribal"] and "in this order: Ilergetes" in page
+    assert forms(client.get(fabius).text) == []
+    before = shell.json("log")
+    faceless = send(client, hanno, "tribal", face="", evidence="")
+    assert faceless.status_code == 400 and shell.json("log") == before
+    rolled = send(client, hanno, "tribal", face="3", evidence="table photo")  # 3 <= MR 3
+    assert rolled.status_code == 200, said(rolled.text)
+    assert shell.json("status")["tribes"]["ilergetes"]["depleted"] is False
+    assert [e["actor"] for e in shell.json("log")[len(before) :]] == ["Hanno", "Hanno"]
+    assert forms(client.get(fabius).text) == ["tribal"] and forms(client.get(hanno).text) == []
+    passed = send(client, fabius, "tribal", face="", evidence="", devastated="Ausetani")
+    assert passed.status_code == 200, said(passed.text)
+    assert shell.json("status")["steps"] == ["C2"]
+    assert shell.json("verify")["verified"]

@@ -33,6 +33,8 @@ from campaign.kinds.thunderbolt.reports import decide as reports
 from campaign.kinds.thunderbolt.senate import decide as senate
 from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.setup import THEATERS
+from campaign.kinds.thunderbolt.tribes import decide as tribes_rules
+from campaign.kinds.thunderbolt.tribes import tribes
 from campaign.kinds.thunderbolt.turn import cup
 from campaign.kinds.thunderbolt.turn import decide as turn_rules
 from campaign.kinds.thunderbolt.victory import decide as victory_rules
@@ -138,6 +140,14 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
     for province, (_, allied) in state.track.items():  # TB-15.5: every turn is recorded
         history = [t.to for t in state.defections if t.province == province]
         assert allied == (history[-1] if history else state.setup.provinces[province].allied_to)
+    for tid, standing in state.tribes.standing.items():  # TB-23.2: Pacified is always Depleted
+        assert standing.allegiance in ("rome", "carthage", "neutral")
+        assert standing.depleted or not standing.pacified
+        assert not (standing.pacified and tid in state.tribes.mustered)  # TB-23.6
+    for lid in {lid for _, lid, _ in state.guile_spent}:  # TB-24.1: never more than his rating
+        spent = sum(n for _, who, n in state.guile_spent if who == lid)
+        of = state.romans if lid in r.leaders else c
+        assert spent <= of.leaders[lid].guile
     for kind, fields in recorded:
         if kind == "PlutoVisited":
             assert fields["outcome"] in roman.OUTCOMES
@@ -307,9 +317,12 @@ def operations(campaign: Punic, data, table: Table) -> None:
         else:  # drawn at the table and entered
             kind = data.draw(st.sampled_from(["leader", "siege", "augury"]))
             when(campaign, turn_rules.initiative, kind)
+        if data.draw(st.booleans()):  # TB-23: the tribes, in one phase of two
+            for _ in range(data.draw(st.integers(1, 3))):
+                tribal_dealings(campaign, data, table)
         for _ in range(data.draw(st.integers(0, 2))):
             state = campaign.state
-            kind = data.draw(st.integers(0, 13))
+            kind = data.draw(st.integers(0, 14))
             province = data.draw(st.sampled_from(sorted(state.track)))
             if kind == 0:
                 winner = data.draw(st.sampled_from(["rome", "carthage", "none"]))
@@ -438,6 +451,8 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     outcome = data.draw(st.sampled_from(roman.FALLEN))
                     draws = table.draws(state, candidates or ["nobody"], f"draw-{side}")
                     when(campaign, reports.fell, lid, outcome, replaced, draws)
+            elif kind == 14:  # TB-23.4 to TB-23.6: a leader's dealings with a tribe, or a battle
+                tribal_dealings(campaign, data, table)
             elif kind == 13:  # TB-1.4: a move on the map, refused where TB-5.4 or TB-12.7 say
                 unit = data.draw(st.sampled_from(sorted(naming.units(state))))
                 to = data.draw(st.sampled_from(sorted(state.setup.provinces)))
@@ -452,6 +467,10 @@ def operations(campaign: Punic, data, table: Table) -> None:
         if open_step == "E":  # TB-22.1: the Augury Phase's roll and event, from the table
             roll = data.draw(st.one_of(st.none(), st.integers(0, 18)))
             when(campaign, augury_rules.augury, "the gods are silent", roll)
+            if data.draw(st.booleans()):  # TB-23.7: the event puts a tribe In Revolt, or ends it
+                tid = data.draw(st.sampled_from(sorted(campaign.state.setup.tribes)))
+                ended = campaign.state.tribes.standing[tid].revolt
+                attempt(campaign, tribes_rules.revolt, tid, ended)
         for side in ("rome", "carthage"):
             when(campaign, turn_rules.finish, open_step, side, campaign.secrets)
     when(campaign, turn_rules.initiative, "empty")
@@ -514,6 +533,7 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
     carthage_b3b(campaign, data, table)
     for side in ("rome", "carthage"):
         when(campaign, turn_rules.finish, "B3b", side, campaign.secrets)
+    b4(campaign, data, table)
     operations(campaign, data, table)
     for step in ("F2", "G1", "G2", "G3", "G4"):
         if step == "F2" and data.draw(st.booleans()):
@@ -535,6 +555,56 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
             return
         for side in ("rome", "carthage"):
             when(campaign, turn_rules.finish, step, side, campaign.secrets)
+
+
+def b4(campaign: Punic, data, table: Table) -> None:
+    """TB-23.3: B4a and B4b wait for their rolls while a tribe is due one; now and then a tribe
+    passed, its province Devastated."""
+    for step in (tribes.RECOVERY, tribes.PACIFICATION):
+        state = campaign.state
+        if step not in state.position.open:
+            continue
+        due = tribes.due(state.setup, state.tribes, step)
+        assert due and state.position.waiting_for(step) == (tribes.ROLLER[step],)
+        passed = [t for t in due if data.draw(st.integers(0, 4)) == 0]
+        when(campaign, tribes_rules.tribal, table.faces(state, len(due) - len(passed)), passed)
+        assert step not in campaign.state.position.open
+    assert "C2" in campaign.state.position.open
+
+
+def tribal_dealings(campaign: Punic, data, table: Table) -> None:
+    """TB-23.4, TB-23.5: a leader raises troops from a tribe or sways it — as a rule an Army in
+    the tribe's province whose phase it is, else any unit and tribe, refused where a rule says no
+    (not there, not allied, no Guile, done this phase); TB-23.6: a tribe musters against a side
+    and, unless its die was 0, the battle's result."""
+    state = campaign.state
+    c = state.carthaginians
+    what = data.draw(st.integers(0, 2))
+    if what < 2 and "D" in state.position.open:
+        near = [
+            (a, tid)
+            for a, force in sorted(c.armies.items())
+            if state.phase_leader in (None, force.commander)
+            for tid, t in sorted(state.setup.tribes.items())
+            if t.province == force.province
+        ]
+        if near and data.draw(st.integers(0, 3)):
+            by, tid = data.draw(st.sampled_from(near))
+        else:
+            by = data.draw(st.sampled_from(sorted(naming.units(state))))
+            tid = data.draw(st.sampled_from(sorted(state.setup.tribes)))
+        guile = data.draw(st.integers(0, 1))
+        victory = data.draw(st.sampled_from(["none", "none", "none", "minor", "major"]))
+        decide = tribes_rules.levy if what == 0 else tribes_rules.sway
+        attempt(campaign, decide, tid, by, guile, victory, table.faces(state, 2))
+        return
+    tid = data.draw(st.sampled_from(sorted(state.setup.tribes)))
+    against = data.draw(st.sampled_from(["rome", "carthage"]))
+    if attempt(campaign, tribes_rules.muster, tid, against, table.faces(state, 1)):
+        if tid in campaign.state.tribes.mustered:
+            winner = data.draw(st.sampled_from(["tribe", against, "none"]))
+            major = winner != "none" and data.draw(st.booleans())
+            when(campaign, tribes_rules.fought, tid, winner, major)
 
 
 def carthage_b3b(campaign: Punic, data, table: Table) -> None:
@@ -577,7 +647,10 @@ def _determined(campaign: Punic, data) -> bool:
 def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_factory):
     folder = tmp_path_factory.mktemp("tb")
     # Without the (invented) Legion Request chart: the Legions raised are drawn, any lawful count.
-    (folder / "setup.toml").write_text(TWO_IN_HISPANIA.replace("legion_request =", "unused ="))
+    # The Allobroges start Depleted: the Tribal Segment has a roll due from the first (TB-23.3).
+    setup = TWO_IN_HISPANIA.replace("legion_request =", "unused =")
+    setup = setup.replace('allegiance = "neutral"\n', 'allegiance = "neutral"\ndepleted = true\n')
+    (folder / "setup.toml").write_text(setup)
     drawn = st.binary(min_size=32, max_size=32).map(bytes.hex)
     secrets = {f"S{t}": data.draw(drawn) for t in (1, 2, 3)}
     campaign = Punic(secrets, dice, str(folder / "setup.toml"))
@@ -606,6 +679,10 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"reinforcements: {min(kinds.count('ArmyReinforced'), 2)}+")
     event(f"new Carthaginian Armies: {min(kinds.count('ArmyRaised'), 1)}+")
     event(f"Auguries: {min(kinds.count('AuguryEntered'), 1)}+")
+    event(f"troops raised from tribes: {min(kinds.count('TribeLevied'), 1)}+")
+    event(f"Diplomacy with tribes: {min(kinds.count('TribeSwayed'), 1)}+")
+    event(f"tribes' battles: {min(kinds.count('TribeFought'), 1)}+")
+    event(f"Tribal Segment rolls: {min(kinds.count('TribeRolled'), 1)}+")
     event(f"Armies named in battle: {min(kinds.count('ArmyInBattle'), 1)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")

@@ -201,8 +201,15 @@ TB_16_5 = {
     "draw-rome",
     "draw-carthage",
     "draw-cup",
+    "tribe-recovery",
+    "tribe-pacification",
+    "tribe-levy",
+    "tribe-levy-sp",
+    "tribe-diplomacy",
+    "tribe-muster",
 }
-"""TB-16.5's table of random events, as the rules page names their kinds."""
+"""TB-16.5's table of random events, as the rules page names their kinds, and the tribes' of
+TB-23 (docs/thunderbolt-beyond-tb19.md)."""
 
 
 def test_tb_16_5_every_random_event_of_the_demo_is_a_kind_of_the_table(tmp_path):

@@ -11,6 +11,7 @@ from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import elections, offices, prorogues
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.tribes import checks as tribal_checks
 from campaign.kinds.thunderbolt.turn import sequence
 from campaign.kinds.thunderbolt.victory.result import result_due
 from campaign.names import folded
@@ -48,6 +49,8 @@ from events.thunderbolt import (
     SlavesRaised,
     StepFinished,
     TrainingRolled,
+    TribeLevied,
+    TribeSwayed,
     TriumphCelebrated,
     TriumphEarned,
     VictoryDetermined,
@@ -106,6 +109,8 @@ def check_duties(state: State, step: str) -> None:
     if step == "B2e" and carthage.postings_due(c, climate, state.alert_assigns):
         due = " and ".join(carthage.postings_due(c, climate, state.alert_assigns))
         raise RuleViolation("TB-3.4", f"An Army is still to be assigned to {due}: station")
+    if step in ("B4a", "B4b"):
+        tribal_checks.check_tribal_done(state, step)
     if step == "E" and not state.augured:
         raise RuleViolation(
             "TB-22.1", "The Augury Phase's Augury is to be entered first: augury --event TEXT"
@@ -334,6 +339,9 @@ CARTHAGE_DECIDES = frozenset(
         DiplomacyAttempted, ArmyRaised,
     }
 )  # fmt: skip
+BY_SIDE = frozenset({StepFinished, TribeLevied, TribeSwayed})
+"""TB-1.1: what the side named in it decided (a step finished; a leader's dealings with a tribe,
+TB-23.4, TB-23.5)."""
 """TB-1.1: what Carthage's player decides (Phase B2, his Armies, Hannibal's Diplomacy). The
 reports from the table (battles, sieges, moves, facts, the Allies' shifts) either side enters."""
 
@@ -352,7 +360,7 @@ def check_own_side(state: State, decided: Sequence[Draft], actor: str) -> None:
                 f"{players[own]} plays {sentence(own)}: the game's result is entered by the "
                 "organiser or an arbiter",
             )
-        side = d.fields.get("side") if d.kind is StepFinished else None
+        side = d.fields.get("side") if d.kind in BY_SIDE else None
         side = side or ("rome" if d.kind in ROME_DECIDES else None)
         side = side or ("carthage" if d.kind in CARTHAGE_DECIDES else None)
         if side is not None and side != own and not d.automatic:

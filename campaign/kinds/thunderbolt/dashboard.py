@@ -50,6 +50,8 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         _legions(data),
         _allies(data),
         _armies(data),
+        *_tribes(data),
+        *_guile(data),
         _next(data),
     )
 
@@ -183,6 +185,34 @@ def _armies(data: dict[str, Any]) -> Table:
         table.caption = "This Game Turn: " + ", ".join(f"{a} to {t}" for t, a in postings.items())
         table.caption_justify = "left"
     return table
+
+
+def _tribes(data: dict[str, Any]) -> list[Table]:
+    """TB-23.2: the tribes, their allegiance and status (none shown in a scenario without)."""
+    if not data["tribes"]:
+        return []
+    table = Table(title="Tribes (TB-23)", title_justify="left", pad_edge=False)
+    for column in ("Tribe", "Province", "AR", "MR", "Allied to", "Status"):
+        table.add_column(column)
+    for t in data["tribes"].values():
+        aggression = str(t["aggression"])
+        if t["effective_aggression"] != t["aggression"]:
+            aggression += f" ({t['effective_aggression']} Depleted)"
+        status = t["status"]
+        if t["mustered"]:
+            status += f"; {t['mustered']['sp']} SP mustered"
+        allied = t["allegiance"].capitalize()
+        table.add_row(t["name"], t["province_name"], aggression, str(t["manpower"]), allied, status)
+    return [table]
+
+
+def _guile(data: dict[str, Any]) -> list[Text]:
+    """TB-24.1: the Guile Points left, for the leaders who have spent some this Game Turn."""
+    spent = [g for g in data["guile"].values() if g["left"] < g["rating"]]
+    if not spent:
+        return []
+    said = ", ".join(f"{g['name']} {g['left']} of {g['rating']}" for g in spent)
+    return [Text(f"Guile left this Game Turn (TB-24.1): {said}")]
 
 
 def _next(data: dict[str, Any]) -> Text:

@@ -16,6 +16,7 @@ from campaign.kinds.thunderbolt.magistrates import prorogues
 from campaign.kinds.thunderbolt.reports import decide as reports
 from campaign.kinds.thunderbolt.senate import decide as senate
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.tribes import decide as tribes
 from campaign.kinds.thunderbolt.turn import decide as turn
 from campaign.kinds.thunderbolt.victory import decide as victory
 from events.common import CampaignEvent
@@ -62,6 +63,7 @@ REPLAY = (
     | reports.REPLAY
     | auguries.REPLAY
     | victory.REPLAY
+    | tribes.REPLAY
 )
 """Each recorded event turned back into its command, by its class: the chapters' tables joined."""
 

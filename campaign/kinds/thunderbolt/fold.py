@@ -17,7 +17,10 @@ from campaign.kinds.thunderbolt.senate import fold as senate_fold
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.setup import load
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.tribes import fold as tribes_fold
+from campaign.kinds.thunderbolt.tribes import tribes
 from campaign.kinds.thunderbolt.turn import fold as turn_fold
+from campaign.kinds.thunderbolt.turn import sequence
 from campaign.kinds.thunderbolt.victory import fold as victory_fold
 from events.common import CampaignEvent, CampaignStarted
 
@@ -35,6 +38,7 @@ def start(event: CampaignStarted) -> State:
         track=track,
         romans=roman.opening(setup),
         carthaginians=carthage.opening(setup),
+        tribes=tribes.opening(setup),
     )
 
 
@@ -48,6 +52,7 @@ FOLD = (
     | reports_fold.FOLD
     | auguries_fold.FOLD
     | victory_fold.FOLD
+    | tribes_fold.FOLD
 )
 """Each event's change to the state, by its class: the chapters' folds joined."""
 
@@ -72,6 +77,8 @@ def apply(state: State, event: CampaignEvent) -> State:
             after = replace(after, carthaginians=lost)
     if after.augured and "E" not in after.position.open:  # TB-22.1: the next E rolls anew
         after = replace(after, augured=False)
+    if after.setup.tribes:
+        after = _rolls_due(after)
     if after.romans is not None and after.set_up:
         level = after.emergency()[0]
         if level != after.romans.emergency:
@@ -84,6 +91,20 @@ def apply(state: State, event: CampaignEvent) -> State:
 
 
 LEVELS = (senate.NONE, senate.MINOR, senate.MAJOR)
+
+
+def _rolls_due(state: State) -> State:
+    """TB-23.3: B4a and B4b wait for their rolls while a tribe is due one; a step in hand keeps
+    what it was opened with."""
+    held = state.position.rolls_due & set(state.position.open)
+    due = {
+        step
+        for step in sequence.TRIBAL
+        if step not in state.position.open and tribes.due(state.setup, state.tribes, step)
+    }
+    if due | held == state.position.rolls_due:
+        return state
+    return replace(state, position=replace(state.position, rolls_due=frozenset(due | held)))
 
 
 def summary(state: State) -> str:

@@ -271,6 +271,38 @@ def b3_carthage(state: State) -> list[dict[str, Any]]:
     return offered
 
 
+def b4_tribal(state: State, side: str) -> list[dict[str, Any]]:
+    """B4a (Carthage's) and B4b (Rome's): every due tribe's roll and the step finished in one
+    form (TB-23.3); under dice from the table the dice in the order the form lists the tribes,
+    and the tribes in a Devastated province passed."""
+    from campaign.kinds.thunderbolt.tribes.tribes import ROLLER, due
+
+    offered = []
+    for step in state.position.open:
+        waiting = due(state.setup, state.tribes, step) if step in ROLLER else []
+        if not waiting or ROLLER[step] != side:
+            continue
+        named = ", ".join(state.setup.tribes[t].name for t in waiting)
+        fields = [{"name": "devastated", "label": "Tribes in a Devastated province (no roll)"}]
+        if state.dice != "committed":
+            fields = [
+                {"name": "face", "label": f"The dice, one a tribe, in this order: {named}"},
+                {"name": "evidence", "label": "Where they were rolled: a link or a note"},
+                *fields,
+            ]
+        what = "Depletion Recovery" if step == "B4a" else "Pacification Removal"
+        offered.append(
+            {
+                "action": "tribal",
+                "label": f"{step}: {what} for {named}, then {step} done (TB-23.3)",
+                "choices": {},
+                "fields": fields,
+                "button": "Roll",
+            }
+        )
+    return offered
+
+
 def e_augury(state: State) -> list[dict[str, Any]]:
     """E: the Augury Phase's roll made at the table and its event, entered by either side
     (TB-22.1, TB-16.6); what it brings about is entered with its own commands."""

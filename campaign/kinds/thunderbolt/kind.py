@@ -18,6 +18,7 @@ from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import elections, prorogues
 from campaign.kinds.thunderbolt.setup import SetUpError, load
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.tribes import tribes
 from campaign.kinds.thunderbolt.turn import decide as turn
 from campaign.kinds.thunderbolt.turn.sequence import STEPS
 from campaign.kinds.thunderbolt.victory.result import last_turn
@@ -185,7 +186,8 @@ HINTS = {
     "B2a": "family --drm NAME=VALUE …",
     "B2b": "climate --drm NAME=VALUE …",
     "C2": "initiative: the program draws from the cup (TB-4.4)",
-    "D": "land-battle, siege, march, diplomacy, ask-senate, censure, triumph … then finished",
+    "D": "land-battle, siege, march, diplomacy, tribe-levy, ask-senate, censure, triumph … then "
+    "finished",
     "E": "land-battle, siege … then finished",
     "B3a": "Rome may record the NS levels built (naval --built N, TB-11.4); then done",
     "F2": "devastate … then done",
@@ -209,15 +211,20 @@ def next_step(current: State) -> str:
     for step in current.position.open:
         waiting = current.position.waiting_for(step)
         who = " and ".join(current.rome if s == "rome" else current.carthage for s in waiting)
-        hint = roman_hint(current, step) or HINTS.get(step, f"done {step}")
+        hint = step_hint(current, step) or HINTS.get(step, f"done {step}")
         parts.append(f"{step} ({STEPS[step][0]}): {who or 'the table'} ({hint})")
     return f"Game Turn {current.turn} ({current.year} BCE): " + "; ".join(parts) + "."
 
 
-def roman_hint(current: State, step: str) -> str | None:
-    """B1's duties (TB-3.4): who is still to be prorogued or released, to roll for Pluto, or
-    the election due."""
+def step_hint(current: State, step: str) -> str | None:
+    """A step's duties (TB-3.4) and what is entered in it: who is still to be prorogued or
+    released, to roll for Pluto, the election due, the Armies B2 asks for, the tribes' rolls
+    (TB-23.3), the Augury, the result."""
     c, climate = current.carthaginians, current.current_climate()
+    due_tribes = tribes.due(current.setup, current.tribes, step) if step in ("B4a", "B4b") else []
+    if due_tribes:
+        named = ", ".join(current.setup.tribes[t].name for t in due_tribes)
+        return f"tribal: {named} roll (TB-23.3)"
     if step == "B2c" and carthage.due_b2c(c, climate):
         return f"disband one of {', '.join(carthage.eligible(c))}; then done"
     if step == "B2d" and carthage.due_b2d(c):

@@ -9,6 +9,7 @@ from campaign.kinds.thunderbolt.legions import narrate as legions_told
 from campaign.kinds.thunderbolt.magistrates import narrate as magistrates_told
 from campaign.kinds.thunderbolt.reports import narrate as reports_told
 from campaign.kinds.thunderbolt.senate import narrate as senate_told
+from campaign.kinds.thunderbolt.tribes import narrate as tribes_told
 from campaign.kinds.thunderbolt.turn import narrate as turn_told
 from campaign.kinds.thunderbolt.victory import narrate as victory_told
 from events.common import CampaignEvent
@@ -23,6 +24,7 @@ TOLD = (
     | reports_told.TOLD
     | auguries_told.TOLD
     | victory_told.TOLD
+    | tribes_told.TOLD
 )
 """Each event's line, by its class: the chapters' narrations joined."""
 

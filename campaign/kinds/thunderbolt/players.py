@@ -4,10 +4,11 @@ the command line's `done`, the Game Turn's dice secret revealed when his "done" 
 (TB-16.2); Rome's player his B1a prorogues and releases, B1b's Leader Loss rolls, B1c's
 elections, B3a's NS levels and B3b's Legion Request; Carthage's his B2a and B2b rolls, B2c's
 disband checks, B2d's commanders, B2e's postings and B3b's new Army or reinforcements (TB-21);
-either side the Augury (TB-22). Each roll and draw is the program's committed one (TB-16.2), or,
-with dice from the table, the face or the leader drawn entered by the side that rolled, with its
-evidence (TB-16.4). The other entries — the Senate, battles, operations, the game's result — are
-the organiser's: the page says which steps wait for whom."""
+the side that rolls in B4a or B4b its tribes' rolls (TB-23.3); either side the Augury (TB-22).
+Each roll and draw is the program's committed one (TB-16.2), or, with dice from the table, the
+face or the leader drawn entered by the side that rolled, with its evidence (TB-16.4). The other
+entries — the Senate, battles, operations, the game's result — are the organiser's: the page
+says which steps wait for whom."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
 from campaign.kinds.thunderbolt.legions import decide as legions_rules
 from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.tribes import decide as tribes_rules
+from campaign.kinds.thunderbolt.tribes.tribes import ROLLER, due
 from campaign.kinds.thunderbolt.turn import decide as turn
 from campaign.kinds.thunderbolt.turn.sequence import STEPS
 from campaign.kinds.thunderbolt.victory.result import result_due
@@ -37,8 +40,8 @@ def side_of(state: State, player: str) -> str | None:
 
 
 ON_THE_PAGE = {
-    "rome": {"A2", "B1a", "B1b", "B1c", "B3a", "B3b", "E"},
-    "carthage": {"A2", "B2a", "B2b", "B2c", "B2d", "B2e", "B3b", "E"},
+    "rome": {"A2", "B1a", "B1b", "B1c", "B3a", "B3b", "B4b", "E"},
+    "carthage": {"A2", "B2a", "B2b", "B2c", "B2d", "B2e", "B3b", "B4a", "E"},
 }
 """The steps whose entries a side makes from its own page; in the others its decisions are the
 organiser's to enter (the Senate, operations, battles, sieges), its "done" its own."""
@@ -77,7 +80,9 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
     steps = {
         step: f"{step}: {STEPS[step][0]}"
         for step in state.position.open
-        if side in state.position.waiting_for(step) and not (step == "G4" and result_due(state))
+        if side in state.position.waiting_for(step)
+        and not (step == "G4" and result_due(state))
+        and not (step in ROLLER and due(state.setup, state.tribes, step))  # the roll's form ends it
     }
     rolls = (
         [
@@ -90,7 +95,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
         if side == "carthage"
         else [*forms.b1a(state), *forms.b1b_c(state), *forms.b3_rome(state)]
     )
-    rolls += forms.e_augury(state)
+    rolls += [*forms.b4_tribal(state, side), *forms.e_augury(state)]
     if not steps:
         return rolls
     return rolls + [
@@ -157,6 +162,9 @@ def decide(
         return _requested(state, values, secrets)
     if action == "disband" and side == "carthage":
         return _disbanded(state, values, secrets)
+    if action == "tribal":
+        passed = [t.strip() for t in values.get("devastated", "").split(",") if t.strip()]
+        return tribes_rules.tribal(state, _rolled(state, values, secrets), passed)
     if action == "augury":
         roll = values.get("roll", "").strip()
         rolled = whole_number(roll, "The Augury roll") if roll else None

@@ -12,6 +12,7 @@ from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.setup import SetUp
+from campaign.kinds.thunderbolt.tribes.tribes import Tribes
 from campaign.kinds.thunderbolt.turn import sequence
 from campaign.kinds.thunderbolt.victory.result import Victory
 from events.thunderbolt import (
@@ -145,6 +146,23 @@ class State:
     """TB-22.1: this Augury Phase's Augury is entered (cleared once E is no longer in hand)."""
     victory: Victory | None = None
     """TB-20: the game's result, once determined in a G4 (the game is over with it)."""
+    tribes: Tribes = field(default_factory=Tribes)
+    """TB-23: the tribes' allegiance and status, and this Game Turn's dealings with them."""
+    guile_spent: tuple[tuple[int, str, int], ...] = ()
+    """TB-24.1: this Game Turn's Guile Points spent: (Operations Phase, leader, points)."""
+    won: tuple[tuple[str, str, bool], ...] = ()
+    """TB-23.4, TB-23.5: this Game Turn's land battles won: (province, side, Major)."""
+
+    def guile(self, leader: str, phase_start: bool = False) -> int:
+        """TB-24.1: a leader's Guile Points available: his printed Guile Rating less what he has
+        spent this Game Turn (before this Operations Phase's spending, at its start)."""
+        of = self.romans if leader in self.romans.leaders else self.carthaginians
+        spent = sum(
+            n
+            for phase, lid, n in self.guile_spent
+            if lid == leader and not (phase_start and phase == self.operations)
+        )
+        return max(0, of.leaders[leader].guile - spent)
 
     def emergency(self) -> tuple[str, list[str]]:
         """TB-9.1 to TB-9.3: the Emergency in effect, with its reasons."""
@@ -213,6 +231,13 @@ class State:
     def wounded_return(self) -> str:
         """TB-18.4: when Pluto's wounded return (setting `pluto-wounded-return`)."""
         return self.settings.get("pluto-wounded-return", "end-of-B")
+
+
+def spend(state: State, phase: int, leader: str, points: int) -> State:
+    """TB-24.1: Guile Points a leader spent in an Operations Phase, gone for the Game Turn."""
+    if not points:
+        return state
+    return replace(state, guile_spent=(*state.guile_spent, (phase, leader, points)))
 
 
 def numbered(state: State, leader: str) -> str:

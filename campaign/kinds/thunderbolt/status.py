@@ -14,6 +14,7 @@ from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.magistrates.roman import number_key, numeral_key
 from campaign.kinds.thunderbolt.senate.politics import Legion
 from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.tribes import status as tribal
 from campaign.kinds.thunderbolt.turn import cup
 
 
@@ -78,6 +79,9 @@ def status(state: State, name: str) -> dict[str, Any]:
             for r in state.rolls
         ],
         "cup": _cup(state),
+        "tribes": tribal.tribes(state),
+        "guile": tribal.guile(state),
+        "levies": tribal.levies(state),
         "settings": dict(state.settings),
         "dice": state.dice,
         "commitments": {str(t): c for t, c in state.commitments.items()},

@@ -140,8 +140,8 @@ def diplomacy(state: State, province: str, result: str, faces: Faces) -> list[Dr
     if c.hannibals() is None:
         raise RuleViolation("TB-15.6", "Hannibal commands no Army: there is no Diplomacy")
     hannibal = c.armies[c.hannibals()].commander
-    if c.leaders[hannibal].guile < 1:
-        raise RuleViolation("TB-15.6", "Hannibal has no Guile Point to spend")
+    if state.guile(hannibal) < 1:
+        raise RuleViolation("TB-24.1", "Hannibal has no Guile Point left to spend")
     if state.phase_leader is not None and state.phase_leader != hannibal:
         raise RuleViolation("TB-15.6", "Diplomacy is made in an Operations Phase of Hannibal")
     if state.operations in state.diplomacy:

@@ -7,7 +7,7 @@ from typing import Any
 
 from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.handlers import ByEvent
-from campaign.kinds.thunderbolt.state import Defection, Roll, Shift, State
+from campaign.kinds.thunderbolt.state import Defection, Roll, Shift, State, spend
 from events.thunderbolt import (
     CitySacked,
     DiplomacyAttempted,
@@ -97,6 +97,8 @@ def _(event: DiplomacyAttempted, state: State) -> State:
         targeted=state.targeted | {event.province},
         diplomacy=state.diplomacy | {event.phase},
     )
+    hannibal = state.carthaginians.armies[state.carthaginians.hannibals()].commander
+    state = spend(state, event.phase, hannibal, 1)  # TB-24.1
     boxes = rules.ambassador_boxes(event.result)
     toward = rules.CARTHAGE if boxes >= 0 else rules.ROME
     moved = {event.province: abs(boxes)}

@@ -59,6 +59,8 @@ def _(event: UnitMoved, state: State) -> State:
 def _(event: BattleReported, state: State) -> State:
     """TB-5.1: a Roman Major defeat counts for Emergencies (TB-9.2); a Major Victory moves the
     Italian Allies (TB-15.2), in Roman Italy or outside it by the province's Theater."""
+    if event.winner in sequence.BOTH:  # TB-23.4, TB-23.5: a Victory's DRM with a tribe
+        state = replace(state, won=(*state.won, (event.province, event.winner, event.major)))
     if event.winner == rules.CARTHAGE and event.major:
         defeat = senate.Defeat(event.turn, event.ca_engaged, event.rome_lost_percent / 100)
         state = replace(state, defeats=(*state.defeats, defeat))

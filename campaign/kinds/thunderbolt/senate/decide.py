@@ -57,6 +57,17 @@ PURPOSES = ("leave", "enter-rome", "pu-out", "over-8")
 """TB-10.2: what a Senate Permission request may be for (the Triumph: TB-10.9)."""
 
 
+def check_guile_left(state: State, lid: str, guile: int) -> None:
+    """TB-24.1: Guile spent on the Senate is spent for the Game Turn: at most what he has left."""
+    left = state.guile(lid)
+    if guile > left and guile <= state.romans.leaders[lid].guile:
+        raise RuleViolation(
+            "TB-24.1",
+            f"{state.romans.name(lid)} has {left} Guile Point{'s' * (left != 1)} left this Game "
+            "Turn",
+        )
+
+
 def ask_senate(
     state: State,
     who: str,
@@ -75,6 +86,7 @@ def ask_senate(
     lid = leader(state, who)
     why = resolve("purpose", purpose, PURPOSES)
     checks.check_senate(state, lid, why)
+    check_guile_left(state, lid, guile)
     number = state.next_number
     face, evidence = faces(state, number, "senate", numbered(state, lid))
     in_rome = [d for d in r.in_rome if r.office(d) == "Dictator"]
@@ -174,6 +186,7 @@ def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces)
         number = state.next_number
         face, evidence = faces(state, number, "triumph", numbered(state, lid))
         who_rides = r.leaders[lid]
+        check_guile_left(state, lid, guile)
         granted, _ = senate.senate(face, [], who_rides.campaign, guile, who_rides.guile)
     elif guile:
         raise RuleViolation("TB-10.9", "Under 15 % losses the Triumph needs no roll: no Guile")

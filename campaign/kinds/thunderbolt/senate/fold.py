@@ -7,7 +7,7 @@ from dataclasses import replace
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.magistrates import elections
 from campaign.kinds.thunderbolt.senate import honours
-from campaign.kinds.thunderbolt.state import Roll, State, numbered
+from campaign.kinds.thunderbolt.state import Roll, State, numbered, spend
 from campaign.kinds.thunderbolt.turn import cup
 from events.thunderbolt import (
     DictatorTakesTheField,
@@ -39,6 +39,7 @@ def _(event: SenateAsked, state: State) -> State:
     roll = Roll(event.number, event.turn, "senate", numbered(state, event.leader), event.face)
     asked = state.asked | {(event.phase, event.leader, event.purpose)}
     grants = state.grants | ({(event.leader, event.purpose)} if event.granted else set())
+    state = spend(state, event.phase, event.leader, event.guile)  # TB-24.1
     return replace(state, rolls=(*state.rolls, roll), asked=asked, grants=grants)
 
 
@@ -86,7 +87,7 @@ def _(event: TriumphEarned, state: State) -> State:
 @FOLD.on
 def _(event: TriumphCelebrated, state: State) -> State:
     romans = honours.celebrate(state.romans, event.leader, event.turn, event.granted)
-    state = replace(state, romans=romans)
+    state = spend(replace(state, romans=romans), state.operations, event.leader, event.guile)
     if event.face < 0:
         return state
     roll = Roll(event.number, event.turn, "triumph", numbered(state, event.leader), event.face)

@@ -9,6 +9,7 @@ from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.magistrates import prorogues, roman
 from campaign.kinds.thunderbolt.state import Roll, State
+from campaign.kinds.thunderbolt.tribes import tribes
 from campaign.kinds.thunderbolt.turn import cup, sequence
 from events.thunderbolt import (
     InitiativeDrawn,
@@ -74,6 +75,9 @@ def moved(state: State, position: sequence.Position) -> State:
         manpower_ops=frozenset() if fresh else state.manpower_ops,
         targeted=frozenset() if fresh else state.targeted,
         diplomacy=frozenset() if fresh else state.diplomacy,
+        tribes=tribes.new_turn(state.tribes) if fresh else state.tribes,
+        guile_spent=() if fresh else state.guile_spent,
+        won=() if fresh else state.won,
     )
 
 

@@ -41,6 +41,15 @@ STEPS = {
 }
 """TB-3.1: every step in order, with its name and the sides that say "done" in it (none: the
 program marks it done)."""
+TRIBAL = {"B4a": (CARTHAGE,), "B4b": (ROME,)}
+"""TB-23.3: the side that rolls in B4a and B4b, and says "done" there, when a tribe is due."""
+
+
+def sides(step: str, rolls_due: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The sides that say "done" in `step` (TB-3.1; B4a and B4b with rolls due, TB-23.3)."""
+    return TRIBAL[step] if step in rolls_due else STEPS[step][1]
+
+
 B1 = ("B1a", "B1b", "B1c")
 B2 = ("B2a", "B2b", "B2c", "B2d", "B2e")
 AFTER_B = ("B3a", "B3b", "B4a", "B4b", "B4c", "C1", "C2")
@@ -60,6 +69,9 @@ class Position:
     lanes: tuple[tuple[str, ...], ...] = (("A1", "A2"),)
     done: frozenset[tuple[str, str]] = field(default_factory=frozenset)
     over: bool = False
+    rolls_due: frozenset[str] = frozenset()
+    """TB-23.3: B4a and B4b wait for their side while a tribe has a roll due there (kept by the
+    fold from the tribes' status; a step in hand keeps its own)."""
 
     @property
     def open(self) -> tuple[str, ...]:
@@ -68,7 +80,7 @@ class Position:
 
     def waiting_for(self, step: str) -> tuple[str, ...]:
         """The sides still to say "done" in `step`."""
-        return tuple(s for s in STEPS[step][1] if (step, s) not in self.done)
+        return tuple(s for s in sides(step, self.rolls_due) if (step, s) not in self.done)
 
 
 @dataclass(frozen=True)
@@ -88,7 +100,7 @@ def start(game: Game) -> Position:
 def check_done(position: Position, step: str, side: str) -> None:
     """TB-3.2 and TB-3.4: a side finishes a step in hand that it acts in, once."""
     check_open(position, step)
-    if side not in STEPS[step][1]:
+    if side not in sides(step, position.rolls_due):
         raise RuleViolation("TB-3.4", f"{side.capitalize()} has nothing to finish in {step}")
     if (step, side) in position.done:
         raise RuleViolation("TB-3.4", f"{side.capitalize()} has already finished {step}")
@@ -148,7 +160,7 @@ def settle(position: Position, game: Game) -> Position:
             position = _next_stage(position, game)
             if position.over:
                 return position
-        silent = [s for s in position.open if not STEPS[s][1] and s != "C2"]
+        silent = [s for s in position.open if not sides(s, position.rolls_due) and s != "C2"]
         if not silent:
             return position
         for step in silent:
