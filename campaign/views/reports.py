@@ -126,8 +126,8 @@ def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, 
     audit = {
         "heading": "Audit",
         "items": [
-            f"This report tells events 1 to {through} of the log, chain head {head}: "
-            f"anyone can check it with campaign verify --head {head}"
+            f"This report tells events 1 to {through} of the log; to check their chain head: "
+            f"campaign verify --head {head}"
         ],
     }
     warning = (
@@ -169,8 +169,8 @@ def sealed(data: dict[str, Any], signer: Signer | None = None) -> dict[str, Any]
         said = "Not signed: the organiser has announced no key (campaign key announce)."
     items = [
         said,
-        "Keep the block below as it is: campaign verify --checkpoint FILE shows, at any later "
-        "time, whether the log still extends it (nothing cut, nothing rewritten).",
+        "Keep the block below: campaign verify --checkpoint FILE shows at any later time whether "
+        "the log still extends it (nothing cut or rewritten).",
     ]
     section = {"heading": CHECKPOINT, "items": items, "block": point.lines()}
     told = point.as_data() | {"key": key}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,7 +35,6 @@ from events.thunderbolt import (
     ExtraordinaryDisbanded,
     FactsReported,
     GovernorDesignated,
-    ImperiumGiven,
     InitiativeDrawn,
     IslandsReported,
     LeaderBesieged,
@@ -66,6 +67,12 @@ from events.thunderbolt import (
     SlavesRaised,
     StepClosed,
     TrainingRolled,
+    TribeFought,
+    TribeLevied,
+    TribeMustered,
+    TribeRevolted,
+    TribeRolled,
+    TribeSwayed,
     TriumphCelebrated,
     TriumphEarned,
     UnitMoved,
@@ -73,13 +80,12 @@ from events.thunderbolt import (
     VictoryReported,
 )
 
-ROMAN = (
+ROMAN = (  # a Consul's army (ImperiumGiven): in office at the turn's end
     MagistrateProrogued,
     MagistrateReleased,
     PlutoVisited,
     MagistrateElected,
     GovernorDesignated,
-    ImperiumGiven,
     DictatorTakesTheField,
     MasterOfHorseNamed,
     OfficeLeftEmpty,
@@ -97,10 +103,11 @@ ROMAN = (
     ExtraordinaryDisbanded,
     TrainingRolled,
 )
-TOLD = (
+TOLD = (  # the politics are told in Carthage's section
+    VictoryReported,
+    ProvinceDevastated,
     VictoryDetermined,
     AuguryEntered,
-    PoliticsRolled,
     CommanderRecalled,
     SenateAsked,
     ArmiesTrained,
@@ -122,8 +129,6 @@ TOLD = (
     InitiativeDrawn,
     MarkerDrawn,
     PhaseGivenToPU,
-    VictoryReported,
-    ProvinceDevastated,
     CitySacked,
     DiplomacyAttempted,
     PresenceClaimed,
@@ -153,8 +158,9 @@ def turn_report(
             "items": [_office(state, m) for m in _by_precedence(state)]
             or ["No magistrate in office"],
         },
-        {"heading": "Carthage (TB-12)", "items": _carthage(state, number)},
+        {"heading": "Carthage (TB-12)", "items": _carthage(state, events, number)},
         {"heading": "Italian Allies (TB-15)", "items": _allies(state, number)},
+        *_tribes(state, events, number),
         {"heading": "What happened", "items": _happened(state, events, number)},
         _dice(state, number),
     ]
@@ -175,13 +181,16 @@ def turn_report(
     }
 
 
-def _carthage(state: State, number: int) -> list[str]:
-    """TB-12: the Family in Power, the Political Climate and its limit; TB-14: each Army."""
+def _carthage(state: State, events: Sequence[CampaignEvent], number: int) -> list[str]:
+    """TB-12: the Family in Power and the Political Climate as rolled (their results alone
+    before the rolls), the army limit; TB-14: each Army."""
     climate = state.climate.get(number)
-    limit = f", army limit {rules.ARMY_LIMIT[climate]} (TB-12.2)" if climate else ""
+    limit = [f"Army limit {rules.ARMY_LIMIT[climate]} (TB-12.2)"] if climate else []
+    rolled = {e.what: _told(e, number) for e in events if isinstance(e, PoliticsRolled)}
     return [
-        f"Family in Power: {state.family_in_power(number)}",
-        f"Political Climate: {climate or 'not rolled'}{limit}",
+        rolled.get("family", f"Family in Power: {state.family_in_power(number)}"),
+        rolled.get("climate", f"Political Climate: {climate or 'not rolled'}"),
+        *limit,
         *(_army(state, a) for a in state.carthaginians.armies.values()),
     ]
 
@@ -193,9 +202,41 @@ def _allies(state: State, number: int) -> list[str]:
     return [*_shifts(state, shifts), *turned, _track(state)]
 
 
+TRIBAL = (TribeRolled, TribeLevied, TribeSwayed, TribeMustered, TribeFought, TribeRevolted)
+"""TB-23: the tribes' events, told in their own section."""
+
+
+def _tribes(state: State, events: Sequence[CampaignEvent], number: int) -> list[dict[str, Any]]:
+    """TB-23: the Game Turn's dealings with the tribes, and each tribe at its end (no section in a
+    scenario without tribes)."""
+    if not state.setup.tribes:
+        return []
+    dealt = [e for e in events if isinstance(e, TRIBAL)]
+    named = {e.tribe for e in dealt}
+    standing = "; ".join(
+        f"{state.setup.tribes[tid].name} ({s.allegiance.capitalize()}, {s.status})"
+        for tid, s in state.tribes.standing.items()
+        if tid in named or s.status != "Active"
+    )
+    if not dealt and not standing:
+        return []
+    told = [_told(e, number) for e in dealt]
+    return [{"heading": "Tribes (TB-23)", "items": [*told, f"At the turn's end: {standing}"]}]
+
+
 def _happened(state: State, events: Sequence[CampaignEvent], number: int) -> list[str]:
-    """Everything else the Game Turn recorded, the cup's draws in one line (TB-4.4)."""
-    told = [_told(e, number) for e in events if isinstance(e, TOLD) and not isinstance(e, DRAWS)]
+    """Everything else the Game Turn recorded, the cup's draws in one line (TB-4.4), the
+    Armies assigned to Theaters in one (TB-12.6)."""
+    shifted = {s.seq for s in state.shifts if s.turn == number}  # told by the Allies' section
+    told = [
+        _told(e, number)
+        for e in events
+        if isinstance(e, TOLD)
+        and not isinstance(e, (*DRAWS, ArmyPosted))
+        and not (isinstance(e, SHIFTING) and e.originator_version in shifted)
+    ]
+    posted = [f"{e.army} to {e.theater}" for e in events if isinstance(e, ArmyPosted)]
+    told += [f"Armies assigned (TB-12.6): {', '.join(posted)}"] if posted else []
     draws = [e for e in events if isinstance(e, DRAWS)]
     return [*told, *([_initiative(state, draws)] if draws else [])] or ["Nothing recorded"]
 
@@ -240,12 +281,13 @@ def _dice(state: State, number: int) -> dict[str, Any]:
             "heading": "Dice (TB-16.4)",
             "items": ["Rolled at the table, entered with evidence"],
         }
-    items = [f"Game Turn {number}'s commitment: {state.commitments.get(number, '')}"]
-    if number in state.revealed:
-        items.append(
-            f"Secret revealed as the turn ended: {state.revealed[number]}; campaign verify "
-            "recomputes every roll of the turn"
-        )
+    if number in state.revealed:  # its commitment, published as it began, is the log's
+        items = [
+            f"Game Turn {number}'s secret, revealed as it ended: {state.revealed[number]}; "
+            "campaign verify checks it against its commitment and recomputes every roll"
+        ]
+    else:
+        items = [f"Game Turn {number}'s commitment: {state.commitments.get(number, '')}"]
     return {"heading": "Dice (TB-16)", "items": items}
 
 
@@ -259,6 +301,8 @@ def _by_precedence(state: State) -> list:
     )
 
 
+SHIFTING = (VictoryReported, ProvinceDevastated)
+"""A Major Victory and a devastation, told by the track's moves they made (TB-15.2)."""
 DRAWS = (InitiativeDrawn, MarkerDrawn)
 """TB-4.4: the C2 draws, summarised in one line of the report (#28: a Discord post's length)."""
 
@@ -289,7 +333,26 @@ def _roman(events: Sequence[CampaignEvent], number: int) -> list[str]:
             grouped[label] = []
             told.append(label)
         grouped[label].append(part)
-    return [f"{line}: {', '.join(grouped[line])}" if line in grouped else line for line in told]
+    return [_joined(line, grouped[line]) if line in grouped else line for line in told]
+
+
+RANDOM_EVENT = re.compile(r"(?:; | \()random event (\d+)\)?")
+
+
+def _joined(line: str, parts: list[str]) -> str:
+    """A grouped line: its parts, and the random events they name once at its end (TB-16.3)."""
+    numbers = [n for part in parts for n in RANDOM_EVENT.findall(part)]
+    parts = [
+        RANDOM_EVENT.sub(lambda m: ")" if m.group(0).startswith(";") else "", p) for p in parts
+    ]
+    if not numbers:
+        return f"{line}: {', '.join(parts)}"
+    first, last = int(numbers[0]), int(numbers[-1])
+    if numbers == [str(n) for n in range(first, last + 1)] and len(numbers) > 2:
+        named = f"random events {first} to {last}"
+    else:
+        named = ("random events " if len(numbers) > 1 else "random event ") + ", ".join(numbers)
+    return f"{line}: {', '.join(parts)} ({named})"
 
 
 def _grouped(e: CampaignEvent) -> tuple[str, str] | None:
@@ -302,8 +365,19 @@ def _grouped(e: CampaignEvent) -> tuple[str, str] | None:
         )
     if isinstance(e, MagistrateReleased):
         return "Released from office (TB-7.5)", who(e.leader)
-    if isinstance(e, PlutoVisited) and e.outcome == "unharmed":
-        return "A Visit from Pluto, unharmed (TB-7.7)", f"{who(e.leader)} (die {e.faces[0]})"
+    if isinstance(e, PlutoVisited):
+        dice = ", then ".join(str(f) for f in e.faces)
+        drms = "".join(f" {v:+d}" for v in e.modifiers.values())
+        drawn = f"; random event {e.number}" if e.number else ""
+        label = "unharmed" if e.outcome == "unharmed" else "casualties"
+        return f"A Visit from Pluto, {label} (TB-7.7)", (
+            f"{who(e.leader)}" + ("" if label == "unharmed" else f" {e.outcome}")
+            + f" (die {dice}{drms}{drawn})" + (f" [{e.evidence}]" if e.evidence else "")
+        )  # fmt: skip
+    if isinstance(e, MagistrateElected) and not e.chosen and e.number:
+        return "Elected, drawn blind from the pool (TB-8.2)", (
+            f"{who(e.leader)} {e.office} (random event {e.number})"
+        )
     return None
 
 
@@ -326,7 +400,9 @@ def _initiative(state: State, draws: Sequence[CampaignEvent]) -> str:
             drawn.append(f"{who(marker.split('/')[2])}'s LAM")
         else:
             drawn.append(DRAWN_SHORT.get(kind or "empty", kind))
-    return f"Initiative draws (TB-4.4): {', '.join(drawn)}"
+    runs = [(said, len(list(same))) for said, same in itertools.groupby(drawn)]
+    told = [said if n == 1 else f"{said} ×{n}" for said, n in runs]
+    return f"Initiative draws (TB-4.4): {', '.join(told)}"
 
 
 DRAWN_SHORT = {
