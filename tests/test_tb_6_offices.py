@@ -75,3 +75,33 @@ def test_tb_6_7_and_18_5_the_overall_commander_the_me_with_the_setting():
     assert offices.overall_commanders(
         with_dictator, dictator_in_rome=True, rome_dictator_oc=False
     ) == ["440"]
+
+
+def test_tb_6_4_a_set_up_may_give_a_consul_two_theaters(shell, tmp_path):
+    """TB-6.4 [4.23's example: Sempronius Longus assigned to Sicily and Africa]: the set-up file
+    gives Consul Pulcher two Theaters (refused before as an unknown Theater); he goes from one to
+    the other without the Senate's leave, into a third only with it (TB-10.4, said not refused);
+    no other magistrate, and no Theater twice."""
+    from test_tb_7_8_magistrates import EXAMPLE
+    from test_tb_kind import NEW
+
+    pulcher = 'leader = "pulcher"\noffice = "Consul"\nca = 1\ntheater = "Roman Italy"'
+    assert pulcher in EXAMPLE
+    two = pulcher.replace('"Roman Italy"', '["Roman Italy", "Sicily"]')
+    (tmp_path / "two.toml").write_text(EXAMPLE.replace(pulcher, two))
+    shell.ok(*NEW, "--setup", str(tmp_path / "two.toml"))
+    (held,) = [m for m in shell.json("status")["rome"]["magistrates"] if m["leader"] == "pulcher"]
+    assert held["theaters"] == ["Roman Italy", "Sicily"]
+    assert held["assignment"] == "Roman Italy and Sicily"
+    shell.ok("march", "Pulcher", "--to", "East Sicilia")
+    assert shell.json("log")[-1]["data"]["unasked"] == ""
+    told = shell.ok("march", "Pulcher", "--to", "Ausetani").stdout  # Hispania: his assignment left
+    assert shell.json("log")[-1]["data"]["unasked"] == "Roman Italy and Sicily"
+    assert "leaving the assignment Roman Italy and Sicily without the Senate's leave" in told
+    for wrong in (
+        two.replace('"Sicily"]', '"Roman Italy"]'),
+        two.replace('"Sicily"]', '"Sicily", "Africa"]'),
+    ):
+        (tmp_path / "bad.toml").write_text(EXAMPLE.replace(pulcher, wrong))
+        result = shell(*NEW[:1], "Other", *NEW[2:], "--setup", str(tmp_path / "bad.toml"))
+        assert result.exit_code != 0 and "(TB-6.4)" in result.output

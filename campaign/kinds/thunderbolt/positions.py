@@ -163,7 +163,9 @@ def leaves_assignment(
         return ""
     if held.province:
         return "" if province == held.province else held.province
-    return "" if r.theater_of.get(province) == held.theater else held.theater or ""
+    if r.theater_of.get(province) in (held.theater, held.also):
+        return ""
+    return held.assignment or ""
 
 
 def check_siege_place(where: str, what: str) -> None:

@@ -448,5 +448,5 @@ def _office(state: State, m) -> str:
         if m.legions
         else "no Legion"
     )
-    place = m.province and state.setup.provinces[m.province].name or m.theater
+    place = m.province and state.setup.provinces[m.province].name or m.assignment
     return f"{m.office} {r.name(m.leader)}, {army}" + (f", {place}" if place else "")

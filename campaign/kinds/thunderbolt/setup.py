@@ -454,8 +454,7 @@ def _magistrates(
                 continue
             held.append(spec["legion"])
         theater, province = spec.get("theater"), spec.get("province")
-        if theater is not None and theater not in THEATERS:
-            problems.append(f"{leader}'s Theater {theater!r} is unknown")
+        theater, also = _theaters(leader, office, theater, problems)
         if province is not None and province not in provinces:
             problems.append(f"{leader}'s province {province!r} is no province of the file")
         magistrates.append(
@@ -467,6 +466,7 @@ def _magistrates(
                 province,
                 bool(spec.get("governor", False)),
                 tuple(numbers),
+                also,
             )
         )
     theater_of = {p.id: p.theater for p in provinces.values()}
@@ -480,6 +480,22 @@ def _magistrates(
         except CampaignError as broken:
             problems.append(f"the opening offices break the rules: {broken}")
     return tuple(magistrates)
+
+
+def _theaters(
+    leader: str, office: str, theater: Any, problems: list[str]
+) -> tuple[str | None, str | None]:
+    """TB-6.4: a magistrate's Theater; a set-up Consul's may be two (`theater = ["Sicily",
+    "Africa"]`, 4.23's example)."""
+    given = theater if isinstance(theater, list) else [] if theater is None else [theater]
+    unknown = [t for t in given if t not in THEATERS]
+    if unknown:
+        problems.append(f"{leader}'s Theater {unknown[0]!r} is unknown")
+        return None, None
+    if len(given) > 2 or (len(given) == 2 and (office != "Consul" or given[0] == given[1])):
+        problems.append(f"only a Consul is given two Theaters at the start, not {leader} (TB-6.4)")
+        return None, None
+    return (given + [None, None])[0], (given + [None, None])[1]
 
 
 def _triumphs(table: Any, leaders: dict, magistrates: tuple, problems: list[str]) -> dict:

@@ -134,9 +134,10 @@ def _magistrate(state: State, m: Magistrate) -> dict[str, Any]:
         "cas": list(m.cas),
         "legions": list(m.legions),
         "theater": m.theater,
+        "theaters": [t for t in (m.theater, m.also) if t],
         "province": m.province,
         "governor": m.governor,
-        "assignment": place or m.theater,
+        "assignment": place or m.assignment,
         "stands": {
             "province": spot[0] or None,
             "province_name": spot[0] and state.setup.provinces[spot[0]].name or None,

@@ -33,6 +33,16 @@ class Magistrate:
     governor: bool = False
     cas: tuple[int, ...] = ()
     """The CAs of his Imperium (TB-6.3), by number; a Praetor's Legion is in `legions` alone."""
+    also: str | None = None
+    """TB-6.4 [4.23's example]: a set-up Consul's second Theater (Sempronius: Sicily and
+    Africa); any other magistrate has one assignment."""
+
+    @property
+    def assignment(self) -> str | None:
+        """His Theater or Theaters (both named), or his province's key."""
+        if self.also:
+            return f"{self.theater} and {self.also}"
+        return self.province or self.theater
 
 
 Named = Callable[[str], str]

@@ -96,7 +96,7 @@ def prorogue(
     the assignment named after. `check_prorogue` decides whether he may be."""
     held = r.magistrates[leader]
     if forced:
-        kept = replace(held, office=office, theater=None, province=None)
+        kept = replace(held, office=office, theater=None, province=None, also=None)
         if held.office == "Dictator" and len(held.cas) > 1:
             # TB-7.4 (Interpretation): a Dictator so prorogued keeps only the CA besieged with
             # him, taken to be his first; the other goes leaderless.
@@ -114,7 +114,7 @@ def prorogue(
     elif office == "Praetor":
         kept = held
     else:
-        kept = replace(held, office=office, theater=theater, province=province)
+        kept = replace(held, office=office, theater=theater, province=province, also=None)
         if r.slaves(held.legions):  # TB-11.13 (Interpretation): leaderless, out of his CAs
             r, kept = lose_slaves(r, kept)
     magistrates = {**r.magistrates, leader: kept}
@@ -270,7 +270,7 @@ def assign(
 ) -> Romans:
     """TB-7.4 and TB-6.4: the assignment named for a magistrate the rules prorogued
     (`check_assign` decides whether it may be)."""
-    named = replace(r.magistrates[leader], theater=theater, province=province)
+    named = replace(r.magistrates[leader], theater=theater, province=province, also=None)
     return replace(r, magistrates={**r.magistrates, leader: named})
 
 

@@ -152,9 +152,10 @@ def _(event: UnitMoved) -> str:
     said = f"Game Turn {event.turn}: {unit} moves to {who(event.province)}{place} (TB-1.4)"
     if event.with_it:
         said += f", with {', '.join(event.with_it)}"
-    if event.unasked:
+    if event.unasked:  # a province's key, or a Theater (two, TB-6.4) as the rules name it
+        left = event.unasked if event.unasked[0].isupper() else who(event.unasked)
         said += (
-            f"; leaving the assignment {who(event.unasked)} without the Senate's leave (TB-10.2; "
+            f"; leaving the assignment {left} without the Senate's leave (TB-10.2; "
             "shown, not refused, TB-10.4)"
         )
     if event.override:
