@@ -160,8 +160,8 @@ def decide(
         return legions_rules.naval(state, whole_number(values.get("built", ""), "NS levels"))
     if action == "legion-request" and side == "rome":
         return _requested(state, values, secrets)
-    if action == "disband" and side == "carthage":
-        return _disbanded(state, values, secrets)
+    if side == "carthage" and action in CARTHAGE_ACTIONS:
+        return _carthage(state, action, values, secrets)
     if action == "tribal":
         passed = [t.strip() for t in values.get("devastated", "").split(",") if t.strip()]
         return tribes_rules.tribal(state, _rolled(state, values, secrets), passed)
@@ -169,25 +169,36 @@ def decide(
         roll = values.get("roll", "").strip()
         rolled = whole_number(roll, "The Augury roll") if roll else None
         return auguries.augury(state, values.get("event", ""), rolled)
-    if action == "raise-army" and side == "carthage":
+    raise CampaignError(f"There is no action called {action!r} for a player of Thunderbolt.")
+
+
+CARTHAGE_ACTIONS = ("disband", "raise-army", "reinforce", "station", "appoint", *forms.ROLLS)
+"""The forms of Carthage's page (B2, B3b)."""
+
+
+def _carthage(
+    state: State, action: str, values: Mapping[str, str], secrets: Mapping[str, str] | None
+) -> list[Draft]:
+    """A form of Carthage's page: B2a and B2b's rolls, B2c to B2e, B3b (TB-12, TB-13, TB-21)."""
+    if action == "disband":
+        return _disbanded(state, values, secrets)
+    if action == "raise-army":
         sp = whole_number(values.get("sp", ""), "The new Army's SP")
         draws = _draws(state, values, secrets, "carthage")
         return carthage_rules.raise_and_appoint(state, values.get("name", ""), sp, draws)
-    if action == "reinforce" and side == "carthage":
+    if action == "reinforce":
         sp = whole_number(values.get("sp", ""), "The SP joining")
         uncounted = values.get("uncounted", "").strip()
         of = whole_number(uncounted, "The Citizens or Elite") if uncounted else 0
         return carthage_rules.reinforce(state, values.get("choice", ""), sp, of)
-    if action == "station" and side == "carthage":
+    if action == "station":
         return carthage_rules.post_army(state, values.get("choice") or None, values.get("theater"))
-    if action == "appoint" and side == "carthage":
+    if action == "appoint":
         draws = _draws(state, values, secrets, "carthage")
         return carthage_rules.appoint(state, values.get("choice") or None, draws, None)
-    if action in forms.ROLLS and side == "carthage":
-        dice = _rolled(state, values, secrets)
-        outcome = values.get("outcome") or None
-        return carthage_rules.politics(state, action, _drms(values.get("drm", "")), dice, outcome)
-    raise CampaignError(f"There is no action called {action!r} for a player of Thunderbolt.")
+    dice = _rolled(state, values, secrets)
+    outcome = values.get("outcome") or None
+    return carthage_rules.politics(state, action, _drms(values.get("drm", "")), dice, outcome)
 
 
 def _rolled(state: State, values: Mapping[str, str], secrets: Mapping[str, str] | None) -> Any:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from campaign.kinds.thunderbolt.setup import SetUp, Tribe
+from campaign.kinds.thunderbolt.setup import SetUp
+from campaign.kinds.thunderbolt.tribes.chart import Tribe
 
 RECOVERY, PACIFICATION = "B4a", "B4b"
 """TB-23.3: the Tribal Segment's two rolls, by their step."""
