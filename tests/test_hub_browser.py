@@ -245,3 +245,25 @@ def test_numbers_bring_a_numeric_keypad_and_one_choice_is_a_button(every_page, b
         assert modes["attacker"] == modes["defender"] == "decimal"
         assert modes["choice"] is None  # the battle, the one choice: a hidden field
         assert form.find_element(By.NAME, "choice").get_attribute("type") == "hidden"
+
+
+def test_tb_23_3_carthages_player_rolls_his_tribes_from_his_page_on_a_phone(tmp_path, browser):
+    """TB-23.3 in Chromium at 360 px: B4a waits for Carthage while the Ilergetes are Depleted;
+    Hanno types the die rolled at the table on his page, the step ends and Rome's B4b form for
+    the Pacified Ausetani appears on Fabius's; neither page is wider than the phone."""
+    from test_tb_23_tribes import DEPLETED_AND_PACIFIED, to_operations
+
+    shell = Shell(tmp_path / "tb.sqlite")
+    to_operations(shell, setup=DEPLETED_AND_PACIFIED, tmp_path=tmp_path)
+    hanno, fabius = link(shell, "Hanno"), link(shell, "Fabius")
+    kept = os.environ.get("CAMPAIGN_SCREENSHOTS")
+    with served(shell.db) as base:
+        assert overflow(browser, base, [hanno, fabius], 360) == []
+        browser.get(base + hanno)
+        if kept:
+            browser.save_screenshot(str(Path(kept) / "tb-tribal-360.png"))
+        said = submit(browser, "tribal", face="2", evidence="the table's photo")
+        assert "Ilergetes, Depletion Recovery: rolled 2 against 3, back to full strength" in said
+        browser.get(base + fabius)
+        assert browser.find_elements(By.CSS_SELECTOR, "form[action$='/tribal']")
+    assert shell.json("status")["tribes"]["ilergetes"]["depleted"] is False
