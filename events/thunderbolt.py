@@ -903,3 +903,24 @@ class TribeRevolted(CampaignEvent):
     turn: int
     tribe: str
     ended: bool
+
+
+@topic("thunderbolt.ManpowerDrawn")
+class ManpowerDrawn(CampaignEvent):
+    """TB-25.2 (rulebook 7.32): SP drawn from a contingent's Carthaginian Manpower Holding Box for
+    a new Army, reinforcements or troops raised from a tribe (`cause`)."""
+
+    turn: int
+    contingent: str
+    sp: int
+    cause: str
+
+
+@topic("thunderbolt.ManpowerReturned")
+class ManpowerReturned(CampaignEvent):
+    """TB-25.3 (7.32, 9.42, 9.44): SP put back in a contingent's Holding Box, as a rule directs."""
+
+    turn: int
+    contingent: str
+    sp: int
+    reason: str

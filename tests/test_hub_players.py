@@ -881,3 +881,23 @@ def test_tb_23_3_the_side_that_rolls_in_b4_rolls_its_tribes_from_its_page(store_
     assert passed.status_code == 200, said(passed.text)
     assert shell.json("status")["steps"] == ["C2"]
     assert shell.json("verify")["verified"]
+
+
+def test_tb_25_2_carthages_page_draws_a_new_armys_sp_from_the_holding_boxes(store_url, tmp_path):
+    """TB-25.2 from Carthage's page: where the scenario keeps Manpower Holding Boxes the B3b forms
+    ask which boxes the SP come from (showing what each holds), as `raise-army --from` does; a
+    draw beyond a box is refused, nothing recorded."""
+    from test_tb_25_manpower import at_b3b
+
+    shell = Shell(store_url)
+    at_b3b(shell, tmp_path)
+    client = TestClient(hub(str(store_url)))
+    hanno = link(shell, "Hanno")
+    assert "CONTINGENT=SP, …, of Libyan 30, Numidian 10" in client.get(hanno).text
+    before = shell.json("log")
+    fields = dict(name="libya", sp="20", leader="Bomilcar", evidence="photo")
+    over = send(client, hanno, "raise-army", **fields, **{"from": "Numidian=12"})
+    assert over.status_code == 400 and shell.json("log") == before
+    raised = send(client, hanno, "raise-army", **fields, **{"from": "Libyan=15, Numidian=5"})
+    assert raised.status_code == 200, said(raised.text)
+    assert shell.json("status")["manpower"]["Numidian"] == 5

@@ -148,6 +148,7 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         spent = sum(n for _, who, n in state.guile_spent if who == lid)
         of = state.romans if lid in r.leaders else c
         assert spent <= of.leaders[lid].guile
+    assert all(left >= 0 for left in state.pools.values())  # TB-25.2: never below 0
     for kind, fields in recorded:
         if kind == "PlutoVisited":
             assert fields["outcome"] in roman.OUTCOMES
@@ -617,11 +618,23 @@ def carthage_b3b(campaign: Punic, data, table: Table) -> None:
         name = f"new-{state.turn}"
         sp = data.draw(st.integers(1, 40))
         draws = table.draws(state, c.pool() or ["none"], "draw-carthage")
-        when(campaign, carthage_rules.raise_and_appoint, name, sp, draws)
+        taken = boxed(campaign, data, sp)
+        when(campaign, carthage_rules.raise_and_appoint, name, sp, draws, None, taken)
         assert campaign.state.carthaginians.armies[name].aer == -3  # TB-21.1, TB-14.2
     elif more and c.armies and data.draw(st.booleans()):
         aid = data.draw(st.sampled_from(sorted(c.armies)))
-        when(campaign, carthage_rules.reinforce, aid, data.draw(st.integers(1, 20)), 0)
+        sp = data.draw(st.integers(1, 20))
+        when(campaign, carthage_rules.reinforce_from, aid, sp, 0, boxed(campaign, data, sp))
+
+
+def boxed(campaign: Punic, data, sp: int) -> dict[str, int]:
+    """TB-25.2: now and then some of the SP drawn from a Holding Box that holds them."""
+    pools = campaign.state.pools
+    held = [name for name, left in sorted(pools.items()) if left]
+    if not held or not data.draw(st.booleans()):
+        return {}
+    name = data.draw(st.sampled_from(held))
+    return {name: data.draw(st.integers(1, min(sp, pools[name])))}
 
 
 def _determined(campaign: Punic, data) -> bool:
@@ -650,6 +663,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     # The Allobroges start Depleted: the Tribal Segment has a roll due from the first (TB-23.3).
     setup = TWO_IN_HISPANIA.replace("legion_request =", "unused =")
     setup = setup.replace('allegiance = "neutral"\n', 'allegiance = "neutral"\ndepleted = true\n')
+    setup += "\n[start.manpower]\nLibyan = 40\nIberian = 12\n"  # TB-25.1: two Holding Boxes
     (folder / "setup.toml").write_text(setup)
     drawn = st.binary(min_size=32, max_size=32).map(bytes.hex)
     secrets = {f"S{t}": data.draw(drawn) for t in (1, 2, 3)}
@@ -683,6 +697,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"Diplomacy with tribes: {min(kinds.count('TribeSwayed'), 1)}+")
     event(f"tribes' battles: {min(kinds.count('TribeFought'), 1)}+")
     event(f"Tribal Segment rolls: {min(kinds.count('TribeRolled'), 1)}+")
+    event(f"Holding Box draws: {min(kinds.count('ManpowerDrawn'), 1)}+")
     event(f"Armies named in battle: {min(kinds.count('ArmyInBattle'), 1)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")

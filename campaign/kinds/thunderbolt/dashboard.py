@@ -52,6 +52,7 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         _armies(data),
         *_tribes(data),
         *_guile(data),
+        *_manpower(data),
         _next(data),
     )
 
@@ -213,6 +214,14 @@ def _guile(data: dict[str, Any]) -> list[Text]:
         return []
     said = ", ".join(f"{g['name']} {g['left']} of {g['rating']}" for g in spent)
     return [Text(f"Guile left this Game Turn (TB-24.1): {said}")]
+
+
+def _manpower(data: dict[str, Any]) -> list[Text]:
+    """TB-25.1: what each Carthaginian Manpower Holding Box holds, where the scenario keeps them."""
+    if not data["manpower"]:
+        return []
+    said = ", ".join(f"{name} {sp}" for name, sp in data["manpower"].items())
+    return [Text(f"Carthaginian Manpower Holding Boxes (TB-25): {said} SP")]
 
 
 def _next(data: dict[str, Any]) -> Text:

@@ -39,6 +39,7 @@ def start(event: CampaignStarted) -> State:
         romans=roman.opening(setup),
         carthaginians=carthage.opening(setup),
         tribes=tribes.opening(setup),
+        pools=dict(setup.manpower),
     )
 
 

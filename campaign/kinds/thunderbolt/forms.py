@@ -234,6 +234,12 @@ def b3_carthage(state: State) -> list[dict[str, Any]]:
     if "B3b" not in position.open or "carthage" not in position.waiting_for("B3b"):
         return []
     offered = []
+    boxes = (
+        [{"name": "from", "label": "Drawn from the Holding Boxes (TB-25.2): CONTINGENT=SP, …, of "
+          + ", ".join(f"{name} {sp}" for name, sp in state.pools.items())}]
+        if state.pools
+        else []
+    )  # fmt: skip
     if lawful(manpower.check_new_army, c, climate):
         drawn = draw_fields("The leader drawn at the table") if state.dice != "committed" else []
         offered.append(
@@ -245,6 +251,7 @@ def b3_carthage(state: State) -> list[dict[str, Any]]:
                 "fields": [
                     {"name": "name", "label": "The new Army's name (its holding box)"},
                     {"name": "sp", "label": "The SP the Manpower Table gave", "type": "number"},
+                    *boxes,
                     *drawn,
                 ],
                 "button": "Raise",
@@ -264,6 +271,7 @@ def b3_carthage(state: State) -> list[dict[str, Any]]:
                         "(not counted against the 30 %)",
                         "type": "number",
                     },
+                    *boxes,
                 ],
                 "button": "Reinforce",
             }

@@ -83,6 +83,20 @@ def signed(text: str, what: str) -> int:
     return sign * whole_number(written.lstrip("+-"), f"The DRM {what}")
 
 
+FromOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--from", help="CONTINGENT=SP drawn from its Manpower Holding Box (TB-25.2)."),
+]
+
+
+def taken(given: list[str] | None) -> dict[str, int]:
+    """TB-25.2: the SP drawn from each Holding Box, as typed: CONTINGENT=SP each."""
+    return {
+        key: whole_number(value, f"The SP from {key}")
+        for key, value in pairs(given or [], "CONTINGENT=SP").items()
+    }
+
+
 DrmOption = Annotated[
     Optional[list[str]], typer.Option("--drm", help="NAME=VALUE, the chart's DRMs.")
 ]

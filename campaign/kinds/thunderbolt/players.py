@@ -185,12 +185,15 @@ def _carthage(
     if action == "raise-army":
         sp = whole_number(values.get("sp", ""), "The new Army's SP")
         draws = _draws(state, values, secrets, "carthage")
-        return carthage_rules.raise_and_appoint(state, values.get("name", ""), sp, draws)
+        name, boxes = values.get("name", ""), _boxes(values)
+        return carthage_rules.raise_and_appoint(state, name, sp, draws, None, boxes)
     if action == "reinforce":
         sp = whole_number(values.get("sp", ""), "The SP joining")
         uncounted = values.get("uncounted", "").strip()
         of = whole_number(uncounted, "The Citizens or Elite") if uncounted else 0
-        return carthage_rules.reinforce(state, values.get("choice", ""), sp, of)
+        return carthage_rules.reinforce_from(
+            state, values.get("choice", ""), sp, of, _boxes(values)
+        )
     if action == "station":
         return carthage_rules.post_army(state, values.get("choice") or None, values.get("theater"))
     if action == "appoint":
@@ -199,6 +202,13 @@ def _carthage(
     dice = _rolled(state, values, secrets)
     outcome = values.get("outcome") or None
     return carthage_rules.politics(state, action, _drms(values.get("drm", "")), dice, outcome)
+
+
+def _boxes(values: Mapping[str, str]) -> dict[str, int]:
+    """TB-25.2: the Holding Boxes a form's SP come from, typed CONTINGENT=SP, comma-separated."""
+    from campaign.kinds.thunderbolt.options import taken
+
+    return taken([item for item in values.get("from", "").replace(",", " ").split() if item])
 
 
 def _rolled(state: State, values: Mapping[str, str], secrets: Mapping[str, str] | None) -> Any:

@@ -107,6 +107,9 @@ class SetUp:
     """TB-13.7: Carthage's Overall Commander at the start, an Army Commander (`[start] oc`)."""
     tribes: dict[str, Tribe] = field(default_factory=dict)
     """TB-23.1: the scenario's tribes (`[tribes.ID]`), none in a scenario without them."""
+    manpower: dict[str, int] = field(default_factory=dict)
+    """TB-25.1: the Carthaginian Manpower Holding Boxes at the start (`[start.manpower]`,
+    contingent = SP); none where the scenario uses no pools (the short ones, 7.32)."""
 
     @property
     def track(self) -> list[str]:
@@ -144,6 +147,7 @@ def load(source: str) -> SetUp:
     cas = _cas(start.get("cas"), legions, problems)
     magistrates = _magistrates(start.get("magistrates"), leaders, legions, cas, provinces, problems)
     triumphs = _triumphs(start.get("triumphs"), leaders, magistrates, problems)
+    manpower = _manpower(start.get("manpower"), problems)
     tribes = tribes_of(data.get("tribes"), provinces, problems)
     oc = start.get("oc")
     if oc is not None and oc not in {a.commander for a in armies.values()}:
@@ -166,6 +170,7 @@ def load(source: str) -> SetUp:
         scenario["augury_marker"],
         oc,
         tribes,
+        manpower,
     )
 
 
@@ -426,6 +431,19 @@ def _theaters(
         problems.append(f"only a Consul is given two Theaters at the start, not {leader} (TB-6.4)")
         return None, None
     return (given + [None, None])[0], (given + [None, None])[1]
+
+
+def _manpower(table: Any, problems: list[str]) -> dict[str, int]:
+    """TB-25.1: each Holding Box's contingent and its SP, a whole number from 0."""
+    if table is None:
+        return {}
+    if not isinstance(table, dict):
+        problems.append("[start.manpower] is a table of contingent = SP")
+        return {}
+    bad = [name for name, sp in table.items() if type(sp) is not int or sp < 0]
+    for name in bad:
+        problems.append(f"[start.manpower] {name} is a whole number of SP, not {table[name]!r}")
+    return {} if bad else dict(table)
 
 
 def _triumphs(table: Any, leaders: dict, magistrates: tuple, problems: list[str]) -> dict:

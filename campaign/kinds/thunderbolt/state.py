@@ -150,6 +150,8 @@ class State:
     """TB-23: the tribes' allegiance and status, and this Game Turn's dealings with them."""
     guile_spent: tuple[tuple[int, str, int], ...] = ()
     """TB-24.1: this Game Turn's Guile Points spent: (Operations Phase, leader, points)."""
+    pools: dict[str, int] = field(default_factory=dict)
+    """TB-25.1: each Carthaginian Manpower Holding Box's SP (none kept: the scenario uses none)."""
     won: tuple[tuple[str, str, bool], ...] = ()
     """TB-23.4, TB-23.5: this Game Turn's land battles won: (province, side, Major)."""
 

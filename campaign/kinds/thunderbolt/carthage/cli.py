@@ -11,6 +11,7 @@ from campaign.kinds.thunderbolt import RULES as TB
 from campaign.kinds.thunderbolt.options import (
     DrawnOption,
     FromMapOption,
+    FromOption,
     ArmyArgument,
     DrmOption,
     EvidenceOption,
@@ -20,6 +21,7 @@ from campaign.kinds.thunderbolt.options import (
     dice_range,
     drms,
     rolled,
+    taken,
 )
 
 
@@ -126,10 +128,11 @@ def raise_army(
     leader: DrawnOption = None,
     from_map: FromMapOption = None,
     evidence: EvidenceOption = "",
+    boxes: FromOption = None,
     campaign: CampaignOption = None,
 ) -> None:
     """B3b: a new Army below the army limit, instead of reinforcements, its commander appointed
-    with it (TB-21.1, TB-21.2)."""
+    with it (TB-21.1, TB-21.2); its SP drawn from the Holding Boxes named (TB-25.2)."""
     from campaign.kinds.thunderbolt import dice, naming
     from campaign.kinds.thunderbolt.carthage import decide as carthage
 
@@ -139,7 +142,7 @@ def raise_army(
     def decide(state):
         drawn = naming.leader(state, leader, "carthage") if leader else None
         draws = dice.draws_for(state, secrets, drawn, evidence, "draw-carthage")
-        return carthage.raise_and_appoint(state, name, sp, draws, from_map)
+        return carthage.raise_and_appoint(state, name, sp, draws, from_map, taken(boxes))
 
     ctx.obj.act(name_of, decide, TB)
 
@@ -196,12 +199,30 @@ def reinforce(
         int,
         typer.Option("--elite", help="Of them, Carthaginian Citizens or Elite (not counted)."),
     ] = 0,
+    boxes: FromOption = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """B3b or D: SP join an Army; its AER drops by the window's sum (TB-14.3, TB-14.4)."""
+    """B3b or D: SP join an Army; its AER drops by the window's sum (TB-14.3, TB-14.4); those
+    named come from their Holding Boxes (TB-25.2)."""
     from campaign.kinds.thunderbolt.carthage import decide as carthage
 
-    ctx.obj.act(campaign, lambda state: carthage.reinforce(state, army, sp, elite), TB)
+    drawn = taken(boxes)
+    ctx.obj.act(campaign, lambda state: carthage.reinforce_from(state, army, sp, elite, drawn), TB)
+
+
+@command("manpower-return")
+def manpower_return(
+    ctx: typer.Context,
+    contingent: Annotated[str, typer.Argument(help="The Holding Box, by its contingent.")],
+    sp: Annotated[int, typer.Option("--sp", help="The SP put back.")],
+    reason: Annotated[str, typer.Option("--reason", help="The rule that puts them back.")] = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """Any step: SP put back in a Carthaginian Manpower Holding Box, as a rule directs (TB-25.3:
+    9.42's garrisons going home, 9.44's Gauls)."""
+    from campaign.kinds.thunderbolt.carthage import pools
+
+    ctx.obj.act(campaign, lambda state: pools.returned(state, contingent, sp, reason), TB)
 
 
 @command()

@@ -12,7 +12,7 @@ from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import detachments, manpower
+from campaign.kinds.thunderbolt.carthage import detachments, manpower, pools
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.fold import apply
 from campaign.kinds.thunderbolt.naming import army, force_of, leader
@@ -29,6 +29,8 @@ from events.thunderbolt import (
     CommanderRecalled,
     DetachmentRejoined,
     DisbandChecked,
+    ManpowerDrawn,
+    ManpowerReturned,
     OverallCommanderNamed,
     PoliticsRolled,
 )
@@ -223,6 +225,16 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
     ]
 
 
+def reinforce_from(
+    state: State, which: str, sp: int, uncounted: int, taken: Mapping[str, int]
+) -> list[Draft]:
+    """TB-14.3 with TB-25.2: reinforcements, their SP drawn from the Holding Boxes named."""
+    joined = reinforce(state, which, sp, uncounted)
+    return joined + pools.drawn(
+        state, taken, sp, f"reinforcements for Army {joined[0].fields['army']}"
+    )
+
+
 def raise_army(state: State, name: str, sp: int) -> list[Draft]:
     """TB-21.1 (7.21, 7.13): in B3b, below the army limit, a new Army of the SP the Manpower
     Table gave, in Carthage province, its stored AER -3; TB-21.2: instead of reinforcements."""
@@ -238,12 +250,21 @@ def raise_army(state: State, name: str, sp: int) -> list[Draft]:
 
 
 def raise_and_appoint(
-    state: State, name: str, sp: int, draws: Draws, from_map: str | None = None
+    state: State,
+    name: str,
+    sp: int,
+    draws: Draws,
+    from_map: str | None = None,
+    taken: Mapping[str, int] | None = None,
 ) -> list[Draft]:
-    """TB-21.1: the new Army, and its commander appointed as in B2d (TB-13.2): drawn blind from
-    the pool, or a map leader of the Family in Power; with nobody to be had it stays without."""
+    """TB-21.1: the new Army, its SP drawn from the Holding Boxes named (TB-25.2), and its
+    commander appointed as in B2d (TB-13.2): drawn blind from the pool, or a map leader of the
+    Family in Power; with nobody to be had it stays without."""
     raised = raise_army(state, name, sp)
-    after = apply(state, event_of(raised[0]))
+    raised += pools.drawn(state, taken or {}, sp, f"the new Army {raised[0].fields['army']}")
+    after = state
+    for each in raised:
+        after = apply(after, event_of(each))
     aid = raised[0].fields["army"]
     if from_map is None and not after.carthaginians.pool():
         return raised
@@ -434,6 +455,8 @@ REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
     ArmiesTrained: lambda e, s: _rules_only(s),
     ArmyReinforced: lambda e, s: reinforce(s, e.army, e.sp, e.uncounted),
     ArmyRaised: lambda e, s: raise_army(s, e.army, e.sp),
+    ManpowerDrawn: lambda e, s: pools.again(s, e),
+    ManpowerReturned: lambda e, s: pools.returned(s, e.contingent, e.sp, e.reason),
     ArmyDetached: lambda e, s: detach(s, e.army, e.sp, e.leader or None),
     DetachmentRejoined: lambda e, s: rejoin(s, e.detachment, e.received),
     OverallCommanderNamed: lambda e, s: name_oc(s, e.leader),

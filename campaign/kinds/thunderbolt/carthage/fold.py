@@ -18,12 +18,30 @@ from events.thunderbolt import (
     CommanderRecalled,
     DetachmentRejoined,
     DisbandChecked,
+    ManpowerDrawn,
+    ManpowerReturned,
     OverallCommanderNamed,
     PoliticsRolled,
 )
 
 FOLD = ByEvent()
 """How each event of the chapter changes the state: it applies, never checks."""
+
+
+@FOLD.on
+def _(event: ManpowerDrawn, state: State) -> State:
+    """TB-25.2: the SP leave their Holding Box."""
+    return replace(
+        state, pools={**state.pools, event.contingent: state.pools[event.contingent] - event.sp}
+    )
+
+
+@FOLD.on
+def _(event: ManpowerReturned, state: State) -> State:
+    """TB-25.3: the SP go back to their Holding Box."""
+    return replace(
+        state, pools={**state.pools, event.contingent: state.pools[event.contingent] + event.sp}
+    )
 
 
 @FOLD.on

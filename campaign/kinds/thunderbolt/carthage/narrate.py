@@ -14,12 +14,30 @@ from events.thunderbolt import (
     CommanderRecalled,
     DetachmentRejoined,
     DisbandChecked,
+    ManpowerDrawn,
+    ManpowerReturned,
     OverallCommanderNamed,
     PoliticsRolled,
 )
 
 TOLD = ByEvent()
 """Each event of the chapter in one line, as the log and the report say it."""
+
+
+@TOLD.on
+def _(event: ManpowerDrawn) -> str:
+    return (
+        f"Game Turn {event.turn}: {event.sp} SP drawn from the {event.contingent} Holding Box for "
+        f"{event.cause} (TB-25.2)"
+    )
+
+
+@TOLD.on
+def _(event: ManpowerReturned) -> str:
+    return (
+        f"Game Turn {event.turn}: {event.sp} SP back in the {event.contingent} Holding Box: "
+        f"{event.reason} (TB-25.3)"
+    )
 
 
 @TOLD.on

@@ -10,6 +10,7 @@ from campaign.drafts import Draft, draft, event_of
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import checks as shared
 from campaign.kinds.thunderbolt import positions
+from campaign.kinds.thunderbolt.carthage import pools
 from campaign.kinds.thunderbolt.dice import Faces, Recorded, evidence_of
 from campaign.kinds.thunderbolt.fold import apply
 from campaign.kinds.thunderbolt.state import State
@@ -25,6 +26,7 @@ from campaign.kinds.thunderbolt.tribes.tribes import (
 from campaign.kinds.thunderbolt.turn.decide import finish
 from campaign.names import resolve
 from events.thunderbolt import (
+    ManpowerDrawn,
     TribeFought,
     TribeLevied,
     TribeMustered,
@@ -131,13 +133,21 @@ def levy(state: State, tribe: str, by: str, guile: int, victory: str, faces: Fac
         (number + 1, faces(state, number + 1, "tribe-levy-sp", tid)[0]) if raised else (0, -1)
     )
     sp = max(sp_face, 0) * state.setup.tribes[tid].manpower
+    held = pools.box_of(state, state.setup.tribes[tid].contingent)
+    if e.side == "carthage" and held is not None:  # 9.23: drawn from its Holding Box (TB-25.2)
+        sp = min(sp, state.pools[held])
+    drawn = [] if not sp or held is None or e.side != "carthage" else [
+        draft(ManpowerDrawn, turn=state.turn, contingent=held, sp=sp,
+              cause=f"troops raised from the {state.setup.tribes[tid].name}")
+    ]  # fmt: skip
     return [
         draft(
             TribeLevied, turn=state.turn, phase=state.operations, side=e.side, tribe=tid,
             leader=e.leader, army=e.army, detachment=e.detachment, guile=guile, victory=victory,
             number=number, face=face, target=rating, sp_number=sp_number, sp_face=sp_face,
             sp=sp, evidence=evidence,
-        )
+        ),
+        *drawn,
     ]  # fmt: skip
 
 
@@ -227,7 +237,7 @@ REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
     TribeLevied: lambda e, s: levy(
         s, e.tribe, _by(s, e), e.guile, e.victory,
         Recorded([e.face] + ([e.sp_face] if e.sp_number else []), e.evidence),
-    ),
+    )[:1],
     TribeSwayed: lambda e, s: sway(
         s, e.tribe, e.army or e.leader, e.guile, e.victory, Recorded([e.face], e.evidence)
     ),
