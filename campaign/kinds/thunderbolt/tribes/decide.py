@@ -20,6 +20,8 @@ from campaign.kinds.thunderbolt.tribes.tribes import (
     PACIFICATION,
     RECOVERY,
     ROLLER,
+    VICTORY_LEVY,
+    VICTORY_SWAY,
     aggression,
     due,
 )
@@ -34,11 +36,6 @@ from events.thunderbolt import (
     TribeRolled,
     TribeSwayed,
 )
-
-VICTORY_LEVY = {"none": 0, "minor": -1, "major": -3}
-"""TB-23.4 (9.23): the Victory DRMs of raising troops."""
-VICTORY_SWAY = {"none": 0, "minor": 2, "major": 5}
-"""TB-23.5 (9.33): the Victory DRMs of Diplomacy."""
 
 
 def tribal(state: State, faces: Faces, passed: list[str], evidence: str = "") -> list[Draft]:
@@ -116,14 +113,10 @@ def levy(state: State, tribe: str, by: str, guile: int, victory: str, faces: Fac
     """TB-23.4 (9.21-9.23): a Manpower Operation raising troops from a tribe: the die, less the
     Guile spent and a Victory's DRM, at most the leader's Campaign Rating; then a second die
     times the tribe's Manpower Rating in SP, with the leader; a 0 raises none."""
-    shared.check_revealed(state)
-    shared.check_step(state, ["D"], "raising troops from a tribe")
-    tid, e = checks.tribe_of(state, tribe), checks.envoy(state, by)
-    victory = resolve("Victory", victory, checks.VICTORIES)
-    checks.check_in_phase(state, e, "raising troops", "TB-23.4")
-    checks.check_where(state, e, tid, "TB-23.4")
+    tid, e, victory = _operation(
+        state, tribe, by, guile, victory, "raising troops from a tribe", "TB-23.4"
+    )
     checks.check_levy(state, e, tid)
-    checks.check_guile(state, e, guile)
     checks.check_victory(state, e, victory, near=True)
     rating = _rating(state, e.leader)
     number = state.next_number
@@ -132,14 +125,7 @@ def levy(state: State, tribe: str, by: str, guile: int, victory: str, faces: Fac
     sp_number, sp_face = (
         (number + 1, faces(state, number + 1, "tribe-levy-sp", tid)[0]) if raised else (0, -1)
     )
-    sp = max(sp_face, 0) * state.setup.tribes[tid].manpower
-    held = pools.box_of(state, state.setup.tribes[tid].contingent)
-    if e.side == "carthage" and held is not None:  # 9.23: drawn from its Holding Box (TB-25.2)
-        sp = min(sp, state.pools[held])
-    drawn = [] if not sp or held is None or e.side != "carthage" else [
-        draft(ManpowerDrawn, turn=state.turn, contingent=held, sp=sp,
-              cause=f"troops raised from the {state.setup.tribes[tid].name}")
-    ]  # fmt: skip
+    sp, drawn = _from_box(state, e, tid, max(sp_face, 0) * state.setup.tribes[tid].manpower)
     return [
         draft(
             TribeLevied, turn=state.turn, phase=state.operations, side=e.side, tribe=tid,
@@ -151,18 +137,41 @@ def levy(state: State, tribe: str, by: str, guile: int, victory: str, faces: Fac
     ]  # fmt: skip
 
 
+def _operation(
+    state: State, tribe: str, by: str, guile: int, victory: str, doing: str, rule: str
+) -> tuple[str, checks.Envoy, str]:
+    """What raising troops and Diplomacy share (TB-23.4, TB-23.5): in D, the leader's own phase,
+    in the tribe's province, Guile to spend (TB-24.1); the tribe, leader and Victory claimed."""
+    shared.check_revealed(state)
+    shared.check_step(state, ["D"], doing)
+    tid, e = checks.tribe_of(state, tribe), checks.envoy(state, by)
+    checks.check_in_phase(state, e, doing, rule)
+    checks.check_where(state, e, tid, rule)
+    checks.check_guile(state, e, guile)
+    return tid, e, resolve("Victory", victory, checks.VICTORIES)
+
+
+def _from_box(state: State, e: checks.Envoy, tribe: str, sp: int) -> tuple[int, list[Draft]]:
+    """TB-25.2 (9.23): Carthage's troops raised from a tribe come out of its contingent's
+    Holding Box where the scenario keeps one, as many as it holds."""
+    held = pools.box_of(state, state.setup.tribes[tribe].contingent)
+    if e.side != "carthage" or held is None:
+        return sp, []
+    sp = min(sp, state.pools[held])
+    cause = f"troops raised from the {state.setup.tribes[tribe].name}"
+    return sp, [
+        draft(ManpowerDrawn, turn=state.turn, contingent=held, sp=sp, cause=cause)
+    ] if sp else []
+
+
 def sway(state: State, tribe: str, by: str, guile: int, victory: str, faces: Faces) -> list[Draft]:
     """TB-23.5 (9.32, 9.33): a Diplomacy Operation with a tribe: the die, plus the Guile spent,
     a Victory's DRM and the Theater's; higher than its Aggression Rating, the tribe allies with
     the leader's side; the same, it is Neutral; lower, no change."""
-    shared.check_revealed(state)
-    shared.check_step(state, ["D"], "Diplomacy with a tribe")
-    tid, e = checks.tribe_of(state, tribe), checks.envoy(state, by)
-    victory = resolve("Victory", victory, checks.VICTORIES)
-    checks.check_in_phase(state, e, "Diplomacy", "TB-23.5")
-    checks.check_where(state, e, tid, "TB-23.5")
+    tid, e, victory = _operation(
+        state, tribe, by, guile, victory, "Diplomacy with a tribe", "TB-23.5"
+    )
     checks.check_diplomacy(state, e, tid)
-    checks.check_guile(state, e, guile)
     checks.check_victory(state, e, victory, near=False)
     number = state.next_number
     face, evidence = faces(state, number, "tribe-diplomacy", tid)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.naming import who
+from campaign.kinds.thunderbolt.tribes.tribes import VICTORY_LEVY
 from events.thunderbolt import (
     TribeFought,
     TribeLevied,
@@ -41,7 +42,7 @@ def _(event: TribeRolled) -> str:
 @TOLD.on
 def _(event: TribeLevied) -> str:
     spent = f", {event.guile} Guile spent" if event.guile else ""
-    adjusted = event.face - event.guile + {"minor": -1, "major": -3}.get(event.victory, 0)
+    adjusted = event.face - event.guile + VICTORY_LEVY[event.victory]
     won = {"minor": ", -1 for a Victory", "major": ", -3 for a Major Victory"}.get(
         event.victory, ""
     )

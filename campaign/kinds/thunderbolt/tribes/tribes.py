@@ -13,6 +13,10 @@ RECOVERY, PACIFICATION = "B4a", "B4b"
 ROLLER = {RECOVERY: "carthage", PACIFICATION: "rome"}
 """TB-23.3: who rolls (and says "done") in each (9.13's "one of the players ... the other";
 *Interpretation:* Carthage, who raises from tribes in every Theater, rolls Depletion Recovery)."""
+VICTORY_LEVY = {"none": 0, "minor": -1, "major": -3}
+"""TB-23.4 (9.23): the Victory DRMs of raising troops."""
+VICTORY_SWAY = {"none": 0, "minor": 2, "major": 5}
+"""TB-23.5 (9.33): the Victory DRMs of Diplomacy."""
 NEAR_FORCE = 20
 """TB-23.3: a non-allied leader-led force of 20+ SP in the tribe's province halves the target."""
 
