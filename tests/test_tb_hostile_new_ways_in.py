@@ -46,3 +46,23 @@ def test_a_new_armys_name_is_text(shell):
     to_b3b(shell)
     for hostile in HOSTILE:
         refused_plainly(shell, "raise-army", hostile, "--sp", "20", "--leader", "Bomilcar")
+
+
+def test_a_tribes_name_from_the_set_up_and_a_returns_reason_are_text(shell, tmp_path):
+    """TB-23.1, TB-25.3: the set-up file is a file from someone else; a tribe named with an escape
+    code is refused with the file's problems, one named in markup is shown as text; a reason for
+    SP put back refuses escape codes in one sentence."""
+    from test_tb_7_8_magistrates import EXAMPLE
+    from test_tb_25_manpower import BOXES, at_b3b
+    from test_tb_kind import NEW
+
+    (tmp_path / "esc.toml").write_text(
+        EXAMPLE.replace('name = "Ilergetes"', 'name = "Iler\\u001b[31mgetes"')
+    )
+    result = shell(*NEW, "--setup", str(tmp_path / "esc.toml"))
+    assert result.exit_code != 0 and "\x1b" not in result.output and "(TB-2.5)" in result.output
+    marked = BOXES.replace('name = "Ilergetes"', 'name = "<b>[bold red]Ilergetes[/]</b>"')
+    at_b3b(shell, tmp_path, marked)
+    assert "[bold red]Ilergetes[/]" in shell.ok("status").stdout
+    for hostile in HOSTILE:
+        refused_plainly(shell, "manpower-return", "Gallic", "--sp", "1", "--reason", hostile)
