@@ -924,3 +924,16 @@ class ManpowerReturned(CampaignEvent):
     contingent: str
     sp: int
     reason: str
+
+
+@topic("thunderbolt.NavalAllotted")
+class NavalAllotted(CampaignEvent):
+    """TB-26.2, TB-26.3 (rulebook 8.11): in B3a a side's NS levels built (Carthage's; Rome's are
+    NavalBuilt) put into Naval Zones (`zones`: zone → levels, each one toward the side), and its
+    re-allotments (`moves`: one level each, "FROM>TO")."""
+
+    turn: int
+    side: str
+    built: int
+    zones: dict[str, int]
+    moves: list[str]

@@ -29,6 +29,7 @@ from campaign.kinds.thunderbolt.legions import decide as legions_rules
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import decide as magistrates_rules
 from campaign.kinds.thunderbolt.magistrates import elections, offices, prorogues, roman
+from campaign.kinds.thunderbolt.naval import decide as naval_rules
 from campaign.kinds.thunderbolt.reports import decide as reports
 from campaign.kinds.thunderbolt.senate import decide as senate
 from campaign.kinds.thunderbolt.senate import honours
@@ -149,6 +150,9 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         of = state.romans if lid in r.leaders else c
         assert spent <= of.leaders[lid].guile
     assert all(left >= 0 for left in state.pools.values())  # TB-25.2: never below 0
+    start = state.setup.naval  # TB-26: levels move between zones or come from those built
+    built = sum(state.ns_built.values()) + sum(state.carthage_built.values())
+    assert abs(sum(state.naval.values()) - sum(start.values())) <= built
     for kind, fields in recorded:
         if kind == "PlutoVisited":
             assert fields["outcome"] in roman.OUTCOMES
@@ -499,6 +503,7 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
         else:
             b2(campaign, data, table, step)
         when(campaign, turn_rules.finish, step, None, campaign.secrets)
+    naval_b3a(campaign, data)
     when(campaign, turn_rules.finish, "B3a", None, campaign.secrets)
     if campaign.state.romans.emergency == "Major" and data.draw(st.booleans()):
         # instead of the request, the Slave Legions and perhaps the Marine Legion (TB-11.13)
@@ -556,6 +561,19 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
             return
         for side in ("rome", "carthage"):
             when(campaign, turn_rules.finish, step, side, campaign.secrets)
+
+
+def naval_b3a(campaign: Punic, data) -> None:
+    """TB-26.2, TB-26.3: now and then Carthage builds a level or two into a zone, and a side
+    re-allots one (refused where it has none to move)."""
+    zones = sorted(campaign.state.naval)
+    if data.draw(st.booleans()):
+        into = [data.draw(st.sampled_from(zones))]
+        when(campaign, naval_rules.allot, "carthage", data.draw(st.integers(1, 2)), into, [])
+    if data.draw(st.booleans()):
+        side = data.draw(st.sampled_from(["rome", "carthage"]))
+        move = (data.draw(st.sampled_from(zones)), data.draw(st.sampled_from(zones)))
+        attempt(campaign, naval_rules.allot, side, 0, [], [move])
 
 
 def b4(campaign: Punic, data, table: Table) -> None:
@@ -698,6 +716,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"tribes' battles: {min(kinds.count('TribeFought'), 1)}+")
     event(f"Tribal Segment rolls: {min(kinds.count('TribeRolled'), 1)}+")
     event(f"Holding Box draws: {min(kinds.count('ManpowerDrawn'), 1)}+")
+    event(f"NS levels allotted: {min(kinds.count('NavalAllotted'), 1)}+")
     event(f"Armies named in battle: {min(kinds.count('ArmyInBattle'), 1)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")

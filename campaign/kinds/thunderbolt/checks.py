@@ -40,6 +40,7 @@ from events.thunderbolt import (
     ManpowerOperation,
     MarineRaised,
     MasterOfHorseNamed,
+    NavalAllotted,
     NavalBuilt,
     OverallCommanderNamed,
     PhaseGivenToPU,
@@ -339,7 +340,7 @@ CARTHAGE_DECIDES = frozenset(
         DiplomacyAttempted, ArmyRaised,
     }
 )  # fmt: skip
-BY_SIDE = frozenset({StepFinished, TribeLevied, TribeSwayed})
+BY_SIDE = frozenset({StepFinished, TribeLevied, TribeSwayed, NavalAllotted})
 """TB-1.1: what the side named in it decided (a step finished; a leader's dealings with a tribe,
 TB-23.4, TB-23.5)."""
 """TB-1.1: what Carthage's player decides (Phase B2, his Armies, Hannibal's Diplomacy). The

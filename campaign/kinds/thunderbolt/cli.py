@@ -13,6 +13,7 @@ from campaign.kinds.thunderbolt.turn import cli as turn
 from campaign.kinds.thunderbolt.magistrates import cli as magistrates
 from campaign.kinds.thunderbolt.senate import cli as senate
 from campaign.kinds.thunderbolt.legions import cli as legions
+from campaign.kinds.thunderbolt.naval import cli as naval
 from campaign.kinds.thunderbolt.carthage import cli as carthage
 from campaign.kinds.thunderbolt.allies import cli as allies
 from campaign.kinds.thunderbolt.tribes import cli as tribes
@@ -21,7 +22,8 @@ from campaign.kinds.thunderbolt.reports import cli as reports
 from campaign.kinds.thunderbolt.victory import cli as victory
 
 CHAPTERS = (
-    turn, magistrates, senate, legions, carthage, allies, tribes, auguries, reports, victory
+    turn, magistrates, senate, legions, naval, carthage, allies, tribes, auguries, reports,
+    victory,
 )  # fmt: skip
 """Each chapter's commands, registered on `commands` as its module is imported: in the
 rulebook's order, the order of `campaign --help`."""

@@ -53,6 +53,7 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         *_tribes(data),
         *_guile(data),
         *_manpower(data),
+        *_naval(data),
         _next(data),
     )
 
@@ -222,6 +223,17 @@ def _manpower(data: dict[str, Any]) -> list[Text]:
         return []
     said = ", ".join(f"{name} {sp}" for name, sp in data["manpower"].items())
     return [Text(f"Carthaginian Manpower Holding Boxes (TB-25): {said} SP")]
+
+
+def _naval(data: dict[str, Any]) -> list[Text]:
+    """TB-26.1: each Naval Zone's NS Level and whose it is."""
+    if not data["naval"]:
+        return []
+    said = ", ".join(
+        f"{zone} " + (f"Rome {level}" if level > 0 else f"Carthage {-level}" if level else "0")
+        for zone, level in data["naval"].items()
+    )
+    return [Text(f"Naval Superiority (TB-26): {said}")]
 
 
 def _next(data: dict[str, Any]) -> Text:

@@ -13,6 +13,7 @@ from campaign.kinds.thunderbolt.carthage import decide as carthage_decide
 from campaign.kinds.thunderbolt.legions import decide as legions
 from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 from campaign.kinds.thunderbolt.magistrates import prorogues
+from campaign.kinds.thunderbolt.naval import decide as naval
 from campaign.kinds.thunderbolt.reports import decide as reports
 from campaign.kinds.thunderbolt.senate import decide as senate
 from campaign.kinds.thunderbolt.state import State
@@ -64,6 +65,7 @@ REPLAY = (
     | auguries.REPLAY
     | victory.REPLAY
     | tribes.REPLAY
+    | naval.REPLAY
 )
 """Each recorded event turned back into its command, by its class: the chapters' tables joined."""
 

@@ -12,6 +12,7 @@ from campaign.kinds.thunderbolt.carthage import fold as carthage_fold
 from campaign.kinds.thunderbolt.legions import fold as legions_fold
 from campaign.kinds.thunderbolt.magistrates import fold as magistrates_fold
 from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.naval import fold as naval_fold
 from campaign.kinds.thunderbolt.reports import fold as reports_fold
 from campaign.kinds.thunderbolt.senate import fold as senate_fold
 from campaign.kinds.thunderbolt.senate import politics as senate
@@ -40,6 +41,7 @@ def start(event: CampaignStarted) -> State:
         carthaginians=carthage.opening(setup),
         tribes=tribes.opening(setup),
         pools=dict(setup.manpower),
+        naval=dict(setup.naval),
     )
 
 
@@ -54,6 +56,7 @@ FOLD = (
     | auguries_fold.FOLD
     | victory_fold.FOLD
     | tribes_fold.FOLD
+    | naval_fold.FOLD
 )
 """Each event's change to the state, by its class: the chapters' folds joined."""
 

@@ -7,6 +7,7 @@ from campaign.kinds.thunderbolt.auguries import narrate as auguries_told
 from campaign.kinds.thunderbolt.carthage import narrate as carthage_told
 from campaign.kinds.thunderbolt.legions import narrate as legions_told
 from campaign.kinds.thunderbolt.magistrates import narrate as magistrates_told
+from campaign.kinds.thunderbolt.naval import narrate as naval_told
 from campaign.kinds.thunderbolt.reports import narrate as reports_told
 from campaign.kinds.thunderbolt.senate import narrate as senate_told
 from campaign.kinds.thunderbolt.tribes import narrate as tribes_told
@@ -25,6 +26,7 @@ TOLD = (
     | auguries_told.TOLD
     | victory_told.TOLD
     | tribes_told.TOLD
+    | naval_told.TOLD
 )
 """Each event's line, by its class: the chapters' narrations joined."""
 

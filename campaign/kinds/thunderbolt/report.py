@@ -53,6 +53,7 @@ from events.thunderbolt import (
     MarineRaised,
     MarkerDrawn,
     MasterOfHorseNamed,
+    NavalAllotted,
     NavalBuilt,
     OfficeLeftEmpty,
     OverallCommanderNamed,
@@ -104,6 +105,7 @@ ROMAN = (  # a Consul's army (ImperiumGiven): in office at the turn's end
     TrainingRolled,
 )
 TOLD = (  # the politics are told in Carthage's section
+    NavalAllotted,
     VictoryReported,
     ProvinceDevastated,
     VictoryDetermined,

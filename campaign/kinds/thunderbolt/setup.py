@@ -107,6 +107,9 @@ class SetUp:
     """TB-13.7: Carthage's Overall Commander at the start, an Army Commander (`[start] oc`)."""
     tribes: dict[str, Tribe] = field(default_factory=dict)
     """TB-23.1: the scenario's tribes (`[tribes.ID]`), none in a scenario without them."""
+    naval: dict[str, int] = field(default_factory=dict)
+    """TB-26.1: each Naval Zone's NS Level at the start (`[naval]`, zone = level: Rome's above 0,
+    Carthage's below); none in a scenario that keeps none."""
     manpower: dict[str, int] = field(default_factory=dict)
     """TB-25.1: the Carthaginian Manpower Holding Boxes at the start (`[start.manpower]`,
     contingent = SP); none where the scenario uses no pools (the short ones, 7.32)."""
@@ -148,6 +151,7 @@ def load(source: str) -> SetUp:
     magistrates = _magistrates(start.get("magistrates"), leaders, legions, cas, provinces, problems)
     triumphs = _triumphs(start.get("triumphs"), leaders, magistrates, problems)
     manpower = _manpower(start.get("manpower"), problems)
+    naval = _naval(data.get("naval"), problems)
     tribes = tribes_of(data.get("tribes"), provinces, problems)
     oc = start.get("oc")
     if oc is not None and oc not in {a.commander for a in armies.values()}:
@@ -170,6 +174,7 @@ def load(source: str) -> SetUp:
         scenario["augury_marker"],
         oc,
         tribes,
+        naval,
         manpower,
     )
 
@@ -431,6 +436,16 @@ def _theaters(
         problems.append(f"only a Consul is given two Theaters at the start, not {leader} (TB-6.4)")
         return None, None
     return (given + [None, None])[0], (given + [None, None])[1]
+
+
+def _naval(table: Any, problems: list[str]) -> dict[str, int]:
+    """TB-26.1: each Naval Zone's NS Level, a whole number, signed toward its side."""
+    if table is None:
+        return {}
+    if not isinstance(table, dict) or any(type(v) is not int for v in table.values()):
+        problems.append("[naval] is a table of zone = NS Level (Rome's above 0, Carthage's below)")
+        return {}
+    return dict(table)
 
 
 def _manpower(table: Any, problems: list[str]) -> dict[str, int]:

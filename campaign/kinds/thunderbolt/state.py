@@ -150,6 +150,12 @@ class State:
     """TB-23: the tribes' allegiance and status, and this Game Turn's dealings with them."""
     guile_spent: tuple[tuple[int, str, int], ...] = ()
     """TB-24.1: this Game Turn's Guile Points spent: (Operations Phase, leader, points)."""
+    naval: dict[str, int] = field(default_factory=dict)
+    """TB-26.1: each Naval Zone's NS Level, signed: Rome's above 0, Carthage's below."""
+    naval_put: dict[str, int] = field(default_factory=dict)
+    """TB-26.2: the levels built that each side has put into zones: "Game Turn/side" → levels."""
+    carthage_built: dict[int, int] = field(default_factory=dict)
+    """TB-26.2: the NS levels Carthage built in each Game Turn's B3a, as entered."""
     pools: dict[str, int] = field(default_factory=dict)
     """TB-25.1: each Carthaginian Manpower Holding Box's SP (none kept: the scenario uses none)."""
     won: tuple[tuple[str, str, bool], ...] = ()

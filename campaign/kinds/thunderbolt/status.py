@@ -83,6 +83,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         "guile": tribal.guile(state),
         "levies": tribal.levies(state),
         "manpower": dict(state.pools) if state.setup.manpower else None,
+        "naval": dict(state.naval) if state.setup.naval else None,
         "settings": dict(state.settings),
         "dice": state.dice,
         "commitments": {str(t): c for t, c in state.commitments.items()},
