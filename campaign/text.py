@@ -81,6 +81,16 @@ def actor(text: str) -> str:
     return person(text, "the actor's name")
 
 
+def listed(text: str, what: str, problems: list[str], limit: int = 80) -> str:
+    """A name a file gives (someone else's), checked as `words` checks text: its fault added to
+    the file's `problems`, the name returned either way."""
+    try:
+        return words(text, what, limit)
+    except CampaignError as refused:
+        problems.append(str(refused).rstrip("."))
+        return text
+
+
 def words(text: str, what: str, limit: int = TEXT_LIMIT) -> str:
     """A note or a reason as stored: NFC, trimmed; lines and tabs kept, other control and
     invisible characters refused; at most `limit` characters."""

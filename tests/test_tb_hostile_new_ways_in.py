@@ -61,6 +61,11 @@ def test_a_tribes_name_from_the_set_up_and_a_returns_reason_are_text(shell, tmp_
     )
     result = shell(*NEW, "--setup", str(tmp_path / "esc.toml"))
     assert result.exit_code != 0 and "\x1b" not in result.output and "(TB-2.5)" in result.output
+    leader = EXAMPLE.replace('name = "Hannibal"', 'name = "Hanni\u202ebal"')  # a leader's too
+    assert leader != EXAMPLE
+    (tmp_path / "bidi.toml").write_text(leader)
+    result = shell(*NEW, "--setup", str(tmp_path / "bidi.toml"))
+    assert result.exit_code != 0 and "leader hannibal's name" in result.output.lower()
     marked = BOXES.replace('name = "Ilergetes"', 'name = "<b>[bold red]Ilergetes[/]</b>"')
     at_b3b(shell, tmp_path, marked)
     assert "[bold red]Ilergetes[/]" in shell.ok("status").stdout

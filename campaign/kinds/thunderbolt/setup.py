@@ -11,6 +11,7 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from campaign import text
 from campaign.errors import CampaignError
 from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.magistrates import offices
@@ -247,7 +248,7 @@ def _provinces(table: Any, problems: list[str]) -> dict[str, Province]:
             problems.append(f"province {pid}'s island is sicily or sardinia, not {island!r}")
         provinces[pid] = Province(
             pid,
-            str(spec.get("name") or pid),
+            text.listed(str(spec.get("name") or pid), f"province {pid}'s name", problems),
             theater,
             tuple(adjacent),
             alliance,
@@ -289,7 +290,7 @@ def _leaders(table: Any, problems: list[str]) -> dict[str, Leader]:
                 lid,
                 side,
                 number,
-                str(spec.get("name") or lid),
+                text.listed(str(spec.get("name") or lid), f"leader {lid}'s name", problems),
                 spec.get("family"),
                 *(spec[r] for r in ("guile", "mortality", "initiative")),
                 spec["battle"],

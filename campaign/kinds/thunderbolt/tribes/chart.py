@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign import text
-from campaign.errors import CampaignError
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ def tribes_of(table: Any, provinces: dict, problems: list[str]) -> dict[str, Tri
                 if type(v) is not bool
             ),
         ]
-        name = _written(str(spec.get("name") or tid), f"tribe {tid}'s name", faults)
+        name = text.listed(str(spec.get("name") or tid), f"tribe {tid}'s name", faults)
         problems.extend(f for f in faults if f)
         if not any(faults):
             tribes[tid] = Tribe(
@@ -81,13 +80,3 @@ def tribes_of(table: Any, provinces: dict, problems: list[str]) -> dict[str, Tri
                 flags["pacified"],
             )
     return tribes
-
-
-def _written(name: str, what: str, faults: list[str]) -> str:
-    """A name the file gives, as text: no control or invisible characters (a file from someone
-    else, shown in every output)."""
-    try:
-        return text.words(name, what, 80)
-    except CampaignError as refused:
-        faults.append(str(refused).rstrip("."))
-        return name
