@@ -66,8 +66,22 @@ def test_a_tribes_name_from_the_set_up_and_a_returns_reason_are_text(shell, tmp_
     (tmp_path / "bidi.toml").write_text(leader)
     result = shell(*NEW, "--setup", str(tmp_path / "bidi.toml"))
     assert result.exit_code != 0 and "leader hannibal's name" in result.output.lower()
+    for was, named, said in (
+        ('"Mare Ionium" = 1', '"Mare\\u001b]0;x\\u0007 Ionium" = 1', "Naval Zone's name"),
+        ("Libyan = 30", '"Li\\u202ebyan" = 30', "Holding Box's contingent"),
+    ):
+        assert was in BOXES
+        (tmp_path / "named.toml").write_text(BOXES.replace(was, named))
+        result = shell(*NEW, "--setup", str(tmp_path / "named.toml"))
+        assert result.exit_code != 0 and "(TB-2.5)" in result.output
+        assert said.lower() in result.output.lower()  # the name's fault, not a TOML error
+        assert "\x1b" not in result.output and "\u202e" not in result.output
     marked = BOXES.replace('name = "Ilergetes"', 'name = "<b>[bold red]Ilergetes[/]</b>"')
     at_b3b(shell, tmp_path, marked)
     assert "[bold red]Ilergetes[/]" in shell.ok("status").stdout
     for hostile in HOSTILE:
         refused_plainly(shell, "manpower-return", "Gallic", "--sp", "1", "--reason", hostile)
+        for words in (("ns", "--to", hostile), ("reinforce", "hispania", "--sp", "1", "--from",
+                      f"{hostile}=1"), ("tribal", "--devastated", hostile)):  # fmt: skip
+            refusal = shell.refuses(*words)  # an unknown name, told without its escape codes
+            assert "\x1b" not in refusal and "\u202e" not in refusal

@@ -96,9 +96,7 @@ class EnteredDraw:
 
 
 def named(state: State, lid: str) -> str:
-    if lid in state.romans.leaders:
-        return state.romans.name(lid)
-    return state.carthaginians.name(lid)
+    return state.named(lid)
 
 
 def draws_for(

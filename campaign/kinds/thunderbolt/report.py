@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -320,9 +319,10 @@ def _told(event: CampaignEvent, number: int) -> str:
 
 def _roman(events: Sequence[CampaignEvent], number: int) -> list[str]:
     """Rome's entries of the Game Turn, the like ones in one line each (#28: a Discord post's
-    length): the prorogued (TB-7.2), the released (TB-7.5), those Pluto left unharmed (TB-7.7)."""
+    length): the prorogued (TB-7.2), the released (TB-7.5), Pluto's rolls (TB-7.7), the offices
+    drawn (TB-8.2)."""
     told: list[str] = []
-    grouped: dict[str, list[str]] = {}
+    grouped: dict[str, list[tuple[str, int]]] = {}
     for e in events:
         if not isinstance(e, ROMAN):
             continue
@@ -330,55 +330,49 @@ def _roman(events: Sequence[CampaignEvent], number: int) -> list[str]:
         if group is None:
             told.append(_told(e, number))
             continue
-        label, part = group
+        label, part, drawn = group
         if label not in grouped:
             grouped[label] = []
             told.append(label)
-        grouped[label].append(part)
+        grouped[label].append((part, drawn))
     return [_joined(line, grouped[line]) if line in grouped else line for line in told]
 
 
-RANDOM_EVENT = re.compile(r"(?:; | \()random event (\d+)\)?")
-
-
-def _joined(line: str, parts: list[str]) -> str:
-    """A grouped line: its parts, and the random events they name once at its end (TB-16.3)."""
-    numbers = [n for part in parts for n in RANDOM_EVENT.findall(part)]
-    parts = [
-        RANDOM_EVENT.sub(lambda m: ")" if m.group(0).startswith(";") else "", p) for p in parts
-    ]
+def _joined(line: str, parts: list[tuple[str, int]]) -> str:
+    """A grouped line: its parts, and the random events they are named once at its end
+    (TB-16.3; 0: none)."""
+    told = ", ".join(part for part, _ in parts)
+    numbers = [n for _, n in parts if n]
     if not numbers:
-        return f"{line}: {', '.join(parts)}"
-    first, last = int(numbers[0]), int(numbers[-1])
-    if numbers == [str(n) for n in range(first, last + 1)] and len(numbers) > 2:
-        named = f"random events {first} to {last}"
+        return f"{line}: {told}"
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        named = f"random events {numbers[0]} to {numbers[-1]}"
     else:
-        named = ("random events " if len(numbers) > 1 else "random event ") + ", ".join(numbers)
-    return f"{line}: {', '.join(parts)} ({named})"
+        named = f"random event{'s' * (len(numbers) > 1)} " + ", ".join(map(str, numbers))
+    return f"{line}: {told} ({named})"
 
 
-def _grouped(e: CampaignEvent) -> tuple[str, str] | None:
-    """The line an entry of Rome's shares with its like, and its part of it; None for one told
-    alone."""
+def _grouped(e: CampaignEvent) -> tuple[str, str, int] | None:
+    """The line an entry of Rome's shares with its like, its part of it and its random event
+    (0: none); None for one told alone."""
     if isinstance(e, MagistrateProrogued) and not e.forced:
         place = assignment(e.theater, e.province).removeprefix(", assigned to ")
-        return "Prorogued (TB-7.2)", f"{who(e.leader)} as {e.office}" + (
-            f" ({place})" if place else ""
-        )
+        where = f" ({place})" if place else ""
+        return "Prorogued (TB-7.2)", f"{who(e.leader)} as {e.office}{where}", 0
     if isinstance(e, MagistrateReleased):
-        return "Released from office (TB-7.5)", who(e.leader)
+        return "Released from office (TB-7.5)", who(e.leader), 0
     if isinstance(e, PlutoVisited):
         dice = ", then ".join(str(f) for f in e.faces)
         drms = "".join(f" {v:+d}" for v in e.modifiers.values())
-        drawn = f"; random event {e.number}" if e.number else ""
         label = "unharmed" if e.outcome == "unharmed" else "casualties"
-        return f"A Visit from Pluto, {label} (TB-7.7)", (
-            f"{who(e.leader)}" + ("" if label == "unharmed" else f" {e.outcome}")
-            + f" (die {dice}{drms}{drawn})" + (f" [{e.evidence}]" if e.evidence else "")
-        )  # fmt: skip
+        part = who(e.leader) + ("" if label == "unharmed" else f" {e.outcome}")
+        part += f" (die {dice}{drms})" + (f" [{e.evidence}]" if e.evidence else "")
+        return f"A Visit from Pluto, {label} (TB-7.7)", part, e.number
     if isinstance(e, MagistrateElected) and not e.chosen and e.number:
-        return "Elected, drawn blind from the pool (TB-8.2)", (
-            f"{who(e.leader)} {e.office} (random event {e.number})"
+        return (
+            "Elected, drawn blind from the pool (TB-8.2)",
+            f"{who(e.leader)} {e.office}",
+            e.number,
         )
     return None
 

@@ -446,7 +446,7 @@ def _naval(table: Any, problems: list[str]) -> dict[str, int]:
     if not isinstance(table, dict) or any(type(v) is not int for v in table.values()):
         problems.append("[naval] is a table of zone = NS Level (Rome's above 0, Carthage's below)")
         return {}
-    return dict(table)
+    return {text.listed(zone, "a Naval Zone's name", problems): n for zone, n in table.items()}
 
 
 def _manpower(table: Any, problems: list[str]) -> dict[str, int]:
@@ -459,7 +459,8 @@ def _manpower(table: Any, problems: list[str]) -> dict[str, int]:
     bad = [name for name, sp in table.items() if type(sp) is not int or sp < 0]
     for name in bad:
         problems.append(f"[start.manpower] {name} is a whole number of SP, not {table[name]!r}")
-    return {} if bad else dict(table)
+    named = {text.listed(k, "a Holding Box's contingent", problems): n for k, n in table.items()}
+    return {} if bad else named
 
 
 def _triumphs(table: Any, leaders: dict, magistrates: tuple, problems: list[str]) -> dict:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.senate import politics as senate
-from campaign.kinds.thunderbolt.setup import SetUp
+from campaign.kinds.thunderbolt.setup import Leader, SetUp
 from campaign.kinds.thunderbolt.tribes.tribes import Tribes
 from campaign.kinds.thunderbolt.turn import sequence
 from campaign.kinds.thunderbolt.victory.result import Victory
@@ -161,16 +161,25 @@ class State:
     won: tuple[tuple[str, str, bool], ...] = ()
     """TB-23.4, TB-23.5: this Game Turn's land battles won: (province, side, Major)."""
 
+    def leader(self, lid: str) -> Leader:
+        """A leader of either side, as the counter sheet rates him (TB-2.2)."""
+        of = self.romans if lid in self.romans.leaders else self.carthaginians
+        return of.leaders[lid]
+
+    def named(self, lid: str) -> str:
+        """A leader of either side as the outputs name him ("Flaccus #423", "Hanno 2P-10")."""
+        of = self.romans if lid in self.romans.leaders else self.carthaginians
+        return of.name(lid)
+
     def guile(self, leader: str, phase_start: bool = False) -> int:
         """TB-24.1: a leader's Guile Points available: his printed Guile Rating less what he has
         spent this Game Turn (before this Operations Phase's spending, at its start)."""
-        of = self.romans if leader in self.romans.leaders else self.carthaginians
         spent = sum(
             n
             for phase, lid, n in self.guile_spent
             if lid == leader and not (phase_start and phase == self.operations)
         )
-        return max(0, of.leaders[leader].guile - spent)
+        return max(0, self.leader(leader).guile - spent)
 
     def emergency(self) -> tuple[str, list[str]]:
         """TB-9.1 to TB-9.3: the Emergency in effect, with its reasons."""
@@ -251,8 +260,7 @@ def spend(state: State, phase: int, leader: str, points: int) -> State:
 def numbered(state: State, leader: str) -> str:
     """TB-16.3: a leader as a random event's subject: his number (417, 2P-10), as the counter
     sheet prints it and any player can write it down."""
-    of = state.romans if leader in state.romans.leaders else state.carthaginians
-    return of.leaders[leader].number
+    return state.leader(leader).number
 
 
 def drawn(state: State, event: MagistrateElected | CommanderAppointed, kind: str, subject: str):

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
+from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from events.thunderbolt import NavalAllotted
 
 TOLD = ByEvent()
 """Each event of the chapter in one line, as the log and the report say it."""
 
-SIDES = {"rome": "Rome", "carthage": "Carthage"}
-
 
 @TOLD.on
 def _(event: NavalAllotted) -> str:
-    side = SIDES[event.side]
+    side = rules.SIDES[event.side]
     parts = [f"builds {event.built} NS level(s)"] if event.built else []
     if event.zones:
         put = ", ".join(f"{n} into {z}" for z, n in event.zones.items())

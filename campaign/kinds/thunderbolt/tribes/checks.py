@@ -67,7 +67,7 @@ def check_in_phase(state: State, e: Envoy, doing: str, rule: str) -> None:
     """TB-23.4, TB-23.5: an operation of the leader's own Operations Phase (TB-4.4; a draw
     entered without the cup names no leader, and any may act)."""
     if state.phase_leader is not None and state.phase_leader != e.leader:
-        raise RuleViolation(rule, f"{sentence(doing)} is made in {_name(state, e)}'s own "
+        raise RuleViolation(rule, f"{sentence(doing)} is made in {state.named(e.leader)}'s own "
                             "Operations Phase")  # fmt: skip
 
 
@@ -77,7 +77,7 @@ def check_where(state: State, e: Envoy, tribe: str, rule: str) -> None:
     if e.province != t.province:
         raise RuleViolation(
             rule,
-            f"{_name(state, e)} is in {state.setup.provinces[e.province].name}, the "
+            f"{state.named(e.leader)} is in {state.setup.provinces[e.province].name}, the "
             f"{t.name} in {state.setup.provinces[t.province].name}",
         )
 
@@ -86,10 +86,10 @@ def check_guile(state: State, e: Envoy, spent: int) -> None:
     """TB-24.1: a leader with Guile Points available spends at most those he has."""
     left = state.guile(e.leader)
     if left < 1:
-        raise RuleViolation("TB-24.1", f"{_name(state, e)} has no Guile Point available")
+        raise RuleViolation("TB-24.1", f"{state.named(e.leader)} has no Guile Point available")
     if not 0 <= spent <= left:
         raise RuleViolation(
-            "TB-24.1", f"{_name(state, e)} has {left} Guile Point{'s' * (left != 1)} to spend"
+            "TB-24.1", f"{state.named(e.leader)} has {left} Guile Point{'s' * (left != 1)} to spend"
         )
 
 
@@ -122,8 +122,8 @@ def check_levy(state: State, e: Envoy, tribe: str) -> None:
     if s.pacified or s.depleted:
         raise RuleViolation("TB-23.4", f"The {t.name} are {s.status}: no troops to raise")
     if e.side == rules.ROME and state.romans.besieged.get(e.leader):
-        raise RuleViolation("TB-23.4", f"{_name(state, e)} is besieged")
-    _check_ops(state, e, tribe, "levy", _leader_of(state, e).guile, "TB-23.4")
+        raise RuleViolation("TB-23.4", f"{state.named(e.leader)} is besieged")
+    _check_ops(state, e, tribe, "levy", state.leader(e.leader).guile, "TB-23.4")
 
 
 def check_diplomacy(state: State, e: Envoy, tribe: str) -> None:
@@ -157,7 +157,9 @@ def _check_ops(state: State, e: Envoy, tribe: str, what: str, most: int, rule: s
         )
     made = sum(p == state.operations and lid == e.leader and w == what for p, lid, _, w in ops)
     if made >= most:
-        raise RuleViolation(rule, f"{_name(state, e)} may make {most} such operations a phase")
+        raise RuleViolation(
+            rule, f"{state.named(e.leader)} may make {most} such operations a phase"
+        )
 
 
 def sway_drm(state: State, e: Envoy, tribe: str) -> int:
@@ -213,21 +215,10 @@ def check_revolt(state: State, tribe: str, ended: bool) -> None:
 
 def check_tribal_done(state: State, step: str) -> None:
     """TB-23.3: B4a and B4b end once every tribe due has rolled."""
-    if step in ("B4a", PACIFICATION) and due(state.setup, state.tribes, step):
-        names = ", ".join(
-            state.setup.tribes[tid].name for tid in due(state.setup, state.tribes, step)
-        )
+    waiting = due(state.setup, state.tribes, step) if step in ("B4a", PACIFICATION) else []
+    if waiting:
+        names = ", ".join(state.setup.tribes[tid].name for tid in waiting)
         raise RuleViolation("TB-23.3", f"The tribes roll first: tribal ({names})")
-
-
-def _leader_of(state: State, e: Envoy):
-    of = state.romans if e.side == rules.ROME else state.carthaginians
-    return of.leaders[e.leader]
-
-
-def _name(state: State, e: Envoy) -> str:
-    of = state.romans if e.side == rules.ROME else state.carthaginians
-    return of.name(e.leader)
 
 
 def _allies(side: str) -> str:

@@ -118,7 +118,7 @@ def levy(state: State, tribe: str, by: str, guile: int, victory: str, faces: Fac
     )
     checks.check_levy(state, e, tid)
     checks.check_victory(state, e, victory, near=True)
-    rating = _rating(state, e.leader)
+    rating = state.leader(e.leader).campaign
     number = state.next_number
     face, evidence = faces(state, number, "tribe-levy", tid)
     raised = face - guile + VICTORY_LEVY[victory] <= rating
@@ -227,11 +227,6 @@ def revolt(state: State, tribe: str, ended: bool) -> list[Draft]:
     tid = checks.tribe_of(state, tribe)
     checks.check_revolt(state, tid, ended)
     return [draft(TribeRevolted, turn=state.turn, tribe=tid, ended=ended)]
-
-
-def _rating(state: State, leader: str) -> int:
-    of = state.romans if leader in state.romans.leaders else state.carthaginians
-    return of.leaders[leader].campaign
 
 
 def _by(state: State, event: TribeLevied | TribeSwayed) -> str:

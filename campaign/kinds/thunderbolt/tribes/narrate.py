@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.naming import who
 from campaign.kinds.thunderbolt.tribes.tribes import VICTORY_LEVY
@@ -17,7 +18,8 @@ from events.thunderbolt import (
 TOLD = ByEvent()
 """Each event of the chapter in one line, as the log and the report say it."""
 
-SIDES = {"rome": "Rome", "carthage": "Carthage", "neutral": "Neutral", "tribe": "the tribe"}
+SIDES = {**rules.SIDES, "neutral": "Neutral", "tribe": "the tribe"}
+"""The sides as told (TB-1.1's), a Neutral tribe's allegiance, a tribe as a battle's winner."""
 
 
 @TOLD.on
