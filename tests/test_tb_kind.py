@@ -36,8 +36,16 @@ def through_b1(shell: Shell, magistrates=OPENING_MAGISTRATES) -> None:
     shell.ok("done", "B1c")
 
 
+ELECTED = ("Manlius Vulso", "Philo", "Varro", "Fabius")
+"""The opening elections after the Consuls: a Proconsul, two Praetors and the PU."""
+
+
 def through_b_at_the_table(
-    shell: Shell, family: str = "0", record_b3a: bool = True, climate: str = "3"
+    shell: Shell,
+    family: str = "0",
+    record_b3a: bool = True,
+    climate: str = "3",
+    elected: tuple[str, ...] = ELECTED,
 ) -> None:
     """Phases B1 and B2 with external dice, to B3b: Pulcher prorogued as Proconsul of Campania,
     the rest released; Albinus and Tuditanus Consuls with CAs 2 and 3, Manlius Vulso Proconsul
@@ -53,7 +61,7 @@ def through_b_at_the_table(
         shell.ok("elect", "consul", "--leader", drawn)
     shell.ok("imperium")
     shell.ok("imperium")
-    for drawn in ("Manlius Vulso", "Philo", "Varro", "Fabius"):  # Proconsul, 2 Praetors, PU
+    for drawn in elected:  # in the order TB-8 asks for the offices
         shell.ok("elect", "--leader", drawn)
     shell.ok("done", "B1c")
     shell.ok("family", "--face", family)  # the fixture chart: 0-5 Magonid, 6+ Barcid

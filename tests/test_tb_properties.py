@@ -27,6 +27,8 @@ from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
 from campaign.kinds.thunderbolt.legions import decide as legions_rules
 from campaign.kinds.thunderbolt.legions import raising as legions
+from campaign.kinds.thunderbolt.macedonia import decide as macedonia_rules
+from campaign.kinds.thunderbolt.macedonia import war as macedonia
 from campaign.kinds.thunderbolt.magistrates import decide as magistrates_rules
 from campaign.kinds.thunderbolt.magistrates import elections, offices, prorogues, roman
 from campaign.kinds.thunderbolt.naval import decide as naval_rules
@@ -103,7 +105,19 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         assert rules.AER_LOWEST <= army.effective <= rules.capped(army.aer, army.sp)
         assert army.aer == rules.capped(army.aer, army.sp)  # TB-14.4: the caps at once
         assert army.detachments <= 2  # TB-13.9 (one, two for Hannibal's, as they are made)
+    war = state.macedonia  # TB-27.5: four Legions at most in the box, none of them on the map
+    assert len(war.legions) <= macedonia.MOST_LEGIONS
+    assert {lg for lg, legion in r.legions.items() if legion.place == macedonia.BOX} == set(
+        war.legions
+    )
+    for side, lid in war.ambassadors.items():  # TB-27.3: one a side, in the box
+        places = r.places if side == rules.ROME else state.carthaginians.places
+        assert places[lid] == macedonia.BOX
+    lams = cup.roman_lams(r)  # TB-27.5: a magistrate whose Legions are all in the box, none
+    assert all(lams[m.leader] == 0 for m in magistrates if cup.in_the_box(r, m.legions))
     for legion in r.legions.values():  # TB-1.4, TB-5.4
+        if legion.place == macedonia.BOX:
+            continue
         assert legion.province in state.setup.provinces
         if legion.place == positions.ROMA or legion.kind == roman.SLAVE:  # TB-11.13
             assert r.theater_of[legion.province] == offices.ROMAN_ITALY
@@ -322,6 +336,8 @@ def operations(campaign: Punic, data, table: Table) -> None:
         else:  # drawn at the table and entered
             kind = data.draw(st.sampled_from(["leader", "siege", "augury"]))
             when(campaign, turn_rules.initiative, kind)
+        if data.draw(st.integers(0, 2)) == 0:  # TB-27.3: an ambassador, in one phase of three
+            ambassador(campaign, data)
         if data.draw(st.booleans()):  # TB-23: the tribes, in one phase of two
             for _ in range(data.draw(st.integers(1, 3))):
                 tribal_dealings(campaign, data, table)
@@ -476,6 +492,8 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 tid = data.draw(st.sampled_from(sorted(campaign.state.setup.tribes)))
                 ended = campaign.state.tribes.standing[tid].revolt
                 attempt(campaign, tribes_rules.revolt, tid, ended)
+            if data.draw(st.booleans()):  # TB-27.2, TB-27.4: the event is Macedon's
+                macedonian_war(campaign, data, table)
         for side in ("rome", "carthage"):
             when(campaign, turn_rules.finish, open_step, side, campaign.secrets)
     when(campaign, turn_rules.initiative, "empty")
@@ -536,6 +554,7 @@ def one_game_turn(campaign: Punic, data, table: Table) -> None:
             lg, c = data.draw(st.sampled_from(room))
             faces = table.faces(campaign.state, 1)
             when(campaign, legions_rules.reinforcements, {}, 0, faces, {lg: {c: 1}}, 8)
+    macedonia_b3b(campaign, data)
     carthage_b3b(campaign, data, table)
     for side in ("rome", "carthage"):
         when(campaign, turn_rules.finish, "B3b", side, campaign.secrets)
@@ -626,6 +645,52 @@ def tribal_dealings(campaign: Punic, data, table: Table) -> None:
             when(campaign, tribes_rules.fought, tid, winner, major)
 
 
+def ambassador(campaign: Punic, data) -> None:
+    """TB-27.3: Hannibal or a Roman magistrate sends a leader of the pool (or a Subordinate),
+    refused where he may not (not the OC, no Guile left, not his phase, the war not underway)."""
+    state = campaign.state
+    c, r = state.carthaginians, state.romans
+    senders = [*sorted(r.magistrates), *(a.commander for a in c.armies.values() if a.commander)]
+    if not senders:
+        return
+    by = data.draw(st.sampled_from(senders))
+    side = rules.ROME if by in r.leaders else rules.CARTHAGE
+    subordinates = [d.leader for a in c.armies.values() for d in a.parts if d.leader]
+    envoys = r.pool() if side == rules.ROME else [*c.pool(), *subordinates]
+    if envoys:
+        attempt(campaign, macedonia_rules.send, by, data.draw(st.sampled_from(sorted(envoys))))
+
+
+def macedonian_war(campaign: Punic, data, table: Table) -> None:
+    """TB-27.2, TB-27.4: the Augury's Macedonian War event begins the war, ends it, or is resolved
+    with the ambassadors' results and Rome's die."""
+    state = campaign.state
+    stage = state.macedonia.stage
+    if stage == macedonia.NOT_BEGUN:
+        when(campaign, macedonia_rules.changed, "begin")
+    elif stage == macedonia.UNDERWAY and data.draw(st.integers(0, 3)) == 0:
+        when(campaign, macedonia_rules.changed, "end")
+    elif stage == macedonia.UNDERWAY:
+        rolls = {side: data.draw(st.integers(-1, 3)) for side in state.macedonia.ambassadors}
+        drms = {"naval": data.draw(st.integers(-2, 2))}
+        ends = data.draw(st.booleans())
+        faces = table.faces(state, 1)
+        when(campaign, macedonia_rules.resolved, rolls, drms, "as the table reads", ends, faces)
+
+
+def macedonia_b3b(campaign: Punic, data) -> None:
+    """TB-27.5, TB-27.6: Legions raised now sent to the box while the war goes on (refused beyond
+    four), Legions brought back after it."""
+    state = campaign.state
+    war, r = state.macedonia, state.romans
+    if war.stage == macedonia.UNDERWAY and r.raised_now and data.draw(st.booleans()):
+        raised = sorted(r.raised_now)
+        attempt(campaign, macedonia_rules.commit, raised[: data.draw(st.integers(1, 2))])
+    if war.stage == macedonia.ENDED and war.legions and data.draw(st.booleans()):
+        back = data.draw(st.permutations(war.legions))[: data.draw(st.integers(1, 2))]
+        attempt(campaign, macedonia_rules.bring_back, back, "latium")
+
+
 def carthage_b3b(campaign: Punic, data, table: Table) -> None:
     """TB-21.1 (7.13): below the army limit, now and then a new Army instead of reinforcements,
     its commander drawn from the pool when there is one; else, within it, reinforcements."""
@@ -682,6 +747,8 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     setup = TWO_IN_HISPANIA.replace("legion_request =", "unused =")
     setup = setup.replace('allegiance = "neutral"\n', 'allegiance = "neutral"\ndepleted = true\n')
     setup += "\n[start.manpower]\nLibyan = 40\nIberian = 12\n"  # TB-25.1: two Holding Boxes
+    war = data.draw(st.sampled_from(["underway", "not begun"]))  # TB-27.1: the optional rule
+    setup += f'\n[macedonia]\nwar = "{war}"\n'
     (folder / "setup.toml").write_text(setup)
     drawn = st.binary(min_size=32, max_size=32).map(bytes.hex)
     secrets = {f"S{t}": data.draw(drawn) for t in (1, 2, 3)}
@@ -717,6 +784,10 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"Tribal Segment rolls: {min(kinds.count('TribeRolled'), 1)}+")
     event(f"Holding Box draws: {min(kinds.count('ManpowerDrawn'), 1)}+")
     event(f"NS levels allotted: {min(kinds.count('NavalAllotted'), 1)}+")
+    event(f"Macedonian War: {loaded.state.macedonia.stage}")
+    event(f"ambassadors: {min(kinds.count('AmbassadorSent'), 1)}+")
+    event(f"Legions sent to Macedonia: {min(kinds.count('LegionsCommitted'), 1)}+")
+    event(f"Macedonian War resolved: {min(kinds.count('MacedonianWarResolved'), 1)}+")
     event(f"Armies named in battle: {min(kinds.count('ArmyInBattle'), 1)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")

@@ -207,9 +207,10 @@ TB_16_5 = {
     "tribe-levy-sp",
     "tribe-diplomacy",
     "tribe-muster",
+    "macedonian-war",
 }
-"""TB-16.5's table of random events, as the rules page names their kinds, and the tribes' of
-TB-23 (docs/thunderbolt-beyond-tb19.md)."""
+"""TB-16.5's table of random events, as the rules page names their kinds, the tribes' of TB-23
+and Rome's roll on the First Macedonian War Table of TB-27.4 (docs/thunderbolt-beyond-tb19.md)."""
 
 
 def test_tb_16_5_every_random_event_of_the_demo_is_a_kind_of_the_table(tmp_path):

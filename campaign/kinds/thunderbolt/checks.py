@@ -17,6 +17,7 @@ from campaign.kinds.thunderbolt.victory.result import result_due
 from campaign.names import folded
 from campaign.text import sentence
 from events.thunderbolt import (
+    AmbassadorSent,
     ArmyDetached,
     ArmyPosted,
     ArmyRaised,
@@ -31,9 +32,12 @@ from events.thunderbolt import (
     GovernorDesignated,
     ImperiumGiven,
     LegateDelivered,
+    LegionsCommitted,
     LegionsDisbanded,
     LegionsReinforced,
     LegionsRequested,
+    LegionsReturned,
+    MacedonianWarResolved,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
@@ -329,7 +333,8 @@ ROME_DECIDES = frozenset(
         MagistrateElected, ImperiumGiven, GovernorDesignated, DictatorTakesTheField,
         MasterOfHorseNamed, SenateAsked, TriumphEarned, TriumphCelebrated, LegionsRequested,
         LegionsReinforced, MarineRaised, SlavesRaised, LegateDelivered, NavalBuilt,
-        TrainingRolled, LegionsDisbanded, PhaseGivenToPU, ManpowerOperation,
+        TrainingRolled, LegionsDisbanded, PhaseGivenToPU, ManpowerOperation, LegionsCommitted,
+        LegionsReturned, MacedonianWarResolved,
     }
 )  # fmt: skip
 """TB-1.1: what Rome's player decides (Phase B1, B3, the Senate, his Legions and leaders)."""
@@ -340,7 +345,7 @@ CARTHAGE_DECIDES = frozenset(
         DiplomacyAttempted, ArmyRaised,
     }
 )  # fmt: skip
-BY_SIDE = frozenset({StepFinished, TribeLevied, TribeSwayed, NavalAllotted})
+BY_SIDE = frozenset({StepFinished, TribeLevied, TribeSwayed, NavalAllotted, AmbassadorSent})
 """TB-1.1: what the side named in it decided (a step finished; a leader's dealings with a tribe,
 TB-23.4, TB-23.5)."""
 """TB-1.1: what Carthage's player decides (Phase B2, his Armies, Hannibal's Diplomacy). The

@@ -18,12 +18,13 @@ from campaign.kinds.thunderbolt.carthage import cli as carthage
 from campaign.kinds.thunderbolt.allies import cli as allies
 from campaign.kinds.thunderbolt.tribes import cli as tribes
 from campaign.kinds.thunderbolt.auguries import cli as auguries
+from campaign.kinds.thunderbolt.macedonia import cli as macedonia
 from campaign.kinds.thunderbolt.reports import cli as reports
 from campaign.kinds.thunderbolt.victory import cli as victory
 
 CHAPTERS = (
-    turn, magistrates, senate, legions, naval, carthage, allies, tribes, auguries, reports,
-    victory,
+    turn, magistrates, senate, legions, naval, carthage, allies, tribes, macedonia, auguries,
+    reports, victory,
 )  # fmt: skip
 """Each chapter's commands, registered on `commands` as its module is imported: in the
 rulebook's order, the order of `campaign --help`."""

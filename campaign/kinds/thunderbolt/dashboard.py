@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.kinds.thunderbolt.magistrates.roman import TRIUMPH
+from campaign.kinds.thunderbolt.rules import SIDES
 from campaign.kinds.thunderbolt.turn import cup
 
 
@@ -54,6 +55,7 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
         *_guile(data),
         *_manpower(data),
         *_naval(data),
+        *_macedonia(data),
         _next(data),
     )
 
@@ -119,11 +121,8 @@ def _stands(stands: dict[str, Any] | None, besieged: str | None) -> str:
     """TB-1.4: a province and the kind of place in it; besieged as reported (TB-5.4)."""
     if stands is None:
         return "not placed"
-    said = ", ".join(
-        part
-        for part in (stands["province_name"], "" if stands["place"] == "field" else stands["place"])
-        if part
-    )
+    place = "" if stands["place"] in ("field", stands["province_name"]) else stands["place"]
+    said = ", ".join(part for part in (stands["province_name"], place) if part)  # a box once
     return said + (f" (besieged in {besieged})" if besieged else "")
 
 
@@ -234,6 +233,23 @@ def _naval(data: dict[str, Any]) -> list[Text]:
         for zone, level in data["naval"].items()
     )
     return [Text(f"Naval Superiority (TB-26): {said}")]
+
+
+def _macedonia(data: dict[str, Any]) -> list[Text]:
+    """TB-27: the Macedonian War, its ambassadors and the Legions in the box."""
+    war = data["macedonia"]
+    if not war:
+        return []
+    parts = [f"the war {war['war']}"]
+    if war["resolutions"]:  # TB-27.4: what the table gave last
+        last = war["resolutions"][-1]
+        parts.append(f"Game Turn {last['turn']}'s table {last['adjusted']}: {last['result']}")
+    for side, envoy in war["ambassadors"].items():
+        used = " (used)" if envoy["used"] else ""
+        parts.append(f"{SIDES[side]}'s ambassador {envoy['name']}{used}")
+    if war["legions"]:
+        parts.append(f"Legion {', '.join(war['legions'])} in the box")
+    return [Text(f"Macedonia (TB-27): {'; '.join(parts)}")]
 
 
 def _next(data: dict[str, Any]) -> Text:

@@ -11,6 +11,8 @@ from campaign.kinds.thunderbolt.auguries import decide as auguries
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import decide as carthage_decide
 from campaign.kinds.thunderbolt.legions import decide as legions
+from campaign.kinds.thunderbolt.macedonia import decide as macedonia
+from campaign.kinds.thunderbolt.macedonia.war import THEATER
 from campaign.kinds.thunderbolt.magistrates import decide as magistrates
 from campaign.kinds.thunderbolt.magistrates import prorogues
 from campaign.kinds.thunderbolt.naval import decide as naval
@@ -29,7 +31,8 @@ from events.thunderbolt import (
 
 def consequences(state: State) -> list[Draft]:
     """TB-7.4: while B1a is in hand, a magistrate besieged in a city that is neither a port nor
-    Rome is prorogued by the rules; TB-14.7: as G2 opens, the Armies that earned it gain 1
+    Rome is prorogued by the rules, and (TB-27.6) once the Macedonian War has ended one whose
+    Legions stand in its Holding Box; TB-14.7: as G2 opens, the Armies that earned it gain 1
     (steps nobody acts in pass in the fold)."""
     if not state.set_up:
         return []
@@ -40,17 +43,19 @@ def consequences(state: State) -> list[Draft]:
             return [forced(ArmiesTrained, turn=state.turn, armies=gains)]
     if "B1a" not in state.position.open:
         return []
+    besieged = [(lid, held, None) for lid, held in prorogues.forced_prorogues(state.romans)]
+    boxed = [(lid, held, THEATER) for lid, held in macedonia.prorogued_by_the_war(state)]
     return [
         forced(
             MagistrateProrogued,
             turn=state.turn,
             leader=lid,
             office=held,
-            theater=None,
+            theater=theater,
             province=None,
             forced=True,
         )
-        for lid, held in prorogues.forced_prorogues(state.romans)
+        for lid, held, theater in besieged + boxed
     ][:1]
 
 
@@ -66,6 +71,7 @@ REPLAY = (
     | victory.REPLAY
     | tribes.REPLAY
     | naval.REPLAY
+    | macedonia.REPLAY
 )
 """Each recorded event turned back into its command, by its class: the chapters' tables joined."""
 

@@ -10,6 +10,8 @@ from campaign.kinds.thunderbolt.auguries import fold as auguries_fold
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import fold as carthage_fold
 from campaign.kinds.thunderbolt.legions import fold as legions_fold
+from campaign.kinds.thunderbolt.macedonia import fold as macedonia_fold
+from campaign.kinds.thunderbolt.macedonia import war
 from campaign.kinds.thunderbolt.magistrates import fold as magistrates_fold
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.naval import fold as naval_fold
@@ -42,6 +44,7 @@ def start(event: CampaignStarted) -> State:
         tribes=tribes.opening(setup),
         pools=dict(setup.manpower),
         naval=dict(setup.naval),
+        macedonia=war.opening(setup.macedonia, setup.macedonia_legions),
     )
 
 
@@ -57,6 +60,7 @@ FOLD = (
     | victory_fold.FOLD
     | tribes_fold.FOLD
     | naval_fold.FOLD
+    | macedonia_fold.FOLD
 )
 """Each event's change to the state, by its class: the chapters' folds joined."""
 
@@ -83,6 +87,8 @@ def apply(state: State, event: CampaignEvent) -> State:
         after = replace(after, augured=False)
     if after.setup.tribes:
         after = _rolls_due(after)
+    if after.macedonia.returning:  # TB-27.4: the ambassadors used, back as the next GT opens
+        after = macedonia_fold.returned(after)
     if after.romans is not None and after.set_up:
         level = after.emergency()[0]
         if level != after.romans.emergency:

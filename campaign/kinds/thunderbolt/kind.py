@@ -33,6 +33,7 @@ from events.thunderbolt import (
     LeaderFell,
     LegionsReinforced,
     LegionsRequested,
+    MacedonianWarResolved,
     MagistrateCensured,
     MagistrateElected,
     MarineRaised,
@@ -59,6 +60,7 @@ ROLLS = (
     LegionsReinforced,
     MarineRaised,
     TurnRevealed,
+    MacedonianWarResolved,
 )
 """TB-16.6: events that always hold a roll or a reveal."""
 SETUP_LIMIT = 256 * 1024

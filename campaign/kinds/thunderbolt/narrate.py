@@ -6,6 +6,7 @@ from campaign.kinds.thunderbolt.allies import narrate as allies_told
 from campaign.kinds.thunderbolt.auguries import narrate as auguries_told
 from campaign.kinds.thunderbolt.carthage import narrate as carthage_told
 from campaign.kinds.thunderbolt.legions import narrate as legions_told
+from campaign.kinds.thunderbolt.macedonia import narrate as macedonia_told
 from campaign.kinds.thunderbolt.magistrates import narrate as magistrates_told
 from campaign.kinds.thunderbolt.naval import narrate as naval_told
 from campaign.kinds.thunderbolt.reports import narrate as reports_told
@@ -27,6 +28,7 @@ TOLD = (
     | victory_told.TOLD
     | tribes_told.TOLD
     | naval_told.TOLD
+    | macedonia_told.TOLD
 )
 """Each event's line, by its class: the chapters' narrations joined."""
 

@@ -17,6 +17,7 @@ from campaign.kinds.thunderbolt.turn import cup
 from campaign.text import sentence
 from events.common import CampaignEvent, NoteRecorded
 from events.thunderbolt import (
+    AmbassadorSent,
     ArmiesTrained,
     ArmyDetached,
     ArmyLost,
@@ -40,10 +41,14 @@ from events.thunderbolt import (
     LeaderFell,
     LegateDelivered,
     LegionsBesieged,
+    LegionsCommitted,
     LegionsDisbanded,
     LegionsFought,
     LegionsReinforced,
     LegionsRequested,
+    LegionsReturned,
+    MacedonianWarChanged,
+    MacedonianWarResolved,
     MagistrateCensured,
     MagistrateElected,
     MagistrateProrogued,
@@ -137,6 +142,11 @@ TOLD = (  # the politics are told in Carthage's section
     LeaderBesieged,
     LegionsBesieged,
     StepClosed,
+    MacedonianWarChanged,
+    MacedonianWarResolved,
+    AmbassadorSent,
+    LegionsCommitted,
+    LegionsReturned,
 )
 
 

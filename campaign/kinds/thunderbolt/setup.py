@@ -114,6 +114,11 @@ class SetUp:
     manpower: dict[str, int] = field(default_factory=dict)
     """TB-25.1: the Carthaginian Manpower Holding Boxes at the start (`[start.manpower]`,
     contingent = SP); none where the scenario uses no pools (the short ones, 7.32)."""
+    macedonia: str = ""
+    """TB-27.1: the Macedonian War at the start where the optional rule is in play (`[macedonia]
+    war = "not begun"` or `"underway"`); "" where it is not (11.0)."""
+    macedonia_legions: tuple[str, ...] = ()
+    """TB-27.1: the opening Legions in the Macedonia Holding Box (`[macedonia] legions`)."""
 
     @property
     def track(self) -> list[str]:
@@ -147,7 +152,8 @@ def load(source: str) -> SetUp:
     leaders = _leaders(data.get("leaders"), problems)
     start = data.get("start") if isinstance(data.get("start"), dict) else {}
     armies = _armies(start.get("armies"), provinces, leaders, problems)
-    legions = _legions(start.get("legions"), provinces, problems)
+    macedonia, boxed = _macedonia(data.get("macedonia"), problems)
+    legions = _legions(start.get("legions"), provinces, problems, boxed)
     cas = _cas(start.get("cas"), legions, problems)
     magistrates = _magistrates(start.get("magistrates"), leaders, legions, cas, provinces, problems)
     triumphs = _triumphs(start.get("triumphs"), leaders, magistrates, problems)
@@ -177,6 +183,8 @@ def load(source: str) -> SetUp:
         tribes,
         naval,
         manpower,
+        macedonia,
+        boxed,
     )
 
 
@@ -320,8 +328,11 @@ def _armies(table: Any, provinces: dict, leaders: dict, problems: list[str]) -> 
 KINDS = ("regular", "Marine", "Slave")
 
 
-def _legions(table: Any, provinces: dict, problems: list[str]) -> dict[str, Legion]:
-    """TB-11.1: each opening Legion's id, kind, discipline, SP in four classes and province."""
+def _legions(
+    table: Any, provinces: dict, problems: list[str], boxed: tuple[str, ...] = ()
+) -> dict[str, Legion]:
+    """TB-11.1: each opening Legion's id, kind, discipline, SP in four classes and province (none
+    for one in the Macedonia Holding Box, TB-27.1)."""
     legions: dict[str, Legion] = {}
     for spec in table or []:
         spec = spec if isinstance(spec, dict) else {}
@@ -339,9 +350,14 @@ def _legions(table: Any, provinces: dict, problems: list[str]) -> dict[str, Legi
         ):
             problems.append(f"Legion {lid}'s sp is four whole numbers (TB-11.1), not {sp!r}")
             sp = [0, 0, 0, 0]
+        if lid in boxed:
+            legions[lid] = Legion(lid, discipline, *sp, kind=kind, place=MACEDONIA_BOX)
+            continue
         if province not in provinces:
             problems.append(f"Legion {lid} stands in {province!r}, no province of the file")
         legions[lid] = Legion(lid, discipline, *sp, kind=kind, province=str(province))
+    problems.extend(f"[macedonia] holds Legion {lg}, no opening Legion" for lg in boxed
+                    if lg not in legions)  # fmt: skip
     return legions
 
 
@@ -449,6 +465,32 @@ def _naval(table: Any, problems: list[str]) -> dict[str, int]:
     return {text.listed(zone, "a Naval Zone's name", problems): n for zone, n in table.items()}
 
 
+MOST_IN_MACEDONIA = 4
+MACEDONIA = THEATERS[-1]
+MACEDONIA_BOX = "Macedonia Holding Box"
+"""TB-27.1: where `[macedonia] legions` start (the Macedonia chapter's BOX)."""
+MACEDONIAN_WAR = ("not begun", "underway")
+"""TB-27.1: the Macedonian War as a scenario starts: before its first Augury, or underway."""
+
+
+def _macedonia(table: Any, problems: list[str]) -> tuple[str, tuple[str, ...]]:
+    """TB-27.1: the optional rule of Macedonia (11.0), in play where the file has `[macedonia]`;
+    the opening Legions in its Holding Box (`legions`, at most four, 11.31)."""
+    if table is None:
+        return "", ()
+    war = table.get("war", "not begun") if isinstance(table, dict) else None
+    if war not in MACEDONIAN_WAR:
+        problems.append(f'[macedonia] war is "not begun" or "underway", not {war!r}')
+        return "", ()
+    boxed = table.get("legions", [])
+    if not isinstance(boxed, list) or not all(isinstance(lg, str) for lg in boxed):
+        problems.append("[macedonia] legions is a list of Legions, by numeral")
+        return war, ()
+    if len(boxed) > MOST_IN_MACEDONIA:
+        problems.append(f"[macedonia] holds {MOST_IN_MACEDONIA} Legions at most (11.31)")
+    return war, tuple(boxed)
+
+
 def _manpower(table: Any, problems: list[str]) -> dict[str, int]:
     """TB-25.1: each Holding Box's contingent and its SP, a whole number from 0."""
     if table is None:
@@ -487,6 +529,7 @@ RANGE_CHARTS = {
     "leader_loss": ("unharmed", "casualty"),
     "leader_casualty": ("killed", "wounded"),
     "percentage_30": int,
+    "macedonian_war": str,
 }
 """TB-2.4: the charts read as rows `[low, high, outcome]` of adjusted DRs, with the outcomes
 each reads (a list of words, or whole numbers)."""
@@ -527,6 +570,11 @@ def _range_rows(where: str, chart: Any, outcomes: Any, problems: list[str], extr
         if outcomes is int:
             if type(result) is not int:
                 problems.append(f"{where} row {number}: the outcome is a whole number")
+        elif outcomes is str:  # TB-27.4: the result as the table reads, text
+            if not isinstance(result, str):
+                problems.append(f"{where} row {number}: the outcome is the table's text")
+            else:
+                text.listed(result, f"{where} row {number}'s outcome", problems, 200)
         elif result not in outcomes:
             problems.append(
                 f"{where} row {number}: the outcome is one of {', '.join(outcomes)}, not {result!r}"

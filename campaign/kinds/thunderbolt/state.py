@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.macedonia.war import War
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.setup import Leader, SetUp
@@ -160,6 +161,8 @@ class State:
     """TB-25.1: each Carthaginian Manpower Holding Box's SP (none kept: the scenario uses none)."""
     won: tuple[tuple[str, str, bool], ...] = ()
     """TB-23.4, TB-23.5: this Game Turn's land battles won: (province, side, Major)."""
+    macedonia: War = field(default_factory=War)
+    """TB-27: the Macedonian War, where the optional rule is in play."""
 
     def leader(self, lid: str) -> Leader:
         """A leader of either side, as the counter sheet rates him (TB-2.2)."""

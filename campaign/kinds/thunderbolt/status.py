@@ -84,6 +84,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         "levies": tribal.levies(state),
         "manpower": dict(state.pools) if state.setup.manpower else None,
         "naval": dict(state.naval) if state.setup.naval else None,
+        "macedonia": _macedonia(state),
         "settings": dict(state.settings),
         "dice": state.dice,
         "commitments": {str(t): c for t, c in state.commitments.items()},
@@ -162,11 +163,30 @@ def _legion(state: State, lg: Legion) -> dict[str, Any]:
         "province": lg.province,
         "ca": r.in_ca(lg.id),
         "leader": r.legion_leader(lg.id),
-        "province_name": state.setup.provinces[lg.province].name,
+        "province_name": state.setup.provinces[lg.province].name if lg.province else lg.place,
         "place": lg.place or positions.FIELD,
         "besieged": lg.besieged or None,
         "auxiliary": lg.auxiliary,
         "opponent_drm": legions.OPPONENT_DRM if lg.kind == roman.SLAVE else 0,
+    }
+
+
+def _macedonia(state: State) -> dict[str, Any] | None:
+    """TB-27: the Macedonian War's stage, each side's ambassador in the box (and whether used),
+    the Legions there, and each later instance of its event as resolved."""
+    war = state.macedonia
+    if not war.in_play:
+        return None
+    return {
+        "war": war.stage,
+        "ambassadors": {
+            side: {"leader": lid, "name": state.named(lid), "used": lid in war.returning}
+            for side, lid in war.ambassadors.items()
+        },
+        "legions": list(war.legions),
+        "resolutions": [
+            {"turn": r.turn, "adjusted": r.adjusted, "result": r.result} for r in war.resolutions
+        ],
     }
 
 

@@ -28,6 +28,11 @@ def assignment(theater: str | None, province: str | None) -> str:
 
 @TOLD.on
 def _(event: MagistrateProrogued) -> str:
+    if event.forced and event.theater:  # TB-27.6: kept in Macedonia after its war
+        return (
+            f"Game Turn {event.turn}: {who(event.leader)}, with his Legions in the {event.theater} "
+            f"Holding Box after the war's end, is prorogued as {event.office} (TB-27.6)"
+        )
     if event.forced:
         return (
             f"Game Turn {event.turn}: {who(event.leader)}, besieged in a city that is neither a "

@@ -92,11 +92,12 @@ def prorogue(
     forced: bool = False,
 ) -> Romans:
     """TB-7.2 and TB-7.3: a magistrate kept in office for another year, in a lawful office, his
-    assignment chosen anew (TB-6.4); `forced`, TB-7.4's prorogue by the rules, with his Legions,
-    the assignment named after. `check_prorogue` decides whether he may be."""
+    assignment chosen anew (TB-6.4); `forced`, a prorogue by the rules with his Legions: TB-7.4's,
+    the assignment named after, or TB-27.6's, kept in the Theater given. `check_prorogue` decides
+    whether he may be."""
     held = r.magistrates[leader]
     if forced:
-        kept = replace(held, office=office, theater=None, province=None, also=None)
+        kept = replace(held, office=office, theater=theater, province=province, also=None)
         if held.office == "Dictator" and len(held.cas) > 1:
             # TB-7.4 (Interpretation): a Dictator so prorogued keeps only the CA besieged with
             # him, taken to be his first; the other goes leaderless.

@@ -13,7 +13,7 @@ from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.senate.politics import Legion
-from campaign.kinds.thunderbolt.setup import Leader, SetUp
+from campaign.kinds.thunderbolt.setup import MACEDONIA, MACEDONIA_BOX, Leader, SetUp
 
 POOL, MAP, TRIUMPH, SET_ASIDE, KILLED = "pool", "map", "Triumph Holding Box", "set aside", "killed"
 
@@ -180,8 +180,12 @@ class Romans:
         )
 
     def theater(self, legions: tuple[str, ...]) -> str | None:
-        provinces = [self.legions[lg].province for lg in legions if lg in self.legions]
-        return self.theater_of.get(provinces[0]) if provinces else None
+        """The Theater the first of `legions` stands in (TB-6.4); Macedonia for one in its
+        Holding Box (TB-27.5, 11.31)."""
+        held = [self.legions[lg] for lg in legions if lg in self.legions]
+        if held and held[0].place == MACEDONIA_BOX:
+            return MACEDONIA
+        return self.theater_of.get(held[0].province) if held else None
 
 
 def number_key(number: str) -> tuple[int, str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.kinds.thunderbolt.carthage.armies import Carthage
+from campaign.kinds.thunderbolt.macedonia.war import BOX
 from campaign.kinds.thunderbolt.magistrates.roman import Romans
 
 SIEGE_ATTRITION_MARKERS = 3
@@ -16,10 +17,14 @@ SIEGE_ATTRITION_MARKERS = 3
 def roman_lams(r: Romans) -> dict[str, int]:
     """TB-4.2: a Consul (with or without Imperium) or Proconsul puts in his Initiative
     (Interpretation: the AW default); a Praetor or governor 1; the PU none (TB-4.5); a Dictator or
-    ME his Initiative − 1, at least 1; a leader without office, in the pool or a box, none."""
+    ME his Initiative − 1, at least 1; a magistrate in the Macedonia Holding Box none (TB-27.5); a
+    leader without office, in the pool or a box, none."""
     lams = {}
     for m in r.magistrates.values():
         initiative = r.leaders[m.leader].initiative
+        if in_the_box(r, m.legions):  # TB-27.5 (11.31): no Operations from the box
+            lams[m.leader] = 0
+            continue
         lams[m.leader] = {
             "Consul": initiative,
             "Proconsul": initiative,
@@ -29,6 +34,12 @@ def roman_lams(r: Romans) -> dict[str, int]:
             "ME": max(1, initiative - 1),
         }[m.office]
     return lams
+
+
+def in_the_box(r: Romans, legions: tuple[str, ...]) -> bool:
+    """TB-4.2 and TB-27.5: a magistrate whose Legions all stand in the Macedonia Holding Box."""
+    held = [r.legions[lg] for lg in legions if lg in r.legions]
+    return bool(held) and all(lg.place == BOX for lg in held)
 
 
 def carthage_lams(c: Carthage) -> dict[str, int]:
