@@ -85,3 +85,29 @@ def test_a_tribes_name_from_the_set_up_and_a_returns_reason_are_text(shell, tmp_
                       f"{hostile}=1"), ("tribal", "--devastated", hostile)):  # fmt: skip
             refusal = shell.refuses(*words)  # an unknown name, told without its escape codes
             assert "\x1b" not in refusal and "\u202e" not in refusal
+
+
+def test_the_macedonian_wars_result_and_its_drms_are_text(shell, tmp_path):
+    """TB-27.4: the First Macedonian War Table's result as typed, a DRM's name and the set-up
+    chart's results are text; refused in one sentence with escape codes, markup kept as text."""
+    from test_tb_27_macedonia import to_augury
+
+    to_augury(shell, tmp_path)
+    for hostile in HOSTILE:
+        refused_plainly(shell, "macedonian-war", "resolve", "--face", "4", "--result", hostile)
+        resolve = ("macedonian-war", "resolve", "--face", "4", "--result", "x")
+        refused_plainly(shell, *resolve, "--drm", f"{hostile}=1")
+    shell.ok("macedonian-war", "resolve", "--face", "4", "--result", "[bold]Philip[/] <i>waits</i>")
+    assert shell.json("log")[-1]["data"]["result"] == "[bold]Philip[/] <i>waits</i>"
+    assert "[bold]Philip[/]" in shell.ok("status").stdout  # rich's markup not applied
+
+
+def test_a_macedonian_war_chart_with_an_escape_code_is_among_the_files_problems(shell, tmp_path):
+    from test_tb_27_macedonia import UNDERWAY
+    from test_tb_kind import NEW
+
+    chart = '[tables]\nmacedonian_war = [[-10, 20, "Rome \\u001b[31mholds"]]\n'
+    (tmp_path / "esc.toml").write_text(UNDERWAY.replace("[tables]\n", chart))
+    result = shell(*NEW, "--setup", str(tmp_path / "esc.toml"))
+    assert result.exit_code != 0 and "(TB-2.5)" in result.output
+    assert "\x1b" not in result.output

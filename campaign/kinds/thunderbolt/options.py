@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from campaign import text
 from campaign.commandline.core import pairs, registrar
 from campaign.errors import CampaignError
 from campaign.kinds.thunderbolt import RULES as TB
@@ -72,8 +73,12 @@ def dice_range(written: str | None) -> tuple[int, int] | None:
 
 
 def drms(drm: list[str] | None) -> dict[str, int]:
-    """A chart's DRMs as entered: NAME=VALUE each, +2, -1 or 3."""
-    return {key: signed(value, key) for key, value in pairs(drm or [], "NAME=VALUE").items()}
+    """A chart's DRMs as entered: NAME=VALUE each, +2, -1 or 3; the name is text (kept in the
+    log and told in every report), refused with a control or invisible character."""
+    return {
+        text.name(key, "a DRM's name"): signed(value, key)
+        for key, value in pairs(drm or [], "NAME=VALUE").items()
+    }
 
 
 def signed(text: str, what: str) -> int:
