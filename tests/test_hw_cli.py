@@ -197,3 +197,18 @@ def test_hw_8_a_move_taken_back_is_not_told_in_the_report(shell):
     )
     assert "R1 moves English Channel → Kent" in told
     assert "R2 moves" not in told
+
+
+def test_the_log_names_the_turn_of_every_event_not_an_empty_round_column(demo):
+    """#29: the log's period column was headed "Rd" and empty for Hadrian's Wall, whose events
+    name a turn, not a round; a move names none, and is recorded in the turn its phase began."""
+    log = demo.json("log")
+    moves = [e for e in log if e["type"] == "CounterMoved"]
+    assert moves and all(e["period"] for e in moves)
+    started = [e for e in log if "turn" in e["data"]]
+    assert all(e["period"] == e["data"]["turn"] for e in started)
+    assert [e["period"] for e in log[:2]] == [None, None]  # the set-up, before turn 1
+    assert max(e["period"] for e in log if e["period"]) == 6
+    lines = demo.ok("log", "--round", "2").stdout.splitlines()
+    assert "Turn" in lines[2] and "Rd" not in lines[2]
+    assert any("│    2 │" in line for line in lines)

@@ -12,6 +12,24 @@ from campaign.text import printable
 from campaign.views.jsonable import plain
 from events.common import CampaignEvent
 
+PERIODS = ("round", "turn", "scenario")
+"""The fields an event names its round, turn or scenario by, in every kind's events."""
+HEADINGS = {"round": "Rd", "turn": "Turn", "scenario": "Sc", "game turn": "GT"}
+"""The log table's column of the period each event was recorded in, by the kind's period."""
+
+
+def periods(events: Sequence[CampaignEvent]) -> list[int | None]:
+    """The round, turn or scenario each event was recorded in: the one it names, else the last
+    one an event before it named (a move between a phase's start and its end names none); None
+    before the first."""
+    current: int | None = None
+    found = []
+    for event in events:
+        named = next((getattr(event, f) for f in PERIODS if hasattr(event, f)), None)
+        current = named if isinstance(named, int) and named > 0 else current
+        found.append(current)
+    return found
+
 
 def entries(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
     taken_back = retractions(events)
@@ -24,9 +42,10 @@ def entries(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
             "data": {k: plain(v) for k, v in data_of(e).items()},
             "retracted": e.originator_version in taken_back,
             "round": getattr(e, "round", None),
+            "period": period,
             "hash": e.chain,
         }
-        for e in events
+        for e, period in zip(events, periods(events))
     ]
 
 
@@ -41,12 +60,12 @@ def table(events: Sequence[CampaignEvent], of: Kind):
     for column, justify in (
         ("#", "right"),
         ("When (UTC)", "left"),
-        ("Rd", "right"),
+        (HEADINGS.get(of.period, "Rd"), "right"),
         ("Who", "left"),
         ("What", "left"),
     ):
         view.add_column(column, justify=justify)
-    for event in events:
+    for event, period in zip(events, periods(events)):
         what = Text(printable(describe(event, of)))
         if event.originator_version in taken_back:
             what.stylize("strike dim")
@@ -55,11 +74,10 @@ def table(events: Sequence[CampaignEvent], of: Kind):
                 style="italic",
             )
         when = event.timestamp.strftime("%Y-%m-%d %H:%M")
-        round_number = getattr(event, "round", None)
         view.add_row(
             str(event.originator_version),
             when,
-            str(round_number or ""),
+            str(period or ""),
             Text(printable(event.actor)),
             what,
         )
