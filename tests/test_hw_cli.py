@@ -212,3 +212,26 @@ def test_the_log_names_the_turn_of_every_event_not_an_empty_round_column(demo):
     lines = demo.ok("log", "--round", "2").stdout.splitlines()
     assert "Turn" in lines[2] and "Rd" not in lines[2]
     assert any("│    2 │" in line for line in lines)
+
+
+def test_hw_8_1_the_reports_move_says_what_its_wall_crossing_did(shell):
+    """#29: the report told "BR3 moves Lothian → Bernicia (wall crossing die: 6)" for a counter
+    the die had eliminated at the wall (HW-6.2: 5-6 eliminates), as if it stood in Bernicia; a
+    ruling's corrected die is the one told, with the first."""
+    external_crossing(shell)
+    shell.ok("move", "BR7:lothian,bernicia", "--die", "2", "--evidence", "#41")
+    said = shell.ok("move", "BR3:lothian,bernicia", "--die", "6", "--evidence", "#42").stdout
+    assert "BR3 moves Lothian → Bernicia (wall crossing die: 6, eliminated at the wall)" in said
+
+    def moves() -> list[str]:
+        sections = shell.json("report", "--round", "2")["sections"]
+        return next(s for s in sections if s["heading"] == "Moves and results")["items"]
+
+    assert "BR7 moves Lothian → Bernicia: crosses W1, d6 = 2, enters Bernicia" in moves()
+    assert "BR3 moves Lothian → Bernicia: crosses W1, d6 = 6, eliminated at the wall" in moves()
+    shell.ok("ruling", "2", "--die", "3", "--reason", "the roller showed 3")
+    told = moves()
+    assert (
+        "BR3 moves Lothian → Bernicia: crosses W1, d6 = 3 (ruled from 6), enters Bernicia" in told
+    )
+    assert not any("eliminated" in line for line in told)

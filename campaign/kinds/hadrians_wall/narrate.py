@@ -77,7 +77,10 @@ def _(event: ClockAdvanced) -> str:
 
 @describe.register
 def _(event: CounterMoved) -> str:
-    rolls = f" (wall crossing die: {listing([str(d) for d in event.dice])})" if event.dice else ""
+    dice = [
+        f"{d}, {'eliminated at the wall' if rules.eliminated(d) else 'enters'}" for d in event.dice
+    ]
+    rolls = f" (wall crossing die: {'; '.join(dice)})" if dice else ""  # HW-6.2, #29
     return f"{event.counter} moves {path_text(event.path)}{rolls}"
 
 

@@ -17,8 +17,9 @@ from campaign.kinds.hadrians_wall.narrate import (
     crossing_line,
     describe,
     nation_name,
+    path_text,
 )
-from campaign.kinds.hadrians_wall.state import State
+from campaign.kinds.hadrians_wall.state import Crossing, State
 from events.common import CampaignEvent, NoteRecorded
 from events.hadrians_wall import (
     AreaTriggered,
@@ -65,7 +66,7 @@ def turn_report(
         for s in (
             _walls(state, number, events),
             _crossings(report["crossings"], number),
-            _happened(events),
+            _happened(events, crossings),
             _dice(state, number),
             _holdings(state),
             _notes(report["notes"]),
@@ -116,9 +117,29 @@ def _crossings(lines: list[str], number: int) -> Section | None:
     return {"heading": "Wall crossings (HW-6)", "items": lines or ["No wall was crossed"]}
 
 
-def _happened(events: Sequence[CampaignEvent]) -> Section | None:
-    told = [describe(e) for e in events if isinstance(e, TOLD)]
+def _happened(events: Sequence[CampaignEvent], crossings: Sequence[Crossing]) -> Section | None:
+    """HW-8.1: each move, fight, placement and ruling in order; a move over a wall with what its
+    die did (#29: "BR8 moves Lothian → Pennines (die 1)" read as if BR8 stood in the Pennines when
+    the die had eliminated him at the wall). `crossings` are the turn's, in the moves' order."""
+    left = list(crossings)
+    told = []
+    for e in events:
+        if isinstance(e, CounterMoved) and e.dice:
+            crossed, left = left[: len(e.dice)], left[len(e.dice) :]
+            told.append(f"{e.counter} moves {path_text(e.path)}: {_crossed(crossed)}")
+        elif isinstance(e, TOLD):
+            told.append(describe(e))
     return {"heading": "Moves and results", "items": told} if told else None
+
+
+def _crossed(crossings: Sequence[Crossing]) -> str:
+    """What a move's wall crossings did: `crosses W2, d6 = 3, enters` (or `…, eliminated at the
+    wall`), one for each crossing (HW-6)."""
+    return "; ".join(
+        f"crosses {c.wall}, d6 = {c.die}{f' (ruled from {c.original})' if c.original else ''}, "
+        + ("eliminated at the wall" if c.eliminated else f"enters {area_name(c.to)}")
+        for c in crossings
+    )
 
 
 def _dice(state: State, number: int) -> Section | None:
