@@ -999,3 +999,45 @@ class LegionsReturned(CampaignEvent):
     turn: int
     legions: list[str]
     province: str
+
+
+@topic("thunderbolt.ProvincesLevied")
+class ProvincesLevied(CampaignEvent):
+    """TB-28.2 (7.27): a Provincial Manpower Operation: `leader`, commanding `army` (or its
+    `detachment`), raises each province's SP from the PIC (province → SP); `stated`, the provinces
+    off the Italian Allies track taken on the player's word that Carthage controls them."""
+
+    turn: int
+    phase: int
+    leader: str
+    army: str
+    detachment: str
+    provinces: dict[str, int]
+    stated: list[str]
+    sp: int
+
+
+@topic("thunderbolt.OCManpowerRaised")
+class OCManpowerRaised(CampaignEvent):
+    """TB-28.3 (7.26): the OC's Manpower Operation in Carthago: the SP the Manpower Table gave
+    (0: the attempt failed), which join his Army as reinforcements (the `ArmyReinforced`
+    recorded with it)."""
+
+    turn: int
+    phase: int
+    leader: str
+    army: str
+    sp: int
+
+
+@topic("thunderbolt.SubordinateDrawn")
+class SubordinateDrawn(CampaignEvent):
+    """TB-28.4 (7.21, 7.22): with 20 SP or more raised in B3b, a Subordinate drawn blind from
+    Carthage's pool, placed with `army` (the new Army, or one the reinforcements joined)."""
+
+    turn: int
+    army: str
+    leader: str
+    number: int
+    candidates: list[str]
+    evidence: str

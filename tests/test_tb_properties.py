@@ -338,6 +338,8 @@ def operations(campaign: Punic, data, table: Table) -> None:
             when(campaign, turn_rules.initiative, kind)
         if data.draw(st.integers(0, 2)) == 0:  # TB-27.3: an ambassador, in one phase of three
             ambassador(campaign, data)
+        if data.draw(st.integers(0, 2)) == 0:  # TB-28.2, TB-28.3: a Manpower Operation
+            manpower_operation(campaign, data)
         if data.draw(st.booleans()):  # TB-23: the tribes, in one phase of two
             for _ in range(data.draw(st.integers(1, 3))):
                 tribal_dealings(campaign, data, table)
@@ -661,6 +663,19 @@ def ambassador(campaign: Punic, data) -> None:
         attempt(campaign, macedonia_rules.send, by, data.draw(st.sampled_from(sorted(envoys))))
 
 
+def manpower_operation(campaign: Punic, data) -> None:
+    """TB-28.2: an Army's commander or a Detachment's leader raises from the provinces in reach
+    (refused where none is Carthage's, or he has raised this Game Turn); TB-28.3: the OC tries in
+    Carthago (refused unless he is there, of the Family in Power, the Climate Aggressive)."""
+    c = campaign.state.carthaginians
+    units = sorted(c.armies) + sorted(d.id for a in c.armies.values() for d in a.parts)
+    units = [*([c.hannibals()] * len(units) if c.hannibals() else []), *units]  # in Apulia
+    if units and data.draw(st.integers(0, 3)):
+        attempt(campaign, carthage_rules.provincial, data.draw(st.sampled_from(units)), [])
+    else:
+        attempt(campaign, carthage_rules.oc_manpower, data.draw(st.integers(0, 6)), {})
+
+
 def macedonian_war(campaign: Punic, data, table: Table) -> None:
     """TB-27.2, TB-27.4: the Augury's Macedonian War event begins the war, ends it, or is resolved
     with the ambassadors' results and Rome's die."""
@@ -704,6 +719,10 @@ def carthage_b3b(campaign: Punic, data, table: Table) -> None:
         taken = boxed(campaign, data, sp)
         when(campaign, carthage_rules.raise_and_appoint, name, sp, draws, None, taken)
         assert campaign.state.carthaginians.armies[name].aer == -3  # TB-21.1, TB-14.2
+        if data.draw(st.booleans()):  # TB-28.4: a Subordinate, refused under 20 SP
+            pool = campaign.state.carthaginians.pool() or ["none"]
+            draw = table.draws(campaign.state, pool, "draw-carthage")
+            attempt(campaign, carthage_rules.subordinate, name, draw)
     elif more and c.armies and data.draw(st.booleans()):
         aid = data.draw(st.sampled_from(sorted(c.armies)))
         sp = data.draw(st.integers(1, 20))
@@ -788,6 +807,8 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"ambassadors: {min(kinds.count('AmbassadorSent'), 1)}+")
     event(f"Legions sent to Macedonia: {min(kinds.count('LegionsCommitted'), 1)}+")
     event(f"Macedonian War resolved: {min(kinds.count('MacedonianWarResolved'), 1)}+")
+    event(f"provincial Manpower Operations: {min(kinds.count('ProvincesLevied'), 1)}+")
+    event(f"Subordinates drawn: {min(kinds.count('SubordinateDrawn'), 1)}+")
     event(f"Armies named in battle: {min(kinds.count('ArmyInBattle'), 1)}+")
     event(f"Detachments: {min(kinds.count('ArmyDetached'), 2)}+")
     event(f"leaders fallen: {min(kinds.count('LeaderFell'), 2)}+")

@@ -46,13 +46,16 @@ from events.thunderbolt import (
     MasterOfHorseNamed,
     NavalAllotted,
     NavalBuilt,
+    OCManpowerRaised,
     OverallCommanderNamed,
     PhaseGivenToPU,
     PlutoVisited,
     PoliticsRolled,
+    ProvincesLevied,
     SenateAsked,
     SlavesRaised,
     StepFinished,
+    SubordinateDrawn,
     TrainingRolled,
     TribeLevied,
     TribeSwayed,
@@ -342,14 +345,15 @@ CARTHAGE_DECIDES = frozenset(
     {
         PoliticsRolled, DisbandChecked, CommanderAppointed, ArmyPosted, ArmyReinforced,
         ArmyDetached, DetachmentRejoined, CommanderRecalled, OverallCommanderNamed,
-        DiplomacyAttempted, ArmyRaised,
+        DiplomacyAttempted, ArmyRaised, ProvincesLevied, OCManpowerRaised, SubordinateDrawn,
     }
 )  # fmt: skip
+"""TB-1.1: what Carthage's player decides (Phase B2, his Armies, Hannibal's Diplomacy, his
+Manpower Operations). The reports from the table (battles, sieges, moves, facts, the Allies'
+shifts) either side enters."""
 BY_SIDE = frozenset({StepFinished, TribeLevied, TribeSwayed, NavalAllotted, AmbassadorSent})
 """TB-1.1: what the side named in it decided (a step finished; a leader's dealings with a tribe,
-TB-23.4, TB-23.5)."""
-"""TB-1.1: what Carthage's player decides (Phase B2, his Armies, Hannibal's Diplomacy). The
-reports from the table (battles, sieges, moves, facts, the Allies' shifts) either side enters."""
+TB-23.4, TB-23.5; an ambassador, TB-27.3)."""
 
 
 def check_own_side(state: State, decided: Sequence[Draft], actor: str) -> None:

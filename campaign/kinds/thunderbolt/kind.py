@@ -43,6 +43,7 @@ from events.thunderbolt import (
     SenateAsked,
     SettingsChosen,
     SidesTaken,
+    SubordinateDrawn,
     TrainingRolled,
     TriumphCelebrated,
     TurnRevealed,
@@ -61,6 +62,7 @@ ROLLS = (
     MarineRaised,
     TurnRevealed,
     MacedonianWarResolved,
+    SubordinateDrawn,
 )
 """TB-16.6: events that always hold a roll or a reveal."""
 SETUP_LIMIT = 256 * 1024

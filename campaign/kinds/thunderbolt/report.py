@@ -59,6 +59,7 @@ from events.thunderbolt import (
     MasterOfHorseNamed,
     NavalAllotted,
     NavalBuilt,
+    OCManpowerRaised,
     OfficeLeftEmpty,
     OverallCommanderNamed,
     PhaseGivenToPU,
@@ -66,11 +67,13 @@ from events.thunderbolt import (
     PoliticsRolled,
     PresenceClaimed,
     ProvinceDevastated,
+    ProvincesLevied,
     SenateAsked,
     SiegeReported,
     SituationReported,
     SlavesRaised,
     StepClosed,
+    SubordinateDrawn,
     TrainingRolled,
     TribeFought,
     TribeLevied,
@@ -147,6 +150,9 @@ TOLD = (  # the politics are told in Carthage's section
     AmbassadorSent,
     LegionsCommitted,
     LegionsReturned,
+    ProvincesLevied,
+    OCManpowerRaised,
+    SubordinateDrawn,
 )
 
 

@@ -58,6 +58,9 @@ class Province:
     defection_sp: int = 0
     island: str | None = None
     """TB-2.3, TB-8.6: the island whose governor it falls to (sicily, sardinia), if any."""
+    manpower: int = 0
+    """TB-28.1: the SP its Province Information Chart shows (7.27; `manpower`, else the same
+    figure a defection gives, `defection_sp`, 10.31)."""
 
 
 @dataclass(frozen=True)
@@ -261,8 +264,9 @@ def _provinces(table: Any, problems: list[str]) -> dict[str, Province]:
             tuple(adjacent),
             alliance,
             allied_to,
-            int(spec.get("defection_sp", 0)),
+            _whole(spec, "defection_sp", pid, problems),
             island,
+            _whole(spec, "manpower", pid, problems, _whole(spec, "defection_sp", pid, [])),
         )
     for province in provinces.values():
         for other in province.adjacent:
@@ -273,6 +277,15 @@ def _provinces(table: Any, problems: list[str]) -> dict[str, Province]:
                     f"province {province.id} lists {other} as adjacent, but not the other way"
                 )
     return provinces
+
+
+def _whole(spec: dict, key: str, pid: str, problems: list[str], default: int = 0) -> int:
+    """A province's figure from the PIC (TB-15.5, TB-28.1): a whole number from 0."""
+    value = spec.get(key, default)
+    if type(value) is not int or value < 0:
+        problems.append(f"province {pid}'s {key} is a whole number from 0, not {value!r}")
+        return 0
+    return value
 
 
 def _leaders(table: Any, problems: list[str]) -> dict[str, Leader]:

@@ -163,6 +163,9 @@ class State:
     """TB-23.4, TB-23.5: this Game Turn's land battles won: (province, side, Major)."""
     macedonia: War = field(default_factory=War)
     """TB-27: the Macedonian War, where the optional rule is in play."""
+    carthage_ops: frozenset[tuple[int, str, str]] = frozenset()
+    """TB-28.2, TB-28.3: this Game Turn's Carthaginian Manpower Operations: (Operations Phase,
+    leader, provincial or oc)."""
 
     def leader(self, lid: str) -> Leader:
         """A leader of either side, as the counter sheet rates him (TB-2.2)."""

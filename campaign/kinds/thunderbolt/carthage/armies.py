@@ -89,6 +89,10 @@ class Carthage:
     count, the drop applied so far)."""
     raised: frozenset[str] = frozenset()
     """TB-21.1: the Army raised in this Game Turn's B3b, if any."""
+    b3b_sp: dict[str, int] = field(default_factory=dict)
+    """TB-28.4: the SP raised into each Army in this Game Turn's B3b (new, or reinforcements)."""
+    drafted: str = ""
+    """TB-28.4: the Army a Subordinate drawn in this Game Turn's B3b joined."""
 
     def name(self, leader: str) -> str:
         who = self.leaders[leader]
@@ -146,6 +150,8 @@ def new_turn(c: Carthage) -> Carthage:
         trained=False,
         windows={},
         raised=frozenset(),
+        b3b_sp={},
+        drafted="",
     )
 
 

@@ -210,6 +210,66 @@ def reinforce(
     ctx.obj.act(campaign, lambda state: carthage.reinforce_from(state, army, sp, elite, drawn), TB)
 
 
+@command("provincial-manpower")
+def provincial_manpower(
+    ctx: typer.Context,
+    by: Annotated[str, typer.Argument(help="The Army (its commander) or Detachment (its leader).")],
+    province: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--province",
+            help="A province raised from; every one in reach allied to Carthage if left out.",
+        ),
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """D: a Provincial Manpower Operation, the PIC's SP of the provinces in reach joining the
+    leader's Army or Detachment, once a Game Turn for each leader (TB-28.2)."""
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
+
+    named = list(province or [])
+    ctx.obj.act(campaign, lambda state: carthage.provincial(state, by, named), TB)
+
+
+@command("oc-manpower")
+def oc_manpower(
+    ctx: typer.Context,
+    sp: Annotated[int, typer.Option("--sp", help="The SP the Manpower Table gave; 0 if none.")],
+    boxes: FromOption = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """D: the OC's Manpower Operation in Carthago, once a Game Turn; its SP join his Army as
+    reinforcements (TB-28.3), those named from their Holding Boxes (TB-25.2)."""
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
+
+    drawn = taken(boxes)
+    ctx.obj.act(campaign, lambda state: carthage.oc_manpower(state, sp, drawn), TB)
+
+
+@command()
+def subordinate(
+    ctx: typer.Context,
+    army: ArmyArgument,
+    leader: DrawnOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """B3b: with 20 SP or more raised, a Subordinate drawn blind from the pool joins the new Army
+    or one the reinforcements joined (TB-28.4)."""
+    from campaign.kinds.thunderbolt import dice, naming
+    from campaign.kinds.thunderbolt.carthage import decide as carthage
+
+    name_of = ctx.obj.name(campaign)
+    secrets = ctx.obj.campaigns.secrets.unseal(name_of)
+
+    def decide(state):
+        drawn = naming.leader(state, leader, "carthage") if leader else None
+        draws = dice.draws_for(state, secrets, drawn, evidence, "draw-carthage")
+        return carthage.subordinate(state, army, draws)
+
+    ctx.obj.act(name_of, decide, TB)
+
+
 @command("manpower-return")
 def manpower_return(
     ctx: typer.Context,

@@ -4,7 +4,7 @@ the Overall Commander."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from campaign import text
@@ -12,12 +12,13 @@ from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import detachments, manpower, pools
+from campaign.kinds.thunderbolt.carthage import detachments, manpower, operations, pools
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.fold import apply
-from campaign.kinds.thunderbolt.naming import army, force_of, leader
+from campaign.kinds.thunderbolt.naming import army, force_of, leader, province_of
 from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
 from campaign.kinds.thunderbolt.state import State, numbered
+from campaign.kinds.thunderbolt.tribes.checks import envoy
 from campaign.names import resolve
 from events.thunderbolt import (
     ArmiesTrained,
@@ -31,8 +32,11 @@ from events.thunderbolt import (
     DisbandChecked,
     ManpowerDrawn,
     ManpowerReturned,
+    OCManpowerRaised,
     OverallCommanderNamed,
     PoliticsRolled,
+    ProvincesLevied,
+    SubordinateDrawn,
 )
 
 
@@ -432,6 +436,59 @@ def name_oc(state: State, who: str) -> list[Draft]:
     return [draft(OverallCommanderNamed, turn=state.turn, leader=lid)]
 
 
+def provincial(state: State, by: str, named: Sequence[str]) -> list[Draft]:
+    """TB-28.2 (7.27): a Provincial Manpower Operation by an Army's commander or a Detachment's
+    leader: each province's SP from the PIC join his force."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "a Manpower Operation")
+    e = envoy(state, by)
+    operations.check_provincial(state, e)
+    ids = [province_of(state, given) for given in named]
+    raised, stated = operations.provinces(state, e, ids)
+    return [
+        draft(
+            ProvincesLevied, turn=state.turn, phase=state.operations, leader=e.leader,
+            army=e.army, detachment=e.detachment, provinces=raised, stated=stated,
+            sp=sum(raised.values()),
+        )
+    ]  # fmt: skip
+
+
+def oc_manpower(state: State, sp: int, taken: Mapping[str, int] | None = None) -> list[Draft]:
+    """TB-28.3 (7.26): the OC's Manpower Operation in Carthago, once a Game Turn: the SP the
+    Manpower Table gave (0: it failed) join his Army as reinforcements (TB-14.3), drawn from the
+    Holding Boxes named (TB-25.2)."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D"], "the OC's Manpower Operation")
+    oc, aid = operations.oc_army(state)
+    if sp < 0:
+        raise RuleViolation("TB-28.3", "The SP raised are 0 or more, as the Manpower Table gave")
+    tried = draft(
+        OCManpowerRaised, turn=state.turn, phase=state.operations, leader=oc, army=aid, sp=sp
+    )
+    if not sp:
+        return [tried]
+    after = apply(state, event_of(tried))
+    return [tried, *reinforce_from(after, aid, sp, 0, taken or {})]
+
+
+def subordinate(state: State, which: str, draws: Draws) -> list[Draft]:
+    """TB-28.4 (7.21, 7.22): in B3b, with 20 SP or more raised, a Subordinate drawn blind from
+    the pool, placed with the new Army or an Army the reinforcements joined."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["B3b"], "a Subordinate")
+    c, aid = state.carthaginians, army(state, which)
+    operations.check_subordinate(c, aid)
+    number, candidates = state.next_number, c.pool()
+    chosen, evidence = draws(state, number, aid, candidates)
+    return [
+        draft(
+            SubordinateDrawn, turn=state.turn, army=aid, leader=chosen, number=number,
+            candidates=list(candidates), evidence=evidence,
+        )
+    ]  # fmt: skip
+
+
 def _rules_only(state: State) -> list[Draft]:
     raise CampaignError("Only the rules record what they force; no command does.")
 
@@ -460,6 +517,9 @@ REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
     ArmyDetached: lambda e, s: detach(s, e.army, e.sp, e.leader or None),
     DetachmentRejoined: lambda e, s: rejoin(s, e.detachment, e.received),
     OverallCommanderNamed: lambda e, s: name_oc(s, e.leader),
+    ProvincesLevied: lambda e, s: provincial(s, e.detachment or e.army, list(e.provinces)),
+    OCManpowerRaised: lambda e, s: oc_manpower(s, e.sp),
+    SubordinateDrawn: lambda e, s: subordinate(s, e.army, RecordedDraw(e.leader, e.evidence)),
     CommanderRecalled: lambda e, s: recall(
         s,
         e.army,

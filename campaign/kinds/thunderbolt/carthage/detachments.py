@@ -65,3 +65,15 @@ def rejoin(
     strength = back.sp + part.sp
     armies = {**c.armies, army: replace(back, sp=strength, aer=rules.capped(back.aer, strength))}
     return replace(c, armies=armies), 0
+
+
+def joined(c: Carthage, army: str, detachment: str, sp: int) -> Carthage:
+    """TB-23.4, TB-28.2: SP raised by a leader join his Army or Detachment (9.23 changes no AER,
+    nor, Interpretation, 7.27; the caps follow the new strength, TB-14.4)."""
+    force = c.armies[army]
+    if detachment:
+        parts = tuple(replace(d, sp=d.sp + sp) if d.id == detachment else d for d in force.parts)
+        return replace(c, armies={**c.armies, army: replace(force, parts=parts)})
+    strength = force.sp + sp
+    grown = replace(force, sp=strength, aer=rules.capped(force.aer, strength))
+    return replace(c, armies={**c.armies, army: grown})

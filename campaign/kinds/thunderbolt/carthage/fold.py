@@ -20,8 +20,11 @@ from events.thunderbolt import (
     DisbandChecked,
     ManpowerDrawn,
     ManpowerReturned,
+    OCManpowerRaised,
     OverallCommanderNamed,
     PoliticsRolled,
+    ProvincesLevied,
+    SubordinateDrawn,
 )
 
 FOLD = ByEvent()
@@ -86,7 +89,32 @@ def _(event: ArmyReinforced, state: State) -> State:
         event.window,
         state.thirty_percent,
     )
+    if event.window == "B3b":  # TB-28.4: what B3b raised, for a Subordinate
+        raised = {**forces.b3b_sp, event.army: forces.b3b_sp.get(event.army, 0) + event.sp}
+        forces = replace(forces, b3b_sp=raised)
     return replace(state, carthaginians=forces)
+
+
+@FOLD.on
+def _(event: ProvincesLevied, state: State) -> State:
+    """TB-28.2: the provinces' SP join the leader's Army or Detachment."""
+    c = detachments.joined(state.carthaginians, event.army, event.detachment, event.sp)
+    ops = state.carthage_ops | {(event.phase, event.leader, "provincial")}
+    return replace(state, carthaginians=c, carthage_ops=ops)
+
+
+@FOLD.on
+def _(event: OCManpowerRaised, state: State) -> State:
+    """TB-28.3: the attempt counted (its SP join with the reinforcements recorded with it)."""
+    return replace(state, carthage_ops=state.carthage_ops | {(event.phase, event.leader, "oc")})
+
+
+@FOLD.on
+def _(event: SubordinateDrawn, state: State) -> State:
+    """TB-28.4: the leader drawn leaves the pool for the map, with the Army."""
+    c = state.carthaginians
+    c = replace(c, places={**c.places, event.leader: carthage.MAP}, drafted=event.army)
+    return drawn(replace(state, carthaginians=c), event, "draw-carthage", event.army)
 
 
 @FOLD.on
@@ -137,4 +165,5 @@ def _(event: PoliticsRolled, state: State) -> State:
 @FOLD.on
 def _(event: ArmyRaised, state: State) -> State:
     forces = manpower.raise_army(state.carthaginians, event.army, event.sp, event.province)
+    forces = replace(forces, b3b_sp={**forces.b3b_sp, event.army: event.sp})  # TB-28.4
     return replace(state, carthaginians=forces)

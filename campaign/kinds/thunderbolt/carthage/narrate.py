@@ -16,8 +16,11 @@ from events.thunderbolt import (
     DisbandChecked,
     ManpowerDrawn,
     ManpowerReturned,
+    OCManpowerRaised,
     OverallCommanderNamed,
     PoliticsRolled,
+    ProvincesLevied,
+    SubordinateDrawn,
 )
 
 TOLD = ByEvent()
@@ -150,4 +153,40 @@ def _(event: ArmyRaised) -> str:
     return (
         f"Game Turn {event.turn}: Carthage raises a new Army, {event.army}: {event.sp} SP in "
         f"{event.province.capitalize()} province, its AER -3 (TB-21.1)"
+    )
+
+
+@TOLD.on
+def _(event: ProvincesLevied) -> str:
+    raised = ", ".join(f"{who(pid)} {sp}" for pid, sp in event.provinces.items())
+    joins = f"Detachment {event.detachment}" if event.detachment else f"Army {event.army}"
+    stated = (
+        f"; {', '.join(map(who, event.stated))} off the track, controlled by the player's word"
+        if event.stated
+        else ""
+    )
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)}'s Manpower Operation raises {event.sp} SP "
+        f"({raised}), which join {joins}{stated} (TB-28.2)"
+    )
+
+
+@TOLD.on
+def _(event: OCManpowerRaised) -> str:
+    if not event.sp:
+        return (
+            f"Game Turn {event.turn}: the OC {who(event.leader)}'s Manpower Operation in "
+            "Carthago raises nothing (TB-28.3)"
+        )
+    return (
+        f"Game Turn {event.turn}: the OC {who(event.leader)}'s Manpower Operation in Carthago "
+        f"raises {event.sp} SP for Army {event.army} (TB-28.3)"
+    )
+
+
+@TOLD.on
+def _(event: SubordinateDrawn) -> str:
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} is drawn as a Subordinate and joins Army "
+        f"{event.army} (TB-28.4)"
     )

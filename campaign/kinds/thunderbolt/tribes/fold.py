@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from campaign.kinds.thunderbolt import rules
-from campaign.kinds.thunderbolt.carthage.armies import Carthage
+from campaign.kinds.thunderbolt.carthage import detachments
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.state import Roll, State, spend
 from campaign.kinds.thunderbolt.tribes import tribes
@@ -50,7 +50,7 @@ def _(event: TribeLevied, state: State) -> State:
             event.leader: made.tribes.levies.get(event.leader, 0) + event.sp,
         }
         return replace(made, tribes=replace(made.tribes, levies=levies))
-    joined = _joined(made.carthaginians, event.army, event.detachment, event.sp)
+    joined = detachments.joined(made.carthaginians, event.army, event.detachment, event.sp)
     return replace(made, carthaginians=joined)
 
 
@@ -96,15 +96,3 @@ def _op(state: State, phase: int, leader: str, tribe: str, what: str, guile: int
     """TB-23.4, TB-23.5: the operation counted in its phase, its Guile spent (TB-24.1)."""
     ops = state.tribes.ops | {(phase, leader, tribe, what)}
     return spend(replace(state, tribes=replace(state.tribes, ops=ops)), phase, leader, guile)
-
-
-def _joined(c: Carthage, army: str, detachment: str, sp: int) -> Carthage:
-    """TB-23.4: the SP raised join the leader's Army or Detachment (9.23 changes no AER; the
-    caps follow the new strength, TB-14.4)."""
-    force = c.armies[army]
-    if detachment:
-        parts = tuple(replace(d, sp=d.sp + sp) if d.id == detachment else d for d in force.parts)
-        return replace(c, armies={**c.armies, army: replace(force, parts=parts)})
-    strength = force.sp + sp
-    grown = replace(force, sp=strength, aer=rules.capped(force.aer, strength))
-    return replace(c, armies={**c.armies, army: grown})

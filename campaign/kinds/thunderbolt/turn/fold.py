@@ -73,6 +73,7 @@ def moved(state: State, position: sequence.Position) -> State:
         presences=frozenset() if fresh else state.presences,
         recalls_due=frozenset() if fresh else state.recalls_due,
         manpower_ops=frozenset() if fresh else state.manpower_ops,
+        carthage_ops=frozenset() if fresh else state.carthage_ops,
         targeted=frozenset() if fresh else state.targeted,
         diplomacy=frozenset() if fresh else state.diplomacy,
         tribes=tribes.new_turn(state.tribes) if fresh else state.tribes,
