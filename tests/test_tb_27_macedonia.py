@@ -38,6 +38,19 @@ def to_augury(shell, tmp_path, setup: str = UNDERWAY) -> None:
     shell.ok("augury", "--roll", "12", "--event", "The 1st Macedonian War")
 
 
+def to_the_next_game_turn(shell) -> str:
+    """From the Augury Phase's last entry to Game Turn 2's B1a, nothing else done: what the
+    last command said."""
+    for side in ("rome", "carthage"):
+        shell.ok("done", "E", "--side", side)
+    shell.ok("initiative", "empty")
+    for step in ("F2", "G1", "G2", "G3", "G4"):
+        for side in ("rome", "carthage"):
+            shell.ok("done", step, "--side", side)
+    shell.ok("done", "A2", "--side", "rome")
+    return shell.ok("done", "A2", "--side", "carthage").output
+
+
 def war(shell) -> dict:
     return shell.json("status")["macedonia"]
 
@@ -171,12 +184,7 @@ def test_tb_27_4_used_ambassadors_return_as_the_next_game_turn_opens(shell, tmp_
     shell.ok("augury", "--event", "The 1st Macedonian War")
     shell.ok("macedonian-war", "resolve", "--ambassador", "rome=1", "--face", "3", "--result", "x")
     assert shell.json("status")["rome"]["leaders"]["flaccus"]["place"] == "Macedonia Holding Box"
-    for side in ("rome", "carthage"):
-        shell.ok("done", "E", "--side", side)
-    shell.ok("initiative", "empty")
-    for step in ("F2", "G1", "G2", "G3", "G4"):
-        for side in ("rome", "carthage"):
-            shell.ok("done", step, "--side", side)
+    to_the_next_game_turn(shell)
     assert shell.json("status")["turn"] == 2
     assert shell.json("status")["rome"]["leaders"]["flaccus"]["place"] == "pool"
     assert war(shell)["ambassadors"] == {}
@@ -258,19 +266,6 @@ def test_tb_27_6_legions_come_back_only_after_the_war(shell, tmp_path):
     shell.ok("legion-request", "--at", "Campania", "--face", "7")
     shell.ok("macedonia-commit", "XI", "XII")
     assert shell.refuses("macedonia-return", "XI", "XII", "--at", "Campania").endswith("(TB-27.6).")
-
-
-def to_the_next_game_turn(shell) -> str:
-    """From the Augury Phase's last entry to Game Turn 2's B1a, nothing else done: what the
-    last command said."""
-    for side in ("rome", "carthage"):
-        shell.ok("done", "E", "--side", side)
-    shell.ok("initiative", "empty")
-    for step in ("F2", "G1", "G2", "G3", "G4"):
-        for side in ("rome", "carthage"):
-            shell.ok("done", step, "--side", side)
-    shell.ok("done", "A2", "--side", "rome")
-    return shell.ok("done", "A2", "--side", "carthage").output
 
 
 def test_tb_27_6_after_the_war_the_rules_prorogue_the_magistrates_in_the_box(shell, tmp_path):
