@@ -90,11 +90,24 @@ def test_tb_10_9_a_triumph_needs_the_victory_then_rome(shell):
     assert rome(shell)["victories"]["albinus"] == {"turn": 1, "how": "assault"}
 
 
+def test_tb_10_9_a_triumph_is_celebrated_from_next_to_rome(shell):
+    """#28: a Triumph was accepted for a magistrate the tracker places far from Rome. Albinus's
+    CA stands in Apulia: refused; marched to Latium, Roma's province, he enters."""
+    to_operations(shell)
+    shell.ok("victor", "Albinus", "--inflicted", "12", "--enemy-infantry")
+    refusal = shell.refuses("triumph", "Albinus", "--lost", "10")
+    assert "stands in Apulia" in refusal and "Latium" in refusal and refusal.endswith("(TB-10.9).")
+    shell.ok("march", "Albinus", "--to", "Latium")
+    shell.ok("triumph", "Albinus", "--lost", "10")
+    assert rome(shell)["triumphs"]["albinus"] == {"turn": 1, "office": "Consul"}
+
+
 def test_tb_10_9_losses_of_15_percent_need_the_senate_guile_its_only_drm(shell):
     """Albinus (Campaign 5, Guile 1 in the example) lost 20 %: the Senate's die 9: denied, the
     victory spent; after another victory, die 6 - 1 Guile = 5: granted."""
     to_operations(shell)
     shell.ok("victor", "Albinus", "--inflicted", "12", "--enemy-infantry")
+    shell.ok("march", "Albinus", "--to", "Latium")  # next to Rome
     refusal = shell.refuses("triumph", "Albinus", "--lost", "20", "--guile", "2", "--face", "6")
     assert refusal.endswith("(TB-10.5).")  # at most his printed Guile
     shell.ok("triumph", "Albinus", "--lost", "20", "--face", "9")
@@ -118,6 +131,7 @@ def test_tb_19_5_a_triumph_without_a_roll_and_the_consulship_from_the_box(shell)
     to_operations(shell)
     assert office(shell, "albinus")["office"] == "Consul"
     shell.ok("victor", "Albinus", "--inflicted", "12", "--enemy-infantry")
+    shell.ok("march", "Albinus", "--to", "Latium")
     shell.ok("triumph", "Albinus", "--lost", "10")
     celebrated = shell.json("log")[-1]["data"]
     assert (celebrated["number"], celebrated["face"], celebrated["granted"]) == (0, -1, True)

@@ -108,6 +108,7 @@ def test_tb_4_3_a_triumph_voids_the_leaders_lams(shell):
     to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
     assert shell.json("status")["cup"]["phase_leader"] == "albinus"
     shell.ok("victor", "Albinus", "--inflicted", "12", "--enemy-infantry")
+    shell.ok("march", "Albinus", "--to", "Latium")  # next to Rome (TB-10.9)
     shell.ok("triumph", "Albinus", "--lost", "0")
     for side in ("rome", "carthage"):
         shell.ok("done", "D", "--side", side)  # TB-4.6: Finished, back to C2

@@ -428,7 +428,11 @@ def operations(campaign: Punic, data, table: Table) -> None:
                     lid = data.draw(st.sampled_from(armed))
                     when(campaign, senate.earned, lid, "battle", 10, True)
                     lost = data.draw(st.sampled_from([0, 14, 15, 40]))
-                    when(campaign, senate.triumph, lid, lost, 0, table.faces(campaign.state, 1))
+                    attempt(campaign, reports.move, lid, "latium", "field")  # TB-10.9
+                    near = positions.standing(campaign.state.romans, lid)
+                    if near is None or near[0] == "latium":
+                        faces = table.faces(campaign.state, 1)
+                        when(campaign, senate.triumph, lid, lost, 0, faces)
             elif (
                 kind == 8
                 and "D" in state.position.open

@@ -43,6 +43,11 @@ governor. If the Roman player finds himself without enough Praetors for his sing
 the Legions go without a leader"); an elected governor named without a province is placed in
 his island's first province of the set-up file."""
 
+A_TRIUMPH_FROM_ROMAS_PROVINCE = True
+"""TB-10.9: "his army stops next to Rome": the tracker keeps provinces, not hexes, so a magistrate
+celebrates from Roma or from Roma's province (Latium on the map); one the players have not placed
+is taken at their word (senate/decide.py)."""
+
 SETTINGS: dict[str, tuple[str, ...]] = {
     "alert-assigns-theaters": ("no", "yes"),
     "proconsuls-per-province": ("1", "2"),

@@ -128,6 +128,12 @@ class SetUp:
         """TB-15.1: the provinces on the Italian Allies track."""
         return [p.id for p in self.provinces.values() if p.alliance is not None]
 
+    @property
+    def roma(self) -> str:
+        """TB-10.9: the province Roma stands in, Latium on the map; "" in a set-up without it
+        (where a Triumph's place is the table's)."""
+        return ROMA_PROVINCE if ROMA_PROVINCE in self.provinces else ""
+
     def year(self, turn: int) -> int:
         """TB-1.2: Game Turn n as its year BCE, counting down from the first."""
         return self.first_year - (turn - 1)
@@ -478,6 +484,8 @@ def _naval(table: Any, problems: list[str]) -> dict[str, int]:
     return {text.listed(zone, "a Naval Zone's name", problems): n for zone, n in table.items()}
 
 
+ROMA_PROVINCE = "latium"
+"""TB-10.9: Roma's province on the map."""
 MOST_IN_MACEDONIA = 4
 MACEDONIA = THEATERS[-1]
 MACEDONIA_BOX = "Macedonia Holding Box"

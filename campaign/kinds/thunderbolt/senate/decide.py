@@ -8,7 +8,7 @@ from typing import Any
 
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.thunderbolt import checks
+from campaign.kinds.thunderbolt import checks, positions
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.magistrates import elections
 from campaign.kinds.thunderbolt.naming import leader
@@ -179,6 +179,7 @@ def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces)
     r = state.romans
     lid = leader(state, who)
     held = honours.check_celebrant(r, lid)
+    _check_next_to_rome(state, lid)
     if not 0 <= lost_percent <= 100:
         raise RuleViolation("TB-10.9", f"Losses are 0 to 100 %, not {lost_percent}")
     number, face, evidence, granted = 0, -1, "", True
@@ -204,6 +205,20 @@ def triumph(state: State, who: str, lost_percent: int, guile: int, faces: Faces)
             evidence=evidence,
         )
     ]
+
+
+def _check_next_to_rome(state: State, lid: str) -> None:
+    """TB-10.9: "his army stops next to Rome and he enters alone": where the tracker places him,
+    in Roma or in Roma's province (Interpretation: next to Rome at province level); a magistrate
+    the players have not placed is taken at their word."""
+    spot, roma = positions.standing(state.romans, lid), state.setup.roma
+    if spot is None or not roma or spot[1] == positions.ROMA or spot[0] == roma:
+        return
+    raise RuleViolation(
+        "TB-10.9",
+        f"{state.named(lid)} stands in {state.setup.provinces[spot[0]].name}: a Triumph is "
+        f"celebrated from next to Rome, in {state.setup.provinces[roma].name} (march there first)",
+    )
 
 
 REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
