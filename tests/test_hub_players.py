@@ -680,6 +680,10 @@ def test_tb_21_1_carthages_player_raises_a_new_army_or_reinforcements_from_his_p
     new = next(a for a in shell.json("status")["armies"] if a["id"] == "iberia")
     assert (new["sp"], new["aer"], new["commander"]) == (25, -3, "bomilcar")
     assert [e["actor"] for e in shell.json("log")[-2:]] == ["Hanno", "Hanno"]
+    assert forms(client.get(hanno).text) == ["subordinate", "done"]  # 25 SP: TB-28.4
+    drawn = send(client, hanno, "subordinate", choice="iberia", leader="Himilco", evidence="cup")
+    assert drawn.status_code == 200, said(drawn.text)
+    assert shell.json("log")[-1]["data"]["leader"] == "himilco"
     assert forms(client.get(hanno).text) == ["done"]
     assert shell.json("verify")["verified"]
 

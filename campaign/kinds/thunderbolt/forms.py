@@ -276,7 +276,29 @@ def b3_carthage(state: State) -> list[dict[str, Any]]:
                 "button": "Reinforce",
             }
         )
-    return offered
+    return offered + _subordinate(state)
+
+
+def _subordinate(state: State) -> list[dict[str, Any]]:
+    """TB-28.4 (7.21, 7.22): with 20 SP or more raised in this B3b, a Subordinate drawn blind
+    from the pool joins the new Army or an Army the reinforcements joined."""
+    from campaign.kinds.thunderbolt.carthage import operations
+
+    c = state.carthaginians
+    armies = [aid for aid in sorted(c.b3b_sp) if lawful(operations.check_subordinate, c, aid)]
+    if not armies:
+        return []
+    drawn = draw_fields("The leader drawn at the table") if state.dice != "committed" else []
+    return [
+        {
+            "action": "subordinate",
+            "label": "B3b: with 20 SP or more raised, a Subordinate drawn blind from the pool "
+            "joins an Army (TB-28.4)",
+            "choices": {aid: f"Army {aid}" for aid in armies},
+            "fields": drawn,
+            "button": "Draw",
+        }
+    ]
 
 
 def b4_tribal(state: State, side: str) -> list[dict[str, Any]]:

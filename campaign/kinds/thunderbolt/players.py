@@ -172,14 +172,17 @@ def decide(
     raise CampaignError(f"There is no action called {action!r} for a player of Thunderbolt.")
 
 
-CARTHAGE_ACTIONS = ("disband", "raise-army", "reinforce", "station", "appoint", *forms.ROLLS)
+CARTHAGE_ACTIONS = (
+    "disband", "raise-army", "reinforce", "subordinate", "station", "appoint", *forms.ROLLS
+)  # fmt: skip
 """The forms of Carthage's page (B2, B3b)."""
 
 
 def _carthage(
     state: State, action: str, values: Mapping[str, str], secrets: Mapping[str, str] | None
 ) -> list[Draft]:
-    """A form of Carthage's page: B2a and B2b's rolls, B2c to B2e, B3b (TB-12, TB-13, TB-21)."""
+    """A form of Carthage's page: B2a and B2b's rolls, B2c to B2e, B3b (TB-12, TB-13, TB-21,
+    TB-28.4)."""
     if action == "disband":
         return _disbanded(state, values, secrets)
     if action == "raise-army":
@@ -194,6 +197,9 @@ def _carthage(
         return carthage_rules.reinforce_from(
             state, values.get("choice", ""), sp, of, _boxes(values)
         )
+    if action == "subordinate":
+        draws = _draws(state, values, secrets, "carthage")
+        return carthage_rules.subordinate(state, values.get("choice", ""), draws)
     if action == "station":
         return carthage_rules.post_army(state, values.get("choice") or None, values.get("theater"))
     if action == "appoint":
