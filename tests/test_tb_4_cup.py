@@ -193,6 +193,19 @@ def test_tb_4_2_a_detachments_leader_a_subordinate_puts_in_his_initiative():
     assert lams["hannibal"] == c.leaders["hannibal"].initiative  # the commander still his own
 
 
+def test_tb_4_3_a_detachments_leaders_lams_are_not_void():
+    """TB-4.2 puts a Detachment leader's LAMs in the cup; TB-4.3 voided them all the same (every
+    Carthaginian but an Army's commander was void), so the draw always set them aside."""
+    from campaign.kinds.thunderbolt.magistrates import roman
+
+    made = setup.load(EXAMPLE)
+    r, c = roman.opening(made), armies.opening(made)
+    assert "hasdrubal" in cup.void_leaders(r, c)  # in the pool: no command
+    c, _ = detachments.detach(c, "hannibal", 10, "hasdrubal")
+    assert "hasdrubal" not in cup.void_leaders(r, c)
+    assert "hannibal" not in cup.void_leaders(r, c)
+
+
 def test_tb_4_6_a_finished_leader_is_one_command_both_dones_and_the_next_draw(shell):
     """#28: a LAM took three commands in the Operations Phase (each side's "done", then the
     draw). `finished` records both sides' "done" and the next draw from the cup in one append,

@@ -125,7 +125,7 @@ def live(markers_left: tuple[str, ...], void: frozenset[str]) -> list[str]:
 
 def void_leaders(r: Romans, c: Carthage) -> frozenset[str]:
     """TB-4.3: leaders whose LAMs are void: out of office or command (killed, captured,
-    censured, recalled) or Finished by a Triumph."""
+    censured, recalled) or Finished by a Triumph; a Detachment's leader commands (TB-4.2)."""
     roman = {lid for lid in r.leaders if lid not in r.magistrates} | set(r.finished)
-    commanders = {a.commander for a in c.armies.values() if a.commander}
-    return frozenset(roman | {lid for lid in c.leaders if lid not in commanders})
+    commanding = set(carthage_lams(c))  # TB-4.2: an Army's commander, a Detachment's leader
+    return frozenset(roman | {lid for lid in c.leaders if lid not in commanding})
