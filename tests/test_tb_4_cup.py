@@ -236,3 +236,23 @@ def test_tb_4_6_finished_under_dice_from_the_table_takes_the_marker_drawn(shell,
     last = shell.json("log")[-1]
     assert last["type"] == "MarkerDrawn" and last["data"]["marker"].startswith("rome/lam/albinus/")
     assert shell.json("status")["steps"] == ["D"]
+
+
+def test_tb_4_4_no_lam_left_only_when_the_programs_cup_is_empty(shell):
+    """#28: `initiative empty` was accepted with LAMs left in the cup. Drawn from the program's
+    cup (a marker entered from the table with --drawn), the LAMs left say whether C2 finds none:
+    refused, nothing recorded; once a draw is typed by its kind alone the cup no longer knows,
+    and the table's word is taken."""
+    from test_tb_10_senate_requests import to_operations
+
+    to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    refused = shell.refuses("initiative", "empty")
+    assert "LAMs still in the cup" in refused and refused.endswith("(TB-4.4).")
+    shell.ok("initiative", "leader")  # drawn at the table, typed by its kind
+    for side in ("rome", "carthage"):
+        shell.ok("done", "D", "--side", side)
+    shell.ok("initiative", "empty")
+    assert shell.json("status")["steps"] != ["C2"]
+    shell.ok("verify")

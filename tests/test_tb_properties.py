@@ -502,6 +502,21 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 macedonian_war(campaign, data, table)
         for side in ("rome", "carthage"):
             when(campaign, turn_rules.finish, open_step, side, campaign.secrets)
+    end_of_operations(campaign)
+
+
+def end_of_operations(campaign: Punic) -> None:
+    """TB-4.4: C2 finds no LAM left — refused while every draw of the Game Turn came from the
+    program's cup and LAMs are still in it; then the rest is drawn at the table (one draw typed
+    by its kind, after which the table's word is taken)."""
+    state = campaign.state
+    if attempt(campaign, turn_rules.initiative, "empty"):
+        return
+    void = cup.void_leaders(state.romans, state.carthaginians)
+    assert state.cup_by == "cup" and cup.live(state.cup, void)
+    when(campaign, turn_rules.initiative, "leader")
+    for side in ("rome", "carthage"):
+        when(campaign, turn_rules.finish, "D", side, campaign.secrets)
     when(campaign, turn_rules.initiative, "empty")
 
 

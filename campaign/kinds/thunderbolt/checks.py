@@ -12,7 +12,7 @@ from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import elections, offices, prorogues
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.tribes import checks as tribal_checks
-from campaign.kinds.thunderbolt.turn import sequence
+from campaign.kinds.thunderbolt.turn import cup, sequence
 from campaign.kinds.thunderbolt.victory.result import result_due
 from campaign.names import folded
 from campaign.text import sentence
@@ -315,6 +315,23 @@ def check_manpower(state: State, leader: str) -> None:
             "TB-18.9",
             f"{r.name(sorted(others)[0])} makes this Game Turn's Manpower Operations (setting "
             "manpower-op-leaders = one)",
+        )
+
+
+def check_cup_empty(state: State) -> None:
+    """TB-4.4: C2 finds no LAM left only when none is: while the Game Turn's draws come from the
+    cup the program keeps, the LAMs still in it say so (#28: `initiative empty` was accepted with
+    LAMs left); where the table draws (nothing drawn from the program's cup yet, or a draw typed
+    by its kind alone), its word is taken."""
+    if state.cup_by != "cup":
+        return
+    void = cup.void_leaders(state.romans, state.carthaginians)
+    lams = [m for m in cup.live(state.cup, void) if m.split("/")[1] in (cup.LAM, cup.LEGATE)]
+    if lams:
+        raise RuleViolation(
+            "TB-4.4",
+            f"{len(lams)} LAM{'s' * (len(lams) != 1)} still in the cup: draw the next marker "
+            "(initiative), or enter what the table drew (initiative leader|siege|augury)",
         )
 
 

@@ -48,6 +48,12 @@ A_TRIUMPH_FROM_ROMAS_PROVINCE = True
 celebrates from Roma or from Roma's province (Latium on the map); one the players have not placed
 is taken at their word (senate/decide.py)."""
 
+THE_TABLES_WORD_ONCE_A_DRAW_IS_TYPED = True
+"""TB-4.4: "no LAM left" is checked against the program's cup while the Game Turn's draws come
+from it; before any draw from it, or once a draw was typed by its kind alone (`initiative
+leader`), the cup no longer knows which markers the table took, and `initiative empty` is the
+table's word (checks.check_cup_empty)."""
+
 SETTINGS: dict[str, tuple[str, ...]] = {
     "alert-assigns-theaters": ("no", "yes"),
     "proconsuls-per-province": ("1", "2"),

@@ -117,6 +117,10 @@ class State:
     """TB-4.1: the markers left in this Game Turn's cup (filled as C2 first opens)."""
     cup_turn: int = 0
     """The Game Turn whose cup `cup` is."""
+    cup_by: str = ""
+    """TB-4.4: who has drawn this Game Turn's cup: "" nobody yet, "cup" the program's cup (each
+    marker taken from it), "table" a draw typed as its kind alone (`initiative leader`), after
+    which the cup no longer knows which markers are left."""
     phase_leader: str | None = None
     """TB-4.4: whose Operations Phase this is, when a leader's LAM drawn by the program opened
     it (None: a marker, or a draw entered without the cup)."""

@@ -129,6 +129,8 @@ def initiative(state: State, drawn: str) -> list[Draft]:
     checks.check_revealed(state)
     checks.check_step(state, ["C2"], "the Initiative draw")
     chosen = resolve("draw", drawn, sequence.INITIATIVE)
+    if chosen == "empty":
+        checks.check_cup_empty(state)
     return [draft(InitiativeDrawn, turn=state.turn, drawn=chosen)]
 
 

@@ -51,16 +51,18 @@ def moved(state: State, position: sequence.Position) -> State:
         romans = prorogues.keep_besieged(romans)  # TB-7.6
     fresh = position.turn != state.position.turn
     left_d = "D" in state.position.open and "D" not in position.open
-    filled, cup_turn = state.cup, state.cup_turn
+    filled, cup_turn, by = state.cup, state.cup_turn, state.cup_by
     if "C2" in position.open and cup_turn != position.turn:  # TB-4.1: C1 fills the cup
-        filled, cup_turn = (
+        filled, cup_turn, by = (
             cup.markers(cup.at_c1(romans, carthaginians, state.setup.augury_marker)),
             position.turn,
+            "",
         )
     return replace(
         state,
         cup=filled,
         cup_turn=cup_turn,
+        cup_by=by,
         pu_phase=False if fresh else state.pu_phase,
         dictator_chance="" if fresh else state.dictator_chance,
         dictator_due="" if fresh or left_d else state.dictator_due,
@@ -106,6 +108,7 @@ def _(event: InitiativeDrawn, state: State) -> State:
         phase_leader=None,
         opened_by=event.drawn,
         carthaginians=forces,
+        cup_by="table" if event.drawn != "empty" else state.cup_by,
     )
 
 
@@ -125,6 +128,7 @@ def _(event: MarkerDrawn, state: State) -> State:
         state,
         position=position,
         cup=left,
+        cup_by=state.cup_by or ("cup" if event.marker else ""),
         operations=state.operations + opened,
         phase_leader=leader,
         opened_by=drawn,
