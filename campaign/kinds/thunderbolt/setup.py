@@ -14,6 +14,8 @@ from typing import Any
 from campaign import text
 from campaign.errors import CampaignError
 from campaign.kinds.thunderbolt import rules
+from campaign.kinds.thunderbolt.macedonia import chart as macedonia_chart
+from campaign.kinds.thunderbolt.macedonia.chart import MACEDONIA, MACEDONIA_BOX
 from campaign.kinds.thunderbolt.magistrates import offices
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.senate.politics import RECRUIT, VETERAN, Legion
@@ -29,7 +31,7 @@ THEATERS = (
     "Africa",
     "Mauretania",
     "Hispania",
-    "Macedonia",
+    MACEDONIA,
 )
 """TB-2.1: the Theaters (Macedonia a holding box that counts as one)."""
 SIDES = ("rome", "carthage")
@@ -161,7 +163,7 @@ def load(source: str) -> SetUp:
     leaders = _leaders(data.get("leaders"), problems)
     start = data.get("start") if isinstance(data.get("start"), dict) else {}
     armies = _armies(start.get("armies"), provinces, leaders, problems)
-    macedonia, boxed = _macedonia(data.get("macedonia"), problems)
+    macedonia, boxed = macedonia_chart.read(data.get("macedonia"), problems)
     legions = _legions(start.get("legions"), provinces, problems, boxed)
     cas = _cas(start.get("cas"), legions, problems)
     magistrates = _magistrates(start.get("magistrates"), leaders, legions, cas, provinces, problems)
@@ -486,30 +488,6 @@ def _naval(table: Any, problems: list[str]) -> dict[str, int]:
 
 ROMA_PROVINCE = "latium"
 """TB-10.9: Roma's province on the map."""
-MOST_IN_MACEDONIA = 4
-MACEDONIA = THEATERS[-1]
-MACEDONIA_BOX = "Macedonia Holding Box"
-"""TB-27.1: where `[macedonia] legions` start (the Macedonia chapter's BOX)."""
-MACEDONIAN_WAR = ("not begun", "underway")
-"""TB-27.1: the Macedonian War as a scenario starts: before its first Augury, or underway."""
-
-
-def _macedonia(table: Any, problems: list[str]) -> tuple[str, tuple[str, ...]]:
-    """TB-27.1: the optional rule of Macedonia (11.0), in play where the file has `[macedonia]`;
-    the opening Legions in its Holding Box (`legions`, at most four, 11.31)."""
-    if table is None:
-        return "", ()
-    war = table.get("war", "not begun") if isinstance(table, dict) else None
-    if war not in MACEDONIAN_WAR:
-        problems.append(f'[macedonia] war is "not begun" or "underway", not {war!r}')
-        return "", ()
-    boxed = table.get("legions", [])
-    if not isinstance(boxed, list) or not all(isinstance(lg, str) for lg in boxed):
-        problems.append("[macedonia] legions is a list of Legions, by numeral")
-        return war, ()
-    if len(boxed) > MOST_IN_MACEDONIA:
-        problems.append(f"[macedonia] holds {MOST_IN_MACEDONIA} Legions at most (11.31)")
-    return war, tuple(boxed)
 
 
 def _manpower(table: Any, problems: list[str]) -> dict[str, int]:

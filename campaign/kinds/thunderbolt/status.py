@@ -85,19 +85,27 @@ def status(state: State, name: str) -> dict[str, Any]:
         "manpower": dict(state.pools) if state.setup.manpower else None,
         "naval": dict(state.naval) if state.setup.naval else None,
         "macedonia": _macedonia(state),
-        "provinces": {
-            pid: {"name": p.name, "theater": p.theater, "manpower": p.manpower}
-            for pid, p in state.setup.provinces.items()
-        },  # TB-2.3, TB-28.1: with the PIC's manpower
-        "manpower_operations": [
-            {"phase": phase, "leader": lid, "name": state.named(lid), "kind": what}
-            for phase, lid, what in sorted(state.carthage_ops)
-        ],  # TB-28.2, TB-28.3: this Game Turn's
+        **_manpower_operations(state),
         "settings": dict(state.settings),
         "dice": state.dice,
         "commitments": {str(t): c for t, c in state.commitments.items()},
         "revealed": {str(t): s for t, s in state.revealed.items()},
         "pending": next_step(state),
+    }
+
+
+def _manpower_operations(state: State) -> dict[str, Any]:
+    """TB-28: each province with its PIC's manpower (TB-28.1), and this Game Turn's Carthaginian
+    Manpower Operations (TB-28.2, TB-28.3)."""
+    return {
+        "provinces": {
+            pid: {"name": p.name, "theater": p.theater, "manpower": p.manpower}
+            for pid, p in state.setup.provinces.items()
+        },
+        "manpower_operations": [
+            {"phase": phase, "leader": lid, "name": state.named(lid), "kind": what}
+            for phase, lid, what in sorted(state.carthage_ops)
+        ],
     }
 
 

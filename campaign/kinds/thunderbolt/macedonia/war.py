@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from campaign.kinds.thunderbolt.setup import MACEDONIA, MACEDONIA_BOX
+from campaign.kinds.thunderbolt.macedonia.chart import MACEDONIA, MACEDONIA_BOX
 
 NOT_BEGUN, UNDERWAY, ENDED = "not begun", "underway", "ended"
 BOX = MACEDONIA_BOX

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field, replace
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import rules
+from campaign.kinds.thunderbolt.macedonia.chart import MACEDONIA, MACEDONIA_BOX
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.senate.politics import Legion
-from campaign.kinds.thunderbolt.setup import MACEDONIA, MACEDONIA_BOX, Leader, SetUp
+from campaign.kinds.thunderbolt.setup import Leader, SetUp
 
 POOL, MAP, TRIUMPH, SET_ASIDE, KILLED = "pool", "map", "Triumph Holding Box", "set aside", "killed"
 
