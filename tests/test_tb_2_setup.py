@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from campaign.kinds.thunderbolt import setup
+from campaign.kinds.thunderbolt import charts, setup
 from campaign.kinds.thunderbolt.setup import SetUpError
 
 EXAMPLE = resources.files("examples").joinpath("thunderbolt-setup.toml").read_text()
@@ -70,9 +70,9 @@ def test_tb_2_4_and_12_1_a_chart_typed_by_the_organiser_gives_the_outcome():
     """TB-12.1's example: family die 4, +1 (Barcids in power last GT), +2 (2nd Punic War): 7,
     Barcids; climate die 7, −1, −1, +1: 6, Interested (with the example file's fixture charts)."""
     tables = setup.load(EXAMPLE).tables
-    assert setup.outcome(tables["family_in_power"], 4 + 1 + 2) == "Barcid"
-    assert setup.outcome(tables["political_climate"], 7 - 1 - 1 + 1) == "Interested"
-    assert setup.outcome(tables["political_climate"], 99) is None  # the players enter it
+    assert charts.outcome(tables["family_in_power"], 4 + 1 + 2) == "Barcid"
+    assert charts.outcome(tables["political_climate"], 7 - 1 - 1 + 1) == "Interested"
+    assert charts.outcome(tables["political_climate"], 99) is None  # the players enter it
 
 
 def test_tb_2_5_it_is_not_toml():

@@ -8,6 +8,7 @@ from campaign.drafts import Draft
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import positions, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.charts import FAMILIES
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import elections, offices, prorogues
 from campaign.kinds.thunderbolt.state import State
@@ -63,8 +64,6 @@ from events.thunderbolt import (
     TriumphEarned,
     VictoryDetermined,
 )
-
-FAMILIES = ("Barcid", "Magonid")
 
 
 def check_two_players(players: Sequence[str]) -> None:

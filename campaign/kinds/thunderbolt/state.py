@@ -244,7 +244,7 @@ class State:
     def thirty_percent(self, start: int) -> int | None:
         """TB-14.3: the Percentage Loss Chart's 30 % figure of S from the set-up's
         `percentage_30` chart (rows of SP ranges), None to compute it exactly."""
-        from campaign.kinds.thunderbolt.setup import outcome
+        from campaign.kinds.thunderbolt.charts import outcome
 
         table = self.setup.tables.get("percentage_30")
         return None if table is None else outcome(table, start)

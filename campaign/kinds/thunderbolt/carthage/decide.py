@@ -13,10 +13,10 @@ from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import detachments, manpower, operations, pools
+from campaign.kinds.thunderbolt.charts import outcome as chart_outcome
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.fold import apply
 from campaign.kinds.thunderbolt.naming import army, force_of, leader, province_of
-from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
 from campaign.kinds.thunderbolt.state import State, numbered
 from campaign.kinds.thunderbolt.tribes.checks import envoy
 from campaign.names import resolve

@@ -11,12 +11,12 @@ from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError
 from campaign.kinds.thunderbolt import checks as shared
 from campaign.kinds.thunderbolt import naming, rules
+from campaign.kinds.thunderbolt.charts import outcome
 from campaign.kinds.thunderbolt.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.macedonia import checks
 from campaign.kinds.thunderbolt.macedonia.war import ENDED, UNDERWAY
 from campaign.kinds.thunderbolt.magistrates import prorogues
-from campaign.kinds.thunderbolt.setup import outcome
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn.cup import in_the_box
 from campaign.names import resolve

@@ -9,6 +9,7 @@ from typing import Any
 from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks
+from campaign.kinds.thunderbolt.charts import outcome as chart_outcome
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.fold import apply
 from campaign.kinds.thunderbolt.legions import raising as legions
@@ -16,7 +17,6 @@ from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 from campaign.kinds.thunderbolt.naming import leader, office, province, theater
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.senate.decide import field
-from campaign.kinds.thunderbolt.setup import outcome as chart_outcome
 from campaign.kinds.thunderbolt.state import State, numbered
 from events.thunderbolt import (
     AssignmentNamed,
