@@ -33,6 +33,10 @@ class Kind(ABC):
     title: ClassVar[str]
     period: ClassVar[str] = "round"
     """What the campaign's steps are called: rounds, scenarios."""
+    period_field: ClassVar[str] = "round"
+    """The field its events name their period by (the log's period column)."""
+    period_heading: ClassVar[str] = "Rd"
+    """The log's period column, headed short."""
     example: ClassVar[str]
     """The example campaign in `examples/` that `campaign demo` plays."""
     setup_events: ClassVar[tuple[type, ...]] = ()

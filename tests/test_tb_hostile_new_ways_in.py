@@ -111,3 +111,40 @@ def test_a_macedonian_war_chart_with_an_escape_code_is_among_the_files_problems(
     result = shell(*NEW, "--setup", str(tmp_path / "esc.toml"))
     assert result.exit_code != 0 and "(TB-2.5)" in result.output
     assert "\x1b" not in result.output
+
+
+def refused_unechoed(shell, *words: str) -> None:
+    """A name that matches nothing is refused in one sentence, nothing recorded, its escape code
+    or bidi control never printed as it came (shown escaped, or not at all)."""
+    refusal = shell.refuses(*words)  # one sentence, the log unchanged (Shell.refuses)
+    assert "\x1b" not in refusal and "\u202e" not in refusal and "\x07" not in refusal
+
+
+def test_the_names_typed_for_macedonia_and_manpower_operations_are_never_echoed_raw(
+    shell, tmp_path
+):
+    """TB-27, TB-28's new ways in: a province, an Army, a Legion, a leader typed with an escape
+    code or a bidi control; and a set-up file's Macedonia Legion so named (TB-2.5)."""
+    from test_tb_7_8_magistrates import EXAMPLE
+    from test_tb_27_macedonia import start
+    from test_tb_kind import NEW
+
+    start(shell, tmp_path)  # B3b, the war underway
+    shell.ok("legion-request", "--at", "Campania", "--face", "7")
+    for hostile in HOSTILE:
+        refused_unechoed(shell, "macedonia-commit", hostile)
+        refused_unechoed(shell, "subordinate", hostile)
+    for side in ("rome", "carthage"):
+        shell.ok("done", "B3b", "--side", side)
+    shell.ok("initiative", "leader")
+    for hostile in HOSTILE:
+        refused_unechoed(shell, "provincial-manpower", hostile)
+        refused_unechoed(shell, "provincial-manpower", "hannibal", "--province", hostile)
+        refused_unechoed(shell, "ambassador", hostile, "--by", "Albinus")
+        refused_unechoed(shell, "ambassador", "Flaccus", "--by", hostile)
+    (tmp_path / "esc.toml").write_text(
+        EXAMPLE + '\n[macedonia]\nlegions = ["\\u001b]0;pwned\\u0007XL"]\n'
+    )
+    result = shell("new", "Esc", *NEW[2:], "--setup", str(tmp_path / "esc.toml"))
+    assert result.exit_code != 0 and "(TB-2.5)" in result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output

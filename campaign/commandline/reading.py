@@ -166,7 +166,7 @@ def log(
         events = loaded.events[-limit:] if limit else loaded.events
         of = lambda: loaded.kind  # noqa: E731
     if as_json:
-        return print_json(log_view.entries(events))
+        return print_json(log_view.entries(events, of().period_field))
     console().print(log_view.table(events, of()))
 
 

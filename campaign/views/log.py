@@ -12,26 +12,21 @@ from campaign.text import printable
 from campaign.views.jsonable import plain
 from events.common import CampaignEvent
 
-PERIODS = ("round", "turn", "scenario")
-"""The fields an event names its round, turn or scenario by, in every kind's events."""
-HEADINGS = {"round": "Rd", "turn": "Turn", "scenario": "Sc", "game turn": "GT"}
-"""The log table's column of the period each event was recorded in, by the kind's period."""
 
-
-def periods(events: Sequence[CampaignEvent]) -> list[int | None]:
-    """The round, turn or scenario each event was recorded in: the one it names, else the last
-    one an event before it named (a move between a phase's start and its end names none); None
-    before the first."""
+def periods(events: Sequence[CampaignEvent], field: str) -> list[int | None]:
+    """The period (`Kind.period_field`) each event was recorded in: the one it names, else the
+    last one an event before it named (a move between a phase's start and its end names none);
+    None before the first."""
     current: int | None = None
     found = []
     for event in events:
-        named = next((getattr(event, f) for f in PERIODS if hasattr(event, f)), None)
+        named = getattr(event, field, None)
         current = named if isinstance(named, int) and named > 0 else current
         found.append(current)
     return found
 
 
-def entries(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
+def entries(events: Sequence[CampaignEvent], field: str = "round") -> list[dict[str, Any]]:
     taken_back = retractions(events)
     return [
         {
@@ -45,7 +40,7 @@ def entries(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
             "period": period,
             "hash": e.chain,
         }
-        for e, period in zip(events, periods(events))
+        for e, period in zip(events, periods(events, field))
     ]
 
 
@@ -60,12 +55,12 @@ def table(events: Sequence[CampaignEvent], of: Kind):
     for column, justify in (
         ("#", "right"),
         ("When (UTC)", "left"),
-        (HEADINGS.get(of.period, "Rd"), "right"),
+        (of.period_heading, "right"),
         ("Who", "left"),
         ("What", "left"),
     ):
         view.add_column(column, justify=justify)
-    for event, period in zip(events, periods(events)):
+    for event, period in zip(events, periods(events, of.period_field)):
         what = Text(printable(describe(event, of)))
         if event.originator_version in taken_back:
             what.stylize("strike dim")

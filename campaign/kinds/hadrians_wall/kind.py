@@ -25,6 +25,8 @@ class HadriansWall(PackageKind):
     rules_version = f"{RULES}/1"
     title = "Britannia with Hadrian's Wall"
     period = "turn"
+    period_field = "turn"
+    period_heading = "Turn"
     example = "hadrians-wall.campaign"
     arbiter_commands = ("ruling",)  # HW-6.10: a crossing's die corrected
     console_example = "advance --to movement"

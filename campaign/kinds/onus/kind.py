@@ -19,6 +19,8 @@ class Onus(PackageKind):
     rules_version = f"{RULES}/1"
     title = "ONUS! Under the Eagle"
     period = "scenario"
+    period_field = "scenario"
+    period_heading = "Sc"
     example = "under-the-eagle.campaign"
     console_example = "scenario-result --fact walkover=rome"
     report_kept_whole = ("Next",)

@@ -317,6 +317,16 @@ def check_manpower(state: State, leader: str) -> None:
         )
 
 
+def check_own_phase(state: State, leader: str, doing: str, rule: str) -> None:
+    """TB-4.4: an operation of the leader's own Operations Phase (a draw entered without the cup
+    names no leader, and any may act): a tribe's dealings (TB-23.4, TB-23.5), an ambassador
+    (TB-27.3), a Carthaginian Manpower Operation (TB-28.2, TB-28.3)."""
+    if state.phase_leader is not None and state.phase_leader != leader:
+        raise RuleViolation(
+            rule, f"{sentence(doing)} is made in {state.named(leader)}'s own Operations Phase"
+        )
+
+
 def check_cup_empty(state: State) -> None:
     """TB-4.4: C2 finds no LAM left only when none is: while the Game Turn's draws come from the
     cup the program keeps, the LAMs still in it say so (#28: `initiative empty` was accepted with
@@ -325,7 +335,7 @@ def check_cup_empty(state: State) -> None:
     if state.cup_by != "cup":
         return
     void = cup.void_leaders(state.romans, state.carthaginians)
-    lams = [m for m in cup.live(state.cup, void) if m.split("/")[1] in (cup.LAM, cup.LEGATE)]
+    lams = [m for m in cup.live(state.cup, void) if cup.is_lam(m)]
     if lams:
         raise RuleViolation(
             "TB-4.4",

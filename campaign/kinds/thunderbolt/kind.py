@@ -73,6 +73,8 @@ class Thunderbolt(PackageKind):
     rules_version = f"{RULES}/1"
     title = "Thunderbolt"
     period = "game turn"
+    period_field = "turn"
+    period_heading = "GT"
     example = "thunderbolt.campaign"
     console_example = "done A2 --side rome"
     report_kept_whole = (

@@ -4,12 +4,15 @@ a province, an Army or a Detachment, an office, a Theater, what a move takes."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from campaign.kinds.thunderbolt import positions
+from campaign.errors import RuleViolation
+from campaign.kinds.thunderbolt import positions, rules
 from campaign.kinds.thunderbolt.setup import THEATERS
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import resolve
+from campaign.text import sentence
 
 
 def leader_names(leaders: Mapping[str, Any]) -> dict[str, str]:
@@ -106,3 +109,38 @@ PLACE_WORDS = {
 def who(leader: str) -> str:
     """A leader as the set-up file keys him (the log is read without the set-up at hand)."""
     return leader.replace("-", " ").replace("_", " ").title()
+
+
+@dataclass(frozen=True)
+class Envoy:
+    """A leader acting through the force he leads (a tribe's dealings, TB-23; a Manpower
+    Operation, TB-28): his key, side, province, and the Army or Detachment he leads (a
+    Carthaginian's; empty for a Roman)."""
+
+    leader: str
+    side: str
+    province: str
+    army: str = ""
+    detachment: str = ""
+
+
+def envoy(state: State, given: str, doing: str, rule: str) -> Envoy:
+    """A Roman magistrate, a Carthaginian Army (its commander) or a Detachment (its leader),
+    with where he stands (TB-1.4); one with no leader cannot be `doing` (`rule`)."""
+    r, c = state.romans, state.carthaginians
+    what, unit = units(state)[resolve("leader, Army or Detachment", given, units(state))]
+    if what == "leader":
+        spot = positions.standing(r, unit)
+        if spot is None or not spot[0]:
+            raise RuleViolation("TB-1.4", f"{r.name(unit)} stands in no province the tracker knows")
+        return Envoy(unit, rules.ROME, spot[0])
+    if what == "army" and c.armies[unit].commander:
+        force = c.armies[unit]
+        return Envoy(force.commander, rules.CARTHAGE, force.province, unit)
+    if what == "detachment":
+        army = positions.detachment_army(c, unit)
+        part = c.armies[army].part(unit)
+        if part.leader:
+            province = positions.detachment_at(c, army, unit)[0]
+            return Envoy(part.leader, rules.CARTHAGE, province, army, unit)
+    raise RuleViolation(rule, f"{sentence(given)} has no leader to {doing}")

@@ -16,7 +16,8 @@ from campaign.errors import CampaignError
 from campaign.kinds.thunderbolt import charts, rules
 from campaign.kinds.thunderbolt.charts import FAMILIES
 from campaign.kinds.thunderbolt.macedonia import chart as macedonia_chart
-from campaign.kinds.thunderbolt.macedonia.chart import MACEDONIA, MACEDONIA_BOX
+from campaign.kinds.thunderbolt.macedonia.war import BOX as MACEDONIA_BOX
+from campaign.kinds.thunderbolt.macedonia.war import THEATER as MACEDONIA
 from campaign.kinds.thunderbolt.magistrates import offices
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.senate.politics import RECRUIT, VETERAN, Legion

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.macedonia.war import War
-from campaign.kinds.thunderbolt.magistrates import roman
+from campaign.kinds.thunderbolt.magistrates import offices, roman
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.setup import Leader, SetUp
 from campaign.kinds.thunderbolt.tribes.tribes import Tribes
@@ -175,6 +175,15 @@ class State:
         """A leader of either side, as the counter sheet rates him (TB-2.2)."""
         of = self.romans if lid in self.romans.leaders else self.carthaginians
         return of.leaders[lid]
+
+    def overall_commanders(self) -> list[str]:
+        """TB-6.7: Rome's Overall Commanders, as the setting `rome-dictator-oc` reads them."""
+        r = self.romans
+        return offices.overall_commanders(
+            list(r.magistrates.values()),
+            dictator_in_rome=bool(r.in_rome),
+            rome_dictator_oc=self.settings.get("rome-dictator-oc", "dictator") == "dictator",
+        )
 
     def named(self, lid: str) -> str:
         """A leader of either side as the outputs name him ("Flaccus #423", "Hanno 2P-10")."""

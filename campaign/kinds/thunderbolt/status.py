@@ -135,11 +135,7 @@ def _rome(state: State) -> dict[str, Any]:
         "victories": {lid: {"turn": t, "how": how} for lid, (t, how) in r.victories.items()},
         "finished": sorted(r.finished),
         "holding": {t: dict(classes) for t, classes in r.holding.items()},
-        "overall_commanders": offices.overall_commanders(
-            list(r.magistrates.values()),
-            dictator_in_rome=bool(r.in_rome),
-            rome_dictator_oc=state.settings.get("rome-dictator-oc", "dictator") == "dictator",
-        ),
+        "overall_commanders": state.overall_commanders(),
     }
 
 

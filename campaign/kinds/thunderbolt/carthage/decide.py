@@ -16,9 +16,8 @@ from campaign.kinds.thunderbolt.carthage import detachments, manpower, operation
 from campaign.kinds.thunderbolt.charts import outcome as chart_outcome
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.fold import apply
-from campaign.kinds.thunderbolt.naming import army, force_of, leader, province_of
+from campaign.kinds.thunderbolt.naming import army, envoy, force_of, leader, province_of
 from campaign.kinds.thunderbolt.state import State, numbered
-from campaign.kinds.thunderbolt.tribes.checks import envoy
 from campaign.names import resolve
 from events.thunderbolt import (
     ArmiesTrained,
@@ -441,7 +440,7 @@ def provincial(state: State, by: str, named: Sequence[str]) -> list[Draft]:
     leader: each province's SP from the PIC join his force."""
     checks.check_revealed(state)
     checks.check_step(state, ["D"], "a Manpower Operation")
-    e = envoy(state, by)
+    e = envoy(state, by, "make a Manpower Operation", "TB-28.2")
     operations.check_provincial(state, e)
     ids = [province_of(state, given) for given in named]
     raised, stated = operations.provinces(state, e, ids)

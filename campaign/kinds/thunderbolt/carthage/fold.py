@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import detachments, manpower
+from campaign.kinds.thunderbolt.carthage import detachments, manpower, operations
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.state import Roll, State, drawn, numbered
 from events.thunderbolt import (
@@ -99,14 +99,15 @@ def _(event: ArmyReinforced, state: State) -> State:
 def _(event: ProvincesLevied, state: State) -> State:
     """TB-28.2: the provinces' SP join the leader's Army or Detachment."""
     c = detachments.joined(state.carthaginians, event.army, event.detachment, event.sp)
-    ops = state.carthage_ops | {(event.phase, event.leader, "provincial")}
+    ops = state.carthage_ops | {(event.phase, event.leader, operations.PROVINCIAL)}
     return replace(state, carthaginians=c, carthage_ops=ops)
 
 
 @FOLD.on
 def _(event: OCManpowerRaised, state: State) -> State:
     """TB-28.3: the attempt counted (its SP join with the reinforcements recorded with it)."""
-    return replace(state, carthage_ops=state.carthage_ops | {(event.phase, event.leader, "oc")})
+    made = (event.phase, event.leader, operations.OC)
+    return replace(state, carthage_ops=state.carthage_ops | {made})
 
 
 @FOLD.on

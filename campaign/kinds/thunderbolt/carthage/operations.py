@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import positions, rules
 from campaign.kinds.thunderbolt.carthage.armies import Carthage
+from campaign.kinds.thunderbolt.carthage.manpower import CARTHAGE_PROVINCE
+from campaign.kinds.thunderbolt.checks import check_own_phase
+from campaign.kinds.thunderbolt.naming import Envoy
 from campaign.kinds.thunderbolt.state import State
-from campaign.kinds.thunderbolt.tribes.checks import Envoy
 
 PROVINCIAL, OC = "provincial", "oc"
 """TB-28.2, TB-28.3: the two Manpower Operations, as `State.carthage_ops` keeps them."""
@@ -59,7 +61,7 @@ def provinces(state: State, e: Envoy, named: Sequence[str]) -> tuple[dict[str, i
         raise RuleViolation(
             "TB-28.2",
             f"No province in reach of {state.named(e.leader)} shows manpower and is allied to "
-            "Carthage (name one off the Italian Allies track with --from)",
+            "Carthage (name one off the Italian Allies track with --province)",
         )
     return {pid: p[pid].manpower for pid in chosen}, [
         pid for pid in chosen if pid not in state.track
@@ -73,10 +75,7 @@ def check_provincial(state: State, e: Envoy) -> None:
         raise RuleViolation(
             "TB-28.2", "A Carthaginian Army Commander or Subordinate raises provincial manpower"
         )
-    if state.phase_leader is not None and state.phase_leader != e.leader:
-        raise RuleViolation(
-            "TB-28.2", f"A Manpower Operation is made in {state.named(e.leader)}'s own phase"
-        )
+    check_own_phase(state, e.leader, "a Manpower Operation", "TB-28.2")
     if any(lid == e.leader and what == PROVINCIAL for _, lid, what in state.carthage_ops):
         raise RuleViolation(
             "TB-28.2", f"{state.named(e.leader)} has made his Manpower Operation this Game Turn"
@@ -91,14 +90,13 @@ def oc_army(state: State) -> tuple[str, str]:
     if c.oc is None or army is None:
         raise RuleViolation("TB-28.3", "Carthage has no OC commanding an Army")
     force, who = c.armies[army], c.name(c.oc)
-    if force.province != "carthage" or force.place != positions.CARTHAGO:
+    if force.province != CARTHAGE_PROVINCE or force.place != positions.CARTHAGO:
         raise RuleViolation("TB-28.3", f"{who} and Army {army} are not in Carthago")
     if c.leaders[c.oc].family != state.family_in_power():
         raise RuleViolation("TB-28.3", f"{who} is not of the Family in Power")
     if state.current_climate() != AGGRESSIVE:
         raise RuleViolation("TB-28.3", "The Political Climate is not Aggressive")
-    if state.phase_leader is not None and state.phase_leader != c.oc:
-        raise RuleViolation("TB-28.3", f"The OC's Manpower Operation is made in {who}'s own phase")
+    check_own_phase(state, c.oc, "the OC's Manpower Operation", "TB-28.3")
     if any(what == OC for *_, what in state.carthage_ops):
         raise RuleViolation("TB-28.3", "The OC's Manpower Operation is tried once a Game Turn")
     return c.oc, army

@@ -191,9 +191,15 @@ def _placed(state: State, count: int, at: str | None) -> str:
             f"Say where the {count} new Legion(s) go: --at PROVINCE of Roman Italy (TB-11.6)."
         )
     where = province_of(state, at)
+    check_new_place(state, where)
+    return where
+
+
+def check_new_place(state: State, where: str) -> None:
+    """TB-11.6: a province Legions are placed in as they come (raised, or back from Macedonia,
+    TB-27.6): its Theater's and its ally's say."""
     allied = state.track[where][1] if where in state.track else None
     legions.check_placement(where, state.romans.theater_of, allied)
-    return where
 
 
 def _auxiliary(
@@ -324,8 +330,7 @@ def slave_legions(state: State, at: Sequence[str], by: str | None = None) -> lis
     places = [province_of(state, given) for given in at]
     places = places * 2 if len(places) == 1 else places
     for where in places:
-        allied = state.track[where][1] if where in state.track else None
-        legions.check_placement(where, r.theater_of, allied)
+        check_new_place(state, where)
     legions.check_raise_slaves(r, tuple(places), by_op)
     raised = draft(SlavesRaised, turn=state.turn, legions=list(legions.SLAVE_IDS), provinces=places)
     return [*operation, raised]

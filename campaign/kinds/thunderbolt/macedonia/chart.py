@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-MACEDONIA = "Macedonia"
-"""TB-2.1: the Theater the Macedonia Holding Box counts as (11.3)."""
-MOST_IN_MACEDONIA = 4
-MACEDONIA_BOX = "Macedonia Holding Box"
-"""TB-27.1: where `[macedonia] legions` start (the Macedonia chapter's BOX)."""
-MACEDONIAN_WAR = ("not begun", "underway")
+from campaign.kinds.thunderbolt.macedonia.war import MOST_LEGIONS, NOT_BEGUN, UNDERWAY
+
+MACEDONIAN_WAR = (NOT_BEGUN, UNDERWAY)
 """TB-27.1: the Macedonian War as a scenario starts: before its first Augury, or underway."""
 
 
@@ -19,7 +16,7 @@ def read(table: Any, problems: list[str]) -> tuple[str, tuple[str, ...]]:
     the opening Legions in its Holding Box (`legions`, at most four, 11.31)."""
     if table is None:
         return "", ()
-    war = table.get("war", "not begun") if isinstance(table, dict) else None
+    war = table.get("war", NOT_BEGUN) if isinstance(table, dict) else None
     if war not in MACEDONIAN_WAR:
         problems.append(f'[macedonia] war is "not begun" or "underway", not {war!r}')
         return "", ()
@@ -27,6 +24,6 @@ def read(table: Any, problems: list[str]) -> tuple[str, tuple[str, ...]]:
     if not isinstance(boxed, list) or not all(isinstance(lg, str) for lg in boxed):
         problems.append("[macedonia] legions is a list of Legions, by numeral")
         return war, ()
-    if len(boxed) > MOST_IN_MACEDONIA:
-        problems.append(f"[macedonia] holds {MOST_IN_MACEDONIA} Legions at most (11.31)")
+    if len(boxed) > MOST_LEGIONS:
+        problems.append(f"[macedonia] holds {MOST_LEGIONS} Legions at most (11.31)")
     return war, tuple(boxed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from campaign.errors import RuleViolation
+from campaign.kinds.thunderbolt import checks as shared
 from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.macedonia.war import (
@@ -16,7 +17,7 @@ from campaign.kinds.thunderbolt.macedonia.war import (
     NOT_BEGUN,
     UNDERWAY,
 )
-from campaign.kinds.thunderbolt.magistrates import offices, roman
+from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.state import State
 from campaign.text import sentence
 
@@ -75,14 +76,11 @@ def check_sender(state: State, side: str, by: str) -> None:
     Operation in their own Operations Phase, spending 1 Guile Point; one per side in the box."""
     if side == rules.CARTHAGE and state.carthaginians.leaders[by].number != carthage.HANNIBAL:
         raise RuleViolation("TB-27.3", "Hannibal alone sends Carthage's ambassador")
-    if side == rules.ROME and by not in _roman_ocs(state):
+    if side == rules.ROME and by not in state.overall_commanders():
         raise RuleViolation(
             "TB-27.3", f"{state.named(by)} is not Rome's OC: the OC alone sends its ambassador"
         )
-    if state.phase_leader is not None and state.phase_leader != by:
-        raise RuleViolation(
-            "TB-27.3", f"An ambassador is sent in {state.named(by)}'s own Operations Phase"
-        )
+    shared.check_own_phase(state, by, "an ambassador's Diplomacy Operation", "TB-27.3")
     if state.guile(by) < 1:
         raise RuleViolation("TB-24.1", f"{state.named(by)} has no Guile Point available")
     if side in state.macedonia.ambassadors:
@@ -90,15 +88,6 @@ def check_sender(state: State, side: str, by: str) -> None:
         raise RuleViolation(
             "TB-27.3", f"{state.named(held)} is {sentence(rules.SIDES[side])}'s ambassador already"
         )
-
-
-def _roman_ocs(state: State) -> list[str]:
-    r = state.romans
-    return offices.overall_commanders(
-        list(r.magistrates.values()),
-        dictator_in_rome=bool(r.in_rome),
-        rome_dictator_oc=state.settings.get("rome-dictator-oc", "dictator") == "dictator",
-    )
 
 
 def check_envoy(state: State, side: str, leader: str) -> str:

@@ -13,7 +13,7 @@ from campaign.kinds.thunderbolt import checks as shared
 from campaign.kinds.thunderbolt import naming, rules
 from campaign.kinds.thunderbolt.charts import outcome
 from campaign.kinds.thunderbolt.dice import Faces, Recorded
-from campaign.kinds.thunderbolt.legions import raising as legions
+from campaign.kinds.thunderbolt.legions.decide import check_new_place
 from campaign.kinds.thunderbolt.macedonia import checks
 from campaign.kinds.thunderbolt.macedonia.war import ENDED, UNDERWAY
 from campaign.kinds.thunderbolt.magistrates import prorogues
@@ -132,8 +132,7 @@ def bring_back(state: State, given: Sequence[str], at: str) -> list[Draft]:
     ids = [_legion(state, lg) for lg in given]
     checks.check_return(state, ids)
     where = naming.province_of(state, at)
-    allied = state.track[where][1] if where in state.track else None
-    legions.check_placement(where, state.romans.theater_of, allied)
+    check_new_place(state, where)
     return [draft(LegionsReturned, turn=state.turn, legions=ids, province=where)]
 
 

@@ -59,5 +59,5 @@ def _(event: LegionsReturned) -> str:
     legions = " and ".join(event.legions)
     return (
         f"Game Turn {event.turn}: Legion {legions} back from Macedonia, placed in "
-        f"{event.province} (TB-27.6)"
+        f"{who(event.province)} (TB-27.6)"
     )

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from campaign.kinds.thunderbolt.macedonia.chart import MACEDONIA, MACEDONIA_BOX
-
 NOT_BEGUN, UNDERWAY, ENDED = "not begun", "underway", "ended"
-BOX = MACEDONIA_BOX
+BOX = "Macedonia Holding Box"
 """TB-27.5 (11.3): the box Rome's committed Legions and both sides' ambassadors stand in; it is
-treated as a Theater (TB-2.1's Macedonia)."""
-THEATER = MACEDONIA
+treated as a Theater."""
+THEATER = "Macedonia"
+"""TB-2.1: the Theater the box counts as (11.3)."""
 MOST_LEGIONS = 4
 """TB-27.5 (11.31): no more than four Legions in the box at any one time."""
 AT_ONCE = 2

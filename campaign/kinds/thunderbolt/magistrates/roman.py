@@ -11,7 +11,8 @@ from dataclasses import dataclass, field, replace
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import rules
-from campaign.kinds.thunderbolt.macedonia.chart import MACEDONIA, MACEDONIA_BOX
+from campaign.kinds.thunderbolt.macedonia.war import BOX as MACEDONIA_BOX
+from campaign.kinds.thunderbolt.macedonia.war import THEATER as MACEDONIA
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
 from campaign.kinds.thunderbolt.senate.politics import Legion
 from campaign.kinds.thunderbolt.setup import Leader, SetUp

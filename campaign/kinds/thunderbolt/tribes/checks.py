@@ -3,11 +3,9 @@ decisions list them, the fold never calls them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import positions, rules
-from campaign.kinds.thunderbolt.naming import units
+from campaign.kinds.thunderbolt.naming import Envoy
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.tribes.tribes import PACIFICATION, due
 from campaign.names import resolve
@@ -20,18 +18,6 @@ SWAYING_OFFICES = ("Consul", "Proconsul", "Dictator", "ME")
 GALLIC_THEATERS = ("Gallia Cisalpina", "Liguria")
 
 
-@dataclass(frozen=True)
-class Envoy:
-    """A leader dealing with a tribe: his key, side, province, and the Army or Detachment he
-    leads (a Carthaginian's; empty for a Roman)."""
-
-    leader: str
-    side: str
-    province: str
-    army: str = ""
-    detachment: str = ""
-
-
 def tribe_of(state: State, given: str) -> str:
     """A tribe by its key or name (TB-23.1)."""
     aliases = {t.name: t.id for t in state.setup.tribes.values()}
@@ -39,36 +25,6 @@ def tribe_of(state: State, given: str) -> str:
     if not aliases:
         raise RuleViolation("TB-23.1", "This scenario's set-up file has no tribes")
     return aliases[resolve("tribe", given, aliases)]
-
-
-def envoy(state: State, given: str) -> Envoy:
-    """A Roman magistrate, a Carthaginian Army (its commander) or a Detachment (its leader),
-    with where he stands (TB-1.4)."""
-    r, c = state.romans, state.carthaginians
-    what, unit = units(state)[resolve("leader, Army or Detachment", given, units(state))]
-    if what == "leader":
-        spot = positions.standing(r, unit)
-        if spot is None or not spot[0]:
-            raise RuleViolation("TB-1.4", f"{r.name(unit)} stands in no province the tracker knows")
-        return Envoy(unit, rules.ROME, spot[0])
-    if what == "army" and c.armies[unit].commander:
-        force = c.armies[unit]
-        return Envoy(force.commander, rules.CARTHAGE, force.province, unit)
-    if what == "detachment":
-        army = positions.detachment_army(c, unit)
-        part = c.armies[army].part(unit)
-        if part.leader:
-            province = positions.detachment_at(c, army, unit)[0]
-            return Envoy(part.leader, rules.CARTHAGE, province, army, unit)
-    raise RuleViolation("TB-23.4", f"{sentence(given)} has no leader to deal with a tribe")
-
-
-def check_in_phase(state: State, e: Envoy, doing: str, rule: str) -> None:
-    """TB-23.4, TB-23.5: an operation of the leader's own Operations Phase (TB-4.4; a draw
-    entered without the cup names no leader, and any may act)."""
-    if state.phase_leader is not None and state.phase_leader != e.leader:
-        raise RuleViolation(rule, f"{sentence(doing)} is made in {state.named(e.leader)}'s own "
-                            "Operations Phase")  # fmt: skip
 
 
 def check_where(state: State, e: Envoy, tribe: str, rule: str) -> None:

@@ -13,6 +13,7 @@ from campaign.kinds.thunderbolt import positions
 from campaign.kinds.thunderbolt.carthage import pools
 from campaign.kinds.thunderbolt.dice import Faces, Recorded, evidence_of
 from campaign.kinds.thunderbolt.fold import apply
+from campaign.kinds.thunderbolt.naming import Envoy, envoy
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.tribes import checks
 from campaign.kinds.thunderbolt.tribes.tribes import (
@@ -139,19 +140,19 @@ def levy(state: State, tribe: str, by: str, guile: int, victory: str, faces: Fac
 
 def _operation(
     state: State, tribe: str, by: str, guile: int, victory: str, doing: str, rule: str
-) -> tuple[str, checks.Envoy, str]:
+) -> tuple[str, Envoy, str]:
     """What raising troops and Diplomacy share (TB-23.4, TB-23.5): in D, the leader's own phase,
     in the tribe's province, Guile to spend (TB-24.1); the tribe, leader and Victory claimed."""
     shared.check_revealed(state)
     shared.check_step(state, ["D"], doing)
-    tid, e = checks.tribe_of(state, tribe), checks.envoy(state, by)
-    checks.check_in_phase(state, e, doing, rule)
+    tid, e = checks.tribe_of(state, tribe), envoy(state, by, "deal with a tribe", "TB-23.4")
+    shared.check_own_phase(state, e.leader, doing, rule)
     checks.check_where(state, e, tid, rule)
     checks.check_guile(state, e, guile)
     return tid, e, resolve("Victory", victory, checks.VICTORIES)
 
 
-def _from_box(state: State, e: checks.Envoy, tribe: str, sp: int) -> tuple[int, list[Draft]]:
+def _from_box(state: State, e: Envoy, tribe: str, sp: int) -> tuple[int, list[Draft]]:
     """TB-25.2 (9.23): Carthage's troops raised from a tribe come out of its contingent's
     Holding Box where the scenario keeps one, as many as it holds."""
     held = pools.box_of(state, state.setup.tribes[tribe].contingent)

@@ -119,8 +119,12 @@ def live(markers_left: tuple[str, ...], void: frozenset[str]) -> list[str]:
     LAM drawn is set aside and the draw repeats, which is the same as never drawing it); none
     when no LAM is left (Siege Attrition and Augury markers are not LAMs: play passes to F)."""
     left = [m for m in markers_left if leader_of(m) not in void]
-    lams = [m for m in left if leader_of(m) or m.split("/")[1] == LEGATE]
-    return left if lams else []
+    return left if any(map(is_lam, left)) else []
+
+
+def is_lam(marker: str) -> bool:
+    """TB-4.1: a leader's LAM or the Legate LAM (not a Siege Attrition nor the Augury marker)."""
+    return marker.split("/")[1] in (LAM, LEGATE)
 
 
 def void_leaders(r: Romans, c: Carthage) -> frozenset[str]:
