@@ -24,6 +24,9 @@ from events.common import CampaignEvent
 if TYPE_CHECKING:
     from campaign.app import Loaded
 
+READ = 256
+"""How many views whose seal held one open store remembers (`Kept._readable`)."""
+
 
 class Log(Protocol):
     """What the kept rows ask of the store's logs: a campaign's stream and rules by its name
@@ -35,7 +38,9 @@ class Log(Protocol):
 
     def read_alone(self, stored: Any) -> CampaignEvent: ...
 
-    def witnessed(self, name: str, seen: dict[str, Any]) -> None: ...
+    def witnessed(
+        self, name: str, seen: dict[str, Any], stream: uuid.UUID | None = None
+    ) -> None: ...
 
 
 class Kept:
@@ -47,6 +52,8 @@ class Kept:
         """The key binding what is kept beside the log to it (`binding`), once read."""
         self.altered: set[str] = set()
         """The kept rows read whose seal did not hold (campaign.bound): edited by hand."""
+        self.read: dict[str, tuple[str, object, dict[str, Any]]] = {}
+        """The last views whose seal held here, by row: their head, body and values."""
 
     def remember(self, loaded: Loaded) -> None:
         """Keep the campaign's view (campaign.readmodel) for `list` and `status`, after the
@@ -115,13 +122,14 @@ class Kept:
         )
         return seen, tuple(self.log.read_alone(s) for s in reversed(stored))
 
-    def view(self, name: str) -> dict[str, Any] | None:
+    def view(self, name: str, stream: uuid.UUID | None = None) -> dict[str, Any] | None:
         """The campaign's stored view if it was built from the log as it stands (its last event's
-        number and hash), else None: then the log is read and folded as usual."""
-        stream = self.log.stream(name)
+        number and hash), else None: then the log is read and folded as usual. With its
+        `stream`, where the caller knows it, the catalogue is not read."""
+        stream = stream or self.log.stream(name)
         seen = self._current_views(stream).get(stream)
         if seen is not None:
-            self.log.witnessed(name, seen)
+            self.log.witnessed(name, seen, stream)
         return seen
 
     def briefs(self) -> dict[uuid.UUID, dict[str, Any]]:
@@ -140,7 +148,9 @@ class Kept:
 
         def read() -> list[tuple]:
             with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
-                if not sql.exists(cursor, readmodel.VIEWS):
+                # a store that has shown a view here has the table (one dropped by hand since
+                # is a store that cannot be read, as any table of it)
+                if not self.read and not sql.exists(cursor, readmodel.VIEWS):
                     return []
                 one = stream is not None
                 cursor.execute(
@@ -164,10 +174,24 @@ class Kept:
                 holds = holds and bound.brief_seal(key, kept, head, values[0]) == values[1]
                 seen = readmodel.briefed(values[0]) if holds else None
             else:
-                seen = readmodel.readable(self.unbound(kept, head, body))
+                seen = self._readable(kept, head, body)
             if seen is not None:
                 found[uuid.UUID(kept)] = readmodel.brief(seen) if brief else seen
         return found
+
+    def _readable(self, row: str, head: str, body: object) -> dict[str, Any] | None:
+        """A kept view's values, if its seal holds; a view read again as it was when its seal
+        was last checked here (the same row, head and body) is not checked and parsed again
+        (`read`: the hub asks for it on every kept page it sends)."""
+        memo = self.read.get(row)
+        if memo is not None and memo[0] == head and memo[1] == body:
+            return memo[2]
+        seen = readmodel.readable(self.unbound(row, head, body))
+        if seen is not None:
+            self.read[row] = (head, body, seen)
+            while len(self.read) > READ:
+                del self.read[next(iter(self.read))]
+        return seen
 
     def binding(self, create: bool = False) -> bytes | None:
         """The key that binds what is kept beside the log to it (campaign.bound), kept in the

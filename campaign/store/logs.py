@@ -72,16 +72,18 @@ class Logs:
             lambda n: events[n - 1].chain if n <= len(events) else self.head_of(stream, n),
         )
 
-    def witnessed(self, name: str, seen: dict[str, Any]) -> None:
+    def witnessed(self, name: str, seen: dict[str, Any], stream: uuid.UUID | None = None) -> None:
         """A stored view about to be read (`Kept.view`), held to what the witness saw of the log
         it vouches for: its origin, its length, its head, and the head of the one event the
-        witness asks about beyond those (read alone)."""
+        witness asks about beyond those (read alone, from `stream`, found by name if not given,
+        only then)."""
         if self.witness is None or "origin" not in seen:
             return
-        stream = self.stream(name)
 
         def head_at(number: int) -> str | None:
-            return seen["head"] if number == seen["events"] else self.head_of(stream, number)
+            if number == seen["events"]:
+                return seen["head"]
+            return self.head_of(stream or self.stream(name), number)
 
         self.witness.check(name, seen["origin"], seen["events"], head_at)
 

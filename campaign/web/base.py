@@ -4,15 +4,16 @@ request and turns a refusal into its sentence on a page."""
 
 from __future__ import annotations
 
+import os
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
@@ -22,7 +23,7 @@ from campaign.errors import CampaignError, StoreError
 from campaign.names import folded
 from campaign.web.forms import Forms
 from campaign.web.notifier import Notifier
-from campaign.web.pages import Drawn
+from campaign.web.pages import Drawn, Page
 from campaign.witness import Witness
 
 NO_LINK = "This link opens no campaign (it may have been revoked)."
@@ -153,13 +154,21 @@ class Hub:
         shown = self.templates.get_template(template).render(**values)
         return HTMLResponse(shown, status_code=status)
 
+    def shown(self, page: Page, template: str, **now: Any) -> HTMLResponse:
+        """A kept page (`Drawn`) with what it says of the moment it is shown (`now`: hashable
+        values), rendered once for each such moment and sent as the bytes rendered."""
+        key = (template, *sorted(now.items()))
+        values = page.values
+        body = page.body(key, lambda: self.templates.get_template(template).render(values, **now))
+        return HTMLResponse(body)
+
     def refusal(self, sentence: str, status: int) -> HTMLResponse:
         return self.page("refused.html", status, title="Refused", sentence=sentence)
 
 
 def _identity(db: str) -> tuple[int, int] | None:
     try:
-        status = Path(db).stat()
+        status = os.stat(db)
     except OSError:
         return None
     return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
@@ -196,6 +205,67 @@ def with_store(handler):
             stores.give(campaigns, failed)
 
     return handle
+
+
+Shows = Callable[[Hub, Page], Response]
+"""How a kept page is sent (`Hub.shown`, with what it says of the moment it is shown)."""
+
+
+def kept_page(what: Callable[[Request], str | None], show: Shows) -> Callable:
+    """A public page the hub keeps (`Drawn`), sent again from the event loop while the store's
+    view vouches that the log still ends where it was drawn: one query, no thread, no catalogue
+    read, nothing rendered (issue #31: a handler's thread alone halves what the server sends a
+    second). Else drawn in a thread by the handler decorated (`with_store`; it answers the
+    campaign's name and the page), and kept for its address. `what(request)` names the page, or
+    None for one that is never sent again so."""
+
+    def decorate(draw: Callable[[Request, Campaigns], tuple[str, Page]]) -> Callable:
+        def drawn(request: Request, campaigns: Campaigns) -> Response:
+            name, page = draw(request, campaigns)
+            hub, address = of(request), what(request)
+            if address is not None:
+                typed, stream = request.path_params["name"], campaigns.logs.stream(name)
+                hub.drawn.address(typed, address, stream, name, page)
+            return show(hub, page)
+
+        slowly = with_store(drawn)
+
+        async def handle(request: Request) -> Response:
+            page = await _again(request, what(request))
+            if page is not None:
+                return show(of(request), page)
+            return await run_in_threadpool(slowly, request)
+
+        handle.__doc__ = draw.__doc__
+        return handle
+
+    return decorate
+
+
+async def _again(request: Request, what: str | None) -> Page | None:
+    """The page `what` as kept for this address, while the log ends where it was drawn; None
+    where anything is not so, a refusal included (the page is then drawn, and refused, in a
+    thread). On a PostgreSQL server the one query is made in a thread too."""
+    hub = of(request)
+    if what is None or hub.stores is None:
+        return None
+
+    def check() -> Page | None:
+        try:
+            campaigns = hub.stores.take()
+        except CampaignError:
+            return None
+        failed = True
+        try:
+            page = hub.drawn.again(campaigns, request.path_params["name"], what)
+            failed = False
+            return page
+        except (CampaignError, *STORE_FAILURES):
+            return None
+        finally:
+            hub.stores.give(campaigns, failed)
+
+    return await run_in_threadpool(check) if is_server(hub.db) else check()
 
 
 def reading(request: Request, name: str) -> None:

@@ -25,7 +25,7 @@ from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from campaign import registry, service, text
@@ -33,11 +33,10 @@ from campaign.app import Campaigns
 from campaign.common import latest_action, note, retracted
 from campaign.errors import CampaignError, StoreError
 from campaign.names import resolve
-from campaign.views import formats
 from campaign.views.narrate import describe
-from campaign.views.reports import history_data, kept_report, report_data, sealed
+from campaign.views.reports import kept_report
 from campaign.web import console
-from campaign.web.base import NO_LINK, Hub, Stores, of, reading, with_store
+from campaign.web.base import NO_LINK, Hub, Stores, kept_page, of, reading, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
 from campaign.web.forms import Forms, Refused, read_form
 from campaign.web.notifier import Notifier
@@ -45,15 +44,16 @@ from campaign.web.pages import (
     CONTACT_FORM,
     LOG_PAGE,
     Drawn,
+    Page,
     actions,
     brief,
     campaign_values,
-    drawn_at,
     recent,
     state_now,
     whole,
 )
-from campaign.witness import Witness, gave, reader_file
+from campaign.web.reports import history_page, report_page
+from campaign.witness import Witness, reader_file
 
 ROLES = ("player", "arbiter", "viewer", "organiser")
 
@@ -89,8 +89,16 @@ def index(request: Request, campaigns: Campaigns) -> Response:
     return of(request).page("index.html", title="Campaigns", rows=rows)
 
 
-@with_store
-def campaign_page(request: Request, campaigns: Campaigns) -> Response:
+def _shown_campaign(hub: Hub, page: Page) -> Response:
+    """The campaign's page as kept, with its deadline's distance and who is away now."""
+    drawn = page.values
+    shown = _deadline(drawn["deadline"], drawn.get("zone"))
+    away = tuple(_away(drawn.get("holidays", []), drawn.get("zone")))
+    return hub.shown(page, "campaign.html", deadline=shown, away=away)
+
+
+@kept_page(lambda request: "campaign", _shown_campaign)
+def campaign_page(request: Request, campaigns: Campaigns) -> tuple[str, Page]:
     """What is next, the deadline, the map, the report of the step in hand, the badge."""
     name = campaigns.choose(request.path_params["name"])
     reading(request, name)
@@ -106,10 +114,7 @@ def campaign_page(request: Request, campaigns: Campaigns) -> Response:
         seen = campaigns.kept.view(name) or brief(campaigns, name)
         return values | {"zone": seen.get("zone"), "holidays": seen.get("holidays", [])}, at
 
-    drawn = of(request).drawn.get(campaigns, name, "campaign", draw)
-    shown = _deadline(drawn["deadline"], drawn.get("zone"))
-    away = _away(drawn.get("holidays", []), drawn.get("zone"))
-    return of(request).page("campaign.html", **{**drawn, "deadline": shown, "away": away})
+    return name, of(request).drawn.get(campaigns, name, "campaign", draw)
 
 
 @with_store
@@ -160,80 +165,6 @@ def _log_page(campaigns: Campaigns, name: str, before: int | None) -> tuple:
 
 
 @with_store
-def report_page(request: Request, campaigns: Campaigns) -> Response:
-    """A finished round's report: a page with its map, or its Markdown or BBCode as text."""
-    name = campaigns.choose(request.path_params["name"])
-    reading(request, name)
-    number, _, form = request.path_params["file"].partition(".")
-    if whole(number) is None:
-        raise CampaignError(f"There is no report called {request.path_params['file']!r}.")
-    if form not in ("", "md", "bbcode"):
-        raise CampaignError(f"A report is shown as a page, .md or .bbcode, not .{form}.")
-    if form:  # text only: read beside the stored view while it vouches for the log
-        data = kept_report(campaigns, name, int(number), lambda: campaigns.refresh(name))
-        shown = formats.markdown_text if form == "md" else formats.bbcode
-        _gave(campaigns, name, data)
-        return PlainTextResponse(shown(sealed(data)))
-    drawn = of(request).drawn.get(
-        campaigns, name, f"report {int(number)}", lambda: _report(campaigns, name, int(number))
-    )
-    return of(request).page("report.html", **drawn)
-
-
-@with_store
-def history_page(request: Request, campaigns: Campaigns) -> Response:
-    """The campaign on one page (#29: `campaign history`), drawn once while the log ends where
-    it did."""
-    name = campaigns.choose(request.path_params["name"])
-    reading(request, name)
-
-    def draw() -> tuple[dict[str, Any], Any]:
-        loaded = campaigns.refresh(name)
-        data = sealed(history_data(name, loaded))
-        _gave(campaigns, name, data)
-        values = dict(
-            title=data["title"],
-            report_title=data["title"],
-            slug=quote(name, safe="/"),
-            sections=data["sections"],
-        )
-        return values, drawn_at(loaded)
-
-    drawn = of(request).drawn.get(campaigns, name, "history", draw)
-    return of(request).page("history.html", **drawn)
-
-
-def _gave(campaigns: Campaigns, name: str, data: dict[str, Any]) -> None:
-    """A report the hub gives: its checkpoint the latest the hub saw of the log (#30), where it
-    is later than what it remembers."""
-    gave(campaigns.witness, name, data)
-
-
-def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any], Any]:
-    """A round's report page, and the last event it was drawn from."""
-    kept = campaigns.kept.state(name, number)  # kept by the last writer (#16)
-    if kept is not None:
-        seen, kind, at_end = kept
-        data = kept_report(campaigns, name, number, lambda: campaigns.refresh(name))
-        at = seen["events"], seen["head"]
-    else:
-        loaded = campaigns.refresh(name)
-        data, ended = report_data(name, loaded, number)
-        kind, at_end, at = ended.kind, ended.state, drawn_at(loaded)
-    picture = kind.picture(at_end, name, data.get("round"))
-    _gave(campaigns, name, data)
-    values = dict(
-        title=data["title"],
-        report_title=data["title"],
-        slug=quote(name, safe="/"),
-        number=number,
-        picture=Markup(picture) if picture else None,
-        sections=sealed(data)["sections"],
-    )
-    return values, at
-
-
-@with_store
 def act(request: Request, campaigns: Campaigns) -> Response:
     """A personal link's page: what its person may do now, and what the hub last said."""
     token = request.path_params["token"]
@@ -261,7 +192,7 @@ def personal_page(
     name, role, player = granted
     drawn = hub.drawn.get(
         campaigns, name, f"act {role} {player}", lambda: _choices(campaigns, name, role, player)
-    )
+    ).values
     return hub.page(
         "act.html",
         status if refused else 200,

@@ -5,7 +5,9 @@ the log where it can (`state_now`), kept in this process under the last event it
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
@@ -18,6 +20,33 @@ LOG_PAGE = 200
 """The log page's events at a time (issue #16: a page costs the same at any length)."""
 DRAWN = 64
 """How many pages drawn from a campaign's state the hub keeps in memory (`Drawn`)."""
+BODIES = 4
+"""How many bodies of one kept page the hub keeps, each as it was shown at one moment (`Page`)."""
+
+
+@dataclass
+class Page:
+    """A page drawn from a campaign's state: the values its template shows, and the bodies it was
+    rendered to (`Hub.shown`), one for each thing it said of the moment it was shown (a
+    deadline's distance, who is away), so that the next reader of a kept page is sent bytes."""
+
+    values: dict[str, Any]
+    at: tuple | None = None
+    """The log's last event it was drawn from (`drawn_at`): kept only where it is known."""
+    bodies: dict[tuple, bytes] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def body(self, now: tuple, render: Callable[[], str]) -> bytes:
+        """The page as shown with `now` (what it says of the moment), rendered once."""
+        with self.lock:
+            shown = self.bodies.get(now)
+        if shown is None:
+            shown = render().encode()
+            with self.lock:
+                self.bodies[now] = shown
+                while len(self.bodies) > BODIES:
+                    del self.bodies[next(iter(self.bodies))]
+        return shown
 
 
 class Drawn:
@@ -31,8 +60,11 @@ class Drawn:
 
     def __init__(self, limit: int = DRAWN) -> None:
         self.limit, self.pages, self.lock = limit, {}, threading.Lock()
+        self.addressed: dict[tuple[str, str], tuple[uuid.UUID, str, Page]] = {}
+        """The page last kept for each address (the campaign's name as typed in it, the page):
+        the campaign's stream and name, and the page (`again`)."""
 
-    def get(self, campaigns: Campaigns, name: str, what: str, draw) -> dict[str, Any]:
+    def get(self, campaigns: Campaigns, name: str, what: str, draw) -> Page:
         """The page `what` of campaign `name`: as kept, or `draw()`n → (values, at)."""
         seen = campaigns.kept.view(name)
         if seen is not None:
@@ -41,17 +73,41 @@ class Drawn:
             if kept is not None:
                 return kept
         values, at = draw()
-        self.keep(name, what, values, at)
-        return values
+        return self.keep(name, what, Page(values, at))
 
-    def keep(self, name: str, what: str, values: dict[str, Any], at: tuple | None) -> None:
-        """Keep page `what` drawn from the log ending `at` (`drawn_at`), unless None."""
-        if at is not None:
-            key = (name, what, *at)
+    def keep(self, name: str, what: str, page: Page) -> Page:
+        """Keep page `what` drawn from the log ending `page.at` (`drawn_at`), unless None."""
+        if page.at is not None:
             with self.lock:
-                self.pages[key] = values
-                while len(self.pages) > self.limit:
-                    del self.pages[next(iter(self.pages))]
+                self.pages[(name, what, *page.at)] = page
+                _bounded(self.pages, self.limit)
+        return page
+
+    def address(self, typed: str, what: str, stream: uuid.UUID, name: str, page: Page) -> None:
+        """Page `what` of campaign `name` (its `stream`), as kept, is the one its address names
+        (`typed`: the name as typed in it) — until the log moves on (`again`)."""
+        if page.at is not None:
+            with self.lock:
+                self.addressed[(typed, what)] = (stream, name, page)
+                _bounded(self.addressed, self.limit)
+
+    def again(self, campaigns: Campaigns, typed: str, what: str) -> Page | None:
+        """The page an address named last (`address`), while the store's view vouches that the
+        log still ends where it was drawn — one query, no catalogue read, nothing rendered (the
+        witness holds the view as it does every reader's); else None, and the page is drawn as
+        usual."""
+        with self.lock:
+            found = self.addressed.get((typed, what))
+        if found is None:
+            return None
+        stream, name, page = found
+        seen = campaigns.kept.view(name, stream)
+        return page if seen is not None and (seen["events"], seen["head"]) == page.at else None
+
+
+def _bounded(kept: dict, limit: int) -> None:
+    while len(kept) > limit:
+        del kept[next(iter(kept))]
 
 
 def drawn_at(loaded: Any) -> tuple[int, str] | None:
