@@ -136,13 +136,19 @@ def arbiters(db: str, count: int, folder: Path) -> list[str]:
     return made
 
 
-def store(url: str | None, folder: Path) -> str:
-    """Spring 869 played to its end in a store of its own (a SQLite file, or a schema)."""
+IN_PROGRESS = 13
+"""The demo's first steps that leave Spring 869 in round 2, four attacks declared: a campaign
+being played, whose round in progress every note joins (`--in-progress`)."""
+
+
+def store(url: str | None, folder: Path, steps: int | None = None) -> str:
+    """Spring 869 played to its end (or its first `steps`) in a store of its own (a SQLite
+    file, or a schema)."""
     from campaign.demo import script
 
     db = url or str(folder / "hub.sqlite")
     env = {**os.environ, "CAMPAIGN_WITNESS": str(folder / "witness.json")}
-    for _, words in script("boiling-cauldron"):
+    for _, words in script("boiling-cauldron")[:steps]:
         subprocess.run(
             [sys.executable, "-c", "import cli; cli.main()", "--db", db, *words],
             env=env,
@@ -173,16 +179,23 @@ def main() -> None:
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 8])
     parser.add_argument("--postgres", default=os.environ.get("CAMPAIGN_TEST_POSTGRES"))
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--in-progress",
+        action="store_true",
+        help="Spring 869 in round 2 (its first 13 steps), not played to its end",
+    )
+    parser.add_argument("--no-pages", action="store_true", help="only the notes")
     options = parser.parse_args()
+    steps = IN_PROGRESS if options.in_progress else None
     folder = Path(tempfile.mkdtemp(prefix="hub-load-"))
     env = {**os.environ, "CAMPAIGN_WITNESS": str(folder / "witness.json")}
     (folder / "floor.py").write_text(FLOOR)
     runs = [("floor (minimal Starlette page)", None)]
-    runs.append(("hub, SQLite", store(None, folder)))
+    runs.append(("hub, SQLite", store(None, folder, steps)))
     if options.postgres:
         schema = f"{options.postgres}?schema=hub_load_{os.getpid()}"
         try:
-            runs.append(("hub, PostgreSQL", store(schema, folder)))
+            runs.append(("hub, PostgreSQL", store(schema, folder, steps)))
         except subprocess.CalledProcessError as failure:
             print(f"PostgreSQL left out: {failure.stderr.decode()[:200]}")
     print(f"{'what':34} {'clients':>7} {'req/s':>8} {'median':>9} {'p99':>9}")
@@ -195,7 +208,7 @@ def main() -> None:
         server = serve([*command, "--port", str(port), *several], port, env)
         try:
             load(port, "/c/Spring 869".replace(" ", "%20"), 1, 1.0)  # warm
-            for clients in options.clients:
+            for clients in [] if options.no_pages else options.clients:
                 rate, median, p99 = load(port, "/c/Spring%20869", clients, options.seconds)
                 print(
                     f"{what:34} {clients:>7} {rate:>8.1f} {median * 1000:>7.1f}ms "

@@ -21,7 +21,7 @@ from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, 
 
 from campaign import beside, files
 from campaign.errors import StoreError
-from campaign.store.locks import WriteLock
+from campaign.store.locks import WriteLock, one_writer_per_file, rebuildable
 from events import event_class
 
 
@@ -78,6 +78,8 @@ class Database:
                 self.store = EventStore(env=_env(db))
             except (PersistenceError, sqlite3.Error) as exc:
                 self.store = self._read_only(db, exc)
+            if db != ":memory:":
+                one_writer_per_file(self.store.recorder.datastore, db)
             if db != ":memory:":
                 files.hold(db)
                 self.held = db
@@ -186,7 +188,7 @@ class Database:
         named = sql.table(table)
 
         def write() -> None:
-            with self.store.recorder.datastore.transaction(commit=True) as cursor:
+            with rebuildable(), self.store.recorder.datastore.transaction(commit=True) as cursor:
                 if not sql.exists(cursor, table):
                     cursor.execute(f"CREATE TABLE IF NOT EXISTS {named} {columns}")
                     for trigger in triggers:

@@ -5,6 +5,7 @@ hub, kept as the SHA-256 of their secret alone."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import uuid
@@ -19,6 +20,7 @@ from campaign.catalogue import Entry
 from campaign.chain import campaign_id
 from campaign.names import folded
 from campaign.store.database import Database
+from campaign.store.locks import rebuildable
 from events.common import CampaignEvent, PlayerRenamed, PlayerReplaced
 
 SECRETS = beside.SECRETS
@@ -65,8 +67,19 @@ class Secrets:
 
     def claim(self, stream: str, label: str, value: str) -> bool:
         """Keep `value` under `label` of `stream` unless something is kept there already, in one
-        insert, whichever process tries: True for the one that kept it (a form's one-time
-        token, spent: campaign.web.forms)."""
+        insert, whichever process tries: True for the one that kept it (a notice being sent:
+        campaign.notices)."""
+        return self._claimed(stream, label, value)
+
+    def spend(self, stream: str, label: str, value: str, before: str) -> bool:
+        """A one-time token spent (a form's: campaign.web.forms): claimed as `claim` does, and
+        the values of `stream` that sort before `before` (instants: those spent too long ago to
+        be sent again) dropped in the same transaction, which does not wait for the disk
+        (`rebuildable`: a power cut that loses it loses every write after it too)."""
+        with rebuildable():
+            return self._claimed(stream, label, value, before)
+
+    def _claimed(self, stream: str, label: str, value: str, before: str | None = None) -> bool:
         sql = self.database.dialect
         marks = ", ".join([sql.mark] * 3)
 
@@ -76,6 +89,12 @@ class Secrets:
                 cursor.execute(
                     f"INSERT INTO {sql.table(SECRETS)} VALUES ({marks})", (stream, label, value)
                 )
+                if before is not None:
+                    cursor.execute(
+                        f"DELETE FROM {sql.table(SECRETS)} WHERE stream = {sql.mark} "
+                        f"AND secret < {sql.mark}",
+                        (stream, before),
+                    )
 
         try:
             self.database.guard(write, conflicts=True)
@@ -102,11 +121,13 @@ class Secrets:
 
         self.database.guard(write)
 
-    def keep(self, name: str, label: str, value: str) -> None:
+    def keep(self, name: str, label: str, value: str, lasting: bool = True) -> None:
         """Keep `value` under `label` for campaign `name`, beside the log (a webhook URL, how far
-        a post got), replacing what was kept there."""
+        a post got), replacing what was kept there; what is not `lasting` (how far a personal
+        page was read) is written without waiting for the disk (`rebuildable`)."""
         self.database.check_writable()
-        self.keep_rows(self.stream(name).hex, {label: value}, replace=True)
+        with rebuildable() if not lasting else contextlib.nullcontext():
+            self.keep_rows(self.stream(name).hex, {label: value}, replace=True)
 
     def keep_all(self, name: str, kept: dict[str, str]) -> None:
         """Keep each value under its label for campaign `name`, beside the log, at once."""

@@ -71,13 +71,13 @@ class Forms:
             raise Refused("This form is out of date: open your link again.", 403)
         now = self.clock()
         handed = datetime.fromtimestamp(int(at), UTC)
-        if now - handed > FORM_AGE or not secrets.claim(SPENT, nonce, now.isoformat()):
+        old = (now - FORM_AGE).isoformat()  # those spent before are out of date: dropped
+        if now - handed > FORM_AGE or not secrets.spend(SPENT, nonce, now.isoformat(), old):
             raise Refused(
                 "This form was sent already, or is too old: nothing more was recorded. "
                 "Your page shows the campaign as it stands.",
                 409,
             )
-        secrets.forget(SPENT, before=(now - FORM_AGE).isoformat())  # spent and out of date
         return nonce
 
     def give_back(self, nonce: str, secrets: Secrets) -> None:

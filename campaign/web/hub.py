@@ -240,7 +240,7 @@ def _since(campaigns: Campaigns, token: str) -> list[str]:
     newest = str(events[-1].originator_version)
     if newest != last:  # a page opened again with nothing new writes nothing
         with contextlib.suppress(StoreError):
-            campaigns.secrets.keep(name, label, newest)
+            campaigns.secrets.keep(name, label, newest, lasting=False)
     return [f"{e.originator_version}. {describe(e, kind)}" for e in reversed(new)]
 
 

@@ -60,20 +60,39 @@ class Drawn:
 
     def __init__(self, limit: int = DRAWN) -> None:
         self.limit, self.pages, self.lock = limit, {}, threading.Lock()
+        self.drawing: dict[tuple, threading.Lock] = {}
+        """The pages being drawn now, each by one request (`get`)."""
         self.addressed: dict[tuple[str, str], tuple[uuid.UUID, str, Page]] = {}
         """The page last kept for each address (the campaign's name as typed in it, the page):
         the campaign's stream and name, and the page (`again`)."""
 
     def get(self, campaigns: Campaigns, name: str, what: str, draw) -> Page:
-        """The page `what` of campaign `name`: as kept, or `draw()`n → (values, at)."""
+        """The page `what` of campaign `name`: as kept, or `draw()`n → (values, at) — by one
+        request at a time: those asking for it meanwhile (readers let in together when a form
+        has been recorded) wait, then find it kept, instead of each drawing it again (eight
+        arbiters' pages after every note cost 11.6 ms of the processor a note, against 6.5 ms
+        for one arbiter)."""
         seen = campaigns.kept.view(name)
-        if seen is not None:
+        if seen is None:
+            values, at = draw()
+            return self.keep(name, what, Page(values, at))
+        key = (name, what, seen["events"], seen["head"])
+        with self.lock:
+            kept = self.pages.get(key)
+            drawing = None if kept is not None else self.drawing.setdefault(key, threading.Lock())
+        if kept is not None:
+            return kept
+        with drawing:
             with self.lock:
-                kept = self.pages.get((name, what, seen["events"], seen["head"]))
+                kept = self.pages.get(key)
             if kept is not None:
                 return kept
-        values, at = draw()
-        return self.keep(name, what, Page(values, at))
+            try:
+                values, at = draw()
+                return self.keep(name, what, Page(values, at))
+            finally:
+                with self.lock:
+                    self.drawing.pop(key, None)
 
     def keep(self, name: str, what: str, page: Page) -> Page:
         """Keep page `what` drawn from the log ending `page.at` (`drawn_at`), unless None."""

@@ -1,0 +1,134 @@
+"""Issue #31: writers of one process on one SQLite file (the hub's threads, each with an open
+store of its own) take turns on a lock instead of refusing each other and pausing, and only
+the log's appends wait for the disk; a page asked for by many at once is drawn once."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from conftest import Shell
+
+from campaign import service
+from campaign.app import Campaigns
+from campaign.common import note
+from campaign.store import database
+from campaign.store.database import Database
+from campaign.store.locks import rebuildable
+
+
+def test_31_writers_of_one_process_never_pause_for_each_other(tmp_path, spring, monkeypatch):
+    """Eight threads, each with its own open store, each noting on a campaign of its own in one
+    file: none is refused by another's write and paused (`Database.guard`'s retries)."""
+    shell = Shell(tmp_path / "hub.sqlite")
+    names = [f"Spring {n}" for n in range(8)]
+    for name in names:
+        players = [word for who in ("Ann", "Bob", "Cid") for word in ("--player", who)]
+        shell.ok("new", name, "--rules", "boiling-cauldron", *players)
+    paused = []
+
+    class Clock:
+        def __getattr__(self, name):
+            return getattr(time, name)
+
+        def sleep(self, seconds):
+            paused.append(seconds)
+            time.sleep(seconds)
+
+    monkeypatch.setattr(database, "time", Clock())
+    failures = []
+
+    def writer(name: str) -> None:
+        campaigns = Campaigns(str(shell.db), existing=True)
+        try:
+            for n in range(15):
+                act = service.Act(name, lambda log, n=n: note(f"note {n}"), "organiser")
+                service.perform(campaigns, act)
+        except Exception as failure:  # noqa: BLE001 - said by the assertion below
+            failures.append(failure)
+        finally:
+            campaigns.close()
+
+    threads = [threading.Thread(target=writer, args=(name,)) for name in names]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == [] and paused == []
+    campaigns = Campaigns(str(shell.db), existing=True)
+    assert all(len(campaigns.load(name).events) >= 16 for name in names)
+    campaigns.close()
+
+
+def synchronous(db: Database, lasting: bool) -> int:
+    """SQLite's `synchronous` level inside a write transaction: 2 (FULL) waits for the disk at
+    its commit, 1 (NORMAL) does not."""
+    with rebuildable() if not lasting else _nothing():
+        with db.store.recorder.datastore.transaction(commit=True) as cursor:
+            cursor.execute("PRAGMA synchronous")
+            return cursor.fetchall()[0][0]
+
+
+class _nothing:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_31_only_what_is_kept_beside_the_log_is_written_without_waiting_for_the_disk(tmp_path):
+    db = Database(str(tmp_path / "store.sqlite"))
+    try:
+        assert synchronous(db, lasting=True) == 2
+        assert synchronous(db, lasting=False) == 1
+        assert synchronous(db, lasting=True) == 2  # the next write that must last waits again
+    finally:
+        db.close()
+
+
+def test_31_a_page_many_ask_for_at_once_is_drawn_once(tmp_path, spring):
+    from campaign.web.pages import Drawn
+
+    shell = Shell(tmp_path / "hub.sqlite")
+    shell.ok(*spring.step("new"))
+    drawn, draws = Drawn(), []
+    campaigns = Campaigns(str(shell.db), existing=True)
+    seen = campaigns.kept.view("Spring 869")
+    campaigns.close()
+
+    def draw():
+        draws.append(1)
+        time.sleep(0.05)
+        return {"drawn": len(draws)}, (seen["events"], seen["head"])
+
+    def reader(pages: list) -> None:
+        campaigns = Campaigns(str(shell.db), existing=True)
+        pages.append(drawn.get(campaigns, "Spring 869", "campaign", draw))
+        campaigns.close()
+
+    pages: list = []
+    threads = [threading.Thread(target=reader, args=(pages,)) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(draws) == 1 and len({id(page) for page in pages}) == 1
+
+
+@pytest.mark.parametrize("changed", [False, True])
+def test_31_an_event_read_again_is_decoded_again_only_where_its_row_changed(finished, changed):
+    """Events read alone are remembered decoded by their row's bytes: the same bytes are the
+    same event; a row changed by hand is decoded anew."""
+    from campaign.stored import decode
+
+    campaigns = Campaigns(str(finished.db))
+    stream = campaigns.listing.stream("Spring 869")
+    version, topic, state = campaigns.logs._rows(stream)[10]
+    first = decode(stream, (version, topic, state), lambda row: None)
+    altered = state.replace(b"Sussex", b"Sussox") if changed else bytes(state)
+    again = decode(stream, (version, topic, altered), lambda row: None)
+    assert (again is first) is not changed
+    assert ("Sussox" in repr(vars(again))) is changed
+    campaigns.close()
