@@ -103,15 +103,20 @@ def notes(port: int, tokens: list[str], seconds: float) -> Timed:
 
     def note(connection: http.client.HTTPConnection, n: int) -> float:
         connection.request("GET", f"/a/{tokens[n]}")
-        page = connection.getresponse().read().decode()
-        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        answer = connection.getresponse()
+        page = answer.read().decode()
+        form = re.search(r'name="csrf" value="([^"]+)"', page)
+        if form is None:
+            said = re.search(r'<p[^>]*>([^<]+)</p>', page)
+            raise SystemExit(f"the page answered {answer.status}: {said and said.group(1)}")
+        csrf = form.group(1)
         body = f"csrf={csrf}&choice=a+ruling"
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
         began = time.perf_counter()
         connection.request("POST", f"/a/{tokens[n]}/note", body=body, headers=headers)
         answer = connection.getresponse()
-        answer.read()
-        assert answer.status == 303, answer.status
+        said = re.sub(r"<[^>]+>|\s+", " ", answer.read().decode(errors="replace"))
+        assert answer.status == 303, f"{answer.status}: {said[-300:]}"
         return time.perf_counter() - began
 
     return clients_at_once(note, port, len(tokens), seconds)

@@ -132,3 +132,28 @@ def test_31_an_event_read_again_is_decoded_again_only_where_its_row_changed(fini
     assert (again is first) is not changed
     assert ("Sussox" in repr(vars(again))) is changed
     campaigns.close()
+
+
+def test_31_the_hub_opens_at_most_its_limit_of_stores_and_then_says_it_is_busy(
+    store_url, spring, monkeypatch
+):
+    """Thirty-two requests at once opened a store each: on PostgreSQL, enough connections for
+    the server to refuse them ("too many clients"). A request beyond the limit waits for a store
+    given back, or is told the hub is busy, in one sentence."""
+    from campaign.errors import StoreError
+    from campaign.web import base
+
+    Shell(store_url).ok(*spring.step("new"))
+    monkeypatch.setattr(base, "WAIT", 0.2)
+    stores = base.Stores(store_url, limit=3)
+    taken = [stores.take() for _ in range(3)]
+    assert stores.take(wait=False) is None
+    with pytest.raises(StoreError, match="as many requests as its store allows"):
+        stores.take()
+    threading.Timer(0.05, stores.give, args=(taken.pop(),)).start()
+    again = stores.take()  # waits for the store given back, and reuses it
+    assert again.kept.view("Spring 869") is not None and stores.opened == 3
+    for campaigns in [*taken, again]:
+        stores.give(campaigns)
+    stores.close()
+    assert stores.opened == 0

@@ -65,12 +65,11 @@ def one_writer_per_file(datastore: Any, db: str) -> None:
         lock = _FILES.setdefault(os.path.realpath(db), threading.RLock())
     reading = datastore.transaction
 
+    def in_turn(*, commit: bool) -> Any:
+        return writing() if commit else reading(commit=False)
+
     @contextlib.contextmanager
-    def in_turn(*, commit: bool) -> Iterator[Any]:
-        if not commit:
-            with reading(commit=False) as cursor:
-                yield cursor
-            return
+    def writing() -> Iterator[Any]:
         level = "NORMAL" if getattr(_REBUILDABLE, "on", False) else "FULL"
         with lock, datastore.get_connection(commit=True) as connection:
             if getattr(connection, "synchronous", None) != level:

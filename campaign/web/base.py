@@ -33,40 +33,76 @@ class Stores:
     """The hub's open stores, reused request after request (issue #31): opening one costs a
     new connection, ~50 ms on a PostgreSQL server (eventsourcing's pool then keeps it), about 1 ms
     on SQLite. A request takes one (or opens one), which forgets what the last request read
-    (`Campaigns.begin`), and gives it back after; one that failed is closed, never reused."""
+    (`Campaigns.begin`), and gives it back after; one that failed is closed, never reused. At
+    most `limit` are open at once (`LIMITS`: each holds a few of a server's connections, and
+    thirty-two requests at once opened enough to be refused by PostgreSQL's hundred); a request
+    beyond them waits `WAIT` seconds for one, then is told the hub is busy. `limit` 0: one
+    store for each request, closed after it."""
 
-    def __init__(self, db: str, witness: Witness | None = None, limit: int = 16) -> None:
-        self.db, self.witness, self.limit = db, witness, limit
+    def __init__(self, db: str, witness: Witness | None = None, limit: int | None = None) -> None:
+        self.db, self.witness = db, witness
+        self.limit = LIMITS[is_server(db)] if limit is None else limit
         self.idle: list[Campaigns] = []
-        self.lock = threading.Lock()
+        self.opened = 0
+        self.changed = threading.Condition()
         self.file: tuple[int, int] | None = None
         """The SQLite file the idle stores have open (its device and inode), while it is one."""
 
-    def take(self) -> Campaigns:
+    def take(self, wait: bool = True) -> Campaigns | None:
+        """An open store; None where none is free and `wait` is False."""
         if not is_server(self.db):
             now = _identity(self.db)
             if now != self.file:  # moved, deleted, replaced: opening it again says so
                 self.close()
                 self.file = now
-        with self.lock:
+        with self.changed:
+            if self.limit and not self.changed.wait_for(self._free, WAIT if wait else 0):
+                if not wait:
+                    return None
+                raise StoreError(BUSY)
             campaigns = self.idle.pop() if self.idle else None
+            self.opened += campaigns is None
         if campaigns is None:
-            return Campaigns(self.db, existing=True, witness=self.witness)
+            try:
+                return Campaigns(self.db, existing=True, witness=self.witness)
+            except BaseException:
+                self._forget()
+                raise
         campaigns.begin()
         return campaigns
 
+    def _free(self) -> bool:
+        return bool(self.idle) or self.opened < self.limit
+
     def give(self, campaigns: Campaigns, failed: bool = False) -> None:
-        with self.lock:
-            if not failed and len(self.idle) < self.limit:
+        with self.changed:
+            if not failed and self.limit:
                 self.idle.append(campaigns)
+                self.changed.notify()
                 return
         campaigns.close()
+        self._forget()
+
+    def _forget(self) -> None:
+        """One open store fewer: a request waiting may open one."""
+        with self.changed:
+            self.opened = max(0, self.opened - 1)
+            self.changed.notify()
 
     def close(self) -> None:
-        with self.lock:
+        with self.changed:
             idle, self.idle = self.idle, []
         for campaigns in idle:
             campaigns.close()
+            self._forget()
+
+
+LIMITS = {False: 16, True: 8}
+"""The most stores a hub's process opens at once on a SQLite file, and on a PostgreSQL server
+(each holds up to five of its connections: eventsourcing's pool and the writers' lock)."""
+WAIT = 10.0
+"""Seconds a request waits for an open store when all are in use."""
+BUSY = "The hub is answering as many requests as its store allows: try again in a moment."
 
 
 class Turns:
@@ -252,8 +288,10 @@ async def _again(request: Request, what: str | None) -> Page | None:
 
     def check() -> Page | None:
         try:
-            campaigns = hub.stores.take()
+            campaigns = hub.stores.take(wait=False)
         except CampaignError:
+            return None
+        if campaigns is None:  # every store in use: the page waits for one in a thread
             return None
         failed = True
         try:
