@@ -107,7 +107,7 @@ def notes(port: int, tokens: list[str], seconds: float) -> Timed:
         page = answer.read().decode()
         form = re.search(r'name="csrf" value="([^"]+)"', page)
         if form is None:
-            said = re.search(r'<p[^>]*>([^<]+)</p>', page)
+            said = re.search(r"<p[^>]*>([^<]+)</p>", page)
             raise SystemExit(f"the page answered {answer.status}: {said and said.group(1)}")
         csrf = form.group(1)
         body = f"csrf={csrf}&choice=a+ruling"
