@@ -286,12 +286,14 @@ async def _again(request: Request, what: str | None) -> Page | None:
     if what is None or hub.stores is None:
         return None
 
+    server = is_server(hub.db)
+
     def check() -> Page | None:
-        try:
-            campaigns = hub.stores.take(wait=False)
+        try:  # on the event loop (SQLite) never waiting for a store: the thread waits
+            campaigns = hub.stores.take(wait=server)
         except CampaignError:
             return None
-        if campaigns is None:  # every store in use: the page waits for one in a thread
+        if campaigns is None:
             return None
         failed = True
         try:
@@ -303,7 +305,7 @@ async def _again(request: Request, what: str | None) -> Page | None:
         finally:
             hub.stores.give(campaigns, failed)
 
-    return await run_in_threadpool(check) if is_server(hub.db) else check()
+    return await run_in_threadpool(check) if server else check()
 
 
 def reading(request: Request, name: str) -> None:
