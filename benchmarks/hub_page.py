@@ -51,7 +51,7 @@ def drop_state(db: Path) -> None:
 
 def first_reader(db: Path) -> float:
     """The campaign's page, asked of a new hub (nothing kept in its memory)."""
-    return timed(TestClient(hub(str(db))), "/c/Bench", "is intact")
+    return timed(TestClient(hub(str(db))), "/c/Bench", "hash chain intact")
 
 
 def main() -> None:

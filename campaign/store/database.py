@@ -202,8 +202,9 @@ class Database:
                     return
                 if dropped is not None:
                     cursor.execute(*dropped)
-                for row in rows:
-                    cursor.execute(sql.insert(named, len(row), replace=True, key=key), row)
+                if rows:  # in one round trip to a server
+                    statement = sql.insert(named, len(rows[0]), replace=True, key=key)
+                    cursor.executemany(statement, rows)
 
         try:
             self.guard(write)

@@ -148,9 +148,7 @@ class Kept:
 
         def read() -> list[tuple]:
             with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
-                # a store that has shown a view here has the table (one dropped by hand since
-                # is a store that cannot be read, as any table of it)
-                if not self.read and not sql.exists(cursor, readmodel.VIEWS):
+                if not sql.exists(cursor, readmodel.VIEWS):
                     return []
                 one = stream is not None
                 cursor.execute(

@@ -60,7 +60,10 @@ class Secrets:
 
         def write() -> None:
             with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
-                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
+                if not sql.exists(cursor, SECRETS):
+                    cursor.execute(
+                        f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}"
+                    )
                 cursor.executemany(insert, [(stream, k, v) for k, v in kept.items()])
 
         self.database.guard(write)
@@ -85,7 +88,10 @@ class Secrets:
 
         def write() -> None:
             with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
-                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
+                if not sql.exists(cursor, SECRETS):
+                    cursor.execute(
+                        f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}"
+                    )
                 cursor.execute(
                     f"INSERT INTO {sql.table(SECRETS)} VALUES ({marks})", (stream, label, value)
                 )
