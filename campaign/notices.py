@@ -14,17 +14,16 @@ from __future__ import annotations
 
 import json
 import re
-import smtplib
-import ssl
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from email.message import EmailMessage
-from email.utils import formataddr
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from campaign.errors import CampaignError
 from campaign.names import folded
+
+if TYPE_CHECKING:  # mail is imported by what sends it: every write imports this module
+    from email.message import EmailMessage
 
 NOTICE = "notice:"
 SENDING = "sending:"
@@ -225,6 +224,9 @@ class Smtp:
 
     def send(self, messages: Sequence[EmailMessage]) -> None:
         """Every message over one connection; any failure in one sentence."""
+        import smtplib
+        import ssl
+
         try:
             connect = smtplib.SMTP_SSL if self.tls else smtplib.SMTP
             with connect(self.host, self.port, timeout=SMTP_TIMEOUT) as server:
@@ -240,6 +242,9 @@ class Smtp:
             ) from None
 
     def message(self, to: str, name: str, subject: str, body: str) -> EmailMessage:
+        from email.message import EmailMessage
+        from email.utils import formataddr
+
         message = EmailMessage()
         message["From"] = formataddr(("campaign", self.sender))
         message["To"] = formataddr((name, to))
