@@ -38,6 +38,10 @@ class Log(Protocol):
 
     def read_alone(self, stored: Any) -> CampaignEvent: ...
 
+    def between(
+        self, stream: uuid.UUID, after: int, upto: int, last: int | None = None
+    ) -> tuple[CampaignEvent, ...]: ...
+
     def witnessed(
         self, name: str, seen: dict[str, Any], stream: uuid.UUID | None = None
     ) -> None: ...
@@ -115,12 +119,7 @@ class Kept:
             return None
         stream = self.log.stream(name)
         upto = seen["events"] if before is None else min(before - 1, seen["events"])
-        stored = self.database.guard(
-            lambda: self.database.store.events.recorder.select_events(
-                stream, lte=upto, desc=True, limit=limit
-            )
-        )
-        return seen, tuple(self.log.read_alone(s) for s in reversed(stored))
+        return seen, self.log.between(stream, 0, upto, last=limit)
 
     def view(self, name: str, stream: uuid.UUID | None = None) -> dict[str, Any] | None:
         """The campaign's stored view if it was built from the log as it stands (its last event's
@@ -229,14 +228,12 @@ class Kept:
         if body is None:
             return None
         of = kind(self.log.rules(name))
-        first = self.database.guard(
-            lambda: self.database.store.events.recorder.select_events(stream, lte=1)
-        )
+        first = self.log.between(stream, 0, 1)
         if not first:
             return None
         from campaign import snapshot
 
-        started = self.log.read_alone(first[0])
+        started = first[0]
         state = snapshot.read(of, body, of.start(started))
         return None if state is None else (seen, of, state, started)
 

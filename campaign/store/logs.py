@@ -47,12 +47,31 @@ class Logs:
         )
         return tuple(events), tuple(links)
 
-    def between(self, stream: uuid.UUID, after: int, upto: int) -> tuple[CampaignEvent, ...]:
-        """Events `after` + 1 to `upto` of `stream`, each read alone."""
-        stored = self.database.guard(
-            lambda: self.database.store.events.recorder.select_events(stream, gt=after, lte=upto)
-        )
-        return tuple(self.read_alone(s) for s in stored)
+    def between(
+        self, stream: uuid.UUID, after: int, upto: int, last: int | None = None
+    ) -> tuple[CampaignEvent, ...]:
+        """Events `after` + 1 to `upto` of `stream` (only the `last` of them, when given), each
+        read alone, in order: one select of the rows' number, topic and state (eventsourcing's
+        own made an object and a UUID of every row: half of reading 200 events)."""
+        sql = self.database.dialect
+        newest = f" DESC LIMIT {int(last)}" if last is not None else ""
+
+        def read() -> list[Row]:
+            with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    f"SELECT originator_version, topic, state FROM {sql.events} "
+                    f"WHERE originator_id = {sql.mark} AND originator_version > {sql.mark} "
+                    f"AND originator_version <= {sql.mark} ORDER BY originator_version{newest}",
+                    (sql.stream(stream), after, upto),
+                )
+                return [(v, t, blob(s)) for v, t, s in beside.rows(cursor.fetchall())]
+
+        rows = self.database.guard(read)
+        rows.sort(key=lambda row: row[0])
+        return tuple(self._alone(stream, row) for row in rows)
+
+    def _alone(self, stream: uuid.UUID, row: Row) -> Any:
+        return decode(stream, row, lambda _: self._decode(StoredEvent(stream, *row)))
 
     def head_of(self, stream: uuid.UUID, number: int) -> str | None:
         """The chain head of event `number` as the store holds it now (read alone), or None
