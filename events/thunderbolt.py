@@ -916,6 +916,16 @@ class ManpowerDrawn(CampaignEvent):
     cause: str
 
 
+@topic("thunderbolt.CitizensLost")
+class CitizensLost(CampaignEvent):
+    """TB-29.3 (rulebook 7.31): of the SP an Army just lost (ArmyLost), `sp` were Carthaginian
+    Citizens, as entered."""
+
+    turn: int
+    army: str
+    sp: int
+
+
 @topic("thunderbolt.ManpowerReturned")
 class ManpowerReturned(CampaignEvent):
     """TB-25.3 (7.32, 9.42, 9.44): SP put back in a contingent's Holding Box, as a rule directs."""

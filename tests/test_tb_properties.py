@@ -164,6 +164,7 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
         of = state.romans if lid in r.leaders else c
         assert spent <= of.leaders[lid].guile
     assert all(left >= 0 for left in state.pools.values())  # TB-25.2: never below 0
+    assert state.citizens is None or 0 <= state.citizens <= 50  # TB-29: 7.31
     start = state.setup.naval  # TB-26: levels move between zones or come from those built
     built = sum(state.ns_built.values()) + sum(state.carthage_built.values())
     assert abs(sum(state.naval.values()) - sum(start.values())) <= built
@@ -450,7 +451,9 @@ def operations(campaign: Punic, data, table: Table) -> None:
                 lost = data.draw(st.integers(1, force.sp))
                 successor = force.parts[0].id if lost == force.sp and force.parts else ""
                 faces = table.faces(state, 1)
-                when(campaign, reports.losses, aid, lost, "a battle", faces, successor)
+                citizens = data.draw(st.integers(0, min(lost, state.citizens or 0)))  # TB-29.3
+                losses = (aid, lost, "a battle", faces, successor, False, citizens)
+                when(campaign, reports.losses, *losses)
             elif kind == 10 and "D" in state.position.open and state.carthaginians.armies:
                 aid = data.draw(st.sampled_from(sorted(state.carthaginians.armies)))
                 sp = data.draw(st.integers(1, 30))
@@ -755,7 +758,9 @@ def boxed(campaign: Punic, data, sp: int) -> dict[str, int]:
     if not held or not data.draw(st.booleans()):
         return {}
     name = data.draw(st.sampled_from(held))
-    return {name: data.draw(st.integers(1, min(sp, pools[name])))}
+    room = campaign.state.citizens  # TB-29.2: no more Citizens than 50 in play
+    most = min(sp, pools[name], 50 - room if name == "Carthaginian" and room is not None else sp)
+    return {name: data.draw(st.integers(1, most))} if most > 0 else {}
 
 
 def _determined(campaign: Punic, data) -> bool:
@@ -784,7 +789,9 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     # The Allobroges start Depleted: the Tribal Segment has a roll due from the first (TB-23.3).
     setup = TWO_IN_HISPANIA.replace("legion_request =", "unused =")
     setup = setup.replace('allegiance = "neutral"\n', 'allegiance = "neutral"\ndepleted = true\n')
-    setup += "\n[start.manpower]\nLibyan = 40\nIberian = 12\n"  # TB-25.1: two Holding Boxes
+    setup += "\n[start.manpower]\nLibyan = 40\nIberian = 12\nCarthaginian = 20\n"  # TB-25.1
+    if data.draw(st.booleans()):  # TB-29.1: the Citizens in play counted, or not
+        setup = setup.replace("\n[start]\n", "\n[start]\ncitizens = 35\n")
     war = data.draw(st.sampled_from(["underway", "not begun"]))  # TB-27.1: the optional rule
     setup += f'\n[macedonia]\nwar = "{war}"\n'
     (folder / "setup.toml").write_text(setup)

@@ -217,11 +217,16 @@ def _guile(data: dict[str, Any]) -> list[Text]:
 
 
 def _manpower(data: dict[str, Any]) -> list[Text]:
-    """TB-25.1: what each Carthaginian Manpower Holding Box holds, where the scenario keeps them."""
-    if not data["manpower"]:
-        return []
-    said = ", ".join(f"{name} {sp}" for name, sp in data["manpower"].items())
-    return [Text(f"Carthaginian Manpower Holding Boxes (TB-25): {said} SP")]
+    """TB-25.1: what each Carthaginian Manpower Holding Box holds, where the scenario keeps them;
+    TB-29: the Citizens in play, where it counts them."""
+    lines = []
+    if data["manpower"]:
+        said = ", ".join(f"{name} {sp}" for name, sp in data["manpower"].items())
+        lines.append(Text(f"Carthaginian Manpower Holding Boxes (TB-25): {said} SP"))
+    if data.get("citizens_in_play") is not None:
+        held = data["citizens_in_play"]
+        lines.append(Text(f"Carthaginian Citizens in play (TB-29): {held} of 50 SP"))
+    return lines
 
 
 def _naval(data: dict[str, Any]) -> list[Text]:

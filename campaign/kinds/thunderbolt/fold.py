@@ -43,6 +43,7 @@ def start(event: CampaignStarted) -> State:
         carthaginians=carthage.opening(setup),
         tribes=tribes.opening(setup),
         pools=dict(setup.manpower),
+        citizens=setup.citizens,
         naval=dict(setup.naval),
         macedonia=war.opening(setup.macedonia, setup.macedonia_legions),
     )

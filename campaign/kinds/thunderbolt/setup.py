@@ -14,6 +14,7 @@ from typing import Any
 from campaign import text
 from campaign.errors import CampaignError
 from campaign.kinds.thunderbolt import charts, rules
+from campaign.kinds.thunderbolt.carthage.citizens import read as citizens_in_play
 from campaign.kinds.thunderbolt.charts import FAMILIES
 from campaign.kinds.thunderbolt.macedonia import chart as macedonia_chart
 from campaign.kinds.thunderbolt.macedonia.war import BOX as MACEDONIA_BOX
@@ -125,6 +126,9 @@ class SetUp:
     war = "not begun"` or `"underway"`); "" where it is not (11.0)."""
     macedonia_legions: tuple[str, ...] = ()
     """TB-27.1: the opening Legions in the Macedonia Holding Box (`[macedonia] legions`)."""
+    citizens: int | None = None
+    """TB-29.1: the SP of Carthaginian Citizens in play at the start (`[start] citizens`); None
+    where the scenario does not give them."""
 
     @property
     def track(self) -> list[str]:
@@ -170,6 +174,7 @@ def load(source: str) -> SetUp:
     magistrates = _magistrates(start.get("magistrates"), leaders, legions, cas, provinces, problems)
     triumphs = _triumphs(start.get("triumphs"), leaders, magistrates, problems)
     manpower = _manpower(start.get("manpower"), problems)
+    citizens = citizens_in_play(start.get("citizens"), problems)
     naval = _naval(data.get("naval"), problems)
     tribes = tribes_of(data.get("tribes"), provinces, problems)
     oc = start.get("oc")
@@ -197,6 +202,7 @@ def load(source: str) -> SetUp:
         manpower,
         macedonia,
         boxed,
+        citizens,
     )
 
 

@@ -163,6 +163,8 @@ class State:
     """TB-26.2: the NS levels Carthage built in each Game Turn's B3a, as entered."""
     pools: dict[str, int] = field(default_factory=dict)
     """TB-25.1: each Carthaginian Manpower Holding Box's SP (none kept: the scenario uses none)."""
+    citizens: int | None = None
+    """TB-29: the SP of Carthaginian Citizens in play (None: the scenario does not count them)."""
     won: tuple[tuple[str, str, bool], ...] = ()
     """TB-23.4, TB-23.5: this Game Turn's land battles won: (province, side, Major)."""
     macedonia: War = field(default_factory=War)

@@ -83,6 +83,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         "guile": tribal.guile(state),
         "levies": tribal.levies(state),
         "manpower": dict(state.pools) if state.setup.manpower else None,
+        "citizens_in_play": state.citizens,
         "naval": dict(state.naval) if state.setup.naval else None,
         "macedonia": _macedonia(state),
         **_manpower_operations(state),

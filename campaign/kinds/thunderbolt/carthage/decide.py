@@ -12,7 +12,7 @@ from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import detachments, manpower, operations, pools
+from campaign.kinds.thunderbolt.carthage import citizens, detachments, manpower, operations, pools
 from campaign.kinds.thunderbolt.charts import outcome as chart_outcome
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.fold import apply
@@ -25,6 +25,7 @@ from events.thunderbolt import (
     ArmyPosted,
     ArmyRaised,
     ArmyReinforced,
+    CitizensLost,
     CommanderAppointed,
     CommanderRecalled,
     DetachmentRejoined,
@@ -513,6 +514,7 @@ REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
     ArmyRaised: lambda e, s: raise_army(s, e.army, e.sp),
     ManpowerDrawn: lambda e, s: pools.again(s, e),
     ManpowerReturned: lambda e, s: pools.returned(s, e.contingent, e.sp, e.reason),
+    CitizensLost: lambda e, s: citizens.again(s, e),
     ArmyDetached: lambda e, s: detach(s, e.army, e.sp, e.leader or None),
     DetachmentRejoined: lambda e, s: rejoin(s, e.detachment, e.received),
     OverallCommanderNamed: lambda e, s: name_oc(s, e.leader),

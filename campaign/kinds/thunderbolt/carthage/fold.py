@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import detachments, manpower, operations
+from campaign.kinds.thunderbolt.carthage import citizens, detachments, manpower, operations
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from campaign.kinds.thunderbolt.state import Roll, State, drawn, numbered
 from events.thunderbolt import (
@@ -14,6 +14,7 @@ from events.thunderbolt import (
     ArmyPosted,
     ArmyRaised,
     ArmyReinforced,
+    CitizensLost,
     CommanderAppointed,
     CommanderRecalled,
     DetachmentRejoined,
@@ -33,18 +34,34 @@ FOLD = ByEvent()
 
 @FOLD.on
 def _(event: ManpowerDrawn, state: State) -> State:
-    """TB-25.2: the SP leave their Holding Box."""
+    """TB-25.2: the SP leave their Holding Box; from the Carthaginian box, into play (TB-29.2)."""
     return replace(
-        state, pools={**state.pools, event.contingent: state.pools[event.contingent] - event.sp}
+        state,
+        pools={**state.pools, event.contingent: state.pools[event.contingent] - event.sp},
+        citizens=_citizens(state, event.contingent, event.sp),
     )
 
 
 @FOLD.on
 def _(event: ManpowerReturned, state: State) -> State:
-    """TB-25.3: the SP go back to their Holding Box."""
+    """TB-25.3: the SP go back to their Holding Box; to the Carthaginian box, out of play."""
     return replace(
-        state, pools={**state.pools, event.contingent: state.pools[event.contingent] + event.sp}
+        state,
+        pools={**state.pools, event.contingent: state.pools[event.contingent] + event.sp},
+        citizens=_citizens(state, event.contingent, -event.sp),
     )
+
+
+@FOLD.on
+def _(event: CitizensLost, state: State) -> State:
+    """TB-29.3: Citizens among an Army's losses leave play."""
+    return replace(state, citizens=_citizens(state, citizens.BOX, -event.sp))
+
+
+def _citizens(state: State, box: str, sp: int) -> int | None:
+    """The Citizens in play once `sp` of `box` entered play (or left it, below 0), where kept."""
+    kept = state.citizens is not None and citizens.of_box(box)
+    return state.citizens + sp if kept else state.citizens
 
 
 @FOLD.on

@@ -10,6 +10,7 @@ from events.thunderbolt import (
     ArmyPosted,
     ArmyRaised,
     ArmyReinforced,
+    CitizensLost,
     CommanderAppointed,
     CommanderRecalled,
     DetachmentRejoined,
@@ -33,6 +34,11 @@ def _(event: ManpowerDrawn) -> str:
         f"Game Turn {event.turn}: {event.sp} SP drawn from the {event.contingent} Holding Box for "
         f"{event.cause} (TB-25.2)"
     )
+
+
+@TOLD.on
+def _(event: CitizensLost) -> str:
+    return f"Game Turn {event.turn}: {event.sp} SP of them Carthaginian Citizens (TB-29.3)"
 
 
 @TOLD.on

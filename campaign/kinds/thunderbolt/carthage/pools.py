@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from campaign import text
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
+from campaign.kinds.thunderbolt.carthage import citizens
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import folded, resolve
 from events.thunderbolt import ManpowerDrawn, ManpowerReturned
@@ -39,6 +40,7 @@ def drawn(state: State, taken: Mapping[str, int], sp: int, cause: str) -> list[D
         )
     for name, n in chosen.items():
         check_holds(state, name, n)
+        citizens.check_drawn(state, name, n)
     return [
         draft(ManpowerDrawn, turn=state.turn, contingent=name, sp=n, cause=cause)
         for name, n in chosen.items()
@@ -68,6 +70,7 @@ def returned(state: State, given: str, sp: int, reason: str) -> list[Draft]:
 def again(state: State, event: ManpowerDrawn) -> list[Draft]:
     """A recorded draw decided again: its box holds the SP."""
     check_holds(state, box(state, event.contingent), event.sp)
+    citizens.check_drawn(state, event.contingent, event.sp)
     return [
         draft(ManpowerDrawn, turn=event.turn, contingent=event.contingent, sp=event.sp,
               cause=event.cause)

@@ -178,6 +178,9 @@ def losses(
     promote: Annotated[
         bool, typer.Option("--promote", help="Its leader commands the new Army (TB-14.6).")
     ] = False,
+    citizens: Annotated[
+        int, typer.Option("--citizens", help="Of the SP lost, Carthaginian Citizens (TB-29.3).")
+    ] = 0,
     face: FaceOption = None,
     evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
@@ -185,13 +188,10 @@ def losses(
     """SP an Army or Detachment lost; an Army at 0 is eliminated (TB-5.5, TB-13.4, TB-14.6)."""
     from campaign.kinds.thunderbolt.reports import decide as reports
 
-    rolled(
-        ctx,
-        campaign,
-        face,
-        evidence,
-        lambda state, faces: reports.losses(state, army, sp, cause, faces, successor, promote),
-    )
+    def decide(state, faces):
+        return reports.losses(state, army, sp, cause, faces, successor, promote, citizens)
+
+    rolled(ctx, campaign, face, evidence, decide)
 
 
 @command()

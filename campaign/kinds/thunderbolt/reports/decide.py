@@ -12,6 +12,7 @@ from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, positions, rules
 from campaign.kinds.thunderbolt.allies.decide import sack, victory
 from campaign.kinds.thunderbolt.carthage import armies as carthage
+from campaign.kinds.thunderbolt.carthage import citizens
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.legions import battle as after_battle
 from campaign.kinds.thunderbolt.legions import raising as legions
@@ -142,10 +143,12 @@ def losses(
     faces: Faces,
     successor: str = "",
     promoted: bool = False,
+    of_citizens: int = 0,
 ) -> list[Draft]:
     """TB-5.5: SP an Army or a Detachment lost, with the cause; an Army at 0 is eliminated and its
     commander recalled without a roll (TB-13.4), who rolls at once for crucifixion (TB-13.5,
-    Interpretation); a Detachment of it becomes the Army (TB-14.6)."""
+    Interpretation); a Detachment of it becomes the Army (TB-14.6). `of_citizens`: how many of
+    them were Carthaginian Citizens (TB-29.3)."""
     checks.check_revealed(state)
     c = state.carthaginians
     aid, part = force_of(state, which)
@@ -174,7 +177,8 @@ def losses(
             successor=successor,
             promoted=promoted,
             evidence=evidence,
-        )
+        ),
+        *citizens.lost(state, aid, of_citizens, sp),
     ]
 
 
