@@ -71,3 +71,19 @@ def test_tb_29_3_citizens_lost_or_sent_home_leave_play_and_the_log_verifies(shel
     assert in_play(shell) == 43
     loaded = Campaigns(str(shell.db)).load("Punic")
     assert audit(loaded.kind, loaded.events).events == len(loaded.events)
+
+
+def test_tb_29_a_bad_count_is_refused_in_one_sentence_and_never_echoed_raw(shell, tmp_path):
+    at_b3b(shell, tmp_path, COUNTED)
+    for bad in ("-2", "two"):
+        refusal = shell.refuses(
+            "losses", "hispania", "--sp", "4", "--citizens", bad, "--cause", "x"
+        )
+        assert refusal and "\n" not in refusal.strip()
+    from test_tb_kind import NEW
+
+    hostile = COUNTED.replace("citizens = 40", 'citizens = "\\u001b]0;pwned\\u0007"')
+    (tmp_path / "hostile.toml").write_text(hostile)
+    result = shell(*NEW[:1], "Other", *NEW[2:], "--setup", str(tmp_path / "hostile.toml"))
+    assert result.exit_code != 0 and "[start] citizens" in result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
