@@ -56,8 +56,9 @@ class Kept:
         """The key binding what is kept beside the log to it (`binding`), once read."""
         self.altered: set[str] = set()
         """The kept rows read whose seal did not hold (campaign.bound): edited by hand."""
-        self.read: dict[str, tuple[str, object, dict[str, Any]]] = {}
-        """The last views whose seal held here, by row: their head, body and values."""
+        self.read: dict[str, tuple[str, object, object, dict[str, Any]]] = {}
+        """The last views whose seal held here, by row: their head, body, last event's state
+        and values."""
 
     def remember(self, loaded: Loaded) -> None:
         """Keep the campaign's view (campaign.readmodel) for `list` and `status`, after the
@@ -158,34 +159,29 @@ class Kept:
 
         found, key = {}, self.binding()
         for kept, head, body, state in self.database.guard(read):
-            try:
-                last = orjson.loads(blob(state))
-                current = isinstance(last, dict) and last.get("chain") == head
-            except orjson.JSONDecodeError:
-                current = False
-            if not current:
-                continue
-            if picked:
-                values = readmodel.picked_brief(body)
-                holds = values is not None and key is not None
-                holds = holds and bound.brief_seal(key, kept, head, values[0]) == values[1]
-                seen = readmodel.briefed(values[0]) if holds else None
-            else:
-                seen = self._readable(kept, head, body)
+            seen = None if picked else self._known(kept, head, body, state)
+            if seen is None and _current(state, head):
+                seen = (
+                    _picked(key, kept, head, body)
+                    if picked
+                    else self._readable(kept, head, body, state)
+                )
             if seen is not None:
                 found[uuid.UUID(kept)] = readmodel.brief(seen) if brief else seen
         return found
 
-    def _readable(self, row: str, head: str, body: object) -> dict[str, Any] | None:
-        """A kept view's values, if its seal holds; a view read again as it was when its seal
-        was last checked here (the same row, head and body) is not checked and parsed again
-        (`read`: the hub asks for it on every kept page it sends)."""
+    def _known(self, row: str, head: str, body: object, state: object) -> dict[str, Any] | None:
+        """A view read again exactly as it was when its seal was last checked here, beside the
+        same last event (`read`: the hub asks for it on every kept page it sends): its values,
+        not checked and parsed again."""
         memo = self.read.get(row)
-        if memo is not None and memo[0] == head and memo[1] == body:
-            return memo[2]
+        return memo[3] if memo is not None and memo[:3] == (head, body, state) else None
+
+    def _readable(self, row: str, head: str, body: object, state: object) -> dict[str, Any] | None:
+        """A kept view's values, if its seal holds, remembered (`_known`)."""
         seen = readmodel.readable(self.unbound(row, head, body))
         if seen is not None:
-            self.read[row] = (head, body, seen)
+            self.read[row] = (head, body, state, seen)
             while len(self.read) > READ:
                 del self.read[next(iter(self.read))]
         return seen
@@ -406,3 +402,20 @@ class Kept:
 
     def _row_of(self, name: str, key: str) -> str:
         return f"{self.log.stream(name).hex}/report/{key}"
+
+
+def _current(state: object, head: str) -> bool:
+    """Whether the log's last event (its stored `state`) is the one a view was kept at."""
+    try:
+        last = orjson.loads(blob(state))
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(last, dict) and last.get("chain") == head
+
+
+def _picked(key: bytes | None, row: str, head: str, body: object) -> dict[str, Any] | None:
+    """What `list` shows of a view, picked out by the database, if its seal holds."""
+    values = readmodel.picked_brief(body)
+    holds = values is not None and key is not None
+    holds = holds and bound.brief_seal(key, row, head, values[0]) == values[1]
+    return readmodel.briefed(values[0]) if holds else None
