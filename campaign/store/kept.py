@@ -147,7 +147,7 @@ class Kept:
         picked = brief and sql.brief("v.body") is not None
 
         def read() -> list[tuple]:
-            with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
+            with self.database.glance() as cursor:
                 if not sql.exists(cursor, readmodel.VIEWS):
                     return []
                 one = stream is not None

@@ -57,7 +57,7 @@ class Logs:
         newest = f" DESC LIMIT {int(last)}" if last is not None else ""
 
         def read() -> list[Row]:
-            with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
+            with self.database.glance() as cursor:
                 cursor.execute(
                     f"SELECT originator_version, topic, state FROM {sql.events} "
                     f"WHERE originator_id = {sql.mark} AND originator_version > {sql.mark} "
