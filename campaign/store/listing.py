@@ -135,7 +135,7 @@ class Listing:
         sql = self.database.dialect
 
         def read() -> list[tuple]:
-            with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
+            with self.database.glance() as cursor:
                 if not sql.exists(cursor, beside.NAMES):
                     return []
                 statement = beside.kept_catalogue(sql, sql.table(beside.NAMES), len(TOPICS))

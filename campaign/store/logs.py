@@ -127,7 +127,7 @@ class Logs:
         sql = self.database.dialect
 
         def read() -> list[Row]:
-            with self.database.store.recorder.datastore.transaction(commit=False) as cursor:
+            with self.database.glance() as cursor:
                 cursor.execute(
                     f"SELECT originator_version, topic, state FROM {sql.events} "
                     f"WHERE originator_id = {sql.mark} ORDER BY originator_version",
