@@ -25,6 +25,7 @@ from typing import Any
 
 import orjson
 
+from campaign.bounded import bounded
 from campaign.chain import GENESIS, link_of
 from events import event_class, fields
 from events.common import CampaignEvent
@@ -84,8 +85,7 @@ def decode(stream: uuid.UUID, row: Row, slow: Callable[[Row], CampaignEvent]) ->
     event = quick[0] if quick is not None and whole(quick[0]) else slow(row)
     with _alone_lock:
         _alone[(stream, version)] = (topic, state, event)
-        while len(_alone) > ALONE:
-            del _alone[next(iter(_alone))]
+        bounded(_alone, ALONE)
     return event
 
 

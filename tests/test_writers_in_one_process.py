@@ -4,6 +4,7 @@ the log's appends wait for the disk; a page asked for by many at once is drawn o
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -64,18 +65,10 @@ def test_31_writers_of_one_process_never_pause_for_each_other(tmp_path, spring, 
 def synchronous(db: Database, lasting: bool) -> int:
     """SQLite's `synchronous` level inside a write transaction: 2 (FULL) waits for the disk at
     its commit, 1 (NORMAL) does not."""
-    with rebuildable() if not lasting else _nothing():
+    with rebuildable() if not lasting else contextlib.nullcontext():
         with db.store.recorder.datastore.transaction(commit=True) as cursor:
             cursor.execute("PRAGMA synchronous")
             return cursor.fetchall()[0][0]
-
-
-class _nothing:
-    def __enter__(self):
-        return None
-
-    def __exit__(self, *exc):
-        return False
 
 
 def test_31_only_what_is_kept_beside_the_log_is_written_without_waiting_for_the_disk(tmp_path):

@@ -80,7 +80,6 @@ class Database:
                 self.store = self._read_only(db, exc)
             if db != ":memory:":
                 one_writer_per_file(self.store.recorder.datastore, db)
-            if db != ":memory:":
                 files.hold(db)
                 self.held = db
         self.unkept: str | None = None

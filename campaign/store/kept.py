@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import orjson
 
 from campaign import beside, bound, readmodel
+from campaign.bounded import bounded
 from campaign.kind import Kind
 from campaign.registry import kind
 from campaign.store.database import Database, blob
@@ -182,8 +183,7 @@ class Kept:
         seen = readmodel.readable(self.unbound(row, head, body))
         if seen is not None:
             self.read[row] = (head, body, state, seen)
-            while len(self.read) > READ:
-                del self.read[next(iter(self.read))]
+            bounded(self.read, READ)
         return seen
 
     def binding(self, create: bool = False) -> bytes | None:

@@ -14,7 +14,7 @@ from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 from campaign import beside, checkpoint
 from campaign.errors import StoreError
 from campaign.store.database import Database, blob
-from campaign.store.sealed import SECRETS, SECRETS_COLUMNS
+from campaign.store.sealed import SECRETS, made
 from campaign.stored import Row, decode, read_log, whole
 from campaign.witness import Witness
 from events.common import CampaignEvent
@@ -53,25 +53,10 @@ class Logs:
         """Events `after` + 1 to `upto` of `stream` (only the `last` of them, when given), each
         read alone, in order: one select of the rows' number, topic and state (eventsourcing's
         own made an object and a UUID of every row: half of reading 200 events)."""
-        sql = self.database.dialect
-        newest = f" DESC LIMIT {int(last)}" if last is not None else ""
-
-        def read() -> list[Row]:
-            with self.database.glance() as cursor:
-                cursor.execute(
-                    f"SELECT originator_version, topic, state FROM {sql.events} "
-                    f"WHERE originator_id = {sql.mark} AND originator_version > {sql.mark} "
-                    f"AND originator_version <= {sql.mark} ORDER BY originator_version{newest}",
-                    (sql.stream(stream), after, upto),
-                )
-                return [(v, t, blob(s)) for v, t, s in beside.rows(cursor.fetchall())]
-
-        rows = self.database.guard(read)
-        rows.sort(key=lambda row: row[0])
-        return tuple(self._alone(stream, row) for row in rows)
-
-    def _alone(self, stream: uuid.UUID, row: Row) -> Any:
-        return decode(stream, row, lambda _: self._decode(StoredEvent(stream, *row)))
+        return tuple(
+            decode(stream, row, lambda row: self._decode(StoredEvent(stream, *row)))
+            for row in self._rows(stream, after, upto, last)
+        )
 
     def head_of(self, stream: uuid.UUID, number: int) -> str | None:
         """The chain head of event `number` as the store holds it now (read alone), or None
@@ -115,27 +100,39 @@ class Logs:
                 cursor.execute(
                     f"DELETE FROM {sql.events} WHERE originator_id = {mark}", (sql.stream(stream),)
                 )
-                cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
+                made(cursor, sql)
                 cursor.execute(
                     f"DELETE FROM {sql.table(SECRETS)} WHERE stream = {mark}", (stream.hex,)
                 )
 
         self.database.guard(remove)
 
-    def _rows(self, stream: uuid.UUID) -> list[Row]:
-        """The campaign's stored events as rows, in order."""
+    def _rows(
+        self,
+        stream: uuid.UUID,
+        after: int | None = None,
+        upto: int | None = None,
+        last: int | None = None,
+    ) -> list[Row]:
+        """The campaign's stored events as rows, in order: every one, or those numbered `after`
+        + 1 to `upto` (only the `last` of those, when given)."""
         sql = self.database.dialect
+        within = "" if after is None else f" AND originator_version > {sql.mark}"
+        within += "" if upto is None else f" AND originator_version <= {sql.mark}"
+        newest = f" DESC LIMIT {int(last)}" if last is not None else ""
+        bounds = tuple(b for b in (after, upto) if b is not None)
 
         def read() -> list[Row]:
             with self.database.glance() as cursor:
                 cursor.execute(
                     f"SELECT originator_version, topic, state FROM {sql.events} "
-                    f"WHERE originator_id = {sql.mark} ORDER BY originator_version",
-                    (sql.stream(stream),),
+                    f"WHERE originator_id = {sql.mark}{within} "
+                    f"ORDER BY originator_version{newest}",
+                    (sql.stream(stream), *bounds),
                 )
                 return [(v, t, blob(s)) for v, t, s in beside.rows(cursor.fetchall())]
 
-        return self.database.guard(read)
+        return sorted(self.database.guard(read), key=lambda row: row[0])
 
     def read_alone(self, stored: StoredEvent) -> Any:
         """An event read without those before it (campaign.stored.decode), the mapper's

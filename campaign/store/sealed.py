@@ -31,6 +31,12 @@ ACCESS = "access:"
 """Labels `access:<SHA-256 of a personal link's secret>`: the role and player it opens."""
 
 
+def made(cursor: Any, sql: beside.Dialect) -> None:
+    """The secrets table, made where the store has none yet."""
+    if not sql.exists(cursor, SECRETS):
+        cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
+
+
 class Secrets:
     """Each campaign's labels and values kept beside its log (`stream` finds a campaign's stream
     by its name now)."""
@@ -60,10 +66,7 @@ class Secrets:
 
         def write() -> None:
             with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
-                if not sql.exists(cursor, SECRETS):
-                    cursor.execute(
-                        f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}"
-                    )
+                made(cursor, sql)
                 cursor.executemany(insert, [(stream, k, v) for k, v in kept.items()])
 
         self.database.guard(write)
@@ -88,10 +91,7 @@ class Secrets:
 
         def write() -> None:
             with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
-                if not sql.exists(cursor, SECRETS):
-                    cursor.execute(
-                        f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}"
-                    )
+                made(cursor, sql)
                 cursor.execute(
                     f"INSERT INTO {sql.table(SECRETS)} VALUES ({marks})", (stream, label, value)
                 )

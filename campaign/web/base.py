@@ -245,23 +245,25 @@ def with_store(handler):
 
 Shows = Callable[[Hub, Page], Response]
 """How a kept page is sent (`Hub.shown`, with what it says of the moment it is shown)."""
+Draws = Callable[[Request, Campaigns, str], tuple[dict[str, Any], Any]]
+"""How a kept page is drawn: its values and the log's last event it was drawn from."""
 
 
-def kept_page(what: Callable[[Request], str | None], show: Shows) -> Callable:
-    """A public page the hub keeps (`Drawn`), sent again from the event loop while the store's
-    view vouches that the log still ends where it was drawn: one query, no thread, no catalogue
-    read, nothing rendered (issue #31: a handler's thread alone halves what the server sends a
-    second). Else drawn in a thread by the handler decorated (`with_store`; it answers the
-    campaign's name and the page), and kept for its address. `what(request)` names the page, or
-    None for one that is never sent again so."""
+def kept_page(what: Callable[[Request], str], show: Shows) -> Callable[[Draws], Callable]:
+    """A public page the hub keeps (`Drawn`), `what(request)` naming it: sent again from the
+    event loop while the store's view vouches that the log still ends where it was drawn — one
+    query, no thread, no catalogue read, nothing rendered (issue #31: a handler's thread alone
+    halves what the server sends a second); else, in a thread (`with_store`), the campaign its
+    address names is chosen, drawn in its reading turn by the function decorated (of the request,
+    the store and the campaign's name), kept for the address and sent."""
 
-    def decorate(draw: Callable[[Request, Campaigns], tuple[str, Page]]) -> Callable:
+    def decorate(draw: Draws) -> Callable:
         def drawn(request: Request, campaigns: Campaigns) -> Response:
-            name, page = draw(request, campaigns)
-            hub, address = of(request), what(request)
-            if address is not None:
-                typed, stream = request.path_params["name"], campaigns.logs.stream(name)
-                hub.drawn.address(typed, address, stream, name, page)
+            hub, typed, page_name = of(request), request.path_params["name"], what(request)
+            name = campaigns.choose(typed)
+            reading(request, name)
+            page = hub.drawn.get(campaigns, name, page_name, lambda: draw(request, campaigns, name))
+            hub.drawn.address(typed, page_name, campaigns.logs.stream(name), name, page)
             return show(hub, page)
 
         slowly = with_store(drawn)
@@ -278,14 +280,13 @@ def kept_page(what: Callable[[Request], str | None], show: Shows) -> Callable:
     return decorate
 
 
-async def _again(request: Request, what: str | None) -> Page | None:
+async def _again(request: Request, what: str) -> Page | None:
     """The page `what` as kept for this address, while the log ends where it was drawn; None
     where anything is not so, a refusal included (the page is then drawn, and refused, in a
     thread). On a PostgreSQL server the one query is made in a thread too."""
     hub = of(request)
-    if what is None or hub.stores is None:
+    if hub.stores is None:
         return None
-
     server = is_server(hub.db)
 
     def check() -> Page | None:

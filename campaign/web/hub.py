@@ -98,23 +98,17 @@ def _shown_campaign(hub: Hub, page: Page) -> Response:
 
 
 @kept_page(lambda request: "campaign", _shown_campaign)
-def campaign_page(request: Request, campaigns: Campaigns) -> tuple[str, Page]:
+def campaign_page(request: Request, campaigns: Campaigns, name: str) -> tuple[dict[str, Any], Any]:
     """What is next, the deadline, the map, the report of the step in hand, the badge."""
-    name = campaigns.choose(request.path_params["name"])
-    reading(request, name)
+    kind, state, at, loaded = state_now(campaigns, name)
+    events = at[0] if loaded is None else len(loaded.events)
 
-    def draw() -> tuple[dict[str, Any], Any]:
-        kind, state, at, loaded = state_now(campaigns, name)
-        events = at[0] if loaded is None else len(loaded.events)
+    def reported(number: int | None) -> dict[str, Any]:
+        return kept_report(campaigns, name, number, lambda: loaded or campaigns.refresh(name))
 
-        def reported(number: int | None) -> dict[str, Any]:
-            return kept_report(campaigns, name, number, lambda: loaded or campaigns.refresh(name))
-
-        values = campaign_values(name, kind, state, events, at is not None, reported)
-        seen = campaigns.kept.view(name) or brief(campaigns, name)
-        return values | {"zone": seen.get("zone"), "holidays": seen.get("holidays", [])}, at
-
-    return name, of(request).drawn.get(campaigns, name, "campaign", draw)
+    values = campaign_values(name, kind, state, events, at is not None, reported)
+    seen = campaigns.kept.view(name) or brief(campaigns, name)
+    return values | {"zone": seen.get("zone"), "holidays": seen.get("holidays", [])}, at
 
 
 @with_store

@@ -14,6 +14,7 @@ from urllib.parse import quote
 from markupsafe import Markup
 
 from campaign.app import Campaigns, finished
+from campaign.bounded import bounded
 from campaign.errors import CampaignError
 
 LOG_PAGE = 200
@@ -44,8 +45,7 @@ class Page:
             shown = render().encode()
             with self.lock:
                 self.bodies[now] = shown
-                while len(self.bodies) > BODIES:
-                    del self.bodies[next(iter(self.bodies))]
+                bounded(self.bodies, BODIES)
         return shown
 
 
@@ -99,7 +99,7 @@ class Drawn:
         if page.at is not None:
             with self.lock:
                 self.pages[(name, what, *page.at)] = page
-                _bounded(self.pages, self.limit)
+                bounded(self.pages, self.limit)
         return page
 
     def address(self, typed: str, what: str, stream: uuid.UUID, name: str, page: Page) -> None:
@@ -108,7 +108,7 @@ class Drawn:
         if page.at is not None:
             with self.lock:
                 self.addressed[(typed, what)] = (stream, name, page)
-                _bounded(self.addressed, self.limit)
+                bounded(self.addressed, self.limit)
 
     def again(self, campaigns: Campaigns, typed: str, what: str) -> Page | None:
         """The page an address named last (`address`), while the store's view vouches that the
@@ -122,11 +122,6 @@ class Drawn:
         stream, name, page = found
         seen = campaigns.kept.view(name, stream)
         return page if seen is not None and (seen["events"], seen["head"]) == page.at else None
-
-
-def _bounded(kept: dict, limit: int) -> None:
-    while len(kept) > limit:
-        del kept[next(iter(kept))]
 
 
 def drawn_at(loaded: Any) -> tuple[int, str] | None:

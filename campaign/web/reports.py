@@ -16,15 +16,14 @@ from campaign.app import Campaigns
 from campaign.errors import CampaignError
 from campaign.views import formats
 from campaign.views.reports import history_data, kept_report, report_data, sealed
-from campaign.web.base import kept_page, of, reading, with_store
-from campaign.web.pages import Page, drawn_at, whole
+from campaign.web.base import kept_page, reading, with_store
+from campaign.web.pages import drawn_at, whole
 from campaign.witness import gave
 
 
-def _report_number(request: Request) -> str | None:
-    """The report page an address names (`report N`), or None for its text or a wrong name."""
-    number = whole(request.path_params["file"])
-    return None if number is None else f"report {number}"
+def _report_number(request: Request) -> str:
+    """The report page an address names (`report N`: `report_page` sends no other here)."""
+    return f"report {whole(request.path_params['file'])}"
 
 
 async def report_page(request: Request) -> Response:
@@ -35,12 +34,8 @@ async def report_page(request: Request) -> Response:
 
 
 @kept_page(_report_number, lambda hub, page: hub.shown(page, "report.html"))
-def _report_page(request: Request, campaigns: Campaigns) -> tuple[str, Page]:
-    name = campaigns.choose(request.path_params["name"])
-    reading(request, name)
-    number = int(request.path_params["file"])
-    draw = lambda: _report(campaigns, name, number)  # noqa: E731
-    return name, of(request).drawn.get(campaigns, name, f"report {number}", draw)
+def _report_page(request: Request, campaigns: Campaigns, name: str) -> tuple[dict[str, Any], Any]:
+    return _report(campaigns, name, int(request.path_params["file"]))
 
 
 @with_store
@@ -61,25 +56,19 @@ def report_text(request: Request, campaigns: Campaigns) -> Response:
 
 
 @kept_page(lambda request: "history", lambda hub, page: hub.shown(page, "history.html"))
-def history_page(request: Request, campaigns: Campaigns) -> tuple[str, Page]:
+def history_page(request: Request, campaigns: Campaigns, name: str) -> tuple[dict[str, Any], Any]:
     """The campaign on one page (#29: `campaign history`), drawn once while the log ends where
     it did."""
-    name = campaigns.choose(request.path_params["name"])
-    reading(request, name)
-
-    def draw() -> tuple[dict[str, Any], Any]:
-        loaded = campaigns.refresh(name)
-        data = sealed(history_data(name, loaded))
-        _gave(campaigns, name, data)
-        values = dict(
-            title=data["title"],
-            report_title=data["title"],
-            slug=quote(name, safe="/"),
-            sections=data["sections"],
-        )
-        return values, drawn_at(loaded)
-
-    return name, of(request).drawn.get(campaigns, name, "history", draw)
+    loaded = campaigns.refresh(name)
+    data = sealed(history_data(name, loaded))
+    _gave(campaigns, name, data)
+    values = dict(
+        title=data["title"],
+        report_title=data["title"],
+        slug=quote(name, safe="/"),
+        sections=data["sections"],
+    )
+    return values, drawn_at(loaded)
 
 
 def _gave(campaigns: Campaigns, name: str, data: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from campaign.kinds.thunderbolt.carthage.citizens import LIMIT
 from campaign.kinds.thunderbolt.magistrates.roman import TRIUMPH
 from campaign.kinds.thunderbolt.rules import SIDES
 from campaign.kinds.thunderbolt.turn import cup
@@ -225,7 +226,7 @@ def _manpower(data: dict[str, Any]) -> list[Text]:
         lines.append(Text(f"Carthaginian Manpower Holding Boxes (TB-25): {said} SP"))
     if data.get("citizens_in_play") is not None:
         held = data["citizens_in_play"]
-        lines.append(Text(f"Carthaginian Citizens in play (TB-29): {held} of 50 SP"))
+        lines.append(Text(f"Carthaginian Citizens in play (TB-29): {held} of {LIMIT} SP"))
     return lines
 
 

@@ -1,0 +1,11 @@
+"""What a long-lived process remembers (the hub's pages, the views whose seal held, events
+decoded), each kept to a bound: the oldest forgotten first."""
+
+from __future__ import annotations
+
+
+def bounded(kept: dict, limit: int) -> None:
+    """Forget the entries of `kept` put in first, until at most `limit` are left (the caller
+    holds whatever lock guards `kept`)."""
+    while len(kept) > limit:
+        del kept[next(iter(kept))]
