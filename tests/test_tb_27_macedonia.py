@@ -209,6 +209,21 @@ def test_tb_27_5_new_legions_go_to_the_box_and_their_consul_puts_no_lams(shell, 
     shell.ok("verify")
 
 
+def test_tb_27_5_a_legion_in_the_box_is_not_moved_on_the_map(shell, tmp_path):
+    """Found by the property test: a move of a Legion in the box was accepted and left it both
+    on the map and in the box."""
+    start(shell, tmp_path)
+    shell.ok("legion-request", "--at", "Campania", "--face", "7")
+    shell.ok("macedonia-commit", "XI", "XII")
+    before = len(shell.json("log"))
+    refused = shell.refuses("march", "XII", "--to", "Campania")
+    assert refused.endswith("(TB-27.5).") and "is in the Macedonia Holding Box" in refused
+    ca = next(lg["ca"] for lg in shell.json("status")["rome"]["legions"] if lg["id"] == "XI")
+    assert shell.refuses("march", f"CA {ca}", "--to", "Campania").endswith("(TB-27.5).")
+    assert len(shell.json("log")) == before
+    assert shell.json("status")["macedonia"]["legions"] == ["XI", "XII"]
+
+
 def test_tb_27_5_a_magistrate_in_the_box_puts_no_lam_in_the_cup(shell, tmp_path):
     start(shell, tmp_path)
     shell.ok("legion-request", "--at", "Campania", "--face", "4", "--legions", "1")

@@ -12,6 +12,7 @@ from dataclasses import replace
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage.armies import Carthage
+from campaign.kinds.thunderbolt.macedonia.war import BOX as MACEDONIA_BOX
 from campaign.kinds.thunderbolt.magistrates import offices, roman
 from campaign.kinds.thunderbolt.magistrates.roman import Romans
 
@@ -269,6 +270,12 @@ def check_move(
     legions = moving_legions(r, what, unit)
     for lg in legions:
         check_free(r.legions[lg].besieged, f"Legion {lg}")
+        if r.legions[lg].place == MACEDONIA_BOX:
+            raise RuleViolation(
+                "TB-27.5",
+                f"Legion {lg} is in the {MACEDONIA_BOX}, not on the map: it leaves the box only "
+                "in a B3b after the war's end (TB-27.6)",
+            )
     if overridden:
         return
     if what == "leader":
