@@ -916,6 +916,19 @@ class ManpowerDrawn(CampaignEvent):
     cause: str
 
 
+@topic("thunderbolt.ManpowerPlaced")
+class ManpowerPlaced(CampaignEvent):
+    """TB-30.1 (rulebook 7.12, 7.32): SP drawn from a contingent's Holding Box for a new Army or
+    reinforcements, placed with `army` (where 7.12 lets them be placed); earlier logs recorded
+    such draws as ManpowerDrawn, which names no Army."""
+
+    turn: int
+    contingent: str
+    sp: int
+    cause: str
+    army: str
+
+
 @topic("thunderbolt.CitizensLost")
 class CitizensLost(CampaignEvent):
     """TB-29.3 (rulebook 7.31): of the SP an Army just lost (ArmyLost), `sp` were Carthaginian

@@ -66,7 +66,7 @@ def test_tb_25_2_a_new_army_draws_its_sp_from_the_boxes_named(shell, tmp_path):
              "--leader", "Bomilcar")  # fmt: skip
     assert boxes(shell) == {"Libyan": 15, "Numidian": 5, "Iberian": 5, "Gallic": 15}
     kinds = [e["type"] for e in shell.json("log")[-4:]]
-    assert kinds == ["ArmyRaised", "ManpowerDrawn", "ManpowerDrawn", "CommanderAppointed"]
+    assert kinds == ["ArmyRaised", "ManpowerPlaced", "ManpowerPlaced", "CommanderAppointed"]
 
 
 def test_tb_25_2_reinforcements_draw_from_the_boxes_the_rest_from_none(shell, tmp_path):

@@ -90,14 +90,19 @@ def test_tb_28_2_a_subordinate_raises_only_where_he_stands(shell, tmp_path):
     shell.ok("verify")
 
 
+IN_LATIUM = EXAMPLE.replace('name = "Latium"\n', 'name = "Latium"\nmanpower = 3\n', 1).replace(
+    'aer = -1\nprovince = "carthage"', 'aer = -1\nprovince = "latium"', 1
+)
+"""Latium, off the Italian Allies track, shows 3 SP on the PIC; the Africa Army stands in it."""
+
+
 def test_tb_28_2_off_the_track_control_is_the_players_word(shell, tmp_path):
-    setup = EXAMPLE.replace('name = "Carthage"\n', 'name = "Carthage"\nmanpower = 3\n', 1)
-    to_operations(shell, setup=setup, tmp_path=tmp_path)
+    to_operations(shell, setup=IN_LATIUM, tmp_path=tmp_path)
     refused = shell.refuses("provincial-manpower", "africa")
     assert "name one off the Italian Allies track" in refused  # never assumed
-    said = shell.ok("provincial-manpower", "africa", "--province", "Carthage").stdout
-    assert "Carthage off the track, controlled by the player's word (TB-28.2)" in said
-    assert ops(shell)[-1]["data"]["stated"] == ["carthage"]
+    said = shell.ok("provincial-manpower", "africa", "--province", "Latium").stdout
+    assert "Latium off the track, controlled by the player's word (TB-28.2)" in said
+    assert ops(shell)[-1]["data"]["stated"] == ["latium"]
 
 
 def test_tb_28_2_rome_makes_no_carthaginian_manpower_operation(shell, tmp_path):

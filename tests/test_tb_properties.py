@@ -25,6 +25,7 @@ from campaign.kinds.thunderbolt.allies import decide as allies
 from campaign.kinds.thunderbolt.auguries import decide as augury_rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
+from campaign.kinds.thunderbolt.carthage.placement import barred
 from campaign.kinds.thunderbolt.legions import decide as legions_rules
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.macedonia import decide as macedonia_rules
@@ -126,6 +127,10 @@ def check(campaign: Punic, recorded: list, replay: bool = False) -> list:
             leader = r.legion_leader(legion.id)
             assert leader is None or r.office(leader) in ("Dictator", "ME", "Consul")
     assert {roll.kind for roll in state.rolls} <= TB_16_5  # every random event of the table
+    for kind, fields in recorded:  # TB-30.1: SP from a box join an Army where 7.12 lets them
+        if kind == "ManpowerPlaced":
+            joined = state.carthaginians.armies[fields["army"]]
+            assert barred(fields["contingent"], state.setup.provinces[joined.province]) is None
     makers = {lid for _, lid in state.manpower_ops}  # TB-18.9: one leader a Game Turn
     assert len(makers) <= 1 and not state.manpower_by
     governors = [m for m in magistrates if m.governor]  # TB-8.6: one per island, a Praetor
@@ -738,7 +743,7 @@ def carthage_b3b(campaign: Punic, data, table: Table) -> None:
         name = f"new-{state.turn}"
         sp = data.draw(st.integers(1, 40))
         draws = table.draws(state, c.pool() or ["none"], "draw-carthage")
-        taken = boxed(campaign, data, sp)
+        taken = boxed(campaign, data, sp, "carthage")
         when(campaign, carthage_rules.raise_and_appoint, name, sp, draws, None, taken)
         assert campaign.state.carthaginians.armies[name].aer == -3  # TB-21.1, TB-14.2
         if data.draw(st.booleans()):  # TB-28.4: a Subordinate, refused under 20 SP
@@ -748,13 +753,21 @@ def carthage_b3b(campaign: Punic, data, table: Table) -> None:
     elif more and c.armies and data.draw(st.booleans()):
         aid = data.draw(st.sampled_from(sorted(c.armies)))
         sp = data.draw(st.integers(1, 20))
-        when(campaign, carthage_rules.reinforce_from, aid, sp, 0, boxed(campaign, data, sp))
+        where = c.armies[aid].province
+        there = state.setup.provinces[where]
+        kept_out = [b for b, n in state.pools.items() if n and barred(b, there)]
+        if kept_out and data.draw(st.booleans()):  # TB-30.1: refused, nothing recorded
+            refused = campaign.refused(carthage_rules.reinforce_from, aid, 1, 0, {kept_out[0]: 1})
+            assert refused == "TB-30.1"
+        when(campaign, carthage_rules.reinforce_from, aid, sp, 0, boxed(campaign, data, sp, where))
 
 
-def boxed(campaign: Punic, data, sp: int) -> dict[str, int]:
-    """TB-25.2: now and then some of the SP drawn from a Holding Box that holds them."""
+def boxed(campaign: Punic, data, sp: int, province: str) -> dict[str, int]:
+    """TB-25.2: now and then some of the SP drawn from a Holding Box that holds them, one whose
+    SP may join a force in `province` (TB-30.1)."""
     pools = campaign.state.pools
-    held = [name for name, left in sorted(pools.items()) if left]
+    there = campaign.state.setup.provinces[province]
+    held = [name for name, left in sorted(pools.items()) if left and not barred(name, there)]
     if not held or not data.draw(st.booleans()):
         return {}
     name = data.draw(st.sampled_from(held))
@@ -828,6 +841,7 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"tribes' battles: {min(kinds.count('TribeFought'), 1)}+")
     event(f"Tribal Segment rolls: {min(kinds.count('TribeRolled'), 1)}+")
     event(f"Holding Box draws: {min(kinds.count('ManpowerDrawn'), 1)}+")
+    event(f"draws placed with an Army: {min(kinds.count('ManpowerPlaced'), 1)}+")
     event(f"NS levels allotted: {min(kinds.count('NavalAllotted'), 1)}+")
     event(f"Macedonian War: {loaded.state.macedonia.stage}")
     event(f"ambassadors: {min(kinds.count('AmbassadorSent'), 1)}+")

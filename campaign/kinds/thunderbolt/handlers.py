@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any, get_type_hints
+from typing import Any, get_args, get_type_hints
 
 
 class ByEvent(dict[type, Callable[..., Any]]):
@@ -12,8 +12,11 @@ class ByEvent(dict[type, Callable[..., Any]]):
     tables joined with `|` (an event handled twice is a mistake, refused)."""
 
     def on(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """Registers `function` for the type of its first parameter, each of a union's."""
         first = next(iter(inspect.signature(function).parameters))
-        self[get_type_hints(function)[first]] = function
+        hint = get_type_hints(function)[first]
+        for each in get_args(hint) or (hint,):
+            self[each] = function
         return function
 
     def __or__(self, other: dict) -> ByEvent:

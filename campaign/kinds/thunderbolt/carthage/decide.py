@@ -12,7 +12,14 @@ from campaign.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import citizens, detachments, manpower, operations, pools
+from campaign.kinds.thunderbolt.carthage import (
+    citizens,
+    detachments,
+    manpower,
+    operations,
+    placement,
+    pools,
+)
 from campaign.kinds.thunderbolt.charts import outcome as chart_outcome
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.fold import apply
@@ -31,6 +38,7 @@ from events.thunderbolt import (
     DetachmentRejoined,
     DisbandChecked,
     ManpowerDrawn,
+    ManpowerPlaced,
     ManpowerReturned,
     OCManpowerRaised,
     OverallCommanderNamed,
@@ -234,9 +242,8 @@ def reinforce_from(
 ) -> list[Draft]:
     """TB-14.3 with TB-25.2: reinforcements, their SP drawn from the Holding Boxes named."""
     joined = reinforce(state, which, sp, uncounted)
-    return joined + pools.drawn(
-        state, taken, sp, f"reinforcements for Army {joined[0].fields['army']}"
-    )
+    aid = joined[0].fields["army"]
+    return joined + pools.drawn(state, taken, sp, f"reinforcements for Army {aid}", aid)
 
 
 def raise_army(state: State, name: str, sp: int) -> list[Draft]:
@@ -265,11 +272,11 @@ def raise_and_appoint(
     commander appointed as in B2d (TB-13.2): drawn blind from the pool, or a map leader of the
     Family in Power; with nobody to be had it stays without."""
     raised = raise_army(state, name, sp)
-    raised += pools.drawn(state, taken or {}, sp, f"the new Army {raised[0].fields['army']}")
-    after = state
-    for each in raised:
-        after = apply(after, event_of(each))
     aid = raised[0].fields["army"]
+    after = apply(state, event_of(raised[0]))
+    raised += pools.drawn(after, taken or {}, sp, f"the new Army {aid}", aid)
+    for each in raised[1:]:
+        after = apply(after, event_of(each))
     if from_map is None and not after.carthaginians.pool():
         return raised
     return [*raised, *appoint(after, aid, draws, from_map)]
@@ -443,6 +450,7 @@ def provincial(state: State, by: str, named: Sequence[str]) -> list[Draft]:
     checks.check_step(state, ["D"], "a Manpower Operation")
     e = envoy(state, by, "make a Manpower Operation", "TB-28.2")
     operations.check_provincial(state, e)
+    placement.check_provincial_allies(state, e.province)
     ids = [province_of(state, given) for given in named]
     raised, stated = operations.provinces(state, e, ids)
     return [
@@ -513,6 +521,7 @@ REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
     ArmyReinforced: lambda e, s: reinforce(s, e.army, e.sp, e.uncounted),
     ArmyRaised: lambda e, s: raise_army(s, e.army, e.sp),
     ManpowerDrawn: lambda e, s: pools.again(s, e),
+    ManpowerPlaced: lambda e, s: pools.again(s, e),
     ManpowerReturned: lambda e, s: pools.returned(s, e.contingent, e.sp, e.reason),
     CitizensLost: lambda e, s: citizens.again(s, e),
     ArmyDetached: lambda e, s: detach(s, e.army, e.sp, e.leader or None),

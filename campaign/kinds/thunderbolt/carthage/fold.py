@@ -20,6 +20,7 @@ from events.thunderbolt import (
     DetachmentRejoined,
     DisbandChecked,
     ManpowerDrawn,
+    ManpowerPlaced,
     ManpowerReturned,
     OCManpowerRaised,
     OverallCommanderNamed,
@@ -33,8 +34,9 @@ FOLD = ByEvent()
 
 
 @FOLD.on
-def _(event: ManpowerDrawn, state: State) -> State:
-    """TB-25.2: the SP leave their Holding Box; from the Carthaginian box, into play (TB-29.2)."""
+def _(event: ManpowerDrawn | ManpowerPlaced, state: State) -> State:
+    """TB-25.2: the SP leave their Holding Box; from the Carthaginian box, into play (TB-29.2);
+    TB-30.1: the Army they joined changes nothing more."""
     return replace(
         state,
         pools={**state.pools, event.contingent: state.pools[event.contingent] - event.sp},

@@ -16,6 +16,7 @@ from events.thunderbolt import (
     DetachmentRejoined,
     DisbandChecked,
     ManpowerDrawn,
+    ManpowerPlaced,
     ManpowerReturned,
     OCManpowerRaised,
     OverallCommanderNamed,
@@ -29,7 +30,7 @@ TOLD = ByEvent()
 
 
 @TOLD.on
-def _(event: ManpowerDrawn) -> str:
+def _(event: ManpowerDrawn | ManpowerPlaced) -> str:
     return (
         f"Game Turn {event.turn}: {event.sp} SP drawn from the {event.contingent} Holding Box for "
         f"{event.cause} (TB-25.2)"

@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from campaign import text
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.thunderbolt.carthage import citizens
+from campaign.kinds.thunderbolt.carthage import citizens, placement
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import folded, resolve
-from events.thunderbolt import ManpowerDrawn, ManpowerReturned
+from events.thunderbolt import ManpowerDrawn, ManpowerPlaced, ManpowerReturned
 
 
 def box(state: State, given: str) -> str:
@@ -27,9 +27,10 @@ def box_of(state: State, contingent: str) -> str | None:
     return next((b for b in state.pools if folded(b) == folded(contingent)), None)
 
 
-def drawn(state: State, taken: Mapping[str, int], sp: int, cause: str) -> list[Draft]:
-    """TB-25.2: the SP named from each box, at most `sp` in all and at most what each box holds;
-    the rest come from no box (a province's manpower, 7.27; the PIC's, TB-15.5)."""
+def drawn(state: State, taken: Mapping[str, int], sp: int, cause: str, army: str) -> list[Draft]:
+    """TB-25.2: the SP named from each box, at most `sp` in all and at most what each box holds,
+    placed with `army` where 7.12 lets them be (TB-30.1); the rest come from no box (a province's
+    manpower, 7.27; the PIC's, TB-15.5)."""
     if not taken:
         return []
     chosen = {box(state, name): n for name, n in taken.items()}
@@ -41,8 +42,9 @@ def drawn(state: State, taken: Mapping[str, int], sp: int, cause: str) -> list[D
     for name, n in chosen.items():
         check_holds(state, name, n)
         citizens.check_drawn(state, name, n)
+        placement.check_placed(state, name, army)
     return [
-        draft(ManpowerDrawn, turn=state.turn, contingent=name, sp=n, cause=cause)
+        draft(ManpowerPlaced, turn=state.turn, contingent=name, sp=n, cause=cause, army=army)
         for name, n in chosen.items()
     ]
 
@@ -67,11 +69,14 @@ def returned(state: State, given: str, sp: int, reason: str) -> list[Draft]:
     return [draft(ManpowerReturned, turn=state.turn, contingent=name, sp=sp, reason=said)]
 
 
-def again(state: State, event: ManpowerDrawn) -> list[Draft]:
-    """A recorded draw decided again: its box holds the SP."""
+def again(state: State, event: ManpowerDrawn | ManpowerPlaced) -> list[Draft]:
+    """A recorded draw decided again: its box holds the SP, and where it names the Army they
+    joined, 7.12 lets them be placed there (TB-30.1)."""
     check_holds(state, box(state, event.contingent), event.sp)
     citizens.check_drawn(state, event.contingent, event.sp)
-    return [
-        draft(ManpowerDrawn, turn=event.turn, contingent=event.contingent, sp=event.sp,
-              cause=event.cause)
-    ]  # fmt: skip
+    if isinstance(event, ManpowerDrawn):
+        return [
+            draft(ManpowerDrawn, turn=event.turn, contingent=event.contingent, sp=event.sp,
+                  cause=event.cause)
+        ]  # fmt: skip
+    return drawn(state, {event.contingent: event.sp}, event.sp, event.cause, event.army)
