@@ -52,6 +52,7 @@ from campaign.store.kept import Kept
 from campaign.store.listing import Listing
 from campaign.store.logs import Logs
 from campaign.store.sealed import Links, Secrets
+from campaign.stored import ALONE
 from campaign.witness import Witness
 from events.common import CampaignEvent, CampaignStarted, PlayerRenamed, PlayerReplaced
 
@@ -130,12 +131,13 @@ class Campaigns:
             return None
 
         def events(start: int, stop: int) -> tuple[CampaignEvent, ...]:
-            if start > 0:
-                return self.logs.between(stream, start, stop)
-            whole = self.logs.read(stream)[0][:stop]  # its links computed as it is read
-            if len(whole) < stop:
+            if start > 0 or stop <= ALONE:  # a round in progress, the first one's too
+                found = self.logs.stretch(stream, start, stop)
+            else:
+                found = self.logs.read(stream)[0][:stop]  # its links computed as it is read
+            if len(found) < stop - start:
                 raise StoreError("The log is shorter than its view says: run 'campaign verify'.")
-            return whole
+            return found
 
         resumed = Loaded(of, KeptLog(started, last, size, events), state, None, Resumed(seen))
         resumed.__dict__["chain_break"] = None  # the view vouches for the chain (verify's job)

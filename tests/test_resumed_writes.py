@@ -8,6 +8,7 @@ vouch for the log (missing, another program's, edited by hand), the write folds 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -123,6 +124,58 @@ def BC_legal(state) -> tuple[str, str]:
     from campaign.kinds.boiling_cauldron import checks
 
     return checks.legal_attacks(state, state.on_turn)[0]
+
+
+def test_the_round_in_progress_is_read_from_the_rows_it_gained(tmp_path, monkeypatch):
+    """A hub's writer reads the round in progress after every write (its report, kept): in the
+    same process, each read takes only the rows past the stretch read before, from its last
+    event on (`Logs.stretch`), and keeps what a fold of the whole log keeps."""
+    path = tmp_path / "store.sqlite"
+    campaigns = begin(path, NAMES[:3])
+    for n in range(10):
+        record(campaigns, lambda loaded, n=n: note(f"before {n}"))
+    read: list[int] = []
+    rows = Logs._rows
+
+    def counted(self, *args, **options):
+        found = rows(self, *args, **options)
+        read.append(len(found))
+        return found
+
+    monkeypatch.setattr(Logs, "_rows", counted)
+    for n in range(5):
+        record(campaigns, lambda loaded, n=n: note(f"after {n}"))
+    assert read and max(read) <= 2  # the round holds 15 notes and more
+    monkeypatch.undo()
+    assert kept_rows(campaigns) == rebuilt(path)
+
+
+def test_a_campaign_begun_again_under_its_name_is_not_read_from_the_old_stretch(tmp_path):
+    """A campaign deleted and begun again under the same name has the same stream: the stretch
+    this process remembers of the old one links to none of the new one's events (begun and
+    written by another process), and its round in progress is read again."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "store.sqlite"
+    campaigns = begin(path, NAMES[:3])
+    for n in range(4):
+        record(campaigns, lambda loaded, n=n: note(f"old {n}"))
+    campaigns.delete("Prop")
+    elsewhere = (
+        f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from test_resumed_writes import NAMES, begin, record\n"
+        "from campaign.common import note\n"
+        f"campaigns = begin({str(path)!r}, NAMES[:3])\n"
+        "for n in range(8):\n"
+        "    record(campaigns, lambda loaded, n=n: note(f'new {n}'))\n"
+    )
+    subprocess.run([sys.executable, "-c", elsewhere], check=True)
+    again = Campaigns(str(path))
+    record(again, lambda loaded: note("new 8"))
+    told = again.kept.report("Prop", "1")
+    assert told is not None and told["notes"] == [f"new {n}" for n in range(9)]
+    assert kept_rows(again) == rebuilt(path)
 
 
 def test_a_kept_state_edited_by_hand_is_not_decided_from(tmp_path):

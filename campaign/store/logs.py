@@ -5,6 +5,7 @@ the logs is here; the catalogue (`Listing`) says which stream a campaign's name 
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -12,15 +13,22 @@ from typing import TYPE_CHECKING, Any
 from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 
 from campaign import beside, checkpoint
+from campaign.bounded import bounded
 from campaign.errors import StoreError
 from campaign.store.database import Database, blob
 from campaign.store.sealed import SECRETS, made
-from campaign.stored import Row, decode, read_log, whole
+from campaign.stored import ALONE, Row, decode, read_log, whole
 from campaign.witness import Witness
 from events.common import CampaignEvent
 
 if TYPE_CHECKING:
     from campaign.store.listing import Listing
+
+STRETCHES = 32
+"""How many stretches of logs a process remembers (`Logs.stretch`): the rounds in progress of
+the campaigns a hub's writers extend."""
+_stretches: dict[tuple[str, uuid.UUID, int], tuple[CampaignEvent, ...]] = {}
+_stretches_lock = threading.Lock()
 
 
 class Logs:
@@ -57,6 +65,27 @@ class Logs:
             decode(stream, row, lambda row: self._decode(StoredEvent(stream, *row)))
             for row in self._rows(stream, after, upto, last)
         )
+
+    def stretch(self, stream: uuid.UUID, after: int, upto: int) -> tuple[CampaignEvent, ...]:
+        """Events `after` + 1 to `upto` of `stream`, as `between` reads them, the stretch from
+        `after` read last remembered: only the rows past it are read again, from its last event
+        on, whose chain must be what it was (a log removed and begun again under the same name
+        links none of its events as the old one did). The round in progress, read after every
+        write (issue #31), then costs the events it gained."""
+        key = (self.database.db, stream, after)
+        known = _stretches.get(key, ())
+        seen = after + len(known)
+        if not known or seen > upto:
+            read = self.between(stream, after, upto)
+        else:
+            more = self.between(stream, seen - 1, upto)
+            joined = bool(more) and more[0].chain == known[-1].chain
+            read = known + more[1:] if joined else self.between(stream, after, upto)
+        if read and len(read) <= ALONE:
+            with _stretches_lock:
+                _stretches[key] = read
+                bounded(_stretches, STRETCHES)
+        return read
 
     def head_of(self, stream: uuid.UUID, number: int) -> str | None:
         """The chain head of event `number` as the store holds it now (read alone), or None
