@@ -10,10 +10,11 @@ readers (`Kept`). What it does itself is the unit of work: load, decide, settle
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -132,7 +133,7 @@ class Campaigns:
 
         def events(start: int, stop: int) -> tuple[CampaignEvent, ...]:
             if start > 0 or stop <= ALONE:  # a round in progress, the first one's too
-                found = self.logs.stretch(stream, start, stop)
+                found = self.logs.stretch(stream, start, stop, last.chain if stop == size else None)
             else:
                 found = self.logs.read(stream)[0][:stop]  # its links computed as it is read
             if len(found) < stop - start:
@@ -177,6 +178,18 @@ class Campaigns:
         if self.witness is not None:
             self.witness.forget(name)
         return count
+
+    @contextlib.contextmanager
+    def steady(self) -> Iterator[None]:
+        """A page drawn as one reading (the hub's personal page asks which view is current and
+        what a link opens several times over): each question asked of the store once, its
+        answer kept until the page is drawn. A view found missing is asked again (the page
+        keeps one meanwhile)."""
+        self.kept.steady, self.links.steady = {}, {}
+        try:
+            yield
+        finally:
+            self.kept.steady = self.links.steady = None
 
     def refresh(self, name: str) -> Loaded:
         """The campaign read and folded, its view kept again (`keep_view`)."""
@@ -260,9 +273,9 @@ class Campaigns:
         when: datetime | None = None,
     ) -> list[CampaignEvent]:
         self.database.check_writable()
-        self.listing.forget()
         new = settle(loaded, drafts, actor, head or [], when)
         self.database.guard(lambda: self.database.store.save(*new), conflicts=True)
+        self.logs.appended(loaded.started.originator_id, new)
         self.after, self.stepped = extended(loaded, new, len(head or []))
         self._witnessed_write(self.after)
         beside_the_log = self.database.beside_the_log

@@ -93,6 +93,13 @@ class Known:
     def look(self, cursor: Any, name: str) -> bool:
         raise NotImplementedError
 
+    def seen(self, name: str) -> bool:
+        """Whether a table or index `name` was seen or made (`made`) by this store."""
+        return name in self.__dict__.get("found", set())
+
+    def made(self, name: str) -> None:
+        self.__dict__.setdefault("found", set()).add(name)
+
 
 class SQLite(Known):
     """SQLite: `?` parameters, INSERT OR …, tables found in sqlite_master."""

@@ -145,7 +145,7 @@ def test_the_round_in_progress_is_read_from_the_rows_it_gained(tmp_path, monkeyp
     monkeypatch.setattr(Logs, "_rows", counted)
     for n in range(5):
         record(campaigns, lambda loaded, n=n: note(f"after {n}"))
-    assert read and max(read) <= 2  # the round holds 15 notes and more
+    assert read and max(read) <= 1  # the last event, to check the view: the round holds 15 notes
     monkeypatch.undo()
     assert kept_rows(campaigns) == rebuilt(path)
 

@@ -64,6 +64,15 @@ def serve(
             "store and nothing else).",
         ),
     ] = 1,
+    threads: Annotated[
+        int,
+        typer.Option(
+            "--threads",
+            min=1,
+            max=64,
+            help="Requests each process runs in threads at once (the others wait their turn).",
+        ),
+    ] = 4,  # campaign.web.hub.THREADS, not imported before the web extra is known to be there
 ) -> None:
     """The hub: the store's campaigns as web pages, players acting from their links (see
     invite), beside the command line on the same store; with --notify, whoever a form makes it
@@ -83,8 +92,8 @@ def serve(
     ctx.obj.close()  # each request opens the store; this command holds it no longer
     server = Smtp.parse(smtp, sender) if notify and smtp else None  # a bad one refused first
     if workers > 1:
-        return _serve_processes(db, notify, smtp, sender, (host, port), workers)
-    uvicorn.Server(served(hub(db, notify, server), host, port)).run()
+        return _serve_processes(db, notify, smtp, sender, (host, port), (workers, threads))
+    uvicorn.Server(served(hub(db, notify, server, threads), host, port)).run()
 
 
 def _check_web_libraries() -> None:
@@ -100,17 +109,18 @@ def _check_web_libraries() -> None:
 
 
 def _serve_processes(
-    db: str, notify: bool, smtp: str | None, sender: str | None, at: tuple, workers: int
+    db: str, notify: bool, smtp: str | None, sender: str | None, at: tuple, sizes: tuple
 ) -> None:
-    """`workers` processes on one socket, each a hub of its own built from the environment
-    (the store, --notify and the mail server told it there)."""
+    """`sizes`: so many worker processes on one socket, each a hub of its own built from the
+    environment (the store, --notify, the mail server and its threads told it there)."""
     import os
 
     from uvicorn.supervisors import Multiprocess
 
-    from campaign.web.hub import HUB_DB, HUB_NOTIFY, served
+    from campaign.web.hub import HUB_DB, HUB_NOTIFY, HUB_THREADS, served
 
-    os.environ.update({HUB_DB: db, HUB_NOTIFY: "1" if notify else ""})
+    workers, threads = sizes
+    os.environ.update({HUB_DB: db, HUB_NOTIFY: "1" if notify else "", HUB_THREADS: str(threads)})
     os.environ.update(
         {k: v for k, v in (("CAMPAIGN_SMTP", smtp), ("CAMPAIGN_SMTP_FROM", sender)) if v}
     )

@@ -185,6 +185,7 @@ class Database:
             return
         sql = self.dialect
         named = sql.table(table)
+        indexed = sql.seen(beside.CATALOGUE_INDEX)  # made once by each open store
 
         def write() -> None:
             with rebuildable(), self.store.recorder.datastore.transaction(commit=True) as cursor:
@@ -192,7 +193,7 @@ class Database:
                     cursor.execute(f"CREATE TABLE IF NOT EXISTS {named} {columns}")
                     for trigger in triggers:
                         cursor.execute(trigger)
-                if isinstance(sql, beside.SQLite):  # a store made before the index: made now
+                if isinstance(sql, beside.SQLite) and not indexed:  # a store made before it
                     for index in sql.indexes():
                         cursor.execute(index)
                 for statement in only_if:
@@ -209,6 +210,8 @@ class Database:
             self.guard(write)
         except StoreError as failure:
             self.unkept = str(failure)
+        else:
+            sql.made(beside.CATALOGUE_INDEX)
 
     @contextmanager
     def glance(self) -> Iterator[Any]:

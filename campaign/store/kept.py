@@ -60,6 +60,9 @@ class Kept:
         self.read: dict[str, tuple[str, object, object, dict[str, Any]]] = {}
         """The last views whose seal held here, by row: their head, body, last event's state
         and values."""
+        self.steady: dict[tuple[uuid.UUID | None, bool], dict] | None = None
+        """While a page is drawn (`Campaigns.steady`), the current views found, by what was
+        asked: the page asks the same several times and gets one answer."""
 
     def remember(self, loaded: Loaded) -> None:
         """Keep the campaign's view (campaign.readmodel) for `list` and `status`, after the
@@ -144,6 +147,9 @@ class Kept:
     ) -> dict[uuid.UUID, dict[str, Any]]:
         """The stored views (of `stream` alone, when given; only their `brief`, when asked) kept
         at their log's last event: its number (`beside.current_views`) and its hash, here."""
+        asked = (stream, brief)
+        if self.steady is not None and asked in self.steady:
+            return self.steady[asked]
         sql = self.database.dialect
         picked = brief and sql.brief("v.body") is not None
 
@@ -169,6 +175,8 @@ class Kept:
                 )
             if seen is not None:
                 found[uuid.UUID(kept)] = readmodel.brief(seen) if brief else seen
+        if self.steady is not None and found:  # none found: the page keeps one, and asks again
+            self.steady[asked] = found
         return found
 
     def _known(self, row: str, head: str, body: object, state: object) -> dict[str, Any] | None:

@@ -114,8 +114,9 @@ class Listing:
 
     def catalogued(self, new: Sequence[Any]) -> None:
         """After an append of a start, a new name or an archiving, the catalogue is folded and
-        kept again by its writer, not by the next reader."""
+        kept again by its writer, not by the next reader; any other append leaves it as read."""
         if any(event.TOPIC in TOPICS for event in new):
+            self.forget()
             self.entries()
 
     def folded(self) -> tuple[list[Entry], tuple[int, int]]:

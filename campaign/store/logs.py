@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
@@ -29,6 +29,22 @@ STRETCHES = 32
 the campaigns a hub's writers extend."""
 _stretches: dict[tuple[str, uuid.UUID, int], tuple[CampaignEvent, ...]] = {}
 _stretches_lock = threading.Lock()
+
+
+_appended: dict[tuple[str, uuid.UUID], tuple[CampaignEvent, ...]] = {}
+"""The events this process appended last to each log (`Logs.appended`)."""
+
+
+def _remember(key: tuple[str, uuid.UUID, int], read: tuple[CampaignEvent, ...]) -> None:
+    """A stretch read (`key`: the store, the log, where it begins), with the events this process
+    appended right after it, if any."""
+    new = _appended.get(key[:2], ())
+    if new and key[2] + len(read) == new[0].originator_version - 1:
+        read += new
+    if read and len(read) <= ALONE:
+        with _stretches_lock:
+            _stretches[key] = read
+            bounded(_stretches, STRETCHES)
 
 
 class Logs:
@@ -66,26 +82,43 @@ class Logs:
             for row in self._rows(stream, after, upto, last)
         )
 
-    def stretch(self, stream: uuid.UUID, after: int, upto: int) -> tuple[CampaignEvent, ...]:
+    def stretch(
+        self, stream: uuid.UUID, after: int, upto: int, head: str | None = None
+    ) -> tuple[CampaignEvent, ...]:
         """Events `after` + 1 to `upto` of `stream`, as `between` reads them, the stretch from
-        `after` read last remembered: only the rows past it are read again, from its last event
-        on, whose chain must be what it was (a log removed and begun again under the same name
-        links none of its events as the old one did). The round in progress, read after every
-        write (issue #31), then costs the events it gained."""
+        `after` read last (or appended since, `appended`) remembered: only the rows past it are
+        read again, from its last event on, whose chain must be what it was (a log removed and
+        begun again under the same name links none of its events as the old one did); none at
+        all where the caller read event `upto` itself and gives its chain (`head`). The round in
+        progress, read after every write (issue #31), then costs the events it gained."""
+        if upto <= after:
+            return ()
         key = (self.database.db, stream, after)
         known = _stretches.get(key, ())
         seen = after + len(known)
+        if known and seen >= upto and known[upto - after - 1].chain == head:
+            return known[: upto - after]
         if not known or seen > upto:
             read = self.between(stream, after, upto)
         else:
             more = self.between(stream, seen - 1, upto)
             joined = bool(more) and more[0].chain == known[-1].chain
             read = known + more[1:] if joined else self.between(stream, after, upto)
-        if read and len(read) <= ALONE:
-            with _stretches_lock:
-                _stretches[key] = read
-                bounded(_stretches, STRETCHES)
+        _remember(key, read)
         return read
+
+    def appended(self, stream: uuid.UUID, new: Sequence[CampaignEvent]) -> None:
+        """Events this process just appended to `stream`: a stretch remembered that ends where
+        they begin goes on with them (`stretch`)."""
+        if not new:
+            return
+        with _stretches_lock:
+            _appended[(self.database.db, stream)] = tuple(new)
+            bounded(_appended, STRETCHES)
+        ends = new[0].originator_version - 1
+        for key, known in list(_stretches.items()):
+            if key[:2] == (self.database.db, stream) and key[2] + len(known) == ends:
+                _remember(key, known + tuple(new))
 
     def head_of(self, stream: uuid.UUID, number: int) -> str | None:
         """The chain head of event `number` as the store holds it now (read alone), or None

@@ -169,6 +169,8 @@ class Links:
 
     def __init__(self, secrets: Secrets, entries: Callable[[], list[Entry]]) -> None:
         self.secrets, self.entries = secrets, entries
+        self.steady: dict[str, tuple[str, str, str | None] | None] | None = None
+        """While a page is drawn (`Campaigns.steady`), what each link opens, once read."""
 
     def grant(self, name: str, token: str, role: str, player: str | None) -> None:
         """A personal link's access to campaign `name`, kept as the SHA-256 of its secret (never
@@ -178,6 +180,13 @@ class Links:
 
     def access(self, token: str) -> tuple[str, str, str | None] | None:
         """The campaign, role and player a personal link opens, or None (unknown, revoked)."""
+        if self.steady is not None:
+            if token not in self.steady:
+                self.steady[token] = self._access(token)
+            return self.steady[token]
+        return self._access(token)
+
+    def _access(self, token: str) -> tuple[str, str, str | None] | None:
         label = ACCESS + hashlib.sha256(token.encode()).hexdigest()
         for stream, value in self.secrets.database.select(
             SECRETS, "stream, secret", "label", label

@@ -109,39 +109,48 @@ class Turns:
     """One campaign's turns within the hub: a form being recorded has it alone (`writing`);
     pages are drawn side by side (`reading`), never while a form is being recorded — between
     the append and the view, state and reports kept after it, a page would find them behind
-    the log and read it whole. A form waiting goes before pages that come after it."""
+    the log and read it whole. A form waiting goes before pages that come after it. Each end
+    of a turn wakes only who may go now: the next form, or else every page waiting (waking all
+    of them at every turn's end, to find most must wait again, cost eight arbiters' notes a
+    tenth of their rate)."""
 
     def __init__(self) -> None:
-        self.changed = threading.Condition()
+        self.lock = threading.Lock()
+        self.readable = threading.Condition(self.lock)
+        self.writable = threading.Condition(self.lock)
         self.readers, self.writer, self.waiting = 0, False, 0
 
     @contextmanager
     def reading(self) -> Iterator[None]:
-        with self.changed:
+        with self.lock:
             while self.writer or self.waiting:
-                self.changed.wait()
+                self.readable.wait()
             self.readers += 1
         try:
             yield
         finally:
-            with self.changed:
+            with self.lock:
                 self.readers -= 1
-                self.changed.notify_all()
+                if not self.readers and self.waiting:
+                    self.writable.notify()
 
     @contextmanager
     def writing(self) -> Iterator[None]:
-        with self.changed:
+        with self.lock:
             self.waiting += 1
             while self.writer or self.readers:
-                self.changed.wait()
+                self.writable.wait()
             self.waiting -= 1
             self.writer = True
         try:
             yield
         finally:
-            with self.changed:
+            with self.lock:
                 self.writer = False
-                self.changed.notify_all()
+                if self.waiting:
+                    self.writable.notify()
+                else:
+                    self.readable.notify_all()
 
 
 class Writers:
