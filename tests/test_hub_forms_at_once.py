@@ -70,6 +70,28 @@ def test_31_a_personal_page_asks_which_view_is_current_and_what_its_link_opens_o
     assert count(traced, "WHERE label = 'access:") == 1  # 3 before
 
 
+def test_31_a_note_reads_only_the_last_event_and_the_page_after_it_none(tmp_path, spring, traced):
+    """The round in progress a note keeps, and the last events a personal page lists (what
+    happened since, the latest action an undo would take back), come from the end of the log
+    this process read or appended last: the note reads only the last event (against its view),
+    the page none."""
+    shell, token = arbiter(tmp_path, spring)
+    events = "SELECT originator_version, topic, state FROM stored_events"
+    with TestClient(hub(str(shell.db))) as client:
+        note(client, token, "warm")
+        page = client.get(f"/a/{token}").text
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        traced.clear()
+        client.post(
+            f"/a/{token}/note", data={"csrf": csrf, "choice": "ruled"}, follow_redirects=False
+        )
+        assert count(traced, events) == 1  # its last, against its view: 4 before
+        traced.clear()
+        page = client.get(f"/a/{token}").text
+        assert "ruled" in page
+        assert count(traced, events) == 0  # 2 before: the last 30 and the last 200 events
+
+
 def test_31_a_note_reads_the_catalogue_once_and_makes_no_index_again(tmp_path, spring, traced):
     shell, token = arbiter(tmp_path, spring)
     with TestClient(hub(str(shell.db))) as client:

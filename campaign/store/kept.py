@@ -43,6 +43,12 @@ class Log(Protocol):
         self, stream: uuid.UUID, after: int, upto: int, last: int | None = None
     ) -> tuple[CampaignEvent, ...]: ...
 
+    def stretch(
+        self, stream: uuid.UUID, after: int, upto: int, head: str | None = None
+    ) -> tuple[CampaignEvent, ...]: ...
+
+    def first(self, stream: uuid.UUID, origin: str | None) -> tuple[CampaignEvent, ...]: ...
+
     def witnessed(
         self, name: str, seen: dict[str, Any], stream: uuid.UUID | None = None
     ) -> None: ...
@@ -124,7 +130,8 @@ class Kept:
             return None
         stream = self.log.stream(name)
         upto = seen["events"] if before is None else min(before - 1, seen["events"])
-        return seen, self.log.between(stream, 0, upto, last=limit)
+        head = seen["head"] if upto == seen["events"] else None  # the view's: checked just now
+        return seen, self.log.stretch(stream, max(0, upto - limit), upto, head)
 
     def view(self, name: str, stream: uuid.UUID | None = None) -> dict[str, Any] | None:
         """The campaign's stored view if it was built from the log as it stands (its last event's
@@ -232,7 +239,7 @@ class Kept:
         if body is None:
             return None
         of = kind(self.log.rules(name))
-        first = self.log.between(stream, 0, 1)
+        first = self.log.first(stream, seen.get("origin"))
         if not first:
             return None
         from campaign import snapshot

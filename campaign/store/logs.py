@@ -5,7 +5,6 @@ the logs is here; the catalogue (`Listing`) says which stream a campaign's name 
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -13,38 +12,16 @@ from typing import TYPE_CHECKING, Any
 from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 
 from campaign import beside, checkpoint
-from campaign.bounded import bounded
 from campaign.errors import StoreError
+from campaign.store import windows
 from campaign.store.database import Database, blob
 from campaign.store.sealed import SECRETS, made
-from campaign.stored import ALONE, Row, decode, read_log, whole
+from campaign.stored import Row, decode, read_log, whole
 from campaign.witness import Witness
 from events.common import CampaignEvent
 
 if TYPE_CHECKING:
     from campaign.store.listing import Listing
-
-STRETCHES = 32
-"""How many stretches of logs a process remembers (`Logs.stretch`): the rounds in progress of
-the campaigns a hub's writers extend."""
-_stretches: dict[tuple[str, uuid.UUID, int], tuple[CampaignEvent, ...]] = {}
-_stretches_lock = threading.Lock()
-
-
-_appended: dict[tuple[str, uuid.UUID], tuple[CampaignEvent, ...]] = {}
-"""The events this process appended last to each log (`Logs.appended`)."""
-
-
-def _remember(key: tuple[str, uuid.UUID, int], read: tuple[CampaignEvent, ...]) -> None:
-    """A stretch read (`key`: the store, the log, where it begins), with the events this process
-    appended right after it, if any."""
-    new = _appended.get(key[:2], ())
-    if new and key[2] + len(read) == new[0].originator_version - 1:
-        read += new
-    if read and len(read) <= ALONE:
-        with _stretches_lock:
-            _stretches[key] = read
-            bounded(_stretches, STRETCHES)
 
 
 class Logs:
@@ -85,40 +62,23 @@ class Logs:
     def stretch(
         self, stream: uuid.UUID, after: int, upto: int, head: str | None = None
     ) -> tuple[CampaignEvent, ...]:
-        """Events `after` + 1 to `upto` of `stream`, as `between` reads them, the stretch from
-        `after` read last (or appended since, `appended`) remembered: only the rows past it are
-        read again, from its last event on, whose chain must be what it was (a log removed and
-        begun again under the same name links none of its events as the old one did); none at
-        all where the caller read event `upto` itself and gives its chain (`head`). The round in
-        progress, read after every write (issue #31), then costs the events it gained."""
-        if upto <= after:
-            return ()
-        key = (self.database.db, stream, after)
-        known = _stretches.get(key, ())
-        seen = after + len(known)
-        if known and seen >= upto and known[upto - after - 1].chain == head:
-            return known[: upto - after]
-        if not known or seen > upto:
-            read = self.between(stream, after, upto)
-        else:
-            more = self.between(stream, seen - 1, upto)
-            joined = bool(more) and more[0].chain == known[-1].chain
-            read = known + more[1:] if joined else self.between(stream, after, upto)
-        _remember(key, read)
-        return read
+        """Events `after` + 1 to `upto` of `stream`, as `between` reads them, from the end of the
+        log this process read or appended last where it still holds (`campaign.store.windows`;
+        `head`: event `upto`'s chain, where the caller read it). The round in progress and a
+        page of the last events, read after every write (issue #31), cost the events gained."""
+        return windows.stretch(
+            (self.database.db, stream), after, upto, head, lambda a, u: self.between(stream, a, u)
+        )
+
+    def first(self, stream: uuid.UUID, origin: str | None) -> tuple[CampaignEvent, ...]:
+        """The log's first event, as read last while it is the campaign's `origin` names."""
+        return windows.first(
+            (self.database.db, stream), origin, lambda a, u: self.between(stream, a, u)
+        )
 
     def appended(self, stream: uuid.UUID, new: Sequence[CampaignEvent]) -> None:
-        """Events this process just appended to `stream`: a stretch remembered that ends where
-        they begin goes on with them (`stretch`)."""
-        if not new:
-            return
-        with _stretches_lock:
-            _appended[(self.database.db, stream)] = tuple(new)
-            bounded(_appended, STRETCHES)
-        ends = new[0].originator_version - 1
-        for key, known in list(_stretches.items()):
-            if key[:2] == (self.database.db, stream) and key[2] + len(known) == ends:
-                _remember(key, known + tuple(new))
+        """Events this process just appended to `stream` (`stretch` reads them no more)."""
+        windows.appended((self.database.db, stream), new)
 
     def head_of(self, stream: uuid.UUID, number: int) -> str | None:
         """The chain head of event `number` as the store holds it now (read alone), or None
