@@ -7,6 +7,7 @@ median and 99th-percentile latency of each; then arbiters' notes sent from their
 recorded per second; and the peak memory of the server's processes.
 
     python benchmarks/hub_load.py [--seconds 5] [--clients 1 8] [--postgres URL] [--workers N]
+        [--threads N] [--in-progress] [--no-pages] [--no-sqlite]
 
 With --workers N, the hub (`campaign serve --workers N`) and the floor (`uvicorn --workers N`)
 each serve by N processes.
@@ -184,6 +185,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 8])
     parser.add_argument("--postgres", default=os.environ.get("CAMPAIGN_TEST_POSTGRES"))
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--threads", type=int, help="serve --threads N (its default if left out)")
+    parser.add_argument("--no-sqlite", action="store_true", help="only PostgreSQL (and the floor)")
     parser.add_argument(
         "--in-progress",
         action="store_true",
@@ -196,7 +199,8 @@ def main() -> None:
     env = {**os.environ, "CAMPAIGN_WITNESS": str(folder / "witness.json")}
     (folder / "floor.py").write_text(FLOOR)
     runs = [("floor (minimal Starlette page)", None)]
-    runs.append(("hub, SQLite", store(None, folder, steps)))
+    if not options.no_sqlite:
+        runs.append(("hub, SQLite", store(None, folder, steps)))
     if options.postgres:
         schema = f"{options.postgres}?schema=hub_load_{os.getpid()}"
         try:
@@ -210,6 +214,8 @@ def main() -> None:
         else:
             command = [sys.executable, "-c", "import cli; cli.main()", "--db", db, "serve"]
         several = ["--workers", str(options.workers)] if options.workers > 1 else []
+        if db is not None and options.threads:
+            several += ["--threads", str(options.threads)]
         server = serve([*command, "--port", str(port), *several], port, env)
         try:
             load(port, "/c/Spring 869".replace(" ", "%20"), 1, 1.0)  # warm
