@@ -151,9 +151,9 @@ def test_the_round_in_progress_is_read_from_the_rows_it_gained(tmp_path, monkeyp
 
 
 def test_a_campaign_begun_again_under_its_name_is_not_read_from_the_old_stretch(tmp_path):
-    """A campaign deleted and begun again under the same name has the same stream: the stretch
-    this process remembers of the old one links to none of the new one's events (begun and
-    written by another process), and its round in progress is read again."""
+    """A campaign deleted and begun again under the same name (by another process) has the same
+    stream: the end of the old log this process remembers links to none of the new one's
+    events, and its round in progress is read again."""
     import subprocess
     import sys
 
@@ -161,11 +161,12 @@ def test_a_campaign_begun_again_under_its_name_is_not_read_from_the_old_stretch(
     campaigns = begin(path, NAMES[:3])
     for n in range(4):
         record(campaigns, lambda loaded, n=n: note(f"old {n}"))
-    campaigns.delete("Prop")
     elsewhere = (
         f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
         "from test_resumed_writes import NAMES, begin, record\n"
+        "from campaign.app import Campaigns\n"
         "from campaign.common import note\n"
+        f"Campaigns({str(path)!r}).delete('Prop')\n"
         f"campaigns = begin({str(path)!r}, NAMES[:3])\n"
         "for n in range(8):\n"
         "    record(campaigns, lambda loaded, n=n: note(f'new {n}'))\n"
@@ -290,3 +291,17 @@ def test_overdue_reads_each_campaign_from_its_kept_view(tmp_path, monkeypatch):
     assert shell.ok("overdue", "--now", moment).stdout == words
     assert shell.json("overdue", "--now", moment) == data
     assert [row["deadline"]["overdue"] for row in data] == [True, True]
+
+
+def test_a_campaign_deleted_leaves_nothing_of_its_log_in_the_memory_of_the_process(tmp_path):
+    """The end of a log a process remembers (`campaign.store.windows`) goes with the log."""
+    from campaign.store import windows
+
+    path = tmp_path / "store.sqlite"
+    campaigns = begin(path, NAMES[:3])
+    for n in range(3):
+        record(campaigns, lambda loaded, n=n: note(f"note {n}"))
+    log = (str(path), campaigns.listing.stream("Prop"))
+    assert log in windows._windows and log in windows._firsts
+    campaigns.delete("Prop")
+    assert all(log not in kept for kept in (windows._windows, windows._appended, windows._firsts))

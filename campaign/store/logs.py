@@ -128,6 +128,7 @@ class Logs:
                 )
 
         self.database.guard(remove)
+        windows.forget((self.database.db, stream))
 
     def _rows(
         self,

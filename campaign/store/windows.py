@@ -105,6 +105,14 @@ def appended(log: tuple[str, uuid.UUID], new: Sequence[CampaignEvent]) -> None:
         _keep(log, window)
 
 
+def forget(log: tuple[str, uuid.UUID]) -> None:
+    """A log removed: nothing of it remembered (a campaign begun again under its name is read
+    anew; its events' chains would tell it apart anyway)."""
+    with _lock:
+        for kept in (_windows, _appended, _firsts):
+            kept.pop(log, None)
+
+
 def _keep(log: tuple[str, uuid.UUID], window: Window) -> None:
     """The window remembered (none of no event), its first events forgotten beyond `LONGEST`;
     the log's the most recent, the last forgotten."""
