@@ -158,3 +158,20 @@ def test_31_the_hub_runs_at_most_its_threads_at_once(tmp_path, spring):
         assert limit.total_tokens == 4  # anyio's own is 40
     refused = shell("serve", "--threads", "0")
     assert refused.exit_code != 0 and "Traceback" not in refused.output
+
+
+def test_31_each_of_serve_workers_processes_runs_the_threads_it_was_told(
+    tmp_path, spring, monkeypatch
+):
+    """`serve --workers N --threads T`: each process builds its hub from the environment."""
+    import anyio.to_thread
+
+    from campaign.web.hub import HUB_DB, HUB_THREADS, from_environment
+
+    shell = Shell(tmp_path / "hub.sqlite")
+    shell.ok(*spring.steps[0])
+    monkeypatch.setenv(HUB_DB, str(shell.db))
+    monkeypatch.setenv(HUB_THREADS, "2")
+    with TestClient(from_environment()) as client:
+        limit = client.portal.call(lambda: anyio.to_thread.current_default_thread_limiter())
+        assert limit.total_tokens == 2

@@ -92,7 +92,7 @@ def serve(
     ctx.obj.close()  # each request opens the store; this command holds it no longer
     server = Smtp.parse(smtp, sender) if notify and smtp else None  # a bad one refused first
     if workers > 1:
-        return _serve_processes(db, notify, smtp, sender, (host, port), (workers, threads))
+        return _serve_processes(db, notify, smtp, sender, (host, port), workers, threads)
     uvicorn.Server(served(hub(db, notify, server, threads), host, port)).run()
 
 
@@ -109,17 +109,22 @@ def _check_web_libraries() -> None:
 
 
 def _serve_processes(
-    db: str, notify: bool, smtp: str | None, sender: str | None, at: tuple, sizes: tuple
+    db: str,
+    notify: bool,
+    smtp: str | None,
+    sender: str | None,
+    at: tuple,
+    workers: int,
+    threads: int,
 ) -> None:
-    """`sizes`: so many worker processes on one socket, each a hub of its own built from the
-    environment (the store, --notify, the mail server and its threads told it there)."""
+    """`workers` processes on one socket, each a hub of its own built from the environment
+    (the store, --notify, the mail server and its threads told it there)."""
     import os
 
     from uvicorn.supervisors import Multiprocess
 
     from campaign.web.hub import HUB_DB, HUB_NOTIFY, HUB_THREADS, served
 
-    workers, threads = sizes
     os.environ.update({HUB_DB: db, HUB_NOTIFY: "1" if notify else "", HUB_THREADS: str(threads)})
     os.environ.update(
         {k: v for k, v in (("CAMPAIGN_SMTP", smtp), ("CAMPAIGN_SMTP_FROM", sender)) if v}
