@@ -53,7 +53,7 @@ from campaign.store.kept import Kept
 from campaign.store.listing import Listing
 from campaign.store.logs import Logs
 from campaign.store.sealed import Links, Secrets
-from campaign.stored import ALONE
+from campaign.store.windows import LONGEST
 from campaign.witness import Witness
 from events.common import CampaignEvent, CampaignStarted, PlayerRenamed, PlayerReplaced
 
@@ -132,7 +132,7 @@ class Campaigns:
             return None
 
         def events(start: int, stop: int) -> tuple[CampaignEvent, ...]:
-            if start > 0 or stop <= ALONE:  # a round in progress, the first one's too
+            if start > 0 or stop <= LONGEST:  # a round in progress, the first one's too
                 found = self.logs.stretch(stream, start, stop, last.chain if stop == size else None)
             else:
                 found = self.logs.read(stream)[0][:stop]  # its links computed as it is read

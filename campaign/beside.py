@@ -82,11 +82,10 @@ class Known:
     the 64 statements of an arbiter's page and note on PostgreSQL)."""
 
     def exists(self, cursor: Any, name: str) -> bool:
-        found = self.__dict__.setdefault("found", set())
-        if name in found:
+        if self.seen(name):
             return True
         if self.look(cursor, name):
-            found.add(name)
+            self.made(name)
             return True
         return False
 

@@ -9,3 +9,11 @@ def bounded(kept: dict, limit: int) -> None:
     holds whatever lock guards `kept`)."""
     while len(kept) > limit:
         del kept[next(iter(kept))]
+
+
+def latest(kept: dict, key: object, value: object, limit: int) -> None:
+    """`kept[key] = value`, put last (the most recent, forgotten after the others), `kept` then
+    `bounded` (the caller holds whatever lock guards `kept`)."""
+    kept.pop(key, None)
+    kept[key] = value
+    bounded(kept, limit)

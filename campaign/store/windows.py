@@ -13,11 +13,12 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from campaign.bounded import bounded
+from campaign.bounded import latest
 from campaign.checkpoint import origin_of
+from campaign.stored import ALONE
 from events.common import CampaignEvent
 
-LONGEST = 8192
+LONGEST = ALONE
 """The most events a window holds (as many as `campaign.stored` remembers decoded)."""
 LOGS = 8
 """How many logs' windows a process remembers: the campaigns its writers extend."""
@@ -85,9 +86,7 @@ def first(log: tuple[str, uuid.UUID], origin: str | None, read: Read) -> tuple[C
     got = read(0, 1)
     if got:
         with _lock:
-            _firsts.pop(log, None)
-            _firsts[log] = got[0]
-            bounded(_firsts, LOGS)
+            latest(_firsts, log, got[0], LOGS)
     return got
 
 
@@ -97,9 +96,7 @@ def appended(log: tuple[str, uuid.UUID], new: Sequence[CampaignEvent]) -> None:
     if not new:
         return
     with _lock:
-        _appended.pop(log, None)
-        _appended[log] = tuple(new)
-        bounded(_appended, LOGS)
+        latest(_appended, log, tuple(new), LOGS)
     window = _windows.get(log)
     if window is not None:
         _keep(log, window)
@@ -125,6 +122,4 @@ def _keep(log: tuple[str, uuid.UUID], window: Window) -> None:
         cut = len(window.events) - LONGEST
         window = Window(window.start + cut, window.events[cut:])
     with _lock:
-        _windows.pop(log, None)
-        _windows[log] = window
-        bounded(_windows, LOGS)
+        latest(_windows, log, window, LOGS)

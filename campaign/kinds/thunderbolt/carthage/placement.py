@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.carthage import citizens
+from campaign.kinds.thunderbolt.carthage.armies import AFRICA, HISPANIA
+from campaign.kinds.thunderbolt.magistrates.offices import ROMAN_ITALY
 from campaign.kinds.thunderbolt.setup import Province
 from campaign.kinds.thunderbolt.state import State
 from campaign.names import folded
 
-CITIZENS_THEATERS = ("Africa", "Hispania", "Sicily", "Sardinia and Corsica")
+CITIZENS_THEATERS = (AFRICA, HISPANIA, "Sicily", "Sardinia and Corsica")
 """7.12: "Carthaginian Citizen Infantry and Cavalry units can only be used in Africa, Hispania,
 Sicily, and Sardinia & Corsica"."""
 NUMIDIAN, MAURETANIAN = "Numidian", "Mauretanian"
 """The Holding Boxes (TB-25.1 names them by contingent) whose Allies 7.12 keeps from home."""
-ROMAN_ITALY = "Roman Italy"
-"""7.12: "Provincial Allies cannot be used outside Roman Italy"."""
 
 
 def _named(province: Province, land: str) -> bool:

@@ -40,8 +40,7 @@ def drawn(state: State, taken: Mapping[str, int], sp: int, cause: str, army: str
             f"The SP drawn from the Holding Boxes are 1 or more each, {sp} at most in all",
         )
     for name, n in chosen.items():
-        check_holds(state, name, n)
-        citizens.check_drawn(state, name, n)
+        _check_drawn(state, name, n)
         placement.check_placed(state, name, army)
     return [
         draft(ManpowerPlaced, turn=state.turn, contingent=name, sp=n, cause=cause, army=army)
@@ -69,14 +68,20 @@ def returned(state: State, given: str, sp: int, reason: str) -> list[Draft]:
     return [draft(ManpowerReturned, turn=state.turn, contingent=name, sp=sp, reason=said)]
 
 
+def _check_drawn(state: State, name: str, sp: int) -> None:
+    """What every draw from box `name` respects: the box holds the SP (TB-25.2), the Citizens
+    stay within 50 (TB-29.2)."""
+    check_holds(state, name, sp)
+    citizens.check_drawn(state, name, sp)
+
+
 def again(state: State, event: ManpowerDrawn | ManpowerPlaced) -> list[Draft]:
-    """A recorded draw decided again: its box holds the SP, and where it names the Army they
-    joined, 7.12 lets them be placed there (TB-30.1)."""
-    check_holds(state, box(state, event.contingent), event.sp)
-    citizens.check_drawn(state, event.contingent, event.sp)
-    if isinstance(event, ManpowerDrawn):
-        return [
-            draft(ManpowerDrawn, turn=event.turn, contingent=event.contingent, sp=event.sp,
-                  cause=event.cause)
-        ]  # fmt: skip
-    return drawn(state, {event.contingent: event.sp}, event.sp, event.cause, event.army)
+    """A recorded draw decided again: as `drawn` decides it where it names the Army the SP
+    joined (TB-30.1); a draw recorded before names none, and is checked as it was."""
+    if isinstance(event, ManpowerPlaced):
+        return drawn(state, {event.contingent: event.sp}, event.sp, event.cause, event.army)
+    _check_drawn(state, box(state, event.contingent), event.sp)
+    return [
+        draft(ManpowerDrawn, turn=event.turn, contingent=event.contingent, sp=event.sp,
+              cause=event.cause)
+    ]  # fmt: skip
