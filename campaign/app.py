@@ -140,7 +140,12 @@ class Campaigns:
                 raise StoreError("The log is shorter than its view says: run 'campaign verify'.")
             return found
 
-        resumed = Loaded(of, KeptLog(started, last, size, events), state, None, Resumed(seen))
+        def base() -> tuple[int, Any] | None:  # where the round in progress began, if kept
+            number = len(finished(of, state)) + 1
+            return self.kept.round_begun(name, number, of, started, seen["head"])
+
+        log = KeptLog(started, last, size, events)
+        resumed = Loaded(of, log, state, None, Resumed(seen, base=base))
         resumed.__dict__["chain_break"] = None  # the view vouches for the chain (verify's job)
         return resumed
 
@@ -228,8 +233,7 @@ class Campaigns:
     ) -> list[CampaignEvent]:
         deadline = time.monotonic() + RACE_BUDGET
         for attempt in itertools.count():
-            # a decision about the log itself (undo, redo) reads it whole: folded, not resumed
-            loaded = (self.resume(name) if again else None) or self.load(name)
+            loaded = self.resume(name) or self.load(name)
             if loaded.chain_break:
                 raise StoreError(
                     "Nothing can be recorded: the log has been tampered with "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from campaign.drafts import AUTOMATIC_ACTOR, Draft, draft
 from campaign.errors import CampaignError
@@ -121,6 +122,33 @@ class Ledger:
             self.at_start, self.last_action = False, seq
             self.standing.append([seq])
 
+    def data(self) -> dict[str, Any]:
+        """The ledger as a view keeps it (JSON, campaign.readmodel): `kept` reads it back, so
+        that an undo or a redo decides without reading the log (issue #31)."""
+        return {
+            "at_start": self.at_start,
+            "fixed": self.fixed,
+            "standing": self.standing,
+            "undone": {str(undo): groups for undo, groups in self.undone.items()},
+            "last_action": self.last_action,
+        }
+
+    @classmethod
+    def kept(cls, data: Any, of: Kind | None = None) -> Ledger | None:
+        """The ledger a view kept (`data`), or None where it holds none this program reads."""
+        ledger = cls(of)
+        try:
+            ledger.at_start, ledger.fixed = bool(data["at_start"]), bool(data["fixed"])
+            ledger.standing = [[int(seq) for seq in group] for group in data["standing"]]
+            ledger.undone = {
+                int(undo): [[int(seq) for seq in group] for group in groups]
+                for undo, groups in data["undone"].items()
+            }
+            ledger.last_action = int(data["last_action"])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        return ledger
+
     def _retract(self, undo: int, seqs: set[int]) -> None:
         taken: list[list[int]] = []
         while self.standing and set(self.standing[-1]) <= seqs:
@@ -136,16 +164,15 @@ class Ledger:
 
 
 def undo(
-    events: Sequence[CampaignEvent],
+    ledger: Ledger,
     steps: int,
     reason: str,
-    of: Kind | None = None,
     expect: int | None = None,
 ) -> list[Draft]:
-    """Retract the latest `steps` actions: the log keeps them, the state forgets them. Where the
-    organiser named the latest action he means (`expect`: an event of it, as the log shows it),
-    nothing is retracted if another action is the latest now (one recorded meanwhile)."""
-    ledger = Ledger.of(events, of)
+    """Retract the latest `steps` actions of the `ledger` (the log's, `Loaded.ledger`): the log
+    keeps them, the state forgets them. Where the organiser named the latest action he means
+    (`expect`: an event of it, as the log shows it), nothing is retracted if another action is
+    the latest now (one recorded meanwhile)."""
     if expect is not None and ledger.standing and expect not in ledger.standing[-1]:
         raise CampaignError(
             f"The latest action is event {ledger.standing[-1][0]}, not {expect}: nothing was "
@@ -154,10 +181,9 @@ def undo(
     return undo_latest(ledger, steps, reason)
 
 
-def latest_action(events: Sequence[CampaignEvent], of: Kind | None = None) -> int | None:
-    """The first event of the latest action still standing among `events`, if any."""
-    standing = Ledger.of(events, of).standing
-    return standing[-1][0] if standing else None
+def latest_action(ledger: Ledger) -> int | None:
+    """The first event of the ledger's latest action still standing, if any."""
+    return ledger.standing[-1][0] if ledger.standing else None
 
 
 def undo_latest(ledger: Ledger, steps: int, reason: str) -> list[Draft]:
@@ -183,9 +209,9 @@ def current_name(events: Sequence[CampaignEvent]) -> str:
     return renamed[-1] if renamed else events[0].name
 
 
-def redo(events: Sequence[CampaignEvent], reason: str, of: Kind | None = None) -> list[Draft]:
+def redo(ledger: Ledger, reason: str) -> list[Draft]:
     """Restore what the latest undo took back, when no action was recorded since it."""
-    return redo_latest(Ledger.of(events, of), reason)
+    return redo_latest(ledger, reason)
 
 
 def redo_latest(ledger: Ledger, reason: str) -> list[Draft]:

@@ -8,7 +8,7 @@ rename, a deadline, an undo are rare, and the log is read whole for them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,7 +16,7 @@ from campaign.checkpoint import announced, origin_of
 from campaign.common import current_name
 from campaign.deadlines import Reckoning, holidays, zone_of
 from campaign.views.people import people
-from events.common import CampaignEvent, NoteRecorded
+from events.common import ActionsRestored, ActionsRetracted, CampaignEvent, NoteRecorded
 
 SHARED = "campaign."
 """The topics of the events every kind shares (events.common), the ones that say these facts."""
@@ -26,6 +26,16 @@ def plain(event: CampaignEvent) -> bool:
     """An event that changes none of a log's facts but when it moved on: a kind's own, or a
     note."""
     return not event.TOPIC.startswith(SHARED) or isinstance(event, NoteRecorded)
+
+
+def _plainly(
+    event: CampaignEvent, named: Callable[[CampaignEvent], Sequence[CampaignEvent]] | None
+) -> bool:
+    """An undo or a redo of `plain` events alone (`named`: the events it names)."""
+    if named is None or not isinstance(event, (ActionsRetracted, ActionsRestored)):
+        return False
+    told = named(event)
+    return bool(told) and all(plain(e) for e in told)
 
 
 @dataclass(frozen=True)
@@ -51,9 +61,15 @@ class Facts:
             key=announced(events, len(events)),
         )
 
-    def after(self, new: Sequence[CampaignEvent]) -> Facts | None:
-        """The facts once `new` is recorded, where every event of it is `plain`; else None."""
-        if not all(plain(event) for event in new):
+    def after(
+        self,
+        new: Sequence[CampaignEvent],
+        named: Callable[[CampaignEvent], Sequence[CampaignEvent]] | None = None,
+    ) -> Facts | None:
+        """The facts once `new` is recorded, where every event of it is `plain` — or an undo
+        or a redo every event of which it `named` (campaign.loaded.named) is: it moves the
+        campaign on as they do, and what it takes back or restores tells no fact — else None."""
+        if not all(plain(event) or _plainly(event, named) for event in new):
             return None
         reckoning = self.reckoning
         for event in new:

@@ -10,12 +10,12 @@ from functools import cached_property
 from typing import Any
 
 from campaign import chain
-from campaign.common import retracted
+from campaign.common import Ledger, retracted
 from campaign.errors import CampaignError, StoreError
 from campaign.facts import Facts
 from campaign.kind import Kind
 from campaign.registry import kind
-from events.common import CampaignEvent, CampaignStarted
+from events.common import ActionsRestored, ActionsRetracted, CampaignEvent, CampaignStarted
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,8 @@ class Loaded:
         resumed from and the events since, where they tell it, else from the whole log."""
         if self.resumed is not None:
             kept = Facts.kept(self.resumed.seen)
-            after = None if kept is None else kept.after(self.resumed.new)
+            told = lambda event: named(self.events, event)  # noqa: E731
+            after = None if kept is None else kept.after(self.resumed.new, told)
             if after is not None:
                 return after
         return Facts.of(self.events)
@@ -56,6 +57,19 @@ class Loaded:
         """Where each round (or scenario) ended, from one fold of the log however many reports
         ask (`round_end`)."""
         return RoundEnds(self.kind, self.events)
+
+    @cached_property
+    def ledger(self) -> Ledger:
+        """The organiser's actions still standing (campaign.common.Ledger), which an undo and a
+        redo decide on: from the ledger kept in the view the log was resumed from and the events
+        since (issue #31), else from the whole log."""
+        if self.resumed is not None:
+            kept = Ledger.kept(self.resumed.seen.get("ledger"), self.kind)
+            if kept is not None:
+                for event in self.resumed.new:
+                    kept.record(event)
+                return kept
+        return Ledger.of(self.events, self.kind)
 
     @property
     def chain_break_known(self) -> tuple[int, str] | None:
@@ -71,6 +85,9 @@ class Resumed:
 
     seen: dict[str, Any]
     new: tuple[CampaignEvent, ...] = ()
+    base: Callable[[], tuple[int, Any] | None] | None = field(default=None, compare=False)
+    """Where the state may be folded on from without the log before it, if kept: how many
+    events the log held as the round in progress began, and the state then (`fold_after`)."""
 
 
 class KeptLog(Sequence):
@@ -125,6 +142,18 @@ class KeptLog(Sequence):
         return self.read(0, self.size)
 
 
+def named(events: Sequence[CampaignEvent], event: CampaignEvent) -> tuple[CampaignEvent, ...]:
+    """The events an undo (`event`) takes back or a redo restores, of the log `events` (of a
+    `KeptLog`, read from the first of them on alone); none for any other event."""
+    if isinstance(event, ActionsRestored):
+        undone = tail(events, event.undo - 1)[:1]
+        return named(events, undone[0]) if undone else ()
+    if not isinstance(event, ActionsRetracted) or not event.seqs:
+        return ()
+    seqs = set(event.seqs)
+    return tuple(e for e in tail(events, min(seqs) - 1) if e.originator_version in seqs)
+
+
 def tail(events: Sequence[CampaignEvent], start: int) -> tuple[CampaignEvent, ...]:
     """The events of a log numbered after `start`: of a `KeptLog` read alone."""
     if isinstance(events, KeptLog):
@@ -174,6 +203,26 @@ def fold(loaded_kind: Kind, events: Sequence[CampaignEvent]) -> Any:
     taken_back = retracted(events)
     state = loaded_kind.start(events[0])
     for event in events[1:]:
+        if event.originator_version not in taken_back:
+            state = apply(loaded_kind, state, event)
+    return state
+
+
+def fold_after(
+    loaded_kind: Kind, base: tuple[int, Any], events: Sequence[CampaignEvent]
+) -> Any | None:
+    """The state of a log folded on from `base` (how many events it held then, and the state
+    they gave) through `events`, the events after those, leaving out those retracted — or None
+    where an undo or a redo among them names an event of the base: the base's state counted
+    that event otherwise (issue #31: an undo within the round in progress folds that round
+    alone)."""
+    before, state = base
+    named = [seq for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs]
+    named += [e.undo for e in events if isinstance(e, ActionsRestored)]
+    if named and min(named) <= before:
+        return None
+    taken_back = retracted(events)
+    for event in events:
         if event.originator_version not in taken_back:
             state = apply(loaded_kind, state, event)
     return state

@@ -39,6 +39,7 @@ KEYS = {
     "program",
     "reckoning",
     "key",
+    "ledger",
 }
 
 
@@ -72,6 +73,7 @@ def view(loaded: Any) -> dict[str, Any]:
         "status": of.status(state, facts.name),
         "step": step,
         "deadline": None if standing is None else standing.at.isoformat(),
+        "ledger": loaded.ledger.data(),  # what an undo or a redo decides on (campaign.common)
         "program": program(),
     }
     return json_ready(built)

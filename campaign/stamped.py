@@ -5,6 +5,8 @@ settled; and the campaign as those events leave it."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -12,7 +14,7 @@ from campaign import chain
 from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError
 from campaign.kind import Kind
-from campaign.loaded import Loaded, Resumed, fold
+from campaign.loaded import Loaded, Resumed, fold, fold_after, tail
 from events.common import ActionsRestored, ActionsRetracted, CampaignEvent
 
 SETTLING_LIMIT = 10_000
@@ -87,9 +89,9 @@ def extended(loaded: Loaded, new: list[CampaignEvent], skip: int) -> tuple[Loade
     links = None if loaded.links is None else loaded.links + tuple(e.chain for e in added)
     resumed = loaded.resumed
     if resumed is not None:
-        resumed = Resumed(resumed.seen, resumed.new + tuple(added))
+        resumed = replace(resumed, new=resumed.new + tuple(added))
     if any(isinstance(e, (ActionsRetracted, ActionsRestored)) for e in new):
-        state = fold(loaded.kind, events)
+        state = refolded(loaded.kind, events, resumed)
         states: tuple[Any, ...] = (state,) * len(added)
     else:
         stepped, state = [], loaded.state
@@ -101,3 +103,15 @@ def extended(loaded: Loaded, new: list[CampaignEvent], skip: int) -> tuple[Loade
     if resumed is not None:  # the writer's own events extend a chain the view vouches for
         after.__dict__["chain_break"] = None
     return after, states
+
+
+def refolded(of: Kind, events: Sequence[CampaignEvent], resumed: Resumed | None) -> Any:
+    """The state of a log an undo or a redo has just changed: folded on from where the round in
+    progress began, where that is kept and all it changes is after it (`fold_after`: the round
+    alone is read), else from the whole log."""
+    base = None if resumed is None or resumed.base is None else resumed.base()
+    if base is not None:
+        state = fold_after(of, base, tail(events, base[0]))
+        if state is not None:
+            return state
+    return fold(of, events)

@@ -329,7 +329,7 @@ def test_8_an_undo_racing_another_organisers_result_retracts_nothing(tmp_path, s
     mine, theirs = Campaigns(str(db)), Campaigns(str(db))
 
     def decide(loaded):
-        decided = undo(loaded.events, 1, "typo")
+        decided = undo(loaded.ledger, 1, "typo")
         theirs.act(
             "Spring 869", lambda s: commands.result(s, "Kent", Decimal(20), Decimal(45)), "Bob"
         )  # meanwhile

@@ -391,7 +391,7 @@ def test_hw_6_10_a_roll_stands_no_undo_reaches_it_and_a_ruling_corrects_it(wall)
     campaign.move("BR7:lothian,bernicia", dice=[6])
     loaded = campaign.campaigns.load(campaign.name)
     with pytest.raises(CampaignError, match=r"\(HW-6.10\)"):
-        undo(loaded.events, 1, "misclick", loaded.kind)
+        undo(loaded.ledger, 1, "misclick")
     assert campaign.refused(hw.ruling, 1, 2, "") == "A ruling says why: --reason."
     assert campaign.refused(hw.ruling, 2, 2, "no such") == "HW-6.10"
     campaign.when(hw.ruling, 1, 2, "the dice roller showed 2")

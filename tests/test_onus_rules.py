@@ -406,7 +406,7 @@ def test_on_1_1_the_sides_taken_are_the_campaigns_set_up_and_cannot_be_undone(ea
     story = eagle()
     loaded = story.campaigns.load(story.name)
     with pytest.raises(CampaignError, match="nothing to undo"):
-        undo(loaded.events, 1, "x", loaded.kind)
+        undo(loaded.ledger, 1, "x")
 
 
 def test_on_2_5_a_sine_nomine_general_can_be_wounded_or_lost_and_nobody_is_absent_for_it(eagle):

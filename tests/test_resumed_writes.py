@@ -17,7 +17,7 @@ from test_properties import NAMES, choose
 
 from campaign import deadlines, service
 from campaign.app import Campaigns, KeptLog
-from campaign.common import note, undo
+from campaign.common import note, redo, undo
 from campaign.errors import CampaignError, StoreError
 from campaign.facts import Facts
 from campaign.registry import kind
@@ -63,9 +63,10 @@ def record(campaigns: Campaigns, decide, again: bool = True) -> None:
 )
 @given(st.data(), st.integers(3, 6))
 def test_a_resumed_write_keeps_what_a_fold_of_the_whole_log_keeps(tmp_path_factory, data, count):
-    """Random lawful Boiling Cauldron campaigns with notes, deadline rules and undos between the
-    moves: after every write, every row kept beside the log (view, state, reports, the states
-    rounds ended in) is, byte for byte, what a fold of the whole log keeps."""
+    """Random lawful Boiling Cauldron campaigns with notes, deadline rules, undos of one to three
+    actions and redos between the moves: after every write, every row kept beside the log (view,
+    state, reports, the states rounds ended in) is, byte for byte, what a fold of the whole log
+    keeps."""
     path = tmp_path_factory.mktemp("resumed") / "store.sqlite"
     campaigns = begin(path, NAMES[:count])
     record(campaigns, lambda loaded: deadlines.choose_default("3d"))
@@ -76,13 +77,18 @@ def test_a_resumed_write_keeps_what_a_fold_of_the_whole_log_keeps(tmp_path_facto
         state = campaigns.load("Prop").state
         if state.phase == "finished":
             break
-        what = data.draw(st.sampled_from(["move"] * 6 + ["note"] * 3 + ["undo"]))
+        what = data.draw(st.sampled_from(["move"] * 6 + ["note"] * 3 + ["undo", "redo"]))
         if what == "note":
             record(campaigns, lambda loaded: note("a ruling"))
-        elif what == "undo":
+        elif what in ("undo", "redo"):
+            steps = data.draw(st.integers(1, 3))
+            decide = {
+                "undo": lambda loaded, steps=steps: undo(loaded.ledger, steps, "bench"),
+                "redo": lambda loaded: redo(loaded.ledger, "bench"),
+            }[what]
             try:
-                record(campaigns, lambda loaded: undo(loaded.events, 1, "bench", BC), again=False)
-            except CampaignError:  # nothing to undo (the set-up): refused, nothing recorded
+                record(campaigns, decide, again=False)
+            except CampaignError:  # nothing to undo or redo, or fewer steps: nothing recorded
                 pass
         else:
             decide = choose(data, state)
@@ -199,9 +205,10 @@ def test_a_kept_state_edited_by_hand_is_not_decided_from(tmp_path):
     assert kept_rows(writer) == rebuilt(path)
 
 
-def test_an_undo_after_resumed_writes_reads_the_log_and_takes_back_the_move(tmp_path):
-    """An undo decides on the log itself: it is decided on the log folded, not resumed, and the
-    state it leaves is the fold's; the next note resumes again."""
+def test_an_undo_after_resumed_writes_takes_back_the_move_as_a_fold_would(tmp_path):
+    """An undo in the first round decides on the ledger kept in the view and folds that round
+    from the campaign's start: the state it leaves is the fold's, and so is every row it keeps;
+    the next note resumes from it."""
     path = tmp_path / "store.sqlite"
     campaigns = begin(path, NAMES[:4])
     before = campaigns.load("Prop").state
@@ -210,13 +217,70 @@ def test_an_undo_after_resumed_writes_reads_the_log_and_takes_back_the_move(tmp_
 
     record(campaigns, lambda loaded: commands.attack(loaded.state, source, target))
     assert campaigns.after.resumed is not None
-    record(campaigns, lambda loaded: undo(loaded.events, 1, "wrong region", BC), again=False)
-    assert campaigns.after.resumed is None
+    record(campaigns, lambda loaded: undo(loaded.ledger, 1, "wrong region"), again=False)
+    assert campaigns.after.resumed is not None
     assert campaigns.after.state == before == Campaigns(str(path)).load("Prop").state
     assert kept_rows(campaigns) == rebuilt(path)
     record(campaigns, lambda loaded: note("taken back"))
     assert campaigns.after.resumed is not None and campaigns.after.state == before
     assert kept_rows(campaigns) == rebuilt(path)
+
+
+def round_two(path) -> Campaigns:
+    """A campaign of four whose round 1 ended by forfeits (BC-4.3), with a note after it."""
+    from campaign.kinds.boiling_cauldron import commands
+
+    campaigns = begin(path, NAMES[:4])
+    for _ in NAMES[:4]:
+        record(campaigns, lambda loaded: commands.forfeit(loaded.state, "away"))
+    record(campaigns, lambda loaded: note("round 1 is over"))
+    assert campaigns.load("Prop").state.round == 2
+    return campaigns
+
+
+def test_an_undo_and_a_redo_in_round_2_record_without_reading_the_whole_log(tmp_path, monkeypatch):
+    """Undo and redo decide on the actions standing as the view keeps them (`Ledger.kept`) and
+    fold the round in progress alone, from the state kept as round 1 ended (issue #31): reading
+    the log whole fails here, and each undo and redo lands, leaving the state and every row kept
+    beside the log as a fold of the whole log leaves them."""
+    from campaign.kinds.boiling_cauldron import commands
+
+    path = tmp_path / "store.sqlite"
+    round_two(path)
+    before = Campaigns(str(path)).load("Prop").state
+    source, target = BC_legal(before)
+    writer = Campaigns(str(path))
+    record(writer, lambda loaded: commands.attack(loaded.state, source, target))
+    attacked = writer.after.state
+
+    def whole(*args):
+        raise AssertionError("the whole log was read")
+
+    steps = [
+        (lambda loaded: undo(loaded.ledger, 1, "wrong region"), before),
+        (lambda loaded: redo(loaded.ledger, "right after all"), attacked),
+        (lambda loaded: undo(loaded.ledger, 1, "wrong again"), before),
+    ]
+    for decide, expected in steps:
+        monkeypatch.setattr(Logs, "read", whole)
+        record(writer, decide, again=False)
+        assert writer.after.resumed is not None and writer.after.state == expected
+        monkeypatch.undo()
+        assert Campaigns(str(path)).load("Prop").state == expected
+        assert kept_rows(writer) == rebuilt(path)
+
+
+def test_an_undo_reaching_back_into_the_round_before_folds_the_whole_log(tmp_path):
+    """An undo that takes back an action of a finished round (round 1's last forfeit, which
+    ended it) changes what the state kept as that round ended counted: the log is folded whole,
+    and the state and the rows kept are the fold's — round 1 is in progress again."""
+    path = tmp_path / "store.sqlite"
+    writer = round_two(path)
+    record(writer, lambda loaded: note("round 2 begins"))
+    record(writer, lambda loaded: undo(loaded.ledger, 1, "Dan did not forfeit"), again=False)
+    assert writer.after.state.round == 1
+    assert writer.after.state == Campaigns(str(path)).load("Prop").state
+    assert kept_rows(writer) == rebuilt(path)
 
 
 def test_the_deadline_reckoned_from_kept_facts_is_the_logs(tmp_path):

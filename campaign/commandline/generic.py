@@ -175,7 +175,7 @@ def undo(
     name = ctx.obj.name(campaign)
 
     def decide(loaded):
-        return retract(loaded.events, steps, reason, loaded.kind, expect)
+        return retract(loaded.ledger, steps, reason, expect)
 
     ctx.obj.perform(name, decide, again=False)
 
@@ -191,7 +191,7 @@ def redo(
     from campaign.common import redo as restore
 
     name = ctx.obj.name(campaign)
-    decide = lambda loaded: restore(loaded.events, reason, loaded.kind)  # noqa: E731
+    decide = lambda loaded: restore(loaded.ledger, reason)  # noqa: E731
     ctx.obj.perform(name, decide, again=False)
 
 

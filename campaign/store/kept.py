@@ -248,6 +248,23 @@ class Kept:
         state = snapshot.read(of, body, of.start(started))
         return None if state is None else (seen, of, state, started)
 
+    def round_begun(
+        self, name: str, number: int, of: Kind, started: CampaignEvent, head: str
+    ) -> tuple[int, Any] | None:
+        """Where round `number`, the one in progress, began: how many events the log held as the
+        round before ended, and the state then (`keep_state`), as kept at the log's event `head`
+        (the campaign's start in its first round); None where either is not kept."""
+        if number == 1:
+            return 1, of.start(started)
+        ended = self.report_kept(name, str(number), head).get("ended")
+        body = self.kept_at(self.state_row(name, number - 1), head)
+        if not isinstance(ended, int) or body is None:
+            return None
+        from campaign import snapshot
+
+        state = snapshot.read(of, body, of.start(started))
+        return None if state is None else (ended, state)
+
     def state_verdict(self, name: str, state: Any) -> str:
         """The state kept beside the campaign's current view against `state` (verify's replay):
         `current`, `altered` (its seal or its value not the log's), `unreadable` (sealed, yet
@@ -288,21 +305,28 @@ class Kept:
         built_from: Loaded,
         start: int | None = None,
         later: str | None = None,
+        ended: int | None = None,
     ) -> None:
         """Keep a report's data beside the stored view it was read under, in a row of its own (a
         long report must not slow the view that `status` and `list` read), for the next reader;
         nothing when the view no longer matches the log the report was built from (another
         organiser appended since), and a busy store keeps nothing rather than wait. Of the round in
         progress, `start`: the events before those it tells; `later`: what the last finished
-        round's report tells of the campaign now (`Kind.told_later`), as JSON text."""
-        body = self.report_body(data, start, later)
+        round's report tells of the campaign now (`Kind.told_later`), as JSON text; `ended`: how
+        many events the log held as the round before ended (`round_begun`)."""
+        body = self.report_body(data, start, later, ended)
         self._keep_with_view(name, self._row_of(name, key), body, built_from)
 
     @staticmethod
     def report_body(
-        data: dict[str, Any], start: int | None = None, later: str | None = None
+        data: dict[str, Any],
+        start: int | None = None,
+        later: str | None = None,
+        ended: int | None = None,
     ) -> str:
         kept = {"program": readmodel.program(), "data": data, "start": start, "later": later}
+        if ended is not None:
+            kept["ended"] = ended
         return json.dumps(kept, separators=(",", ":"), default=str)
 
     def report_kept(self, name: str, key: str, head: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from campaign import checkpoint
 from campaign.app import Loaded, finished, last_finished, round_end
 from campaign.errors import CampaignError
-from campaign.loaded import tail
+from campaign.loaded import named, tail
 from campaign.text import sentence
 from campaign.views import formats
 from events.common import CampaignEvent, NoteRecorded
@@ -28,6 +28,11 @@ def _round_closed(loaded: Loaded, number: int) -> int:
     while last < len(loaded.events) and isinstance(loaded.events[last], NoteRecorded):
         last += 1
     return last
+
+
+def _round_ended(loaded: Loaded, number: int) -> int | None:
+    """How many events the log held when round `number` ended (none before the first)."""
+    return len(round_end(loaded, number).events) if number >= 1 else None
 
 
 def round_events(loaded: Loaded, number: int) -> list:
@@ -315,8 +320,10 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
         if not going and not data.get("tells_since"):
             later = _later(loaded, number)
         start = _round_closed(loaded, number - 1) if going else None
+        began = _round_ended(loaded, number - 1) if going else None
         for key in (key for key, of in wanted.items() if of == number):
-            campaigns.kept.keep_report(name, key, data, loaded, start, later if going else None)
+            kept = (start, later if going else None, began)
+            campaigns.kept.keep_report(name, key, data, loaded, *kept)
         campaigns.kept.keep_state(name, number, at_end, loaded)  # its map, on the hub's report page
     if loaded.resumed is not None:
         campaigns.kept.carry(name, {}, loaded)  # what was kept beside the earlier view: dropped
@@ -330,10 +337,8 @@ def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
     not belong to the round before (written just after it ended), the last finished round's
     report and state are what they were (kept again under the new event) and the round in
     progress is built from its own events. False where not: then they are built from the log."""
-    from campaign.facts import plain
-
     resumed, kept = loaded.resumed, campaigns.kept
-    if resumed is None or not all(plain(event) for event in resumed.new):
+    if resumed is None:
         return False
     head, size = resumed.seen["head"], resumed.seen["events"]
     number = len(finished(loaded.kind, loaded.state)) + 1
@@ -341,6 +346,8 @@ def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
     start, later = going.get("start"), None
     trailing = isinstance(resumed.new[0], NoteRecorded)  # a note written after the round before
     if not isinstance(start, int) or (number > 1 and start == size and trailing):
+        return False
+    if not all(_within(loaded, event, start) for event in resumed.new):
         return False
     rows = {}
     if number > 1:
@@ -356,10 +363,23 @@ def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
     from campaign import snapshot
 
     data = in_progress(name, loaded, number, start)
-    rows[kept.report_row(name, str(number))] = kept.report_body(data, start, later)
+    body = kept.report_body(data, start, later, going.get("ended"))
+    rows[kept.report_row(name, str(number))] = body
     rows[kept.state_row(name, number)] = snapshot.kept(loaded.kind, loaded.state)
     kept.carry(name, rows, loaded)
     return True
+
+
+def _within(loaded: Loaded, event: CampaignEvent, start: int) -> bool:
+    """`event` changes nothing of the log's facts (`facts.plain`) nor of the rounds before the
+    one in progress, whose events begin after the first `start`: a kind's own or a note, or an
+    undo or a redo of such events of that round alone."""
+    from campaign.facts import plain
+
+    if plain(event):
+        return True
+    told = named(loaded.events, event)
+    return bool(told) and all(plain(e) and e.originator_version > start for e in told)
 
 
 def _later(loaded: Loaded, number: int) -> str:

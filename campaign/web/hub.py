@@ -48,7 +48,7 @@ from campaign.web.pages import (
     actions,
     brief,
     campaign_values,
-    recent,
+    standing,
     state_now,
     whole,
 )
@@ -272,7 +272,7 @@ def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> 
     offered = actions(kind, state, role, player)
     for action in offered:
         if action["action"] == "command":  # an undo from it names what it takes back
-            latest = latest_action(recent(campaigns, name, loaded), kind)
+            latest = latest_action(standing(campaigns, name, kind, loaded))
             action["hidden"] = {} if latest is None else {"latest": str(latest)}
     mine = role == "player" and player
     lines = kind.player_lines(state, player) if mine else []

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from campaign.app import Campaigns, finished
 from campaign.bounded import bounded
+from campaign.common import Ledger
 from campaign.errors import CampaignError
 
 LOG_PAGE = 200
@@ -130,13 +131,14 @@ def drawn_at(loaded: Any) -> tuple[int, str] | None:
     return (len(loaded.events), loaded.events[-1].chain) if loaded.chain_break is None else None
 
 
-def recent(campaigns: Campaigns, name: str, loaded: Any) -> tuple:
-    """The log as read (`loaded`), or its last `LOG_PAGE` events read alone while the stored
-    view vouches for it, else the whole log."""
+def standing(campaigns: Campaigns, name: str, of: Any, loaded: Any) -> Ledger:
+    """The organiser's actions standing (what an undo would take back): of the log as read
+    (`loaded`), else as the stored view keeps them, else of the whole log."""
     if loaded is not None:
-        return loaded.events
-    read = campaigns.kept.tail(name, LOG_PAGE)
-    return read[1] if read is not None else campaigns.load(name).events
+        return loaded.ledger
+    seen = campaigns.kept.view(name)
+    kept = None if seen is None else Ledger.kept(seen.get("ledger"), of)
+    return kept if kept is not None else campaigns.load(name).ledger
 
 
 def state_now(campaigns: Campaigns, name: str) -> tuple[Any, Any, tuple[int, str] | None, Any]:
