@@ -3,8 +3,9 @@ holidays, who replaced whom, what its deadline is reckoned from and the organise
 view, report and notice reads them here (`Loaded.facts`), folded from the whole log by the
 functions that say each of them — or, after a write resumed from what was kept beside the log
 (issue #31), from the facts kept in the view and the events just recorded (`after`), which gives
-the same facts for every event of a kind's own and every note, and nothing for any other: a
-rename, a deadline, an undo are rare, and the log is read whole for them."""
+the same facts for every event of a kind's own and every note, and for an undo or a redo of such
+events, and nothing for any other: a rename, a deadline are rare, and the log is read whole for
+them."""
 
 from __future__ import annotations
 
