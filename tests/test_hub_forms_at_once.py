@@ -86,6 +86,10 @@ def test_31_a_note_reads_only_the_last_event_and_the_page_after_it_none(tmp_path
             f"/a/{token}/note", data={"csrf": csrf, "choice": "ruled"}, follow_redirects=False
         )
         assert count(traced, events) == 1  # its last, against its view: 4 before
+        # what it keeps again unchanged (the last round's report under two names, and its
+        # state) and the round in progress's report it extends: read in one statement, 4 before
+        reports = [t for t in traced if t.startswith("SELECT") and "/report/" in t]
+        assert len(reports) == 1 and "WHERE stream IN" in reports[0]
         traced.clear()
         page = client.get(f"/a/{token}").text
         assert "ruled" in page

@@ -146,20 +146,26 @@ class Database:
             ) from None
 
     def select(
-        self, table: str, columns: str, where: str, value: str, like: bool = False
+        self, table: str, columns: str, where: str, value: str | tuple[str, ...], like: bool = False
     ) -> list[tuple]:
         """Rows of a table kept beside the log (none while it does not exist yet) whose `where`
-        is `value`, or, `like`, starts with it."""
+        is `value` (one of them, where several: in one statement), or, `like`, starts with
+        it."""
         sql = self.dialect
-        test, value = ("LIKE", value + "%") if like else ("=", value)
+        values = value if isinstance(value, tuple) else (value,)
+        if like:
+            test, values = f"LIKE {sql.mark}", (values[0] + "%",)
+        elif len(values) == 1:
+            test = f"= {sql.mark}"
+        else:
+            test = f"IN ({', '.join([sql.mark] * len(values))})"
 
         def read() -> list[tuple]:
             with self.glance() as cursor:
                 if not sql.exists(cursor, table):
                     return []
                 cursor.execute(
-                    f"SELECT {columns} FROM {sql.table(table)} WHERE {where} {test} {sql.mark}",
-                    (value,),
+                    f"SELECT {columns} FROM {sql.table(table)} WHERE {where} {test}", values
                 )
                 return beside.rows(cursor.fetchall())
 

@@ -256,8 +256,9 @@ class Kept:
         (the campaign's start in its first round); None where either is not kept."""
         if number == 1:
             return 1, of.start(started)
-        ended = self.report_kept(name, str(number), head).get("ended")
-        body = self.kept_at(self.state_row(name, number - 1), head)
+        going, ended_in = self._row_of(name, str(number)), self.state_row(name, number - 1)
+        found = self.all_kept_at((going, ended_in), head)  # in one statement
+        ended, body = self.as_report(found[going]).get("ended"), found[ended_in]
         if not isinstance(ended, int) or body is None:
             return None
         from campaign import snapshot
@@ -333,15 +334,22 @@ class Kept:
         """The report kept under `key` at the log's event `head` as kept (`report_body`: its
         data and, of the round in progress, `start` and `later`), its seal holding; else
         empty."""
-        body = self.kept_at(self._row_of(name, key), head)
+        return self.as_report(self.kept_at(self._row_of(name, key), head))
+
+    @staticmethod
+    def as_report(body: str | None) -> dict[str, Any]:
+        """A report's body as kept (`report_body`), read; empty where there is none."""
         return {} if body is None else readmodel.kept_report(body)
 
     def kept_at(self, row: str, head: str) -> str | None:
         """The body kept in `row` at the log's event `head`, its seal holding; else None."""
-        found = self.database.select(readmodel.VIEWS, "head, body", "stream", row)
-        if not found or found[0][0] != head:
-            return None
-        return self.unbound(row, head, found[0][1])
+        return self.all_kept_at((row,), head)[row]
+
+    def all_kept_at(self, rows: tuple[str, ...], head: str) -> dict[str, str | None]:
+        """`kept_at` of each of `rows`, read in one statement."""
+        found = self.database.select(readmodel.VIEWS, "stream, head, body", "stream", rows)
+        kept = {row: self.unbound(row, at, body) for row, at, body in found if at == head}
+        return {row: kept.get(row) for row in rows}
 
     def carry(self, name: str, rows: dict[str, str], after: Loaded) -> None:
         """Keep `rows` (a report's or a state's name → its body, as kept at the event a write

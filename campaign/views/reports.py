@@ -332,39 +332,38 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
 def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
     """After a write resumed from what was kept beside the log, keep the reports as
     `keep_after_append` would without reading the log: where every event recorded is a kind's
-    own or a note (`facts.plain`), no round ended, the report of the round in progress was kept
-    at the event the write resumed from with where its events begin, and a note recorded does
-    not belong to the round before (written just after it ended), the last finished round's
-    report and state are what they were (kept again under the new event) and the round in
-    progress is built from its own events. False where not: then they are built from the log."""
+    own or a note (`facts.plain`), or an undo or a redo of such events of the round in progress,
+    no round ended, the report of the round in progress was kept at the event the write resumed
+    from with where its events begin, and a note recorded does not belong to the round before
+    (written just after it ended), the last finished round's report and state are what they were
+    (kept again under the new event) and the round in progress is built from its own events.
+    False where not: then they are built from the log."""
     resumed, kept = loaded.resumed, campaigns.kept
     if resumed is None:
         return False
     head, size = resumed.seen["head"], resumed.seen["events"]
     number = len(finished(loaded.kind, loaded.state)) + 1
-    going = kept.report_kept(name, str(number), head)
+    done, going_row = number - 1, kept.report_row(name, str(number))
+    carried = (kept.report_row(name, "last"), kept.report_row(name, str(done)))
+    carried += (kept.state_row(name, done),)
+    rows = kept.all_kept_at((going_row, *(carried if done else ())), head)  # one statement
+    going = kept.as_report(rows.pop(going_row))
     start, later = going.get("start"), None
     trailing = isinstance(resumed.new[0], NoteRecorded)  # a note written after the round before
     if not isinstance(start, int) or (number > 1 and start == size and trailing):
         return False
     if not all(_within(loaded, event, start) for event in resumed.new):
         return False
-    rows = {}
-    if number > 1:
-        done = number - 1
+    if done:
         later = _later(loaded, done)
         if going.get("later") != later:
             return False  # what it tells of the campaign now has changed, or its whole log
-        for row in (kept.report_row(name, "last"), kept.report_row(name, str(done))):
-            rows[row] = kept.kept_at(row, head)
-        rows[kept.state_row(name, done)] = kept.kept_at(kept.state_row(name, done), head)
         if None in rows.values():
             return False
     from campaign import snapshot
 
     data = in_progress(name, loaded, number, start)
-    body = kept.report_body(data, start, later, going.get("ended"))
-    rows[kept.report_row(name, str(number))] = body
+    rows[going_row] = kept.report_body(data, start, later, going.get("ended"))
     rows[kept.state_row(name, number)] = snapshot.kept(loaded.kind, loaded.state)
     kept.carry(name, rows, loaded)
     return True
