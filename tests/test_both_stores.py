@@ -12,6 +12,7 @@ import time
 import pytest
 from conftest import Shell
 
+from campaign import service
 from campaign.demo import script
 from campaign.registry import PACKAGES, kind
 
@@ -115,3 +116,36 @@ def test_31_one_writer_at_a_time_across_processes_waits_for_the_lock(store_url, 
     notes = [e["data"]["text"] for e in shell.json("log") if e["type"] == "NoteRecorded"]
     assert notes == ["after the lock"]
     holder.close()
+
+
+def test_31_a_postgresql_store_opened_again_makes_nothing(store_url, monkeypatch):
+    """Issue #31: every command opens its store; on a server, each opening made the schema, the
+    event tables and the tables beside them again (`CREATE … IF NOT EXISTS`, under locks), in a
+    connection of their own. A store made whole by an earlier opening is opened with no DDL and
+    one connection to look, and what is recorded through it is read back."""
+    if not store_url.startswith("postgresql"):
+        pytest.skip("the SQLite store makes its tables as it first writes them")
+    import psycopg
+
+    from campaign.app import Campaigns
+    from campaign.common import note
+
+    first = Campaigns(store_url)
+    service.start(
+        first, *kind("boiling-cauldron").new("Made", {"player": ["Ann", "Bob", "Cid"]}), "o"
+    )
+    first.close()
+    ran: list[str] = []
+    for kind_of in (psycopg.Cursor, psycopg.Connection):
+        execute = kind_of.execute
+
+        def traced(self, query, *args, execute=execute, **kwargs):
+            ran.append(str(query))
+            return execute(self, query, *args, **kwargs)
+
+        monkeypatch.setattr(kind_of, "execute", traced)
+    again = Campaigns(store_url)
+    again.act("Made", lambda state: note("opened again"), "o")
+    assert ran and not [statement for statement in ran if "CREATE" in statement.upper()]
+    assert again.load("Made").events[-1].text == "opened again"
+    again.close()

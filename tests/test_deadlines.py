@@ -44,6 +44,29 @@ def test_bc_9_2_a_default_deadline_passed_under_auto_forfeits_at_tick(shell, spr
     assert shell.json("verify")["verified"]
 
 
+def test_bc_9_2_a_tick_with_no_deadline_passed_reads_no_log(shell, spring, monkeypatch):
+    """Issue #31: `tick` runs every few minutes over every campaign of a store; where the view
+    kept at a log's last event says no deadline has passed, it says nothing and reads no log
+    (reading one fails here). Once the deadline has passed it reads it and records as before."""
+    from campaign.store.logs import Logs
+
+    shell.ok(*spring.step("new"))
+    shell.ok("deadline", "default", "2d")
+    shell.ok("deadline", "rule", "auto")
+    shell.ok("status")  # the view kept, as every write and read keeps it
+    early = (last_moving(shell) + timedelta(days=1)).isoformat()
+    late = (last_moving(shell) + timedelta(days=3)).isoformat()
+    read = Logs.read
+
+    def whole(*args, **kwargs):
+        raise AssertionError("the whole log was read")
+
+    monkeypatch.setattr(Logs, "read", whole)
+    assert shell.ok("tick", "--now", early).stdout == ""
+    monkeypatch.setattr(Logs, "read", read)
+    assert "Cid forfeits the attack" in shell.ok("tick", "--now", late).stdout
+
+
 def test_a_deadline_set_for_the_step_wins_over_the_default_and_none_removes_it(shell, spring):
     shell.ok(*spring.step("new"), "--deadlines", "14d")
     shell.ok("deadline", "set", "2030-01-15T18:00Z")

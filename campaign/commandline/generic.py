@@ -120,6 +120,7 @@ def tick(
     """Apply each campaign's missed-deadline house rule (its rules page): under `auto` the
     program records what a passed deadline does, as the actor `deadline`."""
     from campaign.deadlines import DEADLINE_ACTOR, automatic, missed
+    from campaign.readmodel import deadline_of
 
     moment = instant(at) if at else now()
     names = (
@@ -128,6 +129,10 @@ def tick(
         else [e.name for e in ctx.obj.campaigns.catalogue(archived=False)]
     )
     for name in names:
+        seen = ctx.obj.campaigns.kept.view(name)  # kept at the log's last event, or None
+        due = None if seen is None else deadline_of(seen, moment)
+        if seen is not None and (due is None or not due["overdue"]):
+            continue  # no deadline has passed: the log is not read (issue #31)
         loaded = ctx.obj.campaigns.load(name)
         step = loaded.kind.next_step(loaded.state)
         passed = missed(loaded.events, step, moment)

@@ -309,6 +309,8 @@ def open_server(db: str, env: dict[str, str]) -> EventStore:
     for attempt in range(5):
         try:
             with psycopg.connect(**settings) as connection:
+                if dialect.ready(connection):  # made before: eventsourcing makes nothing either
+                    return EventStore(env={**env, "CREATE_TABLE": "no"})
                 dialect.make_schema(connection)
             store = EventStore(env=env)
             with psycopg.connect(**settings) as connection:
