@@ -217,9 +217,9 @@ def fold_after(
     that event otherwise (issue #31: an undo within the round in progress folds that round
     alone)."""
     before, state = base
-    named = [seq for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs]
-    named += [e.undo for e in events if isinstance(e, ActionsRestored)]
-    if named and min(named) <= before:
+    told = [seq for e in events if isinstance(e, ActionsRetracted) for seq in e.seqs]
+    told += [e.undo for e in events if isinstance(e, ActionsRestored)]
+    if told and min(told) <= before:
         return None
     taken_back = retracted(events)
     for event in events:
