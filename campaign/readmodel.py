@@ -40,6 +40,7 @@ KEYS = {
     "reckoning",
     "key",
     "ledger",
+    "finished",
 }
 
 
@@ -74,9 +75,17 @@ def view(loaded: Any) -> dict[str, Any]:
         "step": step,
         "deadline": None if standing is None else standing.at.isoformat(),
         "ledger": loaded.ledger.data(),  # what an undo or a redo decides on (campaign.common)
+        "finished": finished_rounds(of, state),  # the report `report` shows unless asked
         "program": program(),
     }
     return json_ready(built)
+
+
+def finished_rounds(of: Any, state: Any) -> int:
+    """How many rounds (or scenarios) have ended (campaign.loaded.finished)."""
+    from campaign.loaded import finished
+
+    return len(finished(of, state))
 
 
 def json_ready(data: Any) -> Any:

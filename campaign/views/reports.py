@@ -282,36 +282,36 @@ def kept_report(
     (`load`) and kept there for the next reader. Any append writes a new view, which forgets the
     reports kept with the old one; `verify` compares each with the log. Only data is kept, never
     markup: every format escapes it as it renders (the map of an HTML report is drawn anew)."""
-    key = str(number or "last")
-    kept = campaigns.kept.report(name, key)
+    if number is None:  # the last finished round's, kept under its number
+        seen = campaigns.kept.view(name)
+        number = seen["finished"] if seen is not None and seen["finished"] else None
+    kept = None if number is None else campaigns.kept.report(name, str(number))
     if kept is not None:
         return kept
     loaded = load()
+    number = number or last_finished(loaded)  # none finished: refused
     data, _ = report_data(name, loaded, number)
     if loaded.chain_break is None:
-        campaigns.kept.keep_report(name, key, data, loaded)
+        campaigns.kept.keep_report(name, str(number), data, loaded)
     return data
 
 
 def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
     """After an append, the reports readers ask for first — the last finished round's (what
-    `report` shows by default) and the one in progress (the organiser's opening post) — built
-    from the log the writer has just read, checked and extended, and kept beside the new view:
-    `report` right after `result` costs what it costs the second time (issue #16). The last
-    finished round's is kept under its number too (`--round N`, the hub's report page), and
-    the state each round ended in (the map of its page in the hub). The round in progress's
-    report is kept with where its events begin and what the last finished round's tells of the
-    campaign now (`Kind.told_later`; none where that report vouches for the whole log): after a
-    write resumed from what was kept (issue #31) whose events change neither, the finished
-    round's report and state are kept again as they were, and the round in progress is built
-    from its own events alone (`kept_again`)."""
+    `report` shows by default, the hub's report page) and the one in progress (the organiser's
+    opening post), each under its number — built from the log the writer has just read, checked
+    and extended, and kept beside the new view: `report` right after `result` costs what it
+    costs the second time (issue #16); and the state each round ended in (the map of its page
+    in the hub). The round in progress's report is kept with where its events begin and what
+    the last finished round's tells of the campaign now (`Kind.told_later`; none where that
+    report vouches for the whole log): after a write resumed from what was kept (issue #31)
+    whose events change neither, the finished round's report and state are kept again as they
+    were, and the round in progress is built from its own events alone (`kept_again`)."""
     if loaded.chain_break is not None or kept_again(campaigns, name, loaded):
         return
     ended = finished(loaded.kind, loaded.state)
-    wanted = {"last": ended[-1], str(ended[-1]): ended[-1]} if ended else {}
-    wanted[str(len(ended) + 1)] = len(ended) + 1
     later = None
-    for number in sorted(set(wanted.values())):  # the finished round first
+    for number in [*ended[-1:], len(ended) + 1]:  # the finished round first
         try:
             data, at_end = report_data(name, loaded, number)
         except CampaignError:
@@ -321,9 +321,8 @@ def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
             later = _later(loaded, number)
         start = _round_closed(loaded, number - 1) if going else None
         began = _round_ended(loaded, number - 1) if going else None
-        for key in (key for key, of in wanted.items() if of == number):
-            kept = (start, later if going else None, began)
-            campaigns.kept.keep_report(name, key, data, loaded, *kept)
+        kept = (start, later if going else None, began)
+        campaigns.kept.keep_report(name, str(number), data, loaded, *kept)
         campaigns.kept.keep_state(name, number, at_end, loaded)  # its map, on the hub's report page
     if loaded.resumed is not None:
         campaigns.kept.carry(name, {}, loaded)  # what was kept beside the earlier view: dropped
@@ -344,8 +343,7 @@ def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
     head, size = resumed.seen["head"], resumed.seen["events"]
     number = len(finished(loaded.kind, loaded.state)) + 1
     done, going_row = number - 1, kept.report_row(name, str(number))
-    carried = (kept.report_row(name, "last"), kept.report_row(name, str(done)))
-    carried += (kept.state_row(name, done),)
+    carried = (kept.report_row(name, str(done)), kept.state_row(name, done))
     rows = kept.all_kept_at((going_row, *(carried if done else ())), head)  # one statement
     going = kept.as_report(rows.pop(going_row))
     start, later = going.get("start"), None
