@@ -29,14 +29,19 @@ def plain(event: CampaignEvent) -> bool:
     return not event.TOPIC.startswith(SHARED) or isinstance(event, NoteRecorded)
 
 
+def all_plain(told: Sequence[CampaignEvent]) -> bool:
+    """The events an undo or a redo names (campaign.loaded.named) are some, every one `plain`:
+    taking them back or restoring them tells no fact."""
+    return bool(told) and all(plain(e) for e in told)
+
+
 def _plainly(
     event: CampaignEvent, named: Callable[[CampaignEvent], Sequence[CampaignEvent]] | None
 ) -> bool:
     """An undo or a redo of `plain` events alone (`named`: the events it names)."""
     if named is None or not isinstance(event, (ActionsRetracted, ActionsRestored)):
         return False
-    told = named(event)
-    return bool(told) and all(plain(e) for e in told)
+    return all_plain(named(event))
 
 
 @dataclass(frozen=True)

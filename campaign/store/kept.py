@@ -242,10 +242,8 @@ class Kept:
         first = self.log.first(stream, seen.get("origin"))
         if not first:
             return None
-        from campaign import snapshot
-
         started = first[0]
-        state = snapshot.read(of, body, of.start(started))
+        state = _state_read(of, body, started)
         return None if state is None else (seen, of, state, started)
 
     def round_begun(
@@ -261,9 +259,7 @@ class Kept:
         ended, body = self.as_report(found[going]).get("ended"), found[ended_in]
         if not isinstance(ended, int) or body is None:
             return None
-        from campaign import snapshot
-
-        state = snapshot.read(of, body, of.start(started))
+        state = _state_read(of, body, started)
         return None if state is None else (ended, state)
 
     def state_verdict(self, name: str, state: Any) -> str:
@@ -449,6 +445,13 @@ class Kept:
 
     def _row_of(self, name: str, key: str) -> str:
         return f"{self.log.stream(name).hex}/report/{key}"
+
+
+def _state_read(of: Kind, body: str, started: CampaignEvent) -> Any:
+    """A state kept beside the log (campaign.snapshot), read back, or None."""
+    from campaign import snapshot  # msgspec: imported by what writes or reads a state alone
+
+    return snapshot.read(of, body, of.start(started))
 
 
 def _current(state: object, head: str) -> bool:

@@ -22,9 +22,7 @@ if TYPE_CHECKING:
 def _round_closed(loaded: Loaded, number: int) -> int:
     """How many events the log held when round `number` ended, with the notes written just after
     it."""
-    if number < 1:
-        return 0
-    last = len(round_end(loaded, number).events)
+    last = _round_ended(loaded, number) or 0
     while last < len(loaded.events) and isinstance(loaded.events[last], NoteRecorded):
         last += 1
     return last
@@ -371,12 +369,12 @@ def _within(loaded: Loaded, event: CampaignEvent, start: int) -> bool:
     """`event` changes nothing of the log's facts (`facts.plain`) nor of the rounds before the
     one in progress, whose events begin after the first `start`: a kind's own or a note, or an
     undo or a redo of such events of that round alone."""
-    from campaign.facts import plain
+    from campaign.facts import all_plain, plain
 
     if plain(event):
         return True
     told = named(loaded.events, event)
-    return bool(told) and all(plain(e) and e.originator_version > start for e in told)
+    return all_plain(told) and all(e.originator_version > start for e in told)
 
 
 def _later(loaded: Loaded, number: int) -> str:
