@@ -24,6 +24,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from installed import as_installed
+
 from campaign.app import Campaigns, Loaded
 from campaign.common import note
 from campaign.kinds.boiling_cauldron import commands
@@ -112,6 +114,7 @@ def sizes_and_runs() -> argparse.Namespace:
 
 def main() -> None:
     args = sizes_and_runs()
+    as_installed()
     campaign = [sys.executable, "-m", "cli"] if Path("cli.py").exists() else ["campaign"]
     keys = ("base", "sv", "sr", "lv", "lr", "tail", "rv", "rr", "r2", "ra")
     print(

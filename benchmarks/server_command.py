@@ -1,7 +1,8 @@
 """A command on PostgreSQL against the same command on SQLite (issue #31): `status --json` and
 `note` of one freshly drawn Boiling Cauldron campaign, each a new process as a user runs it,
 beside the bare imports, alternating run by run; with --trees, the same commands from each of
-several checkouts (e.g. a `git worktree` of an older commit), alternating too. Medians.
+several checkouts (e.g. a `git worktree` of an older commit), alternating too, each compiled as
+`pip install .` compiles it (`installed.py`). Medians.
 
     python benchmarks/server_command.py --postgres URL [--runs 15] [--trees DIR ...]
 """
@@ -16,6 +17,8 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+
+from installed import as_installed
 
 BASELINE = "import eventsourcing.application, eventsourcing.sqlite, networkx, rich, typer"
 NEW = ["new", "Bench", "--rules", "boiling-cauldron", "--player", "Ann", "--player", "Bob"]
@@ -46,6 +49,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         stores = {}
         for tree in trees:
+            as_installed(tree)
             schema = f"{options.postgres}?schema=cmd_{uuid.uuid4().hex[:10]}"
             sqlite = str(Path(folder) / f"{tree.name}.sqlite")
             stores[tree] = {"SQLite": sqlite, "PostgreSQL": schema}

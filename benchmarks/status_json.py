@@ -15,6 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from installed import as_installed
+
 BASELINE = [
     sys.executable,
     "-c",
@@ -32,6 +34,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=21)
     runs = parser.parse_args().runs
+    as_installed()
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "finished.sqlite")
         env = dict(os.environ, CAMPAIGN_DB=db)

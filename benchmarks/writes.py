@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
+from installed import as_installed  # noqa: E402
 from readmodel import BASELINE, build  # noqa: E402
 
 from campaign.app import Campaigns  # noqa: E402
@@ -75,6 +76,7 @@ def main() -> None:
     parser.add_argument("--postgres", default=None)
     parser.add_argument("--trailing", action="store_true")
     args = parser.parse_args()
+    as_installed()
     print("| store | events | baseline | note | attack | undo |")
     print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
