@@ -180,13 +180,15 @@ class Database:
         rows: list[tuple],
         dropped: tuple[str, tuple] | None = None,
         only_if: Sequence[tuple[str, tuple]] = (),
+        then: Sequence[tuple[str, tuple]] = (),
     ) -> None:
         """Write `rows` into a table kept beside the log (made, with its triggers, when missing),
         each replacing the row of the same `key`, after the `dropped` statement (with its
         parameters), apart from any append: when another writer holds the store nothing is
         kept, and its readers fold the log again instead; nor on a store that cannot be
         written. `only_if`: statements run first (one that holds a row until the rest is
-        written, then a count of it) whose last must count one row, else nothing is written."""
+        written, then a count of it) whose last must count one row, else nothing is written;
+        `then`: statements run last, in the same transaction."""
         if self.unwritable:
             return
         sql = self.dialect
@@ -211,6 +213,8 @@ class Database:
                 if rows:  # in one round trip to a server
                     statement = sql.insert(named, len(rows[0]), replace=True, key=key)
                     cursor.executemany(statement, rows)
+                for statement in then:
+                    cursor.execute(*statement)
 
         try:
             self.guard(write)

@@ -8,7 +8,9 @@ cannot keep it says so (`Database.unkept`)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import uuid
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -27,6 +29,12 @@ if TYPE_CHECKING:
 
 READ = 256
 """How many views whose seal held one open store remembers (`Kept._readable`)."""
+LONG = 64 * 1024
+"""A body kept beside the log at least this long (a finished round of 100,000 notes has a report
+of 1.8 MB) is kept once, in a row of its own named by its SHA-256 (`<stream>:<digest>`, never
+sealed to an event), and the sealed row names it (`{"long":"<digest>"}`): a write that keeps it
+again under its new event (`carry`) seals the name again, not the body (issue #31)."""
+NAMED = re.compile(r'\{"long":"([0-9a-f]{64})"\}')
 
 
 class Log(Protocol):
@@ -341,11 +349,35 @@ class Kept:
         """The body kept in `row` at the log's event `head`, its seal holding; else None."""
         return self.all_kept_at((row,), head)[row]
 
-    def all_kept_at(self, rows: tuple[str, ...], head: str) -> dict[str, str | None]:
-        """`kept_at` of each of `rows`, read in one statement."""
+    def all_kept_at(
+        self, rows: tuple[str, ...], head: str, whole: bool = True
+    ) -> dict[str, str | None]:
+        """`kept_at` of each of `rows`, read in one statement; a long body (`LONG`) read in one
+        more, or, not `whole`, left as its sealed row names it (to be kept again as it is)."""
         found = self.database.select(readmodel.VIEWS, "stream, head, body", "stream", rows)
         kept = {row: self.unbound(row, at, body) for row, at, body in found if at == head}
-        return {row: kept.get(row) for row in rows}
+        named = {row: kept.get(row) for row in rows}
+        return self.whole(named) if whole else named
+
+    def whole(self, rows: dict[str, str | None]) -> dict[str, str | None]:
+        """Each of `rows` (a row's name → its body as its sealed row holds it) with the long
+        bodies it names (`LONG`) read, in one statement; one whose digest does not hold (edited
+        by hand) is None, and `altered`."""
+        digests = {row: _named(body) for row, body in rows.items()}
+        names = {row: f"{row.split('/', 1)[0]}:{d}" for row, d in digests.items() if d}
+        if not names:
+            return rows
+        found = dict(
+            self.database.select(readmodel.VIEWS, "stream, body", "stream", tuple(names.values()))
+        )
+        whole = dict(rows)
+        for row, name in names.items():
+            body = found.get(name)
+            holds = isinstance(body, str) and _digest(body) == digests[row]
+            if body is not None and not holds:
+                self.altered.add(name)
+            whole[row] = body if holds else None
+        return whole
 
     def carry(self, name: str, rows: dict[str, str], after: Loaded) -> None:
         """Keep `rows` (a report's or a state's name → its body, as kept at the event a write
@@ -356,10 +388,7 @@ class Kept:
         if binding is None or self.database.unwritable:
             return
         version, head = len(after.events), after.events[-1].chain
-        kept = [
-            (row, version, head, bound.bound(binding, row, head, body))
-            for row, body in rows.items()
-        ]
+        kept = _sealed(binding, version, head, rows)
         sql, views = self.database.dialect, self.database.dialect.table(readmodel.VIEWS)
         stream = after.started.originator_id.hex
         stale = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND head <> {sql.mark}"
@@ -372,7 +401,7 @@ class Kept:
         ]
         self.database.keep_beside(
             readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", kept,
-            (stale, (f"{stream}/%", head)), held,
+            (stale, (f"{stream}/%", head)), held, _unnamed(sql, views, stream),
         )  # fmt: skip
 
     def report_row(self, name: str, key: str) -> str:
@@ -402,9 +431,13 @@ class Kept:
         binding = self.binding(create=True)
         if binding is None:
             return
-        row = (key, seen["events"], seen["head"], bound.bound(binding, key, seen["head"], body))
-        triggers = self.database.dialect.triggers(self.database.dialect.table(readmodel.VIEWS))
-        self.database.keep_beside(readmodel.VIEWS, readmodel.COLUMNS, triggers, "stream", [row])
+        rows = _sealed(binding, seen["events"], seen["head"], {key: body})
+        sql = self.database.dialect
+        views = sql.table(readmodel.VIEWS)
+        then = _unnamed(sql, views, key.split("/", 1)[0])
+        self.database.keep_beside(
+            readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", rows, then=then
+        )
 
     def reports(self, name: str) -> dict[str, Any]:
         """Every report kept under the campaign's current view: key → its stored text."""
@@ -419,11 +452,10 @@ class Kept:
         rows = self.database.select(
             readmodel.VIEWS, "stream, head, body", "stream", prefix, like=True
         )
-        return {
-            stream[len(prefix) :]: self.unbound(stream, head, body)
-            for stream, head, body in rows
-            if head == seen["head"]
+        kept = {
+            row: self.unbound(row, head, body) for row, head, body in rows if head == seen["head"]
         }
+        return {row[len(prefix) :]: body for row, body in self.whole(kept).items()}
 
     def forget(self, name: str) -> None:
         """Every report and state kept beside the campaign's view is dropped (verify found one
@@ -437,14 +469,47 @@ class Kept:
             with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
                 if sql.exists(cursor, readmodel.VIEWS):
                     cursor.execute(
-                        f"DELETE FROM {sql.table(readmodel.VIEWS)} WHERE stream LIKE {sql.mark}",
-                        (prefix + "%",),
+                        f"DELETE FROM {sql.table(readmodel.VIEWS)} WHERE stream LIKE {sql.mark} "
+                        f"OR stream LIKE {sql.mark}",
+                        (prefix + "%", prefix[:-1] + ":%"),
                     )
 
         self.database.guard(write)
 
     def _row_of(self, name: str, key: str) -> str:
         return f"{self.log.stream(name).hex}/report/{key}"
+
+
+def _sealed(binding: bytes, version: int, head: str, rows: dict[str, str]) -> list[tuple]:
+    """The rows to keep for `rows` (a row's name → its body) under the log's event `head`: each
+    sealed to it (campaign.bound), a long body (`LONG`) in a row of its own, named."""
+    kept = []
+    for row, body in rows.items():
+        if len(body) >= LONG:
+            digest = _digest(body)
+            kept.append((f"{row.split('/', 1)[0]}:{digest}", 0, "", body))
+            body = json.dumps({"long": digest}, separators=(",", ":"))
+        kept.append((row, version, head, bound.bound(binding, row, head, body)))
+    return kept
+
+
+def _named(body: str | None) -> str | None:
+    """The digest of the long body a sealed row names (`LONG`), if it names one."""
+    found = NAMED.fullmatch(body) if body is not None else None
+    return found[1] if found else None
+
+
+def _digest(body: str) -> str:
+    return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _unnamed(sql: beside.Dialect, views: str, stream: str) -> list[tuple[str, tuple]]:
+    """The statement dropping the long bodies of a campaign (`LONG`) that no row names now."""
+    named = f"SELECT substr(body, 10, 64) FROM {views} WHERE stream LIKE {sql.mark}"
+    drop = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND substr(stream, 34) NOT IN"
+    return [
+        (f"{drop} ({named} AND body LIKE {sql.mark})", (f"{stream}:%", f"{stream}/%", '{"long":"%'))
+    ]
 
 
 def _state_read(of: Kind, body: str, started: CampaignEvent) -> Any:

@@ -342,8 +342,9 @@ def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
     number = len(finished(loaded.kind, loaded.state)) + 1
     done, going_row = number - 1, kept.report_row(name, str(number))
     carried = (kept.report_row(name, str(done)), kept.state_row(name, done))
-    rows = kept.all_kept_at((going_row, *(carried if done else ())), head)  # one statement
-    going = kept.as_report(rows.pop(going_row))
+    # in one statement; a long body carried as its row names it (`Kept.whole`: read apart)
+    rows = kept.all_kept_at((going_row, *(carried if done else ())), head, whole=False)
+    going = kept.as_report(kept.whole({going_row: rows.pop(going_row)})[going_row])
     start, later = going.get("start"), None
     trailing = isinstance(resumed.new[0], NoteRecorded)  # a note written after the round before
     if not isinstance(start, int) or (number > 1 and start == size and trailing):
