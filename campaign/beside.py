@@ -60,8 +60,10 @@ def postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_SCHEMA": schema,
         "POSTGRES_CONNECT_TIMEOUT": "5",
         "POSTGRES_LOCK_TIMEOUT": "10",
-        "POSTGRES_POOL_SIZE": "2",
-        "POSTGRES_MAX_OVERFLOW": "2",
+        # one connection opened with the store (a command, or a request of the hub, uses one
+        # at a time); up to three more where one is asked for while another is in use
+        "POSTGRES_POOL_SIZE": "1",
+        "POSTGRES_MAX_OVERFLOW": "3",
     }
 
 
@@ -219,7 +221,7 @@ class Postgres(Known):
         """The store was made whole by an earlier opening: the tables kept beside the log, the
         catalogue's index, and the trigger on the events' table (made once eventsourcing had
         made that table and its own) are all there; nothing is made again (issue #31: no DDL,
-        and one connection fewer, for each command)."""
+        and one connection fewer, for each command; asked on the writers' lock's connection)."""
         return connection.execute(
             "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND "
             "to_regclass(%s) IS NOT NULL AND EXISTS "

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -149,3 +150,36 @@ def test_31_a_postgresql_store_opened_again_makes_nothing(store_url, monkeypatch
     assert ran and not [statement for statement in ran if "CREATE" in statement.upper()]
     assert again.load("Made").events[-1].text == "opened again"
     again.close()
+
+
+def test_31_a_write_on_a_server_opens_two_connections(store_url, monkeypatch):
+    """Issue #31: a write on a PostgreSQL store opened five connections to the server (one to
+    look whether the store was made, three of eventsourcing's pool, which opened a second while
+    its first was on the way, and the writers' lock's own); a server starts a process for each.
+    Now two: the writers' lock's, which also looks, and the pool's first."""
+    if not store_url.startswith("postgresql"):
+        pytest.skip("a SQLite store is a file, opened without a connection to a server")
+    import psycopg
+
+    from campaign.app import Campaigns
+    from campaign.common import note
+
+    made = Campaigns(store_url)
+    service.start(
+        made, *kind("boiling-cauldron").new("Made", {"player": ["Ann", "Bob", "Cid"]}), "o"
+    )
+    made.close()
+    opened: list[str] = []
+    connect = psycopg.Connection.connect.__func__
+
+    def counted(cls, *args, **kwargs):
+        opened.append(threading.current_thread().name)
+        return connect(cls, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Connection, "connect", classmethod(counted))
+    monkeypatch.setattr(psycopg, "connect", psycopg.Connection.connect)
+    writer = Campaigns(store_url)
+    service.record(writer, "Made", lambda loaded: note("two connections"), "o")
+    assert writer.load("Made").events[-1].text == "two connections"
+    writer.close()
+    assert len(opened) == 2, opened

@@ -48,6 +48,16 @@ class EventStore(Application):
     def construct_mapper(self) -> Mapper:
         return TrustedMapper(transcoder=self.construct_transcoder())
 
+    def construct_factory(self, env: Any) -> Any:
+        """eventsourcing's factory, its PostgreSQL pool told to wait for its first connection as
+        it opens: asked for one before it had it, the pool opens a second at once, for nothing
+        (a command, or a request of the hub, uses one at a time)."""
+        factory = super().construct_factory(env)
+        datastore = getattr(factory, "datastore", None)
+        if hasattr(datastore, "pool_open_timeout"):
+            datastore.pool_open_timeout = CONNECT_TIMEOUT
+        return factory
+
 
 STORE_FAILURES = (PersistenceError, sqlite3.Error, OSError)
 """What a store that breaks under a reader raises (the database's driver through eventsourcing,
@@ -66,8 +76,8 @@ class Database:
         if beside.is_server(db):
             env = beside.postgres_env(db)
             self.dialect: beside.Dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
-            self.store = open_server(db, env)
             self.writers = WriteLock(db, server_settings(env), env["POSTGRES_SCHEMA"])
+            self.store = open_server(db, env, self.writers)
         else:
             self.writers = WriteLock(db, None, "")
             if existing and db != ":memory:" and not Path(db).exists():
@@ -292,15 +302,16 @@ def server_settings(env: dict[str, str]) -> dict[str, Any]:
         dbname=env["POSTGRES_DBNAME"],
         user=env["POSTGRES_USER"],
         password=env["POSTGRES_PASSWORD"] or None,
-        connect_timeout=5,
+        connect_timeout=CONNECT_TIMEOUT,
         autocommit=True,
     )
 
 
-def open_server(db: str, env: dict[str, str]) -> EventStore:
+def open_server(db: str, env: dict[str, str], writers: WriteLock) -> EventStore:
     """A store on a PostgreSQL server, its schema and tables created on first use (the tables
     beside the log too: DDL races between first users are tried again); an unreachable server, a
-    missing database or refused credentials are one sentence (the server's own)."""
+    missing database or refused credentials are one sentence (the server's own). Whether it was
+    made is asked on the writers' lock's connection, which the command keeps."""
     try:
         import psycopg
     except ImportError:
@@ -308,23 +319,23 @@ def open_server(db: str, env: dict[str, str]) -> EventStore:
             "A PostgreSQL store needs psycopg: install the postgres extra where campaign was "
             "installed from (pip install '.[postgres]' in its folder)."
         ) from None
-    settings = server_settings(env)
     dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
     for attempt in range(5):
         try:
-            with psycopg.connect(**settings) as connection:
-                if dialect.ready(connection):  # made before: eventsourcing makes nothing either
-                    return EventStore(env={**env, "CREATE_TABLE": "no"})
-                dialect.make_schema(connection)
+            connection = writers.connection()
+            if dialect.ready(connection):  # made before: eventsourcing makes nothing either
+                return EventStore(env={**env, "CREATE_TABLE": "no"})
+            dialect.make_schema(connection)
             store = EventStore(env=env)
-            with psycopg.connect(**settings) as connection:
-                dialect.prepare(connection)
+            dialect.prepare(connection)
             return store
         except psycopg.OperationalError as failure:
+            writers.close()
             raise StoreError(
                 f"Cannot open the campaign store {beside.shown(db)}: {first_line(failure)}."
             ) from None
         except Exception as failure:  # noqa: BLE001 - a DDL race, or the pool's own errors
+            writers.close()
             if attempt == 4:
                 raise StoreError(
                     f"Cannot open the campaign store {beside.shown(db)}: {first_line(failure)}."
@@ -342,6 +353,8 @@ def first_line(failure: Exception) -> str:
 
 
 LOCKED_RETRIES = (0.01, 0.02, 0.05, 0.1, 0.2)
+CONNECT_TIMEOUT = 5
+"""Seconds a connection to a server may take (eventsourcing's POSTGRES_CONNECT_TIMEOUT too)."""
 """The pauses, in seconds, before a SQLite transaction refused as locked is run again (`guard`)."""
 
 

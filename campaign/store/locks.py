@@ -133,7 +133,7 @@ class WriteLock:
     def _advisory(self, stream: uuid.UUID) -> Iterator[bool]:
         key = _key(self.schema, stream)
         try:
-            connection = self._connect()
+            connection = self.connection()
             held = _waited(lambda: _try_advisory(connection, key))
         except Exception:  # noqa: BLE001 - no lock is no failure: the append still checks
             self.close()
@@ -148,7 +148,9 @@ class WriteLock:
                 except Exception:  # noqa: BLE001 - a lost connection released it anyway
                     self.close()
 
-    def _connect(self) -> Any:
+    def connection(self) -> Any:
+        """The lock's own connection to the server, opened once (the store's check that it was
+        made uses it too: a command opens one connection beside eventsourcing's pool)."""
         if self._connection is None or self._connection.closed:
             import psycopg
 
