@@ -35,6 +35,10 @@ SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}", re.ASCII)
 by the unquoted name), so never SQL, and never folded to another schema's name."""
 
 
+CONNECT_TIMEOUT = 5
+"""Seconds a connection to a server may take, and a pool's first connection as it opens."""
+
+
 def postgres_env(url: str) -> dict[str, str]:
     """eventsourcing's settings for `postgresql://user:password@host:port/dbname?schema=s`."""
     parts = urlsplit(url)
@@ -58,7 +62,7 @@ def postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_USER": unquote(parts.username or "postgres"),
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
         "POSTGRES_SCHEMA": schema,
-        "POSTGRES_CONNECT_TIMEOUT": "5",
+        "POSTGRES_CONNECT_TIMEOUT": str(CONNECT_TIMEOUT),
         "POSTGRES_LOCK_TIMEOUT": "10",
         # one connection opened with the store (a command, or a request of the hub, uses one
         # at a time); up to three more where one is asked for while another is in use

@@ -55,7 +55,7 @@ class EventStore(Application):
         factory = super().construct_factory(env)
         datastore = getattr(factory, "datastore", None)
         if hasattr(datastore, "pool_open_timeout"):
-            datastore.pool_open_timeout = CONNECT_TIMEOUT
+            datastore.pool_open_timeout = beside.CONNECT_TIMEOUT
         return factory
 
 
@@ -302,7 +302,7 @@ def server_settings(env: dict[str, str]) -> dict[str, Any]:
         dbname=env["POSTGRES_DBNAME"],
         user=env["POSTGRES_USER"],
         password=env["POSTGRES_PASSWORD"] or None,
-        connect_timeout=CONNECT_TIMEOUT,
+        connect_timeout=beside.CONNECT_TIMEOUT,
         autocommit=True,
     )
 
@@ -353,8 +353,6 @@ def first_line(failure: Exception) -> str:
 
 
 LOCKED_RETRIES = (0.01, 0.02, 0.05, 0.1, 0.2)
-CONNECT_TIMEOUT = 5
-"""Seconds a connection to a server may take (eventsourcing's POSTGRES_CONNECT_TIMEOUT too)."""
 """The pauses, in seconds, before a SQLite transaction refused as locked is run again (`guard`)."""
 
 
