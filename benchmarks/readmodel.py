@@ -15,6 +15,7 @@ the baseline.
 from __future__ import annotations
 
 import argparse
+import os
 import sqlite3
 import statistics
 import subprocess
@@ -98,9 +99,13 @@ def drop_view(db: Path) -> None:
     connection.close()
 
 
-def timed(command: list[str]) -> float:
+def timed_in(command: list[str], witness: str | None = None) -> float:
+    """One command's wall time; `witness`: the reader's own checkpoints (a file per store: the
+    stores compared hold the same campaign, and a reader that saw one store's log grow would
+    rightly refuse the other's as cut short)."""
+    env = {**os.environ, "CAMPAIGN_WITNESS": witness} if witness else None
     start = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True)
+    subprocess.run(command, check=True, capture_output=True, env=env)
     return time.perf_counter() - start
 
 
@@ -138,8 +143,12 @@ def main() -> None:
             build(with_view, size)
             copy(with_view, without)
             runs: dict[str, list[float]] = {k: [] for k in keys}
+
+            def timed(command: list[str]) -> float:
+                return timed_in(command, f"{command[command.index('--db') + 1]}.witness")
+
             for _ in range(args.runs):
-                runs["base"].append(timed(BASELINE))
+                runs["base"].append(timed_in(BASELINE))
                 runs["sv"].append(timed([*campaign, "--db", str(with_view), "status", "--json"]))
                 drop_view(without)
                 runs["sr"].append(timed([*campaign, "--db", str(without), "status", "--json"]))

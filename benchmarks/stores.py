@@ -14,7 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from readmodel import BASELINE, begin, medians_row, timed
+from readmodel import BASELINE, begin, medians_row
+from readmodel import timed_in as timed
 
 from campaign.app import Campaigns
 from campaign.common import note
