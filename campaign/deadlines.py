@@ -255,9 +255,9 @@ class Reckoning:
     """What a log's deadline is reckoned from (`current`), read from the events that stand: the
     deadline set (`pinned`: its step and instant) or cleared since the campaign last moved on,
     when it last moved on (`moved`), the default length chosen, the quiet hours and the clock
-    they are on. Kept beside the view (campaign.facts), it gives the deadline after a write
-    without the log: `after` of each event that changes nothing of it but when the campaign
-    moved on."""
+    they are on, and the house rule for a missed one (`rule`). Kept beside the view
+    (campaign.facts), it gives the deadline after a write without the log: `after` of each event
+    that changes nothing of it but when the campaign moved on."""
 
     moved: str
     cleared: bool = False
@@ -265,6 +265,7 @@ class Reckoning:
     length: str | None = None
     quiet: tuple[str, str] | None = None
     zone: str | None = None
+    rule: str = "organiser"
 
     @classmethod
     def of(cls, events: Sequence[CampaignEvent]) -> Reckoning:
@@ -287,6 +288,7 @@ class Reckoning:
             length=lengths[-1] if lengths and lengths[-1] else None,
             quiet=quiet_hours(standing),
             zone=zone_of(standing),
+            rule=rule(events),
         )
 
     def deadline(self, step: str) -> Deadline | None:
@@ -298,6 +300,17 @@ class Reckoning:
             return None
         at = datetime.fromisoformat(self.moved) + length_of(self.length)
         return Deadline(step, quiet_end(at, self.quiet, self.zone))
+
+    def missed(self, step: str, now: datetime) -> Deadline | None:
+        """The deadline standing for `step` if it has passed by `now`."""
+        standing = self.deadline(step)
+        return standing if standing is not None and now > standing.at else None
+
+    def automatic(self, step: str, now: datetime) -> bool:
+        """Whether the program records what a missed deadline does: the house rule is `auto` and
+        the deadline for `step` has passed by `now` (`tick` records it, `verify` checks it was
+        so)."""
+        return self.rule == "auto" and self.missed(step, now) is not None
 
     def after(self, event: CampaignEvent) -> Reckoning:
         """The reckoning once `event` is recorded: a note changes nothing, any other event of the
@@ -394,13 +407,6 @@ def rule(events: Sequence[CampaignEvent]) -> str:
     return chosen[-1] if chosen else "organiser"
 
 
-def missed(events: Sequence[CampaignEvent], step: str, now: datetime) -> Deadline | None:
-    """The deadline standing for `step` if it has passed by `now`."""
-    standing = current(events, step)
-    return standing if standing is not None and now > standing.at else None
-
-
 def automatic(events: Sequence[CampaignEvent], step: str, now: datetime) -> bool:
-    """Whether the program records what a missed deadline does: the house rule is `auto` and the
-    deadline for `step` has passed by `now` (`tick` records it, `verify` checks it was so)."""
-    return rule(events) == "auto" and missed(events, step, now) is not None
+    """`Reckoning.automatic` of the whole log."""
+    return Reckoning.of(events).automatic(step, now)

@@ -67,6 +67,36 @@ def test_bc_9_2_a_tick_with_no_deadline_passed_reads_no_log(shell, spring, monke
     assert "Cid forfeits the attack" in shell.ok("tick", "--now", late).stdout
 
 
+def test_bc_9_2_a_passed_deadline_is_decided_at_tick_from_what_is_kept(shell, spring, monkeypatch):
+    """Issue #31: a deadline the organiser decides stays passed until he does, and `tick`, run
+    every few minutes, says so each time: it decides from the state and the facts kept at the
+    log's last event (the house rule among them), reading no log (reading one fails here); once
+    the rule is `auto`, it records the forfeit (BC-9.2) the same way."""
+    from campaign.store.logs import Logs
+
+    shell.ok(*spring.step("new"))
+    shell.ok("deadline", "default", "2d")
+    shell.ok("status")  # the view kept, as every write and read keeps it
+    late = (last_moving(shell) + timedelta(days=3)).isoformat()
+    read = Logs.read
+
+    def whole(*args, **kwargs):
+        raise AssertionError("the whole log was read")
+
+    monkeypatch.setattr(Logs, "read", whole)
+    for _ in range(2):
+        said = shell.ok("tick", "--now", late).stdout
+        assert "passed; the organiser decides" in said and "forfeits" not in said
+    monkeypatch.setattr(Logs, "read", read)
+    shell.ok("deadline", "rule", "auto")
+    shell.ok("status")
+    monkeypatch.setattr(Logs, "read", whole)
+    assert "Cid forfeits the attack" in shell.ok("tick", "--now", late).stdout
+    monkeypatch.setattr(Logs, "read", read)
+    assert shell.json("log")[-1]["actor"] == "deadline"
+    assert shell.json("verify")["verified"]
+
+
 def test_a_deadline_set_for_the_step_wins_over_the_default_and_none_removes_it(shell, spring):
     shell.ok(*spring.step("new"), "--deadlines", "14d")
     shell.ok("deadline", "set", "2030-01-15T18:00Z")

@@ -285,14 +285,15 @@ def test_an_undo_reaching_back_into_the_round_before_folds_the_whole_log(tmp_pat
 
 def test_the_deadline_reckoned_from_kept_facts_is_the_logs(tmp_path):
     """After each resumed write, the deadline reckoned from the facts kept in the view (the
-    default length, quiet hours on the campaign's clock, a deadline set for the step:
-    `Reckoning.after`) is the one `deadlines.current` finds in the whole log: a set deadline
+    default length, quiet hours on the campaign's clock, a deadline set for the step, the house
+    rule: `Reckoning.after`) is the one `deadlines.current` finds in the whole log: a set deadline
     stands through a note, and a move starts the default length from its own instant."""
     path = tmp_path / "store.sqlite"
     campaigns = begin(path, NAMES[:4])
     record(campaigns, lambda loaded: deadlines.choose_default("36h"))
     record(campaigns, lambda loaded: deadlines.choose_quiet("20:00-09:00"))
     record(campaigns, lambda loaded: deadlines.choose_zone("America/New_York"))
+    record(campaigns, lambda loaded: deadlines.choose_rule("auto"))
     from campaign.kinds.boiling_cauldron import commands
 
     step = BC.next_step(campaigns.load("Prop").state)
@@ -314,6 +315,7 @@ def test_the_deadline_reckoned_from_kept_facts_is_the_logs(tmp_path):
         assert after.facts.reckoning.deadline(step) == deadlines.current(events, step)
         assert after.facts == Facts.of(events)
     assert after.facts.reckoning.pinned is None and after.facts.reckoning.length == "36h"
+    assert after.facts.reckoning.rule == "auto"  # the house rule kept, for `tick`
 
 
 def test_a_log_shorter_than_its_view_is_a_store_error_not_a_fold_of_less(tmp_path):

@@ -119,7 +119,7 @@ def tick(
 ) -> None:
     """Apply each campaign's missed-deadline house rule (its rules page): under `auto` the
     program records what a passed deadline does, as the actor `deadline`."""
-    from campaign.deadlines import DEADLINE_ACTOR, automatic, missed
+    from campaign.deadlines import DEADLINE_ACTOR
     from campaign.readmodel import deadline_of
 
     moment = instant(at) if at else now()
@@ -133,12 +133,13 @@ def tick(
         due = None if seen is None else deadline_of(seen, moment)
         if seen is not None and (due is None or not due["overdue"]):
             continue  # no deadline has passed: the log is not read (issue #31)
-        loaded = ctx.obj.campaigns.load(name)
-        step = loaded.kind.next_step(loaded.state)
-        passed = missed(loaded.events, step, moment)
-        if passed is None:
+        # passed: decided from what is kept where it is current (a deadline the organiser
+        # decides stays passed, tick after tick: the log is not read each time either)
+        loaded = ctx.obj.campaigns.resume(name) or ctx.obj.campaigns.load(name)
+        step, reckoning = loaded.kind.next_step(loaded.state), loaded.facts.reckoning
+        if reckoning.missed(step, moment) is None:
             continue
-        if not automatic(loaded.events, step, moment) or not loaded.kind.missed(loaded.state):
+        if not reckoning.automatic(step, moment) or not loaded.kind.missed(loaded.state):
             say(f"{name}: the deadline for {step.rstrip('.')} passed; the organiser decides.")
             continue
         decide = lambda log: log.kind.missed(log.state)  # noqa: E731
