@@ -124,3 +124,14 @@ def test_resumed_writes_keep_what_a_fold_keeps_where_reports_are_long(
 
     monkeypatch.setattr(kept_rows_module, "LONG", 1500)
     test_a_resumed_write_keeps_what_a_fold_of_the_whole_log_keeps(tmp_path_factory)
+
+
+def test_a_campaign_deleted_leaves_nothing_kept_beside_its_log(store_url):
+    """`campaign delete`: the reports, states and long bodies kept for the campaign's readers go
+    with its log (they were left behind, never read again, before)."""
+    campaigns = round_one_of_notes(store_url)
+    assert long_rows(kept_rows(campaigns))
+    stream = campaigns.listing.stream("Prop").hex
+    campaigns.delete("Prop")
+    left = campaigns.database.select("campaign_views", "stream", "stream", stream, like=True)
+    assert left == []

@@ -114,7 +114,9 @@ class Logs:
         self.witness.check(name, seen["origin"], seen["events"], head_at)
 
     def remove(self, stream: uuid.UUID) -> None:
-        """The log of `stream` and its secrets deleted, in one transaction."""
+        """The log of `stream`, its secrets and what was kept beside it for its readers (its
+        reports, states and long bodies: the view goes with the events, by the store's trigger)
+        deleted, in one transaction."""
         sql, mark = self.database.dialect, self.database.dialect.mark
 
         def remove() -> None:
@@ -126,6 +128,12 @@ class Logs:
                 cursor.execute(
                     f"DELETE FROM {sql.table(SECRETS)} WHERE stream = {mark}", (stream.hex,)
                 )
+                if sql.exists(cursor, beside.VIEWS):
+                    cursor.execute(
+                        f"DELETE FROM {sql.table(beside.VIEWS)} "
+                        f"WHERE stream LIKE {mark} OR stream LIKE {mark}",
+                        (f"{stream.hex}/%", f"{stream.hex}:%"),
+                    )
 
         self.database.guard(remove)
         windows.forget((self.database.db, stream))
