@@ -119,6 +119,18 @@ def test_31_one_writer_at_a_time_across_processes_waits_for_the_lock(store_url, 
     holder.close()
 
 
+def made_on(store_url: str) -> None:
+    """A Boiling Cauldron campaign of three, "Made", started in the store (and the store made)
+    by a program that has let go of it."""
+    from campaign.app import Campaigns
+
+    first = Campaigns(store_url)
+    service.start(
+        first, *kind("boiling-cauldron").new("Made", {"player": ["Ann", "Bob", "Cid"]}), "o"
+    )
+    first.close()
+
+
 def test_31_a_postgresql_store_opened_again_makes_nothing(store_url, monkeypatch):
     """Issue #31: every command opens its store; on a server, each opening made the schema, the
     event tables and the tables beside them again (`CREATE … IF NOT EXISTS`, under locks), in a
@@ -131,11 +143,7 @@ def test_31_a_postgresql_store_opened_again_makes_nothing(store_url, monkeypatch
     from campaign.app import Campaigns
     from campaign.common import note
 
-    first = Campaigns(store_url)
-    service.start(
-        first, *kind("boiling-cauldron").new("Made", {"player": ["Ann", "Bob", "Cid"]}), "o"
-    )
-    first.close()
+    made_on(store_url)
     ran: list[str] = []
     for kind_of in (psycopg.Cursor, psycopg.Connection):
         execute = kind_of.execute
@@ -164,11 +172,7 @@ def test_31_a_write_on_a_server_opens_two_connections(store_url, monkeypatch):
     from campaign.app import Campaigns
     from campaign.common import note
 
-    made = Campaigns(store_url)
-    service.start(
-        made, *kind("boiling-cauldron").new("Made", {"player": ["Ann", "Bob", "Cid"]}), "o"
-    )
-    made.close()
+    made_on(store_url)
     opened: list[str] = []
     connect = psycopg.Connection.connect.__func__
 
