@@ -115,6 +115,11 @@ class Campaigns:
             events, links = first(events, as_of), links[:as_of]
         return log_state(events, links)
 
+    def as_it_stands(self, name: str) -> Loaded:
+        """The campaign now: resumed from what is kept beside its log (`resume`), else its log
+        read and folded (`load`)."""
+        return self.resume(name) or self.load(name)
+
     def resume(self, name: str) -> Loaded | None:
         """The campaign from what is kept beside its log (issue #31): its state and view, with
         its first and last events, while the view vouches for the log as it stands (its chain
@@ -233,7 +238,7 @@ class Campaigns:
     ) -> list[CampaignEvent]:
         deadline = time.monotonic() + RACE_BUDGET
         for attempt in itertools.count():
-            loaded = self.resume(name) or self.load(name)
+            loaded = self.as_it_stands(name)
             if loaded.chain_break:
                 raise StoreError(
                     "Nothing can be recorded: the log has been tampered with "

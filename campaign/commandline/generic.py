@@ -135,7 +135,7 @@ def tick(
             continue  # no deadline has passed: the log is not read (issue #31)
         # passed: decided from what is kept where it is current (a deadline the organiser
         # decides stays passed, tick after tick: the log is not read each time either)
-        loaded = ctx.obj.campaigns.resume(name) or ctx.obj.campaigns.load(name)
+        loaded = ctx.obj.campaigns.as_it_stands(name)
         step, reckoning = loaded.kind.next_step(loaded.state), loaded.facts.reckoning
         if reckoning.missed(step, moment) is None:
             continue

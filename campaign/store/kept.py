@@ -34,7 +34,9 @@ LONG = 64 * 1024
 of 1.8 MB) is kept once, in a row of its own named by its SHA-256 (`<stream>:<digest>`, never
 sealed to an event), and the sealed row names it (`{"long":"<digest>"}`): a write that keeps it
 again under its new event (`carry`) seals the name again, not the body (issue #31)."""
-NAMED = re.compile(r'\{"long":"([0-9a-f]{64})"\}')
+NAMING = '{"long":"'
+"""How the sealed row of a long body begins: `{"long":"<digest>"}`."""
+NAMED = re.compile(re.escape(NAMING) + r'([0-9a-f]{64})"\}')
 
 
 class Log(Protocol):
@@ -364,7 +366,7 @@ class Kept:
         bodies it names (`LONG`) read, in one statement; one whose digest does not hold (edited
         by hand) is None, and `altered`."""
         digests = {row: _named(body) for row, body in rows.items()}
-        names = {row: f"{row.split('/', 1)[0]}:{d}" for row, d in digests.items() if d}
+        names = {row: _long_row(row, d) for row, d in digests.items() if d}
         if not names:
             return rows
         found = dict(
@@ -434,7 +436,7 @@ class Kept:
         rows = _sealed(binding, seen["events"], seen["head"], {key: body})
         sql = self.database.dialect
         views = sql.table(readmodel.VIEWS)
-        then = _unnamed(sql, views, key.split("/", 1)[0])
+        then = _unnamed(sql, views, _stream_of(key))
         self.database.keep_beside(
             readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", rows, then=then
         )
@@ -463,21 +465,26 @@ class Kept:
         is not the log's, and verify says so)."""
         if self.database.unwritable:
             return
-        sql, prefix = self.database.dialect, f"{self.log.stream(name).hex}/"
+        sql, stream = self.database.dialect, self.log.stream(name).hex
 
         def write() -> None:
             with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
                 if sql.exists(cursor, readmodel.VIEWS):
-                    cursor.execute(
-                        f"DELETE FROM {sql.table(readmodel.VIEWS)} WHERE stream LIKE {sql.mark} "
-                        f"OR stream LIKE {sql.mark}",
-                        (prefix + "%", prefix[:-1] + ":%"),
-                    )
+                    cursor.execute(*all_kept_for(sql, stream))
 
         self.database.guard(write)
 
     def _row_of(self, name: str, key: str) -> str:
         return f"{self.log.stream(name).hex}/report/{key}"
+
+
+def all_kept_for(sql: beside.Dialect, stream: str) -> tuple[str, tuple]:
+    """The statement dropping every row kept beside a campaign's log but its view (which the
+    store's trigger drops with an event changed or deleted): its reports, states and long
+    bodies."""
+    views = sql.table(readmodel.VIEWS)
+    drop = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} OR stream LIKE {sql.mark}"
+    return drop, (f"{stream}/%", f"{stream}:%")
 
 
 def _sealed(binding: bytes, version: int, head: str, rows: dict[str, str]) -> list[tuple]:
@@ -487,10 +494,20 @@ def _sealed(binding: bytes, version: int, head: str, rows: dict[str, str]) -> li
     for row, body in rows.items():
         if len(body) >= LONG:
             digest = _digest(body)
-            kept.append((f"{row.split('/', 1)[0]}:{digest}", 0, "", body))
-            body = json.dumps({"long": digest}, separators=(",", ":"))
+            kept.append((_long_row(row, digest), 0, "", body))
+            body = f'{NAMING}{digest}"}}'
         kept.append((row, version, head, bound.bound(binding, row, head, body)))
     return kept
+
+
+def _stream_of(row: str) -> str:
+    """The campaign a kept row belongs to (its stream, as the row's name begins)."""
+    return row.split("/", 1)[0]
+
+
+def _long_row(row: str, digest: str) -> str:
+    """Where the long body of `row` whose SHA-256 is `digest` is kept."""
+    return f"{_stream_of(row)}:{digest}"
 
 
 def _named(body: str | None) -> str | None:
@@ -504,12 +521,14 @@ def _digest(body: str) -> str:
 
 
 def _unnamed(sql: beside.Dialect, views: str, stream: str) -> list[tuple[str, tuple]]:
-    """The statement dropping the long bodies of a campaign (`LONG`) that no row names now."""
-    named = f"SELECT substr(body, 10, 64) FROM {views} WHERE stream LIKE {sql.mark}"
-    drop = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND substr(stream, 34) NOT IN"
-    return [
-        (f"{drop} ({named} AND body LIKE {sql.mark})", (f"{stream}:%", f"{stream}/%", '{"long":"%'))
-    ]
+    """The statement dropping the long bodies of a campaign (`LONG`) that no row names now: the
+    digest a sealed row names follows `NAMING`, a long body's row's name follows `<stream>:`."""
+    digest = len(NAMING) + 1
+    named = f"SELECT substr(body, {digest}, 64) FROM {views} WHERE stream LIKE {sql.mark}"
+    after = len(stream) + 2
+    drop = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND substr(stream, {after}) NOT IN"
+    marks = (f"{stream}:%", f"{stream}/%", NAMING + "%")
+    return [(f"{drop} ({named} AND body LIKE {sql.mark})", marks)]
 
 
 def _state_read(of: Kind, body: str, started: CampaignEvent) -> Any:

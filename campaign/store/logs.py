@@ -15,6 +15,7 @@ from campaign import beside, checkpoint
 from campaign.errors import StoreError
 from campaign.store import windows
 from campaign.store.database import Database, blob
+from campaign.store.kept import all_kept_for
 from campaign.store.sealed import SECRETS, made
 from campaign.stored import Row, decode, read_log, whole
 from campaign.witness import Witness
@@ -129,11 +130,7 @@ class Logs:
                     f"DELETE FROM {sql.table(SECRETS)} WHERE stream = {mark}", (stream.hex,)
                 )
                 if sql.exists(cursor, beside.VIEWS):
-                    cursor.execute(
-                        f"DELETE FROM {sql.table(beside.VIEWS)} "
-                        f"WHERE stream LIKE {mark} OR stream LIKE {mark}",
-                        (f"{stream.hex}/%", f"{stream.hex}:%"),
-                    )
+                    cursor.execute(*all_kept_for(sql, stream.hex))
 
         self.database.guard(remove)
         windows.forget((self.database.db, stream))
