@@ -27,6 +27,7 @@ from pathlib import Path
 
 from installed import as_installed
 
+from campaign import clock
 from campaign.app import Campaigns, Loaded
 from campaign.common import note
 from campaign.kinds.boiling_cauldron import commands
@@ -66,7 +67,9 @@ def build(db: Path, size: int) -> None:
     loaded = store.load("Bench")
     while len(loaded.events) < size - len(players):
         batch = min(1000, size - len(players) - len(loaded.events))
-        new = settle(loaded, [d for _ in range(batch) for d in note("a note")], "o", [])
+        new = settle(
+            loaded, [d for _ in range(batch) for d in note("a note")], "o", [], clock.now()
+        )
         store.record(new)
         loaded = Loaded(of, loaded.events + tuple(new), loaded.state)
     store.kept.remember(loaded)

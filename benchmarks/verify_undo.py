@@ -13,6 +13,7 @@ import time
 
 from readmodel import begin
 
+from campaign import clock
 from campaign.app import Campaigns
 from campaign.audit import audit
 from campaign.registry import kind
@@ -32,9 +33,9 @@ def undo_heavy_log(size: int) -> list:
     base = loaded.state
     source, target = commands.checks.legal_attacks(base, base.on_turn)[0]
     while len(loaded.events) < size:
-        attacked = settle(loaded, commands.attack(base, source, target), "o", [])
+        attacked = settle(loaded, commands.attack(base, source, target), "o", [], clock.now())
         loaded = Loaded(of, loaded.events + tuple(attacked), loaded.state)
-        undone = settle(loaded, undo(loaded.events, 1, "bench"), "o", [])
+        undone = settle(loaded, undo(loaded.events, 1, "bench"), "o", [], clock.now())
         loaded = Loaded(of, loaded.events + tuple(undone), base)
     return list(loaded.events)
 

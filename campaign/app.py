@@ -20,7 +20,7 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError
 
-from campaign import chain, checkpoint, text
+from campaign import chain, checkpoint, clock, text
 from campaign.catalogue import Entry
 from campaign.chain import campaign_id
 from campaign.drafts import Draft
@@ -166,12 +166,19 @@ class Campaigns:
             "players": text.persons(started["players"], "a player's name"),
         }
         self.listing.check_name_free(name)
+        when = clock.now()
         first = stamp(
-            new_kind, campaign_id(name), chain.GENESIS, 1, Draft(CampaignStarted, started), actor
+            new_kind,
+            campaign_id(name),
+            chain.GENESIS,
+            1,
+            Draft(CampaignStarted, started),
+            actor,
+            when,
         )
         empty = Loaded(new_kind, (first,), new_kind.start(first))
         try:
-            return self._save(empty, then(empty.state), actor, [first])
+            return self._save(empty, then(empty.state), actor, [first], when)
         except IntegrityError:
             raise CampaignError(
                 f"A campaign called {name!r} was created by someone else a moment ago."
@@ -273,6 +280,16 @@ class Campaigns:
             ) from None
         self.listing.catalogued(events)
 
+    @staticmethod
+    def _stamped_at(loaded: Loaded, when: datetime | None) -> datetime:
+        """When a decision's events are recorded: `when` (a command's `--now`), else the one
+        clock; a time someone set is refused behind the log's last event."""
+        set_by_hand = when is not None or clock.pinned()
+        when = clock.now() if when is None else when
+        if set_by_hand:
+            clock.forward(when, loaded.events[-1].timestamp, len(loaded.events))
+        return when
+
     def _save(
         self,
         loaded: Loaded,
@@ -282,7 +299,7 @@ class Campaigns:
         when: datetime | None = None,
     ) -> list[CampaignEvent]:
         self.database.check_writable()
-        new = settle(loaded, drafts, actor, head or [], when)
+        new = settle(loaded, drafts, actor, head or [], self._stamped_at(loaded, when))
         self.database.guard(lambda: self.database.store.save(*new), conflicts=True)
         self.logs.appended(loaded.started.originator_id, new)
         self.after, self.stepped = extended(loaded, new, len(head or []))

@@ -2,13 +2,12 @@
 cleared as events.
 
 A deadline names the step it was set for, in the words `Kind.next_step` uses; once the campaign
-has moved on to another step, that deadline no longer applies. Only views read the clock: the
-log records instants, and replaying it never asks what time it is.
+has moved on to another step, that deadline no longer applies. Only views read the clock
+(campaign.clock): the log records instants, and replaying it never asks what time it is.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
@@ -43,12 +42,6 @@ UNITS = {"d": timedelta(days=1), "h": timedelta(hours=1), "w": timedelta(weeks=1
 class Deadline:
     step: str
     at: datetime
-
-
-def now() -> datetime:
-    """The one place the program reads the clock (CAMPAIGN_NOW pins it, for tests)."""
-    pinned = os.environ.get("CAMPAIGN_NOW")
-    return instant(pinned) if pinned else datetime.now(UTC)
 
 
 def shown(at: datetime, moment: datetime, zone: str | None = None) -> str:

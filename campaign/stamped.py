@@ -28,10 +28,10 @@ def stamp(
     version: int,
     draft: Draft,
     actor: str,
-    when: datetime | None = None,
+    when: datetime,
 ) -> CampaignEvent:
-    """The event for a draft: numbered, timed, signed by its actor, and linked into the chain."""
-    when = when or CampaignEvent.create_timestamp()
+    """The event for a draft: numbered, timed (`when`, read off the one clock by whoever
+    records it), signed by its actor, and linked into the chain."""
     actor = AUTOMATIC_ACTOR if draft.automatic else actor
     link = chain.link(
         previous, version, draft.kind.TOPIC, when, actor, of.rules_version, draft.fields
@@ -52,7 +52,7 @@ def settle(
     drafts: list[Draft],
     actor: str,
     head: list[CampaignEvent],
-    when: datetime | None = None,
+    when: datetime,
 ) -> list[CampaignEvent]:
     """Stamp the decided events after `head` (events already stamped), then the consequences
     the rules force, until none is left."""

@@ -19,10 +19,11 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from campaign import clock
 from campaign.checkpoint import Checkpoint
 from campaign.errors import CampaignError
 from campaign.names import folded
@@ -111,7 +112,7 @@ class Witness:
     def remember(self, name: str, point: Checkpoint) -> None:
         """Keep `point` as the latest this reader saw of `name` in this store (never one that is
         behind what it saw)."""
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        now = clock.now().isoformat(timespec="seconds")
         fresh = Seen(self.store, name, point.origin, point.size, point.head, point.time, now)
         with self._updating() as seen:
             for at, old in enumerate(seen):

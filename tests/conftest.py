@@ -42,6 +42,47 @@ os.environ.pop("COLUMNS", None)  # piped output is 100 columns wide unless a tes
 os.environ.pop("CAMPAIGN_KEY_PASSPHRASE", None)
 
 
+CLOCK_MOVED = {"today": None, "a-year-on": "365d", "five-years-on": "1826d"}
+"""Issue #58: how far the real time is moved (CAMPAIGN_CLOCK_OFFSET) for the tests marked
+`dated`, each run once on each: a test that passes only on the day it was written fails here."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "clock(instant): the program's one clock pinned to `instant` (CAMPAIGN_NOW) for this "
+        "test, before any of its fixtures records anything",
+    )
+    config.addinivalue_line(
+        "markers",
+        "dated: reads deadlines, reminders, holidays, quiet hours, calendars, notices or tick; "
+        "run again with the real time moved a year and five years on (issue #58)",
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A `dated` test runs on today's clock and on the clock moved on (`CLOCK_MOVED`); a test
+    whose clock is pinned reads no real time, and runs once."""
+    node = metafunc.definition
+    if node.get_closest_marker("dated") and not node.get_closest_marker("clock"):
+        moved = list(CLOCK_MOVED.values())
+        metafunc.parametrize("the_clock", moved, ids=list(CLOCK_MOVED), indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def the_clock(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program's one clock (campaign.clock) as the test asks: pinned by its `clock` marker,
+    or the real time moved by its `dated` parameter (or by CAMPAIGN_CLOCK_OFFSET for the whole
+    run); set before the test's other fixtures, so that nothing is stamped on another clock."""
+    monkeypatch.delenv("CAMPAIGN_NOW", raising=False)
+    pinned = request.node.get_closest_marker("clock")
+    if pinned is not None:
+        monkeypatch.setenv("CAMPAIGN_NOW", pinned.args[0])
+    moved = getattr(request, "param", None)
+    if moved is not None:
+        monkeypatch.setenv("CAMPAIGN_CLOCK_OFFSET", moved)
+
+
 @pytest.fixture(autouse=True)
 def own_witness(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Each test a reader of its own (campaign.witness): what one test saw of a store never

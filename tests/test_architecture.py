@@ -145,6 +145,48 @@ def test_every_event_has_words_of_its_own():
     assert untold == []
 
 
+WALL_CLOCK = {
+    ("datetime", "now"),
+    ("datetime", "utcnow"),
+    ("datetime", "today"),
+    ("date", "today"),
+    ("time", "time"),
+    ("time", "time_ns"),
+    ("time", "localtime"),
+    ("time", "gmtime"),
+}
+"""The ways Python tells the date and time of day (`time.monotonic`, a stopwatch, tells neither)."""
+
+
+def _wall_clock_readings(path: Path) -> list[str]:
+    """Where `path` asks the system for the date or the time of day, or has eventsourcing stamp
+    an event with it (`create_timestamp`)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        owner = node.func.value
+        name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
+        if (name, node.func.attr) in WALL_CLOCK or node.func.attr == "create_timestamp":
+            found.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}")
+    return found
+
+
+def test_the_program_reads_one_clock():
+    """Issue #58: every reading of the time, the events' recorded times included, goes through
+    campaign.clock, which CAMPAIGN_NOW pins and CAMPAIGN_CLOCK_OFFSET moves: a command and the
+    event it records never read two clocks."""
+    readings = [where for path in SOURCES for where in _wall_clock_readings(path)]
+    assert [where.split(":")[0] for where in readings] == ["campaign/clock.py"]
+
+
+def test_no_test_reads_the_wall_clocks_date():
+    """Issue #58: a test that read today's date passed on the day it was written and failed
+    when the calendar moved on; tests read the program's clock, which they pin or move."""
+    tests = sorted((ROOT / "tests").rglob("*.py")) + sorted((ROOT / "benchmarks").rglob("*.py"))
+    assert [where for path in tests for where in _wall_clock_readings(path)] == []
+
+
 def test_what_is_kept_for_readers_after_a_write_is_kept_in_one_place():
     """Issue #25: the command line and the hub record through campaign.service, which keeps the
     reports for the next readers; neither entry point keeps them itself."""

@@ -6,6 +6,7 @@ import hashlib
 
 import pytest
 
+from campaign import clock
 from campaign.errors import RuleViolation
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import commands as commands
@@ -123,7 +124,13 @@ def test_bc_2_1_verify_refuses_a_log_started_with_two_players():
         seed_commitment=None,
     )
     started = stamp(
-        of, campaign_id("Pair"), chain.GENESIS, 1, Draft(CampaignStarted, fields), "organiser"
+        of,
+        campaign_id("Pair"),
+        chain.GENESIS,
+        1,
+        Draft(CampaignStarted, fields),
+        "organiser",
+        clock.now(),
     )
     with pytest.raises(AuditFailure) as failure:
         audit(of, [started])

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import pytest
+
+pytestmark = pytest.mark.dated
+
 
 def at(text: str) -> datetime:
     return datetime.fromisoformat(text)
@@ -97,6 +101,7 @@ def test_bc_9_2_a_passed_deadline_is_decided_at_tick_from_what_is_kept(shell, sp
     assert shell.json("verify")["verified"]
 
 
+@pytest.mark.clock("2026-12-01T14:00Z")
 def test_a_deadline_set_for_the_step_wins_over_the_default_and_none_removes_it(shell, spring):
     shell.ok(*spring.step("new"), "--deadlines", "14d")
     shell.ok("deadline", "set", "2030-01-15T18:00Z")
@@ -123,6 +128,7 @@ def test_on_4_1_an_onus_campaign_takes_a_default_too(shell, under_the_eagle):
     assert at(deadline["at"]) == last_moving(shell) + timedelta(weeks=1)
 
 
+@pytest.mark.clock("2026-12-01T14:00Z")
 def test_the_markdown_report_gives_the_deadline_in_discord_timestamps(shell, spring):
     shell.play(spring.through("attack Hwicce West Anglia"))
     shell.ok("deadline", "set", "2030-01-15T18:00Z")
@@ -132,12 +138,12 @@ def test_the_markdown_report_gives_the_deadline_in_discord_timestamps(shell, spr
     assert "<t:" not in shell.ok("report", "--round", "1", "--format", "bbcode").stdout
 
 
+@pytest.mark.clock("2026-12-01T14:22:37.123456Z")
 def test_overdue_says_a_deadline_as_people_read_it_without_seconds(tmp_path, monkeypatch):
     """Issue #29: `overdue` printed the deadline as a raw ISO instant with microseconds; a
     deadline given as --in 3d is kept to the minute, and said with its day and how far off."""
     from conftest import Shell
 
-    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:22:37.123456Z")
     shell = Shell(tmp_path / "s.sqlite")
     shell.ok("new", "Spring 869", "--player", "Ann", "--player", "Bob", "--player", "Cid",
              "--seed", "x")  # fmt: skip
@@ -161,6 +167,7 @@ def test_bc_9_2_a_forfeit_the_deadline_recorded_is_reported_as_the_deadlines(she
     assert forfeits["items"] == ["Cid: deadline (the deadline passed, BC-9.2)"]
 
 
+@pytest.mark.clock("2026-12-01T14:00Z")
 def test_the_opening_posts_deadline_keeps_the_names_as_written(shell, spring):
     """Issue #29: the deadline line of a round's opening post lower-cased every name after its
     first letter ("Round 1, cid declares an attack")."""
@@ -171,13 +178,13 @@ def test_the_opening_posts_deadline_keeps_the_names_as_written(shell, spring):
     assert deadline["items"] == ["Round 1, Cid declares an attack by 2030-01-15 18:00 UTC"]
 
 
+@pytest.mark.clock("2026-12-01T14:00Z")  # a Tuesday
 def test_a_campaign_in_its_time_zone_reads_and_shows_deadlines_on_its_clock(
     shell, spring, monkeypatch
 ):
     """Issue #27: a deadline is read on the campaign's clock ("Friday 21:00", "2026-12-14
     18:00" in America/New_York, five hours behind UTC in December) and shown on it; the log
     keeps the instant in UTC, and verify replays the zone like any other event."""
-    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:00Z")  # a Tuesday
     shell.ok(*spring.step("new"), "--time-zone", "america/new_york")
     shell.ok("deadline", "set", "Friday 21:00")
     assert shell.json("status")["deadline"]["at"] == "2026-12-05T02:00:00+00:00"
@@ -192,6 +199,7 @@ def test_a_campaign_in_its_time_zone_reads_and_shows_deadlines_on_its_clock(
     assert shell.json("verify")["verified"]
 
 
+@pytest.mark.clock("2026-12-01T14:00Z")
 def test_a_time_zone_is_an_iana_name_and_a_campaign_without_one_asks_for_an_offset(shell, spring):
     shell.ok(*spring.step("new"))
     assert "did you mean Europe/London?" in shell.refuses("deadline", "zone", "Europe/Lodnon")
@@ -202,13 +210,13 @@ def test_a_time_zone_is_an_iana_name_and_a_campaign_without_one_asks_for_an_offs
     assert shell.json("status")["deadline"]["at"] == "2030-07-15T17:00:00+00:00"
 
 
+@pytest.mark.clock("2026-12-01T14:00Z")
 def test_a_holiday_from_the_bank_moves_the_deadline_of_his_step_and_is_shown(
     shell, spring, monkeypatch, tmp_path
 ):
     """Issue #27: `campaign away Cid --days 5` records his holiday for everyone; the deadline of
     the step that waits for him moves on five days in the same append; the bank holds 14 days
     a campaign; another player's holiday moves nothing of Cid's step; verify replays both."""
-    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:00Z")
     shell.ok(*spring.step("new"))  # Cid on turn
     shell.ok("deadline", "set", "2026-12-05T18:00Z")
     said = shell.ok("away", "cid", "--days", "5", "--reason", "a wedding in Lyon").stdout
@@ -228,12 +236,12 @@ def test_a_holiday_from_the_bank_moves_the_deadline_of_his_step_and_is_shown(
     assert "Ann is away until 2026-12-04 14:00 UTC" in page
 
 
+@pytest.mark.clock("2026-12-01T14:00Z")
 def test_quiet_hours_move_a_deadline_that_would_fall_at_night_to_the_morning(
     shell, spring, monkeypatch
 ):
     """Issue #27: quiet hours (a house rule recorded as an event) on the campaign's clock: a
     deadline set for 03:00 or 23:30 falls at 08:00, a default one likewise; verify replays it."""
-    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:00Z")
     shell.ok(*spring.step("new"), "--time-zone", "Europe/London")
     assert "Quiet hours 22:00-08:00" in shell.ok("deadline", "quiet", "22:00-08:00").stdout
     shell.ok("deadline", "set", "2026-12-14 03:00")

@@ -321,6 +321,7 @@ def test_a_form_that_is_not_utf8_is_refused_in_one_sentence(served):
     assert shell.json("log") == before
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_names_and_reasons_are_text_in_the_deadline_feeds_and_the_holiday_notice(tmp_path):
     """The feeds and the holiday line are new ways out for what people typed (#27): a name with
     iCalendar's separators and markup, a reason with a backslash, read back as they were typed

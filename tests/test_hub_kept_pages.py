@@ -6,7 +6,7 @@ store; what a page says of the moment it is sent (a deadline's distance) is said
 from __future__ import annotations
 
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from conftest import Shell
@@ -75,19 +75,19 @@ def test_31_a_kept_page_edited_under_it_by_hand_is_drawn_again_and_says_so(tmp_p
     assert "the log has been tampered with" in page and "hash chain intact" not in page
 
 
+@pytest.mark.dated
 def test_31_a_kept_page_tells_the_deadline_as_far_off_as_it_is_when_sent(
     tmp_path, spring, monkeypatch
 ):
-    from campaign import deadlines
+    from campaign import clock
 
     shell = Shell(tmp_path / "hub.sqlite")
     shell.ok(*spring.step("new"))
-    due = datetime.now(UTC).replace(microsecond=0) + timedelta(days=5)
+    due = clock.now().replace(microsecond=0) + timedelta(days=5)
     shell.ok("deadline", "set", due.isoformat().replace("+00:00", "Z"))
     client = TestClient(hub(str(shell.db)))
     assert "(in 5 days)" in client.get(PAGES[0]).text
-    later = datetime.now(UTC) + timedelta(days=2)
-    monkeypatch.setattr(deadlines, "now", lambda: later)
+    monkeypatch.setenv("CAMPAIGN_NOW", (clock.now() + timedelta(days=2)).isoformat())
     assert "(in 3 days)" in client.get(PAGES[0]).text
 
 

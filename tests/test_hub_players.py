@@ -330,10 +330,10 @@ def test_bc_6_2_where_both_routed_the_report_says_who_won_and_the_confirmation_k
     assert shell.json("verify")["verified"]
 
 
+@pytest.mark.clock("2026-12-11T18:00Z")
 def test_a_players_page_says_where_he_stands_and_by_when(store_url, spring, monkeypatch):
     """Issue #26: a defender is told he is attacked, an eliminated player that he is out and by
     whom (BC-7.3), and each player sees the deadline of the step in hand and how far off it is."""
-    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-11T18:00Z")
     shell = Shell(store_url)
     shell.ok(*spring.step("new"))
     shell.ok("deadline", "set", "2026-12-14T18:00Z")
@@ -349,6 +349,7 @@ def test_a_players_page_says_where_he_stands_and_by_when(store_url, spring, monk
     assert "Monday 14 December 2026, 18:00 UTC (in 3 days)" in client.get(dag).text
 
 
+@pytest.mark.dated
 def test_a_player_leaves_his_own_contact_for_his_turn_notices(store_url, spring, discord):
     """Issue #27: a player sets from his page how he is told it is his turn; `notify` pings him."""
     shell = Shell(store_url)
@@ -365,6 +366,7 @@ def test_a_player_leaves_his_own_contact_for_his_turn_notices(store_url, spring,
     assert "<@333333333333333333>" in discord.contents()[0]
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_deadlines_as_an_icalendar_feed_for_the_campaign_and_for_the_player_on_turn(
     store_url, spring
 ):
@@ -438,10 +440,10 @@ def test_bc_6_2_the_arbiter_confirms_a_report_still_awaiting_its_confirmation(st
     assert shell.json("status")["attacks"][0]["result"]["winner"] == "Cid"
 
 
+@pytest.mark.clock("2026-12-01T14:22:37.5Z")
 def test_the_campaign_page_says_the_deadline_as_people_read_it(store_url, spring, monkeypatch):
     """Issue #29: the campaign's page showed the deadline as a raw instant (with microseconds
     where it was given as --in); it says the day, the time and how far off."""
-    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:22:37.5Z")
     shell = Shell(store_url)
     shell.ok(*spring.step("new"))
     shell.ok("deadline", "set", "--in", "3d")
@@ -458,10 +460,10 @@ def test_hw_a_phase_the_organiser_enters_says_so_on_the_players_page(wall_hub):
     assert forms(page) == ["advance"]
 
 
+@pytest.mark.clock("2026-12-01T14:00Z")
 def test_the_hub_says_a_deadline_on_the_campaigns_clock(store_url, spring, monkeypatch):
     """Issue #27: a campaign in Europe/Berlin shows its deadline in Central European Time on its
     page and on a player's."""
-    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-01T14:00Z")
     shell = Shell(store_url)
     shell.ok(*spring.step("new"), "--time-zone", "Europe/Berlin")
     shell.ok("deadline", "set", "2026-12-14 18:00")

@@ -16,6 +16,7 @@ import pytest
 from conftest import Shell
 
 aiosmtpd = pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd comes with the test extras")
+pytestmark = pytest.mark.dated
 
 CID, BOB = "111111111111111111", "222222222222222222"
 
@@ -159,6 +160,7 @@ def test_a_mail_server_that_is_not_there_is_one_sentence(spring_store):
     assert f"The mail server 127.0.0.1:{port} did not take the notices" in says
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_a_notice_gives_the_deadline_standing_when_it_goes(spring_store, discord, mailbox):
     """The deadline set after the turn began is the one the notice gives: Discord's relative
     timestamp, and the date in words by e-mail."""
@@ -194,6 +196,7 @@ def test_hw_2_3_the_player_of_the_nation_whose_turn_comes_is_told(store_url, dis
     assert len(discord.requests) == 2
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_reminders_go_at_the_times_set_before_the_deadline_once_each(spring_store, discord):
     """`deadline remind 24h,2h`: whoever must still act is reminded a day and two hours before
     the deadline, once each; a run that comes late sends the nearest reminder only."""
@@ -215,6 +218,7 @@ def test_reminders_go_at_the_times_set_before_the_deadline_once_each(spring_stor
     assert all(p["allowed_mentions"]["users"] == [CID] for p in payloads(discord)[1:])
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_a_late_run_sends_one_reminder_not_every_one_missed(spring_store, discord):
     spring_store.ok("deadline", "set", "2026-12-14T18:00Z")
     spring_store.ok("deadline", "remind", "24h 2h")
@@ -322,7 +326,7 @@ def test_two_senders_at_once_send_each_notice_once(spring_store, discord):
 
     from campaign import notices
     from campaign.app import Campaigns
-    from campaign.deadlines import now
+    from campaign.clock import now
 
     spring_store.ok("contact", "cid", "--discord", CID)
     discord.slow = [0.3]  # the first sender is slow to be answered: the others read it due

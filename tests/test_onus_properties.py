@@ -7,6 +7,7 @@ from conftest import kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from campaign import clock
 from campaign.app import Loaded, fold
 from campaign.audit import audit
 from campaign.kinds.onus import commands as commands
@@ -81,6 +82,7 @@ def test_random_lawful_onus_campaigns_keep_the_invariants(eagle, cheapest, data,
             choose(data, state, cheapest)(state),
             "organiser",
             [],
+            clock.now(),
         )
         for event in new:
             state = loaded.kind.apply(state, event)

@@ -263,20 +263,14 @@ def test_a_report_for_one_player_keeps_what_concerns_him(finished):
     assert "did you mean Ann?" in finished("report", "--for", "Anne").stderr
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_bc_9_1_a_deadline_for_the_step_in_hand_shows_in_status_until_the_step_is_done(
     shell, spring
 ):
     shell.play(spring.through("new"))
-    pinned = {"CAMPAIGN_NOW": "2026-12-01T12:00Z"}
-    said = shell.runner.invoke(
-        app,
-        ["--db", str(shell.db), "deadline", "set", "--in", "14d", "--reason", "two weeks a round"],
-        env=pinned,
-    )
-    assert said.exit_code == 0 and "Deadline for round 1, Cid declares an attack" in said.stdout
-    status = json.loads(
-        shell.runner.invoke(app, ["--db", str(shell.db), "status", "--json"], env=pinned).stdout
-    )
+    said = shell.ok("deadline", "set", "--in", "14d", "--reason", "two weeks a round").stdout
+    assert "Deadline for round 1, Cid declares an attack" in said
+    status = shell.json("status")
     assert status["deadline"] == {
         "step": "round 1, Cid declares an attack.",
         "at": "2026-12-15T12:00:00+00:00",
@@ -295,6 +289,7 @@ def test_bc_9_1_a_deadline_for_the_step_in_hand_shows_in_status_until_the_step_i
     assert shell.json("verify")["verified"]
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_bc_9_1_a_deadline_in_the_past_is_refused_and_clearing_says_why(shell, spring):
     shell.play(spring.through("new"))
     assert "has passed" in shell.refuses("deadline", "set", "2020-01-01T00:00Z")
@@ -306,6 +301,7 @@ def test_bc_9_1_a_deadline_in_the_past_is_refused_and_clearing_says_why(shell, s
     assert "Deadline cleared: the players asked for time" in shell.ok("log").stdout
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_the_opening_post_says_by_when_the_step_in_hand_is_due(shell, spring):
     shell.play(spring.through("attack Hwicce West Anglia"))
     shell.ok("deadline", "set", "2030-01-15T18:00Z")
@@ -314,6 +310,7 @@ def test_the_opening_post_says_by_when_the_step_in_hand_is_due(shell, spring):
     assert shell.json("report", "--round", "1")["deadline"] == "2030-01-15T18:00:00+00:00"
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_bc_9_2_under_auto_a_missed_declaration_is_forfeited_at_tick(shell, spring):
     shell.play(spring.through("new"))
     shell.ok("deadline", "rule", "auto")
@@ -330,6 +327,7 @@ def test_bc_9_2_under_auto_a_missed_declaration_is_forfeited_at_tick(shell, spri
     assert shell.json("status")["on_turn"] == "Dag" and shell.json("verify")["verified"]
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_bc_9_2_without_auto_the_organiser_decides_and_nothing_is_recorded(shell, spring):
     shell.play(spring.through("new"))
     shell.ok("deadline", "set", "2030-01-01T00:00Z")
@@ -338,6 +336,7 @@ def test_bc_9_2_without_auto_the_organiser_decides_and_nothing_is_recorded(shell
     assert shell.json("log") == before
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_on_4_2_under_auto_a_missed_upgrade_is_declined_at_tick(shell, under_the_eagle):
     shell.play(under_the_eagle.through("scenario-result --fact vitellius"))
     shell.ok("deadline", "rule", "auto")
@@ -348,6 +347,7 @@ def test_on_4_2_under_auto_a_missed_upgrade_is_declined_at_tick(shell, under_the
     assert shell.json("verify")["verified"]
 
 
+@pytest.mark.dated
 def test_bc_9_2_an_event_signed_by_the_deadline_without_a_passed_deadline_fails_verify(
     shell, spring
 ):
@@ -391,6 +391,7 @@ def test_8_a_sentence_about_a_side_starts_with_a_capital(shell, under_the_eagle)
     assert "The enemies win scenario 2 (Boudica, ON-3.1)." in said
 
 
+@pytest.mark.dated
 def test_every_shared_event_is_told_in_words_in_the_log(shell, spring):
     """The log tells each shared event (rename, archive, redo, the deadline rule...) in the
     campaign's language: no event is shown by its class name."""

@@ -15,7 +15,7 @@ from conftest import kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaign import exchange
+from campaign import clock, exchange
 from campaign.app import Campaigns, Loaded, fold
 from campaign.audit import audit
 from campaign.kinds.boiling_cauldron import checks
@@ -121,7 +121,11 @@ def play_randomly(data, players: list[str], seed: str, steps: int, every_step=No
         if state.phase == "finished":
             break
         new = settle(
-            Loaded(loaded.kind, tuple(events), state), choose(data, state)(state), "organiser", []
+            Loaded(loaded.kind, tuple(events), state),
+            choose(data, state)(state),
+            "organiser",
+            [],
+            clock.now(),
         )
         for event in new:
             state = loaded.kind.apply(state, event)

@@ -10,6 +10,7 @@ import sqlite3
 from conftest import Shell, resealed, resealed_view, unsealed
 from test_store import PLAYERS, starting
 
+from campaign import clock
 from campaign.app import Campaigns
 from campaign.readmodel import VIEWS, program, status_data, view
 from campaign.stamped import settle
@@ -280,7 +281,9 @@ def test_every_current_view_is_read_in_one_query_as_each_alone(store_url):
     for name in ("Alpha", "Beta", "Gamma"):
         store.start(*starting(name, seed=name), "o")
     beta = store.load("Beta")
-    store.record(settle(beta, note("the view was not written"), "o", []))  # left behind
+    store.record(
+        settle(beta, note("the view was not written"), "o", [], clock.now())
+    )  # left behind
     gamma = store.load("Gamma")
     store.kept.keep_report("Gamma", "last", {"title": "a kept report"}, gamma)
     alone = {n: store.kept.view(n) for n in ("Alpha", "Beta", "Gamma")}

@@ -7,7 +7,7 @@ vouch for the log (missing, another program's, edited by hand), the write folds 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import NAMES, choose
 
-from campaign import deadlines, service
+from campaign import clock, deadlines, service
 from campaign.app import Campaigns, KeptLog
 from campaign.common import note, redo, undo
 from campaign.errors import CampaignError, StoreError
@@ -62,6 +62,7 @@ def record(campaigns: Campaigns, decide, again: bool = True) -> None:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(st.data(), st.integers(3, 6))
+@pytest.mark.dated
 def test_a_resumed_write_keeps_what_a_fold_of_the_whole_log_keeps(tmp_path_factory, data, count):
     """Random lawful Boiling Cauldron campaigns with notes, deadline rules, undos of one to three
     actions and redos between the moves: after every write, every row kept beside the log (view,
@@ -283,6 +284,7 @@ def test_an_undo_reaching_back_into_the_round_before_folds_the_whole_log(tmp_pat
     assert kept_rows(writer) == rebuilt(path)
 
 
+@pytest.mark.dated
 def test_the_deadline_reckoned_from_kept_facts_is_the_logs(tmp_path):
     """After each resumed write, the deadline reckoned from the facts kept in the view (the
     default length, quiet hours on the campaign's clock, a deadline set for the step, the house
@@ -297,7 +299,7 @@ def test_the_deadline_reckoned_from_kept_facts_is_the_logs(tmp_path):
     from campaign.kinds.boiling_cauldron import commands
 
     step = BC.next_step(campaigns.load("Prop").state)
-    now = datetime.now(UTC)
+    now = clock.now()
     at = now + timedelta(days=4)
     record(campaigns, lambda loaded: deadlines.set_for(step, at, now, "a long weekend"))
     source, target = BC_legal(campaigns.load("Prop").state)
@@ -330,6 +332,7 @@ def test_a_log_shorter_than_its_view_is_a_store_error_not_a_fold_of_less(tmp_pat
         list(short)
 
 
+@pytest.mark.clock("2026-12-01T12:00Z")
 def test_overdue_reads_each_campaign_from_its_kept_view(tmp_path, monkeypatch):
     """`overdue` (run by cron, over every campaign of the store) says each step and deadline
     from the campaign's kept view while it vouches for the log: reading a log fails here, and

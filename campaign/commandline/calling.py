@@ -84,7 +84,8 @@ def notify(
     channel (its kept webhook: post --webhook URL --keep), pinging only him, and by e-mail where
     he left an address (contact). Run it after each round's commands, or beside tick in cron."""
     from campaign import notices
-    from campaign.deadlines import instant, now
+    from campaign.clock import now
+    from campaign.deadlines import instant
     from campaign.post import checked_url
 
     server = notices.Smtp.parse(smtp, sender) if smtp else None

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from campaign import registry
+from campaign.clock import now
 from campaign.commandline.core import (
     CampaignOption,
     KeepOption,
@@ -22,7 +23,7 @@ from campaign.commandline.core import (
     say,
     speaking,
 )
-from campaign.deadlines import instant, now
+from campaign.deadlines import instant
 from campaign.errors import CampaignError
 
 commands = typer.Typer()

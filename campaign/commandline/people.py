@@ -154,9 +154,9 @@ def away(
 ) -> None:
     """A player's holiday from his bank of days (at most 14 a campaign): recorded for everyone,
     and the deadline of a step that waits for him moved on by as many days."""
-    from campaign import deadlines
+    from campaign import clock, deadlines
 
-    name, moment = ctx.obj.name(campaign), deadlines.now()
+    name, moment = ctx.obj.name(campaign), clock.now()
 
     def decide(loaded):
         of, state = loaded.kind, loaded.state

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from campaign import registry
+from campaign.clock import now
 from campaign.commandline.core import (
     AsOfOption,
     CampaignOption,
@@ -22,7 +23,7 @@ from campaign.commandline.core import (
     say_lines,
     write_file,
 )
-from campaign.deadlines import instant, now
+from campaign.deadlines import instant
 from campaign.errors import CampaignError
 from campaign.readmodel import deadline_of, json_ready, status_data, view
 from campaign.text import printable_data

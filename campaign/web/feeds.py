@@ -31,7 +31,7 @@ def personal_calendar(request: Request, campaigns: Campaigns) -> Response:
 
 def _calendar(title: str, loaded, name: str, player: str | None) -> Response:
     from campaign import calendar
-    from campaign.deadlines import now
+    from campaign.clock import now
 
     body = calendar.feed(title, calendar.deadlines(loaded, name, player), now())
     return Response(body, media_type="text/calendar; charset=utf-8")

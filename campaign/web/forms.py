@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 
 from starlette.requests import Request
 
+from campaign.clock import now
 from campaign.files import size
 from campaign.store.sealed import Secrets
 
@@ -43,7 +44,7 @@ class Forms:
     recorded; the person may correct and send it again). What the hub said after a recorded
     form travels in its redirect, sealed under the same key."""
 
-    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+    def __init__(self, clock: Callable[[], datetime] = now) -> None:
         self.clock = clock
         self.key: bytes | None = None
 

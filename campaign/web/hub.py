@@ -246,7 +246,8 @@ def _deadline(due: str | None, zone: str | None = None) -> str | None:
     off it is counted now."""
     from datetime import datetime
 
-    from campaign.deadlines import now, shown
+    from campaign.clock import now
+    from campaign.deadlines import shown
 
     return None if due is None else shown(datetime.fromisoformat(due), now(), zone)
 
@@ -255,7 +256,8 @@ def _away(holidays: list[dict[str, str]], zone: str | None) -> list[str]:
     """Who is on holiday now, and until when, on the campaign's clock."""
     from datetime import datetime
 
-    from campaign.deadlines import clock, now
+    from campaign.clock import now
+    from campaign.deadlines import clock
 
     moment = now()
     return [

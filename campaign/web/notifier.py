@@ -30,7 +30,7 @@ class Notifier:
 
     def send(self, name: str) -> None:
         from campaign import notices
-        from campaign.deadlines import now
+        from campaign.clock import now
 
         with self.lock:
             campaigns = None
