@@ -189,6 +189,16 @@ class Kind(ABC):
         the step in hand waits for; none where it waits for the organiser alone."""
         return ()
 
+    def tasks(self, state: State) -> dict[str, tuple[str, ...]]:
+        """What each person the step in hand waits for must do, in his own words (the turn
+        notices, `campaign.notices`): the forms his page offers him, by their labels. A person
+        is told when a task of his is new, never twice for the same one."""
+        tasks = {}
+        for player in self.awaited(state):
+            labels = tuple(a["label"] for a in self.player_actions(state, player))
+            tasks[player] = labels or (self.next_step(state),)
+        return tasks
+
     def arbiter_actions(self, state: State) -> list[dict[str, Any]]:
         """What an arbiter's page offers besides a note and the console (forms as in
         `player_actions`): the disputes he settles with a click; none by default."""
@@ -276,6 +286,10 @@ class PackageKind(Kind):
 
     def awaited(self, state: State) -> tuple[str, ...]:
         return () if self.player_forms is None else self.player_forms.awaited(state)
+
+    def tasks(self, state: State) -> dict[str, tuple[str, ...]]:
+        told = getattr(self.player_forms, "tasks", None)
+        return super().tasks(state) if told is None else told(state)
 
     def start(self, started: CampaignStarted) -> State:
         return self.state.start(started)

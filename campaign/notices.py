@@ -1,13 +1,18 @@
-"""Turn notices (issue #27): a player is told when it becomes his turn, once.
+"""Turn notices (issues #27, #46): a person is told when a task of his own is new, once.
 
-After every write the service compares who must act before and after it (`Kind.awaited`): each
-person who must act now and did not before has a notice due, kept beside the log (never in it,
-never in an export), under the event that made it his turn. `campaign notify` delivers the due
-notices — a message in the campaign's Discord channel (its kept webhook) that pings only the
-people it is for (`allowed_mentions.users`), an e-mail through the organiser's SMTP server to
-those who left an address (`campaign contact`) — and marks each one delivered, so that none is
-sent twice. A notice whose person no longer has to act by the time it would go (he acted, the
-step was undone) is dropped unsent: nobody is told to do what is done.
+Each kind says, for the step in hand, who must act and what each must do in his own words
+(`Kind.tasks`). After every write the service compares each person's tasks before and after it:
+whoever has a task he did not have before has a notice due, kept beside the log (never in it,
+never in an export) under the event that gave it to him — the last declarer whose battle now
+waits for him too; and whoever had a task that someone else's write took away (an undo, the
+organiser's forfeit, a passed deadline) has a notice that it is over. `campaign notify`
+delivers the due notices — a message in the campaign's Discord channel (its kept webhook) that
+pings only the people it is for (`allowed_mentions.users`), an e-mail through the organiser's
+SMTP server (kept as the webhook is) to those who left an address (`campaign contact`) — each
+channel of each person on its own: one refused address or one Discord error never stops the
+others, and a notice is marked sent for a channel only once that channel took it. A person is
+never told twice of the same task (what he was last told is kept), and a notice whose task is
+gone before it went is dropped unsent: nobody is told to do what is done.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
@@ -39,6 +44,15 @@ DISCORD_ID = re.compile(r"[0-9]{17,20}")
 ADDRESS = re.compile(r"[^@\s<>()\[\],;:\"\\]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}")
 SENDER = re.compile(r"[^@\s<>()\[\],;:\"\\]{1,64}@[A-Za-z0-9.\-]{1,253}")
 SMTP_TIMEOUT = 15.0
+"""Seconds for each exchange with the mail server, and (`SMTP_EXCHANGE`) for all of them."""
+SMTP_EXCHANGE = 60.0
+SMTP_KEPT = "smtp"
+"""The label of the mail server kept for a campaign (`notify --smtp URL --from ADDRESS --keep`)."""
+TOLD = "told:"
+"""Labels `told:<person>`: the tasks a person was last told of (none once told they are over)."""
+TRIES = 5
+"""How many times a channel is tried for one notice before it is given up, and said so."""
+DISCORD, EMAIL = "Discord", "e-mail"
 
 
 @dataclass(frozen=True)
@@ -49,22 +63,60 @@ class Notice:
     deadline: str | None
     """The deadline standing for the step when the notice became due, ISO 8601 in UTC."""
     state: str = "due"
-    """due, sent (with `by`), or dropped (his turn was over before it went)."""
+    """due, sending, sent (by every channel that reaches him), or dropped (his task was over,
+    or he was told of it already, before it went)."""
     by: tuple[str, ...] = ()
+    """The channels that took it."""
     zone: str | None = None
     """The campaign's time zone, the deadline said on its clock (UTC where it has none)."""
+    task: tuple[str, ...] = ()
+    """What he must do, in his own words (`Kind.tasks`); as it stands when the notice goes."""
+    over: str | None = None
+    """For a notice that his task is over: what ended it, as the log tells it."""
+    failed: Mapping[str, Any] = field(default_factory=dict)
+    """By channel: how many times it was tried and refused, and the last reason."""
 
 
-def newly_awaited(kind: Any, before: Any, after: Any) -> list[str]:
-    """Who must act after a write and did not before it (everyone, for a campaign's start)."""
-    earlier = set() if before is None else {folded(p) for p in kind.awaited(before)}
-    return [p for p in kind.awaited(after) if folded(p) not in earlier]
+def tasks_now(kind: Any, state: Any) -> dict[str, tuple[str, ...]]:
+    """Each person's tasks in `state`, by his folded name (none before a campaign starts)."""
+    return {} if state is None else {folded(p): t for p, t in kind.tasks(state).items()}
 
 
-def due(players: Iterable[str], at: int, step: str, deadline: str | None) -> dict[str, str]:
-    """The labels and values of the notices due for `players`, made their turn by event `at`."""
-    made = (Notice(f"{NOTICE}{at}:{folded(player)}", player, step, deadline) for player in players)
+def due_after(
+    kind: Any, before: Any, after: Any, actor: str, at: int, step: str, deadline: str | None,
+    said: str = "",
+) -> dict[str, str]:  # fmt: skip
+    """The labels and values of the notices a write made due (event `at` its last): for each
+    person with a task he had not before, and, where the write took tasks away (`said`: what
+    it was, in the log's words; `takes_away`), each person left with none, unless he wrote it
+    himself (`actor`)."""
+    earlier, now = tasks_now(kind, before), kind.tasks(after)
+    made = [
+        Notice(f"{NOTICE}{at}:{folded(p)}", p, step, deadline, task=task)
+        for p, task in now.items()
+        if set(task) - set(earlier.get(folded(p), ()))
+    ]
+    if before is not None and said:
+        still = {folded(p) for p in now}
+        made += [
+            Notice(f"{NOTICE}{at}:{folded(p)}", p, step, deadline, over=said)
+            for p in kind.tasks(before)
+            if folded(p) not in still and folded(p) != folded(actor)
+        ]
     return {notice.label: settled(notice, "due") for notice in made}
+
+
+def takes_away(recorded: Sequence[Any], actor: str) -> bool:
+    """Whether a write may take a person's task from him rather than do it: an undo or a redo,
+    a passed deadline, or a ruling (an event with its reason, or a reason noted with it: a
+    forfeit, a walkover, the organiser's choice for a player). A task done for him (the
+    organiser entering his declaration) ends without a notice."""
+    from campaign.deadlines import DEADLINE_ACTOR
+    from events.common import NoteRecorded
+
+    return folded(actor) == folded(DEADLINE_ACTOR) or any(
+        getattr(e, "reason", None) or isinstance(e, NoteRecorded) for e in recorded
+    )
 
 
 def kept_notices(kept: Mapping[str, str]) -> list[Notice]:
@@ -81,13 +133,17 @@ def kept_notices(kept: Mapping[str, str]) -> list[Notice]:
                     data.get("deadline"),
                     data.get("state", "due"),
                     tuple(data.get("by", ())),
+                    task=tuple(data.get("task", ())),
+                    over=data.get("over"),
+                    failed=data.get("failed", {}),
                 )
             )
-    return sorted(notices, key=lambda n: int(n.label.split(":")[1]))
+    return sorted(notices, key=lambda n: (int(n.label.split(":")[1]), n.label))
 
 
-def settled(notice: Notice, state: str, by: Sequence[str] = ()) -> str:
+def settled(notice: Notice, state: str, by: Sequence[str] = (), **changed: Any) -> str:
     """What is kept of a notice: due, being sent, sent (`by` which channels) or dropped."""
+    notice = replace(notice, **changed)
     return json.dumps(
         {
             "player": notice.player,
@@ -95,6 +151,9 @@ def settled(notice: Notice, state: str, by: Sequence[str] = ()) -> str:
             "deadline": notice.deadline,
             "state": state,
             "by": list(by),
+            "task": list(notice.task),
+            "over": notice.over,
+            "failed": dict(notice.failed),
         }
     )
 
@@ -132,27 +191,37 @@ def contacts(kept: Mapping[str, str]) -> dict[str, dict[str, str]]:
 # What a notice says.
 
 
+def _tasks_said(notice: Notice) -> str:
+    """His own tasks, as a sentence: each form of his page, by its label."""
+    return "; ".join(notice.task) or notice.step.rstrip(".")
+
+
 def discord_text(
     campaign: str, notices: Sequence[Notice], reached: Mapping[str, Any], reminder: bool = False
 ) -> str:
-    """One message for the notices of one step: each person pinged where his Discord id is
-    known, named otherwise; the campaign's name, the names and the step are text (Markdown
-    escaped, no mention of anyone else)."""
+    """One message for the notices of one write: each person pinged where his Discord id is
+    known, named otherwise, with his own task (or that it is over); the campaign's name, the
+    names and the tasks are text (Markdown escaped, no mention of anyone else)."""
     from campaign.views.formats import markdown_escape
 
-    who = [
-        f"<@{reached[folded(n.player)]['discord']}>"
-        if "discord" in reached.get(folded(n.player), {})
-        else markdown_escape(n.player)
-        for n in notices
-    ]
+    def who(n: Notice) -> str:
+        known = reached.get(folded(n.player), {})
+        return f"<@{known['discord']}>" if "discord" in known else markdown_escape(n.player)
+
     first = notices[0]
-    deadline = f" Deadline: <t:{_epoch(first.deadline)}:R>." if first.deadline else ""
+    if first.over is not None:
+        names = ", ".join(who(n) for n in notices)
+        return (
+            f"{markdown_escape(campaign)}: {names}, what you had to do is over: "
+            f"{markdown_escape(first.over)}"
+        )
     what = "the deadline is near" if reminder else "it is your turn"
+    lines = [f"{who(n)}: {markdown_escape(_tasks_said(n))}." for n in notices]
+    deadline = f"\nDeadline: <t:{_epoch(first.deadline)}:R>." if first.deadline else ""
     return (
-        f"{markdown_escape(campaign)}: {what}, {', '.join(who)}. "
-        f"Next: {markdown_escape(first.step)}{deadline} Open your personal link to act."
-    )
+        f"{markdown_escape(campaign)}: {what}.\n" + "\n".join(lines) + deadline
+        + "\nOpen your personal link to act."
+    )  # fmt: skip
 
 
 def pinged(notices: Sequence[Notice], reached: Mapping[str, Any]) -> list[str]:
@@ -166,12 +235,17 @@ def pinged(notices: Sequence[Notice], reached: Mapping[str, Any]) -> list[str]:
 
 def email_text(campaign: str, notice: Notice, reminder: bool = False) -> tuple[str, str]:
     """An e-mail's subject and plain text for one notice (or a reminder)."""
+    if notice.over is not None:
+        return (
+            f"{campaign}: your turn is over",
+            f"{notice.player},\n\nwhat you had to do in {campaign} is over: {notice.over}\n",
+        )
     deadline = f"\nDeadline: {_shown(notice.deadline, notice.zone)}." if notice.deadline else ""
     said = "the deadline of your turn is near" if reminder else "it is your turn"
     return (
         f"{campaign}: {'the deadline is near' if reminder else 'your turn'}",
-        f"{notice.player},\n\n{said} in {campaign}.\n\nNext: {notice.step}{deadline}\n\n"
-        "Open your personal link to act, or tell your organiser.\n",
+        f"{notice.player},\n\n{said} in {campaign}.\n\nYours to do: {_tasks_said(notice)}."
+        f"{deadline}\n\nOpen your personal link to act, or tell your organiser.\n",
     )
 
 
@@ -194,8 +268,9 @@ def _shown(iso: str, zone: str | None) -> str:
 
 @dataclass(frozen=True)
 class Smtp:
-    """An SMTP server as `smtp://USER:PASSWORD@HOST:PORT` (STARTTLS when the server offers it)
-    or `smtps://…` (TLS from the start), and the address notices come from."""
+    """An SMTP server as `smtp://USER:PASSWORD@HOST:PORT` (STARTTLS when the server offers it,
+    and required before a password is sent) or `smtps://…` (TLS from the start), and the
+    address notices come from (required: a made-up one is what spam filters look for)."""
 
     host: str
     port: int
@@ -215,58 +290,160 @@ class Smtp:
             port = parts.port or (465 if parts.scheme == "smtps" else 587)
         except ValueError:
             raise CampaignError(f"The mail server's port is a number, not in {url!r}.") from None
-        origin = (sender or f"campaign@{parts.hostname}").strip()
+        if not sender or not sender.strip():
+            raise CampaignError(
+                "Say which address the notices come from: --from ADDRESS (with --smtp)."
+            )
+        origin = sender.strip()
         if not SENDER.fullmatch(origin):  # one address, nothing that could become a header
             raise CampaignError(f"Give one address to send from, not {origin!r}.")
         user = unquote(parts.username) if parts.username else None
         password = unquote(parts.password) if parts.password else None
         return cls(parts.hostname, port, user, password, parts.scheme == "smtps", origin)
 
-    def send(self, messages: Sequence[EmailMessage]) -> None:
-        """Every message over one connection; any failure in one sentence."""
+    def kept(self) -> str:
+        """As kept beside the log (`notify … --keep`): the URL and the sender."""
+        from urllib.parse import quote
+
+        scheme = "smtps" if self.tls else "smtp"
+        login = ""
+        if self.user:
+            secret = f":{quote(self.password, safe='')}" if self.password else ""
+            login = f"{quote(self.user, safe='')}{secret}@"
+        return json.dumps(
+            {"url": f"{scheme}://{login}{self.host}:{self.port}", "from": self.sender}
+        )
+
+    @classmethod
+    def from_kept(cls, value: str) -> Smtp:
+        data = json.loads(value)
+        return cls.parse(data["url"], data["from"])
+
+    def send(self, messages: Mapping[str, EmailMessage]) -> dict[str, str]:
+        """Every message over one connection, each on its own: what each one that was refused
+        was refused for (by its key); a server that cannot be reached, or that would have the
+        password in clear, refuses them all in one sentence. The whole exchange has a deadline
+        (`SMTP_EXCHANGE`), not just each read: a server that trickles cannot hold it."""
         import smtplib
         import ssl
+        import threading
 
+        refused: dict[str, str] = {}
+        server = (smtplib.SMTP_SSL if self.tls else smtplib.SMTP)(timeout=SMTP_TIMEOUT)
+        watchdog = threading.Timer(SMTP_EXCHANGE, _cut, (server,))
+        watchdog.start()
         try:
-            connect = smtplib.SMTP_SSL if self.tls else smtplib.SMTP
-            with connect(self.host, self.port, timeout=SMTP_TIMEOUT) as server:
-                if not self.tls and server.has_extn("starttls"):
-                    server.starttls(context=ssl.create_default_context())
-                if self.user:
-                    server.login(self.user, self.password or "")
-                for message in messages:
+            server.connect(self.host, self.port)
+            server.ehlo_or_helo_if_needed()
+            if not self.tls and server.has_extn("starttls"):
+                server.starttls(context=ssl.create_default_context())
+                server.ehlo()
+            elif not self.tls and self.user:
+                raise CampaignError(
+                    f"The mail server {self.host}:{self.port} offers no STARTTLS: the password "
+                    "is not sent in clear (use smtps://, or a server that offers it)."
+                )
+            if self.user:
+                server.login(self.user, self.password or "")
+            for key, message in messages.items():
+                try:
                     server.send_message(message)
+                except smtplib.SMTPRecipientsRefused as refusal:
+                    refused[key] = _first_reason(refusal.recipients)
+                except (smtplib.SMTPDataError, smtplib.SMTPSenderRefused) as refusal:
+                    refused[key] = _reason(refusal.smtp_code, refusal.smtp_error)
+                except (UnicodeError, smtplib.SMTPNotSupportedError):
+                    refused[key] = "the address cannot be carried by this mail server"
         except (OSError, smtplib.SMTPException) as failure:
             raise CampaignError(
-                f"The mail server {self.host}:{self.port} did not take the notices ({failure})."
+                f"The mail server {self.host}:{self.port} did not take the notices "
+                f"({_said(failure)})."
             ) from None
+        finally:
+            watchdog.cancel()
+            try:
+                server.close()
+            except OSError:
+                pass
+        return refused
 
-    def message(self, to: str, name: str, subject: str, body: str) -> EmailMessage:
+    def message(self, to: str, name: str, subject: str, body: str, ident: str = "") -> EmailMessage:
+        """One notice as RFC 5322 wants it: From, To, Subject, Date (the one clock) and a
+        Message-ID made from the notice's own id, so that a resend is recognisable."""
+        import hashlib
         from email.message import EmailMessage
-        from email.utils import formataddr
+        from email.utils import format_datetime, formataddr
+
+        from campaign import clock
 
         message = EmailMessage()
         message["From"] = formataddr(("campaign", self.sender))
         message["To"] = formataddr((name, to))
         message["Subject"] = subject
+        message["Date"] = format_datetime(clock.now())
+        digest = hashlib.sha256(f"{ident or subject}\n{to}".encode()).hexdigest()[:32]
+        message["Message-ID"] = f"<{digest}@{self.sender.rpartition('@')[2]}>"
         message.set_content(body)
         return message
 
 
+def _cut(server: Any) -> None:
+    """Close a mail server's connection from outside (the exchange's deadline passed)."""
+    sock = getattr(server, "sock", None)
+    if sock is not None:
+        try:
+            sock.shutdown(2)
+        except OSError:
+            pass
+
+
+def _reason(code: int, error: Any) -> str:
+    said = error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error)
+    return f"{code} {text_of(said)}".strip()
+
+
+def _first_reason(recipients: Mapping[str, Any]) -> str:
+    code, error = next(iter(recipients.values()), (0, "refused"))
+    return _reason(code, error)
+
+
+def _said(failure: BaseException) -> str:
+    return text_of(str(failure) or type(failure).__name__.lower())
+
+
+def text_of(said: str) -> str:
+    """What a server said, as one line of plain text (at most 200 characters)."""
+    from campaign.text import printable
+
+    return printable(" ".join(said.split()))[:200]
+
+
 def grouped(notices: Sequence[Notice]) -> list[list[Notice]]:
-    """The notices of one step together (one Discord message for the people of one turn)."""
-    groups: dict[tuple[str, str], list[Notice]] = {}
+    """The notices of one write together (one Discord message for the people it concerns)."""
+    groups: dict[tuple[str, bool], list[Notice]] = {}
     for notice in notices:
-        groups.setdefault((notice.label.split(":")[1], notice.step), []).append(notice)
+        groups.setdefault((notice.label.split(":")[1], notice.over is None), []).append(notice)
     return list(groups.values())
 
 
 Keep = Callable[[str, str], None]
 
 
+@dataclass
+class Delivered:
+    """What a run of `deliver` did: who was told by what (lines), and what failed (lines)."""
+
+    told: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)
+    """Who is owed a notice that no channel of this run reaches."""
+    now_told: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """By folded name: the tasks a person has now been told of (none: that they are over)."""
+
+
 def deliver(
     campaign: str,
-    awaited: Iterable[str],
+    tasks: Mapping[str, Sequence[str]],
     kept: Mapping[str, str],
     keep: Keep,
     discord: Any = None,
@@ -274,55 +451,119 @@ def deliver(
     now_due: tuple[str, str | None, str | None] | None = None,
     claim: Callable[[str], bool] = lambda label: True,
     release: Callable[[str], None] = lambda label: None,
-) -> list[str]:
+) -> Delivered:
     """Send the campaign's due notices by Discord (`discord`, a `post.Delivery`) and e-mail
-    (`smtp`), each marked delivered as it goes (`keep(label, value)`); a notice whose person
-    no longer has to act is dropped. A notice says the step and deadline as they stand when it
-    goes (`now_due`), else as they stood when it became due. Each is sent by whoever `claim`s
-    it first (one insert in the store: the hub's processes and `campaign notify` by cron never
-    both send it), and `release`d again when it could not go. What was done, in lines."""
-    now = {folded(p) for p in awaited}
-    reached = contacts(kept)
-    told = []
+    (`smtp`), each channel of each person on its own, each marked as it goes (`keep(label,
+    value)`). `tasks`: each person's tasks now, by his folded name. A notice goes only while
+    what it says still stands (his tasks now, or its being over) and he was not told it
+    already; it says the tasks, step and deadline as they stand when it goes (`now_due`). Each
+    is sent by whoever `claim`s it first (one insert in the store: the hub's processes and
+    `campaign notify` by cron never both send it), and `release`d again once this run is done
+    with it."""
+    reached, done = contacts(kept), Delivered()
+    told = {
+        label[len(TOLD) :]: tuple(json.loads(value))
+        for label, value in kept.items()
+        if label.startswith(TOLD)
+    }
+    latest: dict[str, Notice] = {}
     for notice in (n for n in kept_notices(kept) if n.state == "due"):
-        if folded(notice.player) not in now:
+        who, now = folded(notice.player), tuple(tasks.get(folded(notice.player), ()))
+        if notice.over is None:  # his tasks gone, or each of them told him already
+            stale = not now or (not notice.by and set(now) <= set(told.get(who, ())))
+        else:  # a task of his came back, or he was never told of the one that went
+            stale = bool(now) or not told.get(who)
+        earlier = latest.get(who)
+        if earlier is not None and not earlier.by:  # a later notice of his says what stands
+            keep(earlier.label, settled(earlier, "dropped"))
+        if stale and not notice.by:
             keep(notice.label, settled(notice, "dropped"))
-    live = [n for n in kept_notices(kept) if n.state == "due" and folded(n.player) in now]
-    for group in grouped(live):
-        sendable = [n for n in group if discord is not None or _mailed(n, smtp, reached)]
-        group = claimed = [n for n in sendable if claim(n.label)]  # another sender has the rest
-        if not group:
+            latest.pop(who, None)
             continue
-        shown = group if now_due is None else [_as_now(n, *now_due) for n in group]
-        by: dict[str, list[str]] = {n.label: [] for n in group}
-        for notice in claimed:
-            keep(notice.label, settled(notice, "sending"))
-        try:
-            if discord is not None:
-                _by_discord(discord, campaign, shown, reached, by)
-            if smtp is not None:
-                _by_email(smtp, campaign, shown, reached, by)
-        except CampaignError:
-            for notice in claimed:  # refused, so not delivered: due again
-                keep(notice.label, settled(notice, "due"))
-                release(notice.label)
-            raise
+        step, deadline, zone = now_due or (notice.step, notice.deadline, notice.zone)
+        latest[who] = replace(notice, task=now or notice.task, step=step, deadline=deadline)
+        latest[who] = replace(latest[who], zone=zone)
+    live = sorted(latest.values(), key=lambda n: (int(n.label.split(":")[1]), n.label))
+    for group in grouped(live):
+        _deliver_group(campaign, group, reached, keep, discord, smtp, claim, release, done)
+    for who, last in done.now_told.items():
+        keep(TOLD + who, json.dumps(list(last)))
+    for who, last in told.items():  # his tasks done, none owed him: he is told when one returns
+        if last and not tasks.get(who) and who not in latest:
+            keep(TOLD + who, "[]")
+    return done
+
+
+def _wanted(notice: Notice, reached: Mapping[str, Any], discord: Any, smtp: Smtp | None) -> dict:
+    """The channels that reach him: each with whether this run can use it."""
+    ways = {}
+    if discord is not None:
+        ways[DISCORD] = True
+    if "email" in reached.get(folded(notice.player), {}):
+        ways[EMAIL] = smtp is not None
+    return ways
+
+
+def _owing(ways: Mapping[str, bool], by: Sequence[str], failed: Mapping[str, Any]) -> list[str]:
+    """The channels that reach him and have not yet taken the notice, nor been given up."""
+    return [w for w in ways if w not in by and failed.get(w, {}).get("tries", 0) < TRIES]
+
+
+def _deliver_group(campaign, group, reached, keep, discord, smtp, claim, release, done) -> None:
+    """One write's notices, each by the channels it is still owed that this run can use."""
+    ways = {n.label: _wanted(n, reached, discord, smtp) for n in group}
+    owed = {n.label: _owing(ways[n.label], n.by, n.failed) for n in group}
+    done.waiting += [n.player for n in group if not any(ways[n.label].values())]
+    group = [n for n in group if any(ways[n.label][w] for w in owed[n.label]) and claim(n.label)]
+    if not group:
+        return
+    by = {n.label: list(n.by) for n in group}
+    failed = {n.label: dict(n.failed) for n in group}
+    for notice in group:
+        keep(notice.label, settled(notice, "sending", by[notice.label]))
+    try:
+        going = [n for n in group if DISCORD in owed[n.label]]
+        if going:
+            reason = _by_discord(discord, campaign, going, reached)
+            _mark(going, DISCORD, reason, by, failed, done)
+        mailed = [n for n in group if EMAIL in owed[n.label] and ways[n.label][EMAIL]]
+        if mailed:
+            refused = _by_email(smtp, campaign, mailed, reached)
+            for notice in mailed:
+                _mark([notice], EMAIL, refused.get(notice.label), by, failed, done)
+    finally:
         for notice in group:
-            if by[notice.label]:
-                keep(notice.label, settled(notice, "sent", by[notice.label]))
-                told.append(f"{notice.player}: told by {' and '.join(by[notice.label])}.")
-    return told
+            left = _owing(ways[notice.label], by[notice.label], failed[notice.label])
+            sent = by[notice.label]
+            keep(
+                notice.label,
+                settled(notice, "due" if left else "sent", sent, failed=failed[notice.label]),
+            )
+            release(notice.label)
+    for notice in group:
+        new = [w for w in by[notice.label] if w not in notice.by]
+        if new:
+            done.now_told[folded(notice.player)] = () if notice.over is not None else notice.task
+            done.told.append(f"{notice.player}: {_told_words(notice)} by {' and '.join(new)}.")
 
 
-def _mailed(notice: Notice, smtp: Smtp | None, reached: Mapping[str, Any]) -> bool:
-    return smtp is not None and "email" in reached.get(folded(notice.player), {})
+def _told_words(notice: Notice) -> str:
+    return "told their turn is over" if notice.over is not None else "told"
 
 
-def _as_now(notice: Notice, step: str, deadline: str | None, zone: str | None) -> Notice:
-    return Notice(notice.label, notice.player, step, deadline, notice.state, notice.by, zone)
+def _mark(notices, channel: str, reason: str | None, by, failed, done: Delivered) -> None:
+    for notice in notices:
+        if reason is None:
+            by[notice.label].append(channel)
+            continue
+        tries = failed[notice.label].get(channel, {}).get("tries", 0) + 1
+        failed[notice.label][channel] = {"tries": tries, "reason": reason}
+        last = " (given up)" if tries >= TRIES else f" (try {tries} of {TRIES})"
+        done.failed.append(f"{notice.player} not told by {channel}: {reason}{last}")
 
 
-def _by_discord(discord: Any, campaign: str, group, reached, by, reminder: bool = False) -> None:
+def _by_discord(discord: Any, campaign: str, group, reached, reminder: bool = False) -> str | None:
+    """Post one message for `group`; why it was refused, or None once Discord has it."""
     from campaign.post import Uncertain
 
     try:
@@ -330,22 +571,27 @@ def _by_discord(discord: Any, campaign: str, group, reached, by, reminder: bool 
         discord.send(said, users=pinged(group, reached))
     except Uncertain:
         pass  # Discord may have posted it: never sent twice
-    for notice in group:
-        by[notice.label].append("Discord")
+    except CampaignError as refusal:
+        return str(refusal).rstrip(".")
+    return None
 
 
-def _by_email(smtp: Smtp, campaign: str, group, reached, by, reminder: bool = False) -> None:
-    addressed = [n for n in group if "email" in reached.get(folded(n.player), {})]
-    messages = [
-        smtp.message(
-            reached[folded(n.player)]["email"], n.player, *email_text(campaign, n, reminder)
+def _by_email(smtp: Smtp, campaign: str, group, reached, reminder: bool = False) -> dict[str, str]:
+    """Mail each of `group` who left an address; why each one refused was refused, by label
+    (a server that cannot be reached refuses them all)."""
+    messages = {
+        n.label: smtp.message(
+            reached[folded(n.player)]["email"],
+            n.player,
+            *email_text(campaign, n, reminder),
+            ident=f"{campaign}\n{n.label}\n{n.over is not None}",
         )
-        for n in addressed
-    ]
-    if messages:
-        smtp.send(messages)
-    for notice in addressed:
-        by[notice.label].append("e-mail")
+        for n in group
+    }
+    try:
+        return smtp.send(messages)
+    except CampaignError as refusal:
+        return {label: str(refusal).rstrip(".") for label in messages}
 
 
 # Reminders before a deadline.
@@ -371,16 +617,18 @@ def remind(
     now: Any,
     discord: Any = None,
     smtp: Smtp | None = None,
-) -> list[str]:
+    tasks: Mapping[str, Sequence[str]] | None = None,
+) -> Delivered:
     """The reminders due by `now` before the standing deadline (`now_due`), each sent once to
-    the people who must still act; what was sent, in lines."""
+    the people who must still act, by each channel on its own."""
     from datetime import datetime
 
     from campaign.deadlines import length_of
 
     step, deadline, zone = now_due
+    done = Delivered()
     if deadline is None or not kept.get(REMIND):
-        return []
+        return done
     at = datetime.fromisoformat(deadline)
     due_now = [span for span in kept[REMIND].split() if at - length_of(span) <= now < at]
     late = [
@@ -389,33 +637,53 @@ def remind(
         if due_now and not all(f"{REMINDED}{deadline}:{x}:{folded(p)}" in kept for x in due_now)
     ]
     if not late:
-        return []
+        return done
     nearest = min(due_now, key=length_of)  # a late run sends one reminder, not every one missed
-    reached = contacts(kept)
-    group = [Notice(f"{NOTICE}0:{folded(p)}", p, step, deadline, zone=zone) for p in late]
+    reached, tasks = contacts(kept), tasks or {}
+    group = [
+        Notice(
+            f"{NOTICE}0:{folded(p)}",
+            p,
+            step,
+            deadline,
+            zone=zone,
+            task=tuple(tasks.get(folded(p), ())),
+        )
+        for p in late
+    ]
     by: dict[str, list[str]] = {n.label: [] for n in group}
+    failed: dict[str, dict] = {n.label: {} for n in group}
     if discord is not None:
-        _by_discord(discord, campaign, group, reached, by, reminder=True)
-    if smtp is not None:
-        _by_email(smtp, campaign, group, reached, by, reminder=True)
-    told = []
+        _mark(
+            group, DISCORD, _by_discord(discord, campaign, group, reached, True), by, failed, done
+        )
+    mailed = [n for n in group if "email" in reached.get(folded(n.player), {})]
+    if smtp is not None and mailed:
+        refused = _by_email(smtp, campaign, mailed, reached, reminder=True)
+        for notice in mailed:
+            _mark([notice], EMAIL, refused.get(notice.label), by, failed, done)
     for notice in group:
         if by[notice.label]:
             for span in due_now:
                 keep(f"{REMINDED}{deadline}:{span}:{folded(notice.player)}", "sent")
-            told.append(f"{notice.player}: reminded, {nearest} or less before the deadline.")
-    return told
+            done.told.append(f"{notice.player}: reminded, {nearest} or less before the deadline.")
+    return done
 
 
-def send_due(campaigns: Any, name: str, smtp: Smtp | None, moment: Any, webhook: str | None = None):
+def send_due(
+    campaigns: Any, name: str, smtp: Smtp | None, moment: Any, webhook: str | None = None
+) -> Delivered:
     """Campaign `name`'s due turn notices and reminders, sent through its kept webhook (or
-    `webhook`) and `smtp`, each marked as it goes; what was sent, in lines."""
+    `webhook`) and its kept mail server (or `smtp`), each marked as it goes; what was sent and
+    what failed, in lines."""
     from campaign.post import WEBHOOK, Delivery
 
     loaded, kept = campaigns.load(name), campaigns.secrets.unseal(name)
     url = webhook or kept.get(WEBHOOK)
     channel = Delivery(url) if url else None
-    awaited, due = loaded.kind.awaited(loaded.state), now_due(loaded)
+    if smtp is None and kept.get(SMTP_KEPT):
+        smtp = Smtp.from_kept(kept[SMTP_KEPT])
+    tasks, due = tasks_now(loaded.kind, loaded.state), now_due(loaded)
 
     def keeping(label: str, value: str) -> None:
         campaigns.secrets.keep(name, label, value)
@@ -428,9 +696,13 @@ def send_due(campaigns: Any, name: str, smtp: Smtp | None, moment: Any, webhook:
     def release(label: str) -> None:
         campaigns.secrets.forget(stream, SENDING + label)
 
-    told = deliver(name, awaited, kept, keeping, channel, smtp, due, claim, release)
+    done = deliver(name, tasks, kept, keeping, channel, smtp, due, claim, release)
     kept = campaigns.secrets.unseal(name)
-    return told + remind(name, awaited, kept, keeping, due, moment, channel, smtp)
+    awaited = loaded.kind.awaited(loaded.state)
+    reminded = remind(name, awaited, kept, keeping, due, moment, channel, smtp, tasks)
+    return Delivered(
+        done.told + reminded.told, done.failed + reminded.failed, done.waiting + reminded.waiting
+    )
 
 
 def now_due(loaded) -> tuple[str, str | None, str | None]:

@@ -86,7 +86,7 @@ def perform(campaigns: Campaigns, act: Act) -> Outcome:
 
     recorded = record(campaigns, act.campaign, decide, act.actor, again=act.again, when=act.when)
     if recorded and campaigns.after is not None:
-        _notices_due(campaigns, before[0].state, campaigns.after)
+        _notices_due(campaigns, before[0].state, campaigns.after, act.actor, recorded)
     after = campaigns.after or campaigns.load(act.campaign)
     states = campaigns.stepped if recorded else ()
     return Outcome(
@@ -125,20 +125,28 @@ def start(
     recorded = campaigns.start(started, then, actor)
     _keep_for_readers(campaigns, recorded)
     after = campaigns.after
-    _notices_due(campaigns, None, after)
+    _notices_due(campaigns, None, after, actor, recorded)
     return Outcome(after.facts.name, recorded, after, campaigns.database.unkept)
 
 
-def _notices_due(campaigns: Campaigns, before: Any, after: Loaded) -> None:
-    """The turn notices a write made due (`campaign.notices`): for each person who must act now
-    and did not before it, kept beside the log under the write's last event."""
+def _notices_due(
+    campaigns: Campaigns, before: Any, after: Loaded, actor: str, recorded: Sequence[CampaignEvent]
+) -> None:
+    """The turn notices a write made due (`campaign.notices`): for each person with a task he
+    had not before it, and each whose task a ruling, an undo or a passed deadline took away,
+    kept beside the log under the write's last event."""
     from campaign import notices
+    from campaign.views.narrate import describe
 
-    newly = notices.newly_awaited(after.kind, before, after.state)
-    if not newly:
-        return
     step, deadline, _ = notices.now_due(after)
-    due = notices.due(newly, len(after.events), step, deadline)
+    said = ""
+    if before is not None and notices.takes_away(recorded, actor):
+        said = "; ".join(describe(e, after.kind) for e in recorded)
+    due = notices.due_after(
+        after.kind, before, after.state, actor, len(after.events), step, deadline, said
+    )
+    if not due:
+        return
     name = after.facts.name
     campaigns.database.beside_the_log(
         lambda: campaigns.secrets.keep_all(name, due), "the turn notices it made due were not kept"

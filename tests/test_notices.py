@@ -26,14 +26,24 @@ class Mailbox:
 
     def __init__(self) -> None:
         self.messages: list[email.message.EmailMessage] = []
+        self.raw: list[bytes] = []
         self.envelopes: list[tuple[str, list[str]]] = []
+        self.refuse: set[str] = set()
+        """Addresses refused at RCPT TO, as a server refuses an unknown mailbox."""
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
         self.controller = aiosmtpd.Controller(self, hostname="127.0.0.1", port=port)
         self.url = f"smtp://127.0.0.1:{port}"
 
+    async def handle_RCPT(self, server, session, envelope, address, options):  # noqa: N802
+        if address in self.refuse:
+            return "550 5.1.1 no such mailbox here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        self.raw.append(envelope.content)
         self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
         self.messages.append(
             email.message_from_bytes(envelope.content, policy=email.policy.default)
@@ -94,17 +104,26 @@ def test_each_declaration_tells_the_next_player_on_turn_by_his_own_channel(
     assert mailbox.envelopes == [("org@example.org", ["bob@example.org"])]
     assert mail["To"] == "Bob <bob@example.org>" and mail["Subject"] == "Spring 869: your turn"
     assert "it is your turn in Spring 869" in mail.get_content()
-    kept = spring_store.ok("notify", "--smtp", mailbox.url).stdout
+    kept = spring_store.ok("notify", "--smtp", mailbox.url, "--from", "org@example.org").stdout
     assert "no turn notice is due" in kept and len(mailbox.messages) == 1
 
 
 def test_an_undo_that_makes_it_his_turn_again_tells_him_again(spring_store, spring, discord):
+    """Issue #46: Cid's attack, entered by the organiser, ends his task without a notice; Dag is
+    told it is his turn; the undo gives Cid his turn back (told again) and takes Dag's away (told
+    that it is over, with what the log says of the undo)."""
+    spring_store.ok("contact", "dag", "--discord", BOB)
     spring_store.ok("notify", "--webhook", discord.url, "--keep")
     spring_store.ok(*spring.step("attack Essex Kent"))
-    spring_store.ok("notify")
+    assert spring_store.ok("notify").stdout.splitlines() == ["Spring 869: Dag: told by Discord."]
     spring_store.ok("undo", "--reason", "Cid meant another region")
-    assert "Cid: told by Discord" in spring_store.ok("notify").stdout
-    assert [f"<@{CID}>" in m["content"] for m in payloads(discord)] == [True, False, True]
+    said = spring_store.ok("notify").stdout
+    assert "Cid: told by Discord" in said and "Dag: told their turn is over by Discord" in said
+    turn, over = payloads(discord)[2:]
+    assert f"<@{CID}>" in turn["content"] and "Declare your attack" in turn["content"]
+    assert f"<@{BOB}>" in over["content"] and "is over" in over["content"]
+    assert "Cid meant another region" in over["content"] and CID not in over["content"]
+    assert over["allowed_mentions"]["users"] == [BOB]
 
 
 def test_names_are_text_in_a_notice(store_url, discord, mailbox):
@@ -117,7 +136,9 @@ def test_names_are_text_in_a_notice(store_url, discord, mailbox):
     )  # fmt: skip
     on_turn = shell.json("status")["on_turn"]
     shell.ok("contact", on_turn, "--email", "first@example.org")
-    shell.ok("notify", "--webhook", discord.url, "--keep", "--smtp", mailbox.url)
+    shell.ok(
+        "notify", "--webhook", discord.url, "--keep", "--smtp", mailbox.url, "--from", "o@x.org"
+    )
     (message,) = payloads(discord)
     assert "\\*\\*Loud\\*\\* @\u200beveryone" in message["content"]
     assert message["allowed_mentions"] == {"parse": []}
@@ -156,7 +177,7 @@ def test_a_mail_server_that_is_not_there_is_one_sentence(spring_store):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     spring_store.ok("contact", "Cid", "--email", "cid@example.org")
-    says = spring_store.refuses("notify", "--smtp", f"smtp://127.0.0.1:{port}")
+    says = spring_store.refuses("notify", "--smtp", f"smtp://127.0.0.1:{port}", "--from", "o@x.org")
     assert f"The mail server 127.0.0.1:{port} did not take the notices" in says
 
 
@@ -168,7 +189,9 @@ def test_a_notice_gives_the_deadline_standing_when_it_goes(spring_store, discord
 
     spring_store.ok("deadline", "set", "2026-12-14T18:00Z")
     spring_store.ok("contact", "Cid", "--email", "cid@example.org")
-    spring_store.ok("notify", "--webhook", discord.url, "--keep", "--smtp", mailbox.url)
+    spring_store.ok(
+        "notify", "--webhook", discord.url, "--keep", "--smtp", mailbox.url, "--from", "o@x.org"
+    )
     at = int(datetime(2026, 12, 14, 18, 0, tzinfo=UTC).timestamp())
     assert f"Deadline: <t:{at}:R>." in payloads(discord)[0]["content"]
     assert "Deadline: Monday 14 December 2026, 18:00 UTC." in mailbox.messages[0].get_content()
@@ -279,9 +302,9 @@ def test_a_round_played_to_its_end_tells_each_player_exactly_when_his_turn_comes
 ):
     """Issue #27: round 1 of Spring 869 with `notify` after every command. BC-4: each player on
     turn is told as his turn comes (Cid, Dag, Eve, Bob); Ann forfeits by the rules (BC-4.4), so
-    the battles begin and those who must report them and were not already waited for are told
-    together (Cid, Dag, Eve: Bob was on turn just before); the results tell nobody until round 2
-    makes it Dag's turn (BC-3.2); the note tells nobody."""
+    the battles begin and those who must report them are told together, Bob too: his turn to
+    declare is over and his battle is a new task (issue #46); the results tell nobody until
+    round 2 makes it Dag's turn (BC-3.2); the note tells nobody."""
     ids = {p: str(10**17 + i) for i, p in enumerate(("Ann", "Bob", "Cid", "Dag", "Eve"))}
     shell = Shell(store_url)
     told = []
@@ -305,7 +328,7 @@ def test_a_round_played_to_its_end_tells_each_player_exactly_when_his_turn_comes
         ["Dag"],
         ["Eve"],
         ["Bob"],
-        ["Cid", "Dag", "Eve"],
+        ["Bob", "Cid", "Dag", "Eve"],
         [],
         [],
         [],
@@ -334,7 +357,7 @@ def test_two_senders_at_once_send_each_notice_once(spring_store, discord):
     def send(_: int) -> list[str]:
         campaigns = Campaigns(str(spring_store.db), existing=True)
         try:
-            return notices.send_due(campaigns, "Spring 869", None, now(), discord.url)
+            return notices.send_due(campaigns, "Spring 869", None, now(), discord.url).told
         finally:
             campaigns.close()
 

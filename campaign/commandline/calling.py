@@ -80,9 +80,12 @@ def notify(
     at: NowOption = None,
     campaign: CampaignOption = None,
 ) -> None:
-    """Tell each player whose turn it became that it is his turn, once: in the campaign's Discord
-    channel (its kept webhook: post --webhook URL --keep), pinging only him, and by e-mail where
-    he left an address (contact). Run it after each round's commands, or beside tick in cron."""
+    """Tell each person of each task that became his, once, and that it is over when someone
+    else's command took it away: in the campaign's Discord channel (its kept webhook: post
+    --webhook URL --keep), pinging only him, and by e-mail where he left an address (contact),
+    through the mail server given here or kept (--smtp URL --from ADDRESS --keep). Each channel
+    of each person goes on its own; what one refused stays due and is said. Run it after each
+    round's commands, or beside tick in cron."""
     from campaign import notices
     from campaign.clock import now
     from campaign.deadlines import instant
@@ -90,38 +93,56 @@ def notify(
 
     server = notices.Smtp.parse(smtp, sender) if smtp else None
     given = None if webhook is None else checked_url(webhook)
+    if keep and not (given or server):
+        raise CampaignError("--keep keeps the channel given here: --webhook URL or --smtp URL.")
     if (given or keep) and not (
         campaign or ctx.obj.campaign or len(ctx.obj.campaigns.catalogue()) == 1
     ):
-        raise CampaignError("A webhook is one campaign's channel: say which with -c NAME.")
+        raise CampaignError("A channel kept is one campaign's: say which with -c NAME.")
     names = (
         [ctx.obj.name(campaign)]
-        if campaign or ctx.obj.campaign or given
+        if campaign or ctx.obj.campaign or given or keep
         else [e.name for e in ctx.obj.campaigns.catalogue(archived=False)]
     )
     moment = instant(at) if at else now()
+    failed: list[str] = []
     for name in names:
-        _notify(ctx.obj.campaigns, name, given, keep, server, moment)
+        try:
+            failed += _notify(ctx.obj.campaigns, name, given, keep, server, moment)
+        except CampaignError as refusal:  # one campaign's failure leaves the others notified
+            failed.append(f"{name}: {str(refusal).rstrip('.')}")
+    if failed:
+        more = f" (and {len(failed) - 1} more, said above)" if len(failed) > 1 else ""
+        raise CampaignError(f"{failed[0]}{more}; it stays due for the next notify.")
 
 
-def _notify(campaigns, name: str, given: str | None, keep: bool, server, moment) -> None:
-    """One campaign's due notices and reminders sent, and said."""
+def _notify(campaigns, name: str, given: str | None, keep: bool, server, moment) -> list[str]:
+    """One campaign's due notices and reminders sent, and said; what failed, in lines."""
     from campaign import notices
     from campaign.post import WEBHOOK
 
     if given and keep:
         campaigns.secrets.keep(name, WEBHOOK, given)
-    told = notices.send_due(campaigns, name, server, moment, given)
-    for line in told:
+    if server is not None and keep:
+        campaigns.secrets.keep(name, notices.SMTP_KEPT, server.kept())
+    done = notices.send_due(campaigns, name, server, moment, given)
+    for line in done.told:
         say(f"{name}: {line}")
-    waiting = [
-        n.player for n in notices.kept_notices(campaigns.secrets.unseal(name)) if n.state == "due"
-    ]
-    if waiting:
+    failed = [f"{name}: {line}" for line in done.failed]
+    for line in failed:
+        say(line)
+    if done.waiting:
         say(
-            f"{name}: {', '.join(waiting)} not told: no channel reaches them (post --webhook "
-            "URL --keep for the campaign's Discord channel; contact NAME --email ADDRESS "
-            "with --smtp)."
+            f"{name}: {', '.join(dict.fromkeys(done.waiting))} not told: no channel reaches them "
+            "(post --webhook URL --keep for the campaign's Discord channel; contact NAME --email "
+            "ADDRESS, and notify --smtp URL --from ADDRESS --keep)."
         )
-    elif not told:
+    unsent = [
+        n for n in notices.kept_notices(campaigns.secrets.unseal(name)) if n.state == "due" and n.by
+    ]
+    for notice in unsent:
+        if not any(notice.player in line for line in failed):
+            say(f"{name}: {notice.player} not yet told by e-mail: no mail server (notify --smtp).")
+    if not done.told and not done.failed and not done.waiting and not unsent:
         say(f"{name}: no turn notice is due.")
+    return failed

@@ -36,7 +36,10 @@ class Notifier:
             campaigns = None
             try:
                 campaigns = Campaigns(self.db, existing=True)
-                self.sent += notices.send_due(campaigns, name, self.smtp, now())
+                done = notices.send_due(campaigns, name, self.smtp, now())
+                self.sent += done.told
+                for line in done.failed:
+                    print(text.printable(f"Turn notices for {name}: {line}"), file=sys.stderr)
             except CampaignError as failure:
                 said = text.printable(f"Turn notices for {name}: {failure}")
                 print(said, file=sys.stderr)

@@ -81,6 +81,16 @@ class BoilingCauldron(PackageKind):
     def check_start(self, started: CampaignStarted) -> None:
         checks.check_players(list(started.players))
 
+    def tasks(self, current: State) -> dict[str, tuple[str, ...]]:
+        """As its forms say, but a victor's choice of gains is one task however many regions are
+        still due (BC-7.2): he is not told again after each region he chooses."""
+        tasks = super().tasks(current)
+        waiting = current.awaiting_choice
+        if waiting is not None and waiting.result.winner in tasks:
+            gains = f"Choose the regions you gain from {waiting.result.loser} (BC-7.2)"
+            tasks[waiting.result.winner] = (gains,)
+        return tasks
+
     def player_actions(self, current: State, player: str) -> list[dict[str, Any]]:
         """BC-4: the player on turn declares his attack, among the attacks open to him; BC-6.2:
         each side of a battle reports its result, the other confirms it; BC-7.2: a victor

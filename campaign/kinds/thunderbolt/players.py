@@ -109,6 +109,20 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
     ]
 
 
+def tasks(state: State) -> dict[str, tuple[str, ...]]:
+    """What each side's player must do (the turn notices, issue #46): his forms, the "done"
+    of each step by name (the step is the task: a new step is a new task, TB-3.4)."""
+    told = {}
+    for player in awaited(state):
+        told[player] = tuple(
+            f"Finish {', '.join(form['choices'].values())} (TB-3.4)"
+            if form["action"] == "done"
+            else form["label"]
+            for form in actions(state, player)
+        )
+    return told
+
+
 def awaited(state: State) -> tuple[str, ...]:
     """TB-3.4: the players of the sides the steps in hand wait for."""
     return tuple(p for p in state.players if actions(state, p))

@@ -1,0 +1,311 @@
+"""Issue #46: turn notices a player can rely on — each person told of his own task, once, and
+that it is over when a ruling or an undo takes it away; every channel kept as the webhook is;
+each channel of each person delivered on its own, so that one bad peer (a refused address, a
+mail server that trickles or drops the line, Discord answering 400) never stops the others nor
+sends twice what went. Against real local servers: the Discord stand-in, aiosmtpd, and raw
+sockets that misbehave as some mail servers do."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import socket
+import threading
+import time
+
+import pytest
+from conftest import Shell
+from test_notices import BOB, CID, Mailbox, payloads
+
+pytestmark = pytest.mark.dated
+
+FROM = ("--from", "organiser@example.org")
+
+
+@pytest.fixture
+def mailbox():
+    box = Mailbox()
+    box.controller.start()
+    yield box
+    box.controller.stop()
+
+
+@pytest.fixture
+def store(store_url, spring):
+    """Spring 869 drawn (Cid on turn): Cid reached on Discord, Bob by e-mail, Dag by both."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    shell.ok("contact", "cid", "--discord", CID)
+    shell.ok("contact", "Bob", "--email", "bob@example.org")
+    shell.ok("contact", "Dag", "--discord", BOB, "--email", "dag@example.org")
+    shell.script = spring  # the demo's commands, by what they do
+    return shell
+
+
+def mentioned(discord, who: str) -> list[str]:
+    return [m["content"] for m in payloads(discord) if f"<@{who}>" in m["content"]]
+
+
+# Who is told, and of what.
+
+
+def test_bc_4_3_a_player_forfeited_by_the_organiser_is_told_his_turn_is_over(store, discord):
+    store.ok("notify", "--webhook", discord.url, "--keep")
+    store.ok("forfeit", "--reason", "Cid is away all month")
+    said = store.ok("notify").stdout
+    assert "Cid: told their turn is over by Discord" in said
+    (over,) = [m for m in mentioned(discord, CID) if "is over" in m]
+    assert "Cid is away all month" in over
+    assert "Dag: told by Discord" in said  # the forfeit made it Dag's turn (BC-4)
+
+
+def test_bc_4_an_attack_undone_and_made_again_tells_the_next_player_once(store, discord):
+    """Issue #46: an attack, an undo and the attack again, with `notify` run after them all,
+    told Dag three times; his task is the same as it was: he is told once."""
+    store.ok("notify", "--webhook", discord.url, "--keep")
+    for words in (store.script.step("attack Essex Kent"), ("undo", "--reason", "a typo")):
+        store.ok(*words)
+    store.ok(*store.script.step("attack Essex Kent"))
+    assert "Dag: told by Discord" in store.ok("notify").stdout
+    assert len(mentioned(discord, BOB)) == 1
+    assert "Dag not yet told by e-mail" in store.ok("notify").stdout  # his address: no server
+    assert len(mentioned(discord, BOB)) == 1
+
+
+def test_bc_6_2_the_last_declarer_is_told_of_his_battle_in_his_own_words(
+    store_url, spring, discord
+):
+    """Issue #46: when the declarations end, Bob (who declared last) was left out of the
+    battles' notice. Each person is told of his own battles: Bob of his, not of the others'."""
+    shell = Shell(store_url)
+    shell.play(spring.through("attack Gwynedd Dumnonia"))  # Bob on turn, the last to declare
+    shell.ok("contact", "Bob", "--discord", BOB)
+    shell.ok("notify", "--webhook", discord.url, "--keep")
+    shell.ok(*spring.step("attack", 4))  # Bob's declaration: Ann forfeits (BC-4.4), battles
+    assert "Bob: told by Discord" in shell.ok("notify").stdout
+    battles = payloads(discord)[-1]["content"]
+    line = next(x for x in battles.splitlines() if f"<@{BOB}>" in x)
+    assert "Report the battle for Dumnonia (Eve attacking)" in line
+    assert "Report the battle for West Anglia (Bob attacking)" in line and "Kent" not in line
+
+
+# Every channel kept, never marked sent unless sent.
+
+
+def test_a_mail_server_kept_with_keep_serves_the_next_notify(store, discord, mailbox):
+    store.ok("notify", "--webhook", discord.url, "--keep", "--smtp", mailbox.url, *FROM)
+    store.ok(*store.script.step("attack Essex Kent"))  # Dag on turn
+    said = store.ok("notify").stdout
+    assert "Dag: told by Discord and e-mail" in said
+    assert [e[1] for e in mailbox.envelopes] == [["dag@example.org"]]
+    assert mailbox.url.split("//")[1] not in store.ok("export").stdout
+
+
+def test_notify_without_a_mail_server_leaves_the_e_mail_due(store, discord, mailbox):
+    """Before, a plain `notify` dropped the e-mail part and marked the notice sent: a player
+    with only an address got nothing, ever. Now the e-mail stays owed, and the next run with
+    a mail server sends it alone (Discord is not posted again)."""
+    store.ok("notify", "--webhook", discord.url, "--keep")
+    store.ok(*store.script.step("attack Essex Kent"))  # Dag on turn: Discord and e-mail
+    first = store.ok("notify").stdout
+    assert "Dag: told by Discord" in first and "Dag not yet told by e-mail" in first
+    posted = len(discord.requests)
+    second = store.ok("notify", "--smtp", mailbox.url, *FROM).stdout
+    assert "Dag: told by e-mail" in second and len(discord.requests) == posted
+    assert [e[1] for e in mailbox.envelopes] == [["dag@example.org"]]
+    assert "no turn notice is due" in store.ok("notify", "--smtp", mailbox.url, *FROM).stdout
+
+
+def test_a_notice_mail_carries_date_and_message_id(store, mailbox):
+    """RFC 5322 requires Date; Message-ID lets a resend be recognised (issue #46)."""
+    store.ok(*store.script.step("attack Essex Kent"))
+    store.ok("notify", "--smtp", mailbox.url, *FROM)
+    (raw,) = mailbox.raw
+    mail = email.message_from_bytes(raw, policy=email.policy.SMTP)
+    assert mail["Date"] is not None and mail["Date"].datetime.tzinfo is not None
+    assert mail["Message-ID"].startswith("<") and mail["Message-ID"].endswith("@example.org>")
+    assert mail["From"] == "campaign <organiser@example.org>"
+    assert "Yours to do: Declare your attack for round 1" in mail.get_content()
+
+
+def test_a_mail_server_needs_its_sender(store, mailbox):
+    assert "--from ADDRESS" in store.refuses("notify", "--smtp", mailbox.url)
+
+
+def test_a_password_is_never_sent_without_tls(store, mailbox):
+    """aiosmtpd here offers no STARTTLS: a URL with a password is refused, nothing sent."""
+    store.ok(*store.script.step("attack Essex Kent"))
+    url = mailbox.url.replace("smtp://", "smtp://org:secret@")
+    says = store.refuses("notify", "--smtp", url, *FROM)
+    assert "offers no STARTTLS: the password is not sent in clear" in says
+    assert "secret" not in says and mailbox.messages == []
+
+
+# Each channel and each person on its own.
+
+
+def test_one_refused_address_stops_nobody_else_and_is_tried_again(store_url, spring, mailbox):
+    shell = Shell(store_url)
+    shell.play(spring.through("attack Gwynedd Dumnonia"))
+    for player in ("Ann", "Bob", "Cid", "Dag", "Eve"):
+        shell.ok("contact", player, "--email", f"{player.lower()}@example.org")
+    mailbox.refuse = {"cid@example.org"}
+    shell.ok(*spring.step("attack", 4))  # the battles: Bob, Cid, Dag, Eve report them
+    result = shell("notify", "--smtp", mailbox.url, *FROM)
+    assert result.exit_code != 0 and "Cid not told by e-mail: 550" in result.stderr
+    assert sorted(e[1][0] for e in mailbox.envelopes) == [
+        "bob@example.org",
+        "dag@example.org",
+        "eve@example.org",
+    ]
+    mailbox.refuse = set()
+    assert "Cid: told by e-mail" in shell.ok("notify", "--smtp", mailbox.url, *FROM).stdout
+    assert len(mailbox.envelopes) == 4  # nobody else mailed twice
+
+
+def test_discord_answering_400_stops_no_e_mail_and_posts_again_alone(store, discord, mailbox):
+    store.ok("notify", "--webhook", discord.url, "--keep", "--smtp", mailbox.url, *FROM)
+    store.ok(*store.script.step("attack Essex Kent"))  # Dag: Discord and e-mail
+    discord.answers.append((400, {}))
+    result = store("notify")
+    assert result.exit_code != 0 and "Dag not told by Discord" in result.stderr
+    assert "Dag: told by e-mail" in result.stdout and len(mailbox.messages) == 1
+    assert "Dag: told by Discord." in store.ok("notify").stdout
+    assert len(mailbox.messages) == 1  # the e-mail that went is not sent again
+
+
+class Misbehaving:
+    """A mail server on 127.0.0.1 that misbehaves: `trickle` sends its greeting a byte every
+    0.3 s for ever; `drop` greets, answers EHLO, then drops the line at MAIL FROM."""
+
+    def __init__(self, how: str) -> None:
+        self.how, self.listener = how, socket.create_server(("127.0.0.1", 0))
+        self.url = f"smtp://127.0.0.1:{self.listener.getsockname()[1]}"
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self) -> None:
+        while True:
+            try:
+                peer, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self.talk, args=(peer,), daemon=True).start()
+
+    def talk(self, peer: socket.socket) -> None:
+        with peer:
+            try:
+                if self.how == "trickle":
+                    for byte in b"220 slow.example.org " * 1000:
+                        peer.sendall(bytes([byte]))
+                        time.sleep(0.3)
+                peer.sendall(b"220 drop.example.org ESMTP\r\n")
+                reader = peer.makefile("rb")
+                while line := reader.readline():
+                    if line.upper().startswith((b"EHLO", b"HELO")):
+                        peer.sendall(b"250 drop.example.org\r\n")
+                    else:
+                        return  # the line dropped at MAIL FROM
+            except OSError:
+                return
+
+
+@pytest.mark.parametrize("how", ["trickle", "drop"])
+def test_a_mail_server_that_trickles_or_drops_the_line_is_one_sentence(
+    store, discord, how, monkeypatch
+):
+    """A server that trickles its greeting held `notify` past 150 s (smtplib's timeout is per
+    read): the whole exchange has a deadline now. Either way the e-mails stay due, the
+    Discord notices went, and nothing is left half-claimed for the next run."""
+    from campaign import notices
+
+    monkeypatch.setattr(notices, "SMTP_EXCHANGE", 2.0)
+    server = Misbehaving(how)
+    store.ok("notify", "--webhook", discord.url, "--keep")
+    store.ok(*store.script.step("attack Essex Kent"))  # Dag: Discord and e-mail
+    began = time.monotonic()
+    result = store("notify", "--smtp", server.url, *FROM)
+    assert time.monotonic() - began < 30
+    assert result.exit_code != 0 and "did not take the notices" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert "Dag: told by Discord" in result.stdout
+    server.listener.close()
+    from campaign.app import Campaigns
+
+    store = Campaigns(str(store.db))
+    try:
+        kept = notices.kept_notices(store.secrets.unseal("Spring 869"))
+    finally:
+        store.close()
+    (dag,) = [n for n in kept if n.player == "Dag"]
+    assert (dag.state, dag.by, dag.failed["e-mail"]["tries"]) == ("due", ("Discord",), 1)
+
+
+# Each kind: every person told of his own task, in his own words.
+
+
+def told_lines(discord, who_id: str) -> list[str]:
+    """The lines of the messages that ping `who_id`."""
+    return [line for m in mentioned(discord, who_id) for line in m.splitlines() if who_id in line]
+
+
+def test_on_2_1_and_3_2_the_winner_is_told_to_upgrade_and_the_other_to_muster(
+    store_url, under_the_eagle, discord
+):
+    """Issue #46: "it is your turn, @Boudica, @Marcus. Next: the winner, rome (Marcus),
+    upgrades a unit" told Boudica of Marcus's step; each is told his own."""
+    shell = Shell(store_url)
+    shell.ok(*under_the_eagle.step("new"))
+    shell.ok("contact", "Marcus", "--discord", CID)
+    shell.ok("contact", "Boudica", "--discord", BOB)
+    shell.ok("notify", "--webhook", discord.url, "--keep")
+    shell.play(under_the_eagle.between("new", "upgrade celtic-spearmen-1"))
+    shell.ok(*under_the_eagle.step("scenario-result", 3))  # Rome won scenario 3
+    shell.ok("notify")
+    marcus, boudica = told_lines(discord, CID)[-1], told_lines(discord, BOB)[-1]
+    assert "You won scenario 3: upgrade one unit" in marcus and "Muster" not in marcus
+    assert "Muster your Celts for scenario 4" in boudica and "upgrade" not in boudica
+
+
+def test_hw_2_3_the_other_sides_player_is_told_to_confirm_a_battle(store_url, discord):
+    """Issue #46: "it is your turn, Cid. Next: the Romans (Ann) enter their battles" while Cid
+    had to confirm Ann's report: Bob, whose Belgae fought in Kent, is told to confirm it."""
+    from conftest import Script
+    from starlette.testclient import TestClient
+    from test_hub_players import link, send
+
+    from campaign.web.hub import hub
+
+    wall = Script("hadrians-wall")
+    shell = Shell(store_url)
+    shell.play(wall.through("move R1"))
+    shell.ok(*wall.step("advance", 2))  # the Romans' battles
+    shell.ok("contact", "Bob", "--discord", BOB)
+    shell.ok("notify", "--webhook", discord.url, "--keep")
+    client = TestClient(hub(str(store_url)))
+    assert send(client, link(shell, "Ann"), "battle", choice="kent", lost="BE4").status_code == 200
+    assert "Bob: told by Discord" in shell.ok("notify").stdout
+    (line,) = told_lines(discord, BOB)
+    assert "kent" in line.lower() and "confirm" in line.lower()
+
+
+def test_tb_3_4_each_side_is_told_of_its_own_step(store_url, discord):
+    """Issue #46: Carthage's player was never told of his steps while Rome's was pinged: each
+    side is told when a step of its own opens, named."""
+    from conftest import Script
+
+    tb = Script("thunderbolt")
+    shell = Shell(store_url)
+    shell.ok(*tb.step("new"))
+    shell.ok("contact", "Fabius", "--discord", CID)
+    shell.ok("contact", "Hanno", "--discord", BOB)
+    shell.ok("notify", "--webhook", discord.url, "--keep")
+    assert "Finish A2: Return/Replace Leaders" in told_lines(discord, BOB)[0]
+    shell.play(tb.between("new", "done A2 --side carthage"))
+    shell.ok("notify")
+    assert "Finish B2a: Family in Power" in told_lines(discord, BOB)[-1]
+    assert "Finish B1a: Imperium Prorogue" in told_lines(discord, CID)[-1]
+    shell.ok(*tb.step("family"))
+    shell.ok(*tb.step("done B2a"))
+    shell.ok("notify")
+    assert "Finish B2b: Political Climate" in told_lines(discord, BOB)[-1]
+    assert len(told_lines(discord, CID)) == 2  # Rome's task is the same: not told again
