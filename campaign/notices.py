@@ -53,6 +53,25 @@ TOLD = "told:"
 TRIES = 5
 """How many times a channel is tried for one notice before it is given up, and said so."""
 DISCORD, EMAIL = "Discord", "e-mail"
+HUB = "hub-url"
+"""The label of the hub's address kept for a campaign (`campaign hub-url URL`)."""
+LINK_DAYS = 14
+"""How long the personal link an e-mailed notice carries opens his page."""
+
+
+@dataclass(frozen=True)
+class Pages:
+    """Where a notice sends its reader: the campaign's page on the hub (public: what a channel
+    message links to), a fresh personal link for each person mailed (`personal(player)`: to
+    his own inbox alone, never to a channel everyone reads), and where each stands now."""
+
+    campaign: str | None = None
+    personal: Callable[[str], str | None] = lambda player: None
+    standing: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """By folded name: where he stands (`Kind.player_lines`)."""
+
+
+NO_PAGES = Pages()
 
 
 @dataclass(frozen=True)
@@ -197,7 +216,11 @@ def _tasks_said(notice: Notice) -> str:
 
 
 def discord_text(
-    campaign: str, notices: Sequence[Notice], reached: Mapping[str, Any], reminder: bool = False
+    campaign: str,
+    notices: Sequence[Notice],
+    reached: Mapping[str, Any],
+    reminder: bool = False,
+    pages: Pages = NO_PAGES,
 ) -> str:
     """One message for the notices of one write: each person pinged where his Discord id is
     known, named otherwise, with his own task (or that it is over); the campaign's name, the
@@ -218,9 +241,10 @@ def discord_text(
     what = "the deadline is near" if reminder else "it is your turn"
     lines = [f"{who(n)}: {markdown_escape(_tasks_said(n))}." for n in notices]
     deadline = f"\nDeadline: <t:{_epoch(first.deadline)}:R>." if first.deadline else ""
+    where = f" The campaign: <{pages.campaign}>" if pages.campaign else ""
     return (
         f"{markdown_escape(campaign)}: {what}.\n" + "\n".join(lines) + deadline
-        + "\nOpen your personal link to act."
+        + f"\nOpen your personal link to act.{where}"
     )  # fmt: skip
 
 
@@ -233,8 +257,15 @@ def pinged(notices: Sequence[Notice], reached: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def email_text(campaign: str, notice: Notice, reminder: bool = False) -> tuple[str, str]:
-    """An e-mail's subject and plain text for one notice (or a reminder)."""
+def email_text(
+    campaign: str,
+    notice: Notice,
+    reminder: bool = False,
+    link: str | None = None,
+    standing: Sequence[str] = (),
+) -> tuple[str, str]:
+    """An e-mail's subject and plain text for one notice (or a reminder): his tasks, where he
+    stands, and a link that opens his own page (`link`, where the hub's address is kept)."""
     if notice.over is not None:
         return (
             f"{campaign}: your turn is over",
@@ -242,10 +273,17 @@ def email_text(campaign: str, notice: Notice, reminder: bool = False) -> tuple[s
         )
     deadline = f"\nDeadline: {_shown(notice.deadline, notice.zone)}." if notice.deadline else ""
     said = "the deadline of your turn is near" if reminder else "it is your turn"
+    stands = "".join(f"\n- {line}" for line in standing)
+    stands = f"\n\nWhere you stand:{stands}" if stands else ""
+    act = (
+        f"Open your page to act (this link is yours alone, for {LINK_DAYS} days): {link}"
+        if link
+        else "Open your personal link to act, or tell your organiser."
+    )
     return (
         f"{campaign}: {'the deadline is near' if reminder else 'your turn'}",
         f"{notice.player},\n\n{said} in {campaign}.\n\nYours to do: {_tasks_said(notice)}."
-        f"{deadline}\n\nOpen your personal link to act, or tell your organiser.\n",
+        f"{deadline}{stands}\n\n{act}\n",
     )
 
 
@@ -367,7 +405,9 @@ class Smtp:
                 pass
         return refused
 
-    def message(self, to: str, name: str, subject: str, body: str, ident: str = "") -> EmailMessage:
+    def message(
+        self, to: str, name: str, subject: str, body: str, ident: str = "", page: str | None = None
+    ) -> EmailMessage:
         """One notice as RFC 5322 wants it: From, To, Subject, Date (the one clock) and a
         Message-ID made from the notice's own id, so that a resend is recognisable."""
         import hashlib
@@ -383,6 +423,8 @@ class Smtp:
         message["Date"] = format_datetime(clock.now())
         digest = hashlib.sha256(f"{ident or subject}\n{to}".encode()).hexdigest()[:32]
         message["Message-ID"] = f"<{digest}@{self.sender.rpartition('@')[2]}>"
+        if page:  # where he changes how he is reached, or stops it
+            message["List-Unsubscribe"] = f"<{page}>"
         message.set_content(body)
         return message
 
@@ -451,6 +493,7 @@ def deliver(
     now_due: tuple[str, str | None, str | None] | None = None,
     claim: Callable[[str], bool] = lambda label: True,
     release: Callable[[str], None] = lambda label: None,
+    pages: Pages = NO_PAGES,
 ) -> Delivered:
     """Send the campaign's due notices by Discord (`discord`, a `post.Delivery`) and e-mail
     (`smtp`), each channel of each person on its own, each marked as it goes (`keep(label,
@@ -485,7 +528,8 @@ def deliver(
         latest[who] = replace(latest[who], zone=zone)
     live = sorted(latest.values(), key=lambda n: (int(n.label.split(":")[1]), n.label))
     for group in grouped(live):
-        _deliver_group(campaign, group, reached, keep, discord, smtp, claim, release, done)
+        sending = (campaign, reached, discord, smtp, pages)
+        _deliver_group(sending, group, keep, claim, release, done)
     for who, last in done.now_told.items():
         keep(TOLD + who, json.dumps(list(last)))
     for who, last in told.items():  # his tasks done, none owed him: he is told when one returns
@@ -509,8 +553,9 @@ def _owing(ways: Mapping[str, bool], by: Sequence[str], failed: Mapping[str, Any
     return [w for w in ways if w not in by and failed.get(w, {}).get("tries", 0) < TRIES]
 
 
-def _deliver_group(campaign, group, reached, keep, discord, smtp, claim, release, done) -> None:
+def _deliver_group(sending, group, keep, claim, release, done) -> None:
     """One write's notices, each by the channels it is still owed that this run can use."""
+    campaign, reached, discord, smtp, pages = sending
     ways = {n.label: _wanted(n, reached, discord, smtp) for n in group}
     owed = {n.label: _owing(ways[n.label], n.by, n.failed) for n in group}
     done.waiting += [n.player for n in group if not any(ways[n.label].values())]
@@ -524,11 +569,11 @@ def _deliver_group(campaign, group, reached, keep, discord, smtp, claim, release
     try:
         going = [n for n in group if DISCORD in owed[n.label]]
         if going:
-            reason = _by_discord(discord, campaign, going, reached)
+            reason = _by_discord(discord, campaign, going, reached, pages=pages)
             _mark(going, DISCORD, reason, by, failed, done)
         mailed = [n for n in group if EMAIL in owed[n.label] and ways[n.label][EMAIL]]
         if mailed:
-            refused = _by_email(smtp, campaign, mailed, reached)
+            refused = _by_email(smtp, campaign, mailed, reached, pages=pages)
             for notice in mailed:
                 _mark([notice], EMAIL, refused.get(notice.label), by, failed, done)
     finally:
@@ -562,12 +607,14 @@ def _mark(notices, channel: str, reason: str | None, by, failed, done: Delivered
         done.failed.append(f"{notice.player} not told by {channel}: {reason}{last}")
 
 
-def _by_discord(discord: Any, campaign: str, group, reached, reminder: bool = False) -> str | None:
+def _by_discord(
+    discord: Any, campaign: str, group, reached, reminder: bool = False, pages: Pages = NO_PAGES
+) -> str | None:
     """Post one message for `group`; why it was refused, or None once Discord has it."""
     from campaign.post import Uncertain
 
     try:
-        said = discord_text(campaign, group, reached, reminder)
+        said = discord_text(campaign, group, reached, reminder, pages)
         discord.send(said, users=pinged(group, reached))
     except Uncertain:
         pass  # Discord may have posted it: never sent twice
@@ -576,18 +623,22 @@ def _by_discord(discord: Any, campaign: str, group, reached, reminder: bool = Fa
     return None
 
 
-def _by_email(smtp: Smtp, campaign: str, group, reached, reminder: bool = False) -> dict[str, str]:
-    """Mail each of `group` who left an address; why each one refused was refused, by label
-    (a server that cannot be reached refuses them all)."""
-    messages = {
-        n.label: smtp.message(
+def _by_email(
+    smtp: Smtp, campaign: str, group, reached, reminder: bool = False, pages: Pages = NO_PAGES
+) -> dict[str, str]:
+    """Mail each of `group` who left an address, with a link of his own to his page; why each
+    one refused was refused, by label (a server that cannot be reached refuses them all)."""
+    messages = {}
+    for n in group:
+        link = None if n.over is not None else pages.personal(n.player)
+        standing = pages.standing.get(folded(n.player), ())
+        messages[n.label] = smtp.message(
             reached[folded(n.player)]["email"],
             n.player,
-            *email_text(campaign, n, reminder),
+            *email_text(campaign, n, reminder, link, standing),
             ident=f"{campaign}\n{n.label}\n{n.over is not None}",
+            page=link,
         )
-        for n in group
-    }
     try:
         return smtp.send(messages)
     except CampaignError as refusal:
@@ -618,6 +669,7 @@ def remind(
     discord: Any = None,
     smtp: Smtp | None = None,
     tasks: Mapping[str, Sequence[str]] | None = None,
+    pages: Pages = NO_PAGES,
 ) -> Delivered:
     """The reminders due by `now` before the standing deadline (`now_due`), each sent once to
     the people who must still act, by each channel on its own."""
@@ -655,11 +707,16 @@ def remind(
     failed: dict[str, dict] = {n.label: {} for n in group}
     if discord is not None:
         _mark(
-            group, DISCORD, _by_discord(discord, campaign, group, reached, True), by, failed, done
+            group,
+            DISCORD,
+            _by_discord(discord, campaign, group, reached, True, pages),
+            by,
+            failed,
+            done,
         )
     mailed = [n for n in group if "email" in reached.get(folded(n.player), {})]
     if smtp is not None and mailed:
-        refused = _by_email(smtp, campaign, mailed, reached, reminder=True)
+        refused = _by_email(smtp, campaign, mailed, reached, True, pages)
         for notice in mailed:
             _mark([notice], EMAIL, refused.get(notice.label), by, failed, done)
     for notice in group:
@@ -684,6 +741,7 @@ def send_due(
     if smtp is None and kept.get(SMTP_KEPT):
         smtp = Smtp.from_kept(kept[SMTP_KEPT])
     tasks, due = tasks_now(loaded.kind, loaded.state), now_due(loaded)
+    pages = _pages(campaigns, name, loaded, kept.get(HUB), moment)
 
     def keeping(label: str, value: str) -> None:
         campaigns.secrets.keep(name, label, value)
@@ -696,13 +754,37 @@ def send_due(
     def release(label: str) -> None:
         campaigns.secrets.forget(stream, SENDING + label)
 
-    done = deliver(name, tasks, kept, keeping, channel, smtp, due, claim, release)
+    done = deliver(name, tasks, kept, keeping, channel, smtp, due, claim, release, pages)
     kept = campaigns.secrets.unseal(name)
     awaited = loaded.kind.awaited(loaded.state)
-    reminded = remind(name, awaited, kept, keeping, due, moment, channel, smtp, tasks)
+    reminded = remind(name, awaited, kept, keeping, due, moment, channel, smtp, tasks, pages)
     return Delivered(
         done.told + reminded.told, done.failed + reminded.failed, done.waiting + reminded.waiting
     )
+
+
+def _pages(campaigns: Any, name: str, loaded: Any, hub: str | None, moment: Any) -> Pages:
+    """Where this run's notices send their readers: the campaign's page and a fresh personal
+    link for each person mailed (granted as it is written, its hash kept, for `LINK_DAYS`), on
+    the hub whose address is kept (none: no link)."""
+    from datetime import timedelta
+    from urllib.parse import quote
+
+    of, state = loaded.kind, loaded.state
+    standing = {folded(p): of.player_lines(state, p) for p in of.awaited(state)}
+    if not hub:
+        return Pages(standing=standing)
+    root = hub.rstrip("/")
+    until = (moment + timedelta(days=LINK_DAYS)).isoformat()
+
+    def personal(player: str) -> str:
+        import secrets
+
+        token = secrets.token_urlsafe(24)
+        campaigns.links.grant(name, token, "player", player, until)
+        return f"{root}/a/{token}"
+
+    return Pages(f"{root}/c/{quote(name, safe='')}", personal, standing)
 
 
 def now_due(loaded) -> tuple[str, str | None, str | None]:

@@ -267,3 +267,37 @@ def test_tb_23_3_carthages_player_rolls_his_tribes_from_his_page_on_a_phone(tmp_
         browser.get(base + fabius)
         assert browser.find_elements(By.CSS_SELECTOR, "form[action$='/tribal']")
     assert shell.json("status")["tribes"]["ilergetes"]["depleted"] is False
+
+
+def test_46_a_notices_link_opens_the_players_own_page(tmp_path, spring, browser):
+    """Issue #46: a notice said "open your personal link" and carried none. With the hub's
+    address kept (`hub-url`), Dag's e-mail carries a link of his own, fresh, that opens his
+    page in the browser, where he declares his attack; the channel's message links only to the
+    campaign's page (a personal link in a channel everyone reads would let anyone act as him)."""
+    import email
+    import email.policy
+
+    from conftest import Discord
+    from test_notices import Mailbox
+
+    shell = Shell(tmp_path / "bc.sqlite")
+    shell.ok(*spring.step("new"))
+    shell.ok(*spring.step("attack Essex Kent"))  # Dag on turn
+    shell.ok("contact", "Dag", "--email", "dag@example.org")
+    box, channel = Mailbox(), Discord()
+    box.controller.start()
+    try:
+        with served(shell.db) as base:
+            shell.ok("hub-url", base)
+            shell.ok("notify", "--webhook", channel.url, "--smtp", box.url, "--from", "o@x.org")
+            (raw,) = box.raw
+            body = email.message_from_bytes(raw, policy=email.policy.SMTP).get_content()
+            (mine,) = re.findall(re.escape(base) + r"/a/\S+", body)
+            posted = channel.contents()[0]
+            assert f"<{base}/c/Spring%20869>" in posted and "/a/" not in posted
+            browser.get(mine)
+            assert "Recorded: Round 1: Dag attacks" in submit(browser, "attack", "Wessex|Sussex")
+    finally:
+        box.controller.stop()
+        channel.server.shutdown()
+    assert [e["actor"] for e in shell.json("log")][-1] == "Dag"

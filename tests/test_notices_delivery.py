@@ -309,3 +309,41 @@ def test_tb_3_4_each_side_is_told_of_its_own_step(store_url, discord):
     shell.ok("notify")
     assert "Finish B2b: Political Climate" in told_lines(discord, BOB)[-1]
     assert len(told_lines(discord, CID)) == 2  # Rome's task is the same: not told again
+
+
+# A link that opens his page.
+
+
+@pytest.mark.clock("2026-12-01T12:00Z")
+def test_an_e_mailed_notices_link_opens_his_page_for_fourteen_days(store, mailbox, monkeypatch):
+    import re
+
+    from starlette.testclient import TestClient
+
+    from campaign.web.hub import hub
+
+    store.ok("hub-url", "https://hub.example.org/")
+    store.ok(*store.script.step("attack Essex Kent"))  # Dag on turn
+    store.ok("notify", "--smtp", mailbox.url, *FROM)
+    mail = email.message_from_bytes(mailbox.raw[0], policy=email.policy.SMTP)
+    (link,) = re.findall(r"https://hub\.example\.org(/a/\S+)", mail.get_content())
+    assert mail["List-Unsubscribe"] == f"<https://hub.example.org{link}>"
+    client = TestClient(hub(str(store.db)))
+    assert "Declare your attack for round 1" in client.get(link).text
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-15T11:59Z")
+    assert client.get(link).status_code == 200
+    monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-15T12:01Z")
+    assert client.get(link).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "ftp://hub.example.org",
+        "https://user:pw@hub.example.org",
+        "hub.example.org",
+        "https://h/?x=1",
+    ],
+)
+def test_the_hubs_address_is_a_web_address(store, given):
+    assert "https://HOST[:PORT][/PATH]" in store.refuses("hub-url", given)

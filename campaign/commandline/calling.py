@@ -60,6 +60,46 @@ def contact(
     say(f"{player} is told when it is {player}'s turn in {name} by {ways}.")
 
 
+@command("hub-url")
+def hub_url(
+    ctx: typer.Context,
+    url: Annotated[
+        Optional[str],
+        typer.Argument(help="The hub's address as players open it, e.g. https://hub.example.org."),
+    ] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Forget the hub's address.")] = False,
+    campaign: CampaignOption = None,
+) -> None:
+    """Where the campaign's hub (campaign serve) is reached: kept beside the log, so that each
+    turn notice links to the campaign's page, and each e-mailed one to a fresh personal link
+    that opens the player's own page (14 days; campaign revoke NAME ends them)."""
+    from urllib.parse import urlsplit
+
+    from campaign import notices
+
+    name = ctx.obj.name(campaign)
+    if clear:
+        ctx.obj.campaigns.secrets.keep(name, notices.HUB, "")
+        return say(f"The notices of {name} carry no link now.")
+    if url is None:
+        known = ctx.obj.campaigns.secrets.unseal(name).get(notices.HUB)
+        return say(f"{name}'s hub: {known}." if known else f"{name} has no hub address kept.")
+    parts = urlsplit(url.strip())
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username
+        or parts.query
+        or parts.fragment
+        or not url.strip().isprintable()
+        or " " in url.strip()
+    ):
+        raise CampaignError(f"Give the hub's address as https://HOST[:PORT][/PATH], not {url!r}.")
+    kept = url.strip().rstrip("/")
+    ctx.obj.campaigns.secrets.keep(name, notices.HUB, kept)
+    say(f"The notices of {name} link to {kept}/c/… (and, by e-mail, to each player's own page).")
+
+
 @command()
 def notify(
     ctx: typer.Context,

@@ -172,10 +172,13 @@ class Links:
         self.steady: dict[str, tuple[str, str, str | None] | None] | None = None
         """While a page is drawn (`Campaigns.steady`), what each link opens, once read."""
 
-    def grant(self, name: str, token: str, role: str, player: str | None) -> None:
+    def grant(
+        self, name: str, token: str, role: str, player: str | None, until: str | None = None
+    ) -> None:
         """A personal link's access to campaign `name`, kept as the SHA-256 of its secret (never
-        the secret, never in the log)."""
-        value = json.dumps({"role": role, "player": player})
+        the secret, never in the log); `until`, an ISO 8601 instant, it opens nothing after."""
+        given = {"role": role, "player": player}
+        value = json.dumps(given if until is None else {**given, "until": until})
         self.secrets.keep(name, ACCESS + hashlib.sha256(token.encode()).hexdigest(), value)
 
     def access(self, token: str) -> tuple[str, str, str | None] | None:
@@ -243,4 +246,19 @@ def _granted(value: str | None) -> dict[str, Any] | None:
         return None
     if not isinstance(granted.get("player"), (str, type(None))):
         return None
+    until = granted.get("until")
+    if until is not None and (not isinstance(until, str) or _passed(until)):
+        return None
     return granted
+
+
+def _passed(until: str) -> bool:
+    """Whether a link's last instant has passed on the one clock (an unreadable one has)."""
+    from datetime import datetime
+
+    from campaign import clock
+
+    try:
+        return datetime.fromisoformat(until) < clock.now()
+    except (ValueError, TypeError):
+        return True
