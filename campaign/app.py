@@ -186,14 +186,13 @@ class Campaigns:
 
     def delete(self, name: str) -> int:
         """Remove a campaign's whole log from the store (the one thing that is not appended);
-        returns how many events went."""
+        returns how many events went. What this reader saw of it stays (campaign.witness): a
+        log under that name or of that origin must extend it, until `witness --forget`."""
         self.database.check_writable()
         stream, count = self.listing.stream(name), len(self.load(name, witnessed=False).events)
         self.listing.forget()
         self.logs.remove(stream)
         self.catalogue()  # the triggers forgot the kept one: kept again without this campaign
-        if self.witness is not None:
-            self.witness.forget(name)
         return count
 
     @contextlib.contextmanager

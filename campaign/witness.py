@@ -106,7 +106,8 @@ class Witness:
                 raise NotExtended(
                     f"{name} is not the campaign this reader saw under that name on "
                     f"{_day(seen.seen)}: that one is {seen.origin}, this one {origin}; it was "
-                    f"replaced by another log (campaign witness --forget -c {name!r} accepts it)."
+                    f"replaced by another log (campaign witness --forget -c {name!r} --yes "
+                    "accepts it)."
                 )
 
     def remember(self, name: str, point: Checkpoint) -> None:

@@ -165,7 +165,9 @@ def test_a_copied_campaign_under_another_name_in_its_place_is_refused(organiser,
     organiser.ok("rename", "Spring 869", "-c", "Spring 869 again")
     result = player("status", "-c", "Spring 869")
     assert result.exit_code == 1 and "is not the campaign this reader saw" in result.stderr
-    forgotten = player.ok("witness", "--forget", "-c", "Spring 869").stdout
+    unconfirmed = player("witness", "--forget", "-c", "Spring 869")
+    assert unconfirmed.exit_code == 1 and "add --yes to confirm" in unconfirmed.stderr
+    forgotten = player.ok("witness", "--forget", "-c", "Spring 869", "--yes").stdout
     assert "Forgotten: Spring 869 at 45 events" in forgotten
     assert player.ok("status", "-c", "Spring 869").exit_code == 0
 
@@ -303,3 +305,24 @@ def test_the_hub_remembers_the_reports_it_gives(finished, tmp_path):
         assert client.get("/report/3/Spring 869").status_code == 200
         saw = json.loads(reader.read_text())["seen"]
         assert [(s["name"], s["size"]) for s in saw] == [("Spring 869", 44)]
+
+
+def test_46_a_player_who_deletes_and_imports_a_cut_copy_is_held_to_what_he_saw(organiser, tmp_path):
+    """Issue #46: as a player, imported the organiser's export, read it, `delete --yes`, then
+    imported a copy cut short: shown and verified with no complaint, the witness forgotten by
+    one command. `delete` now forgets nothing of what the reader saw."""
+    whole = tmp_path / "whole.jsonl"
+    organiser.ok("export", "-o", str(whole))
+    player = Shell(tmp_path / "player.sqlite", tmp_path / "player-saw.json")
+    player.ok("import", str(whole))
+    size = player.json("status")["events"]
+    assert player.json("verify")["verified"]
+    rows = export_rows(organiser)[: size - 4]
+    rows[0]["events"] = size - 5
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(rechain(rows))
+    said = player.ok("delete", "--yes").stdout
+    assert "still holds what it saw" in said
+    player.ok("import", str(cut))
+    shown = player("status")
+    assert shown.exit_code == 1 and f"fewer than the {size} this reader saw" in shown.stderr

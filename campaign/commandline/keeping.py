@@ -165,7 +165,11 @@ def delete(
     count = ctx.obj.campaigns.delete(name)
     if ctx.obj.current() is None and ctx.obj.current_file is not None:
         ctx.obj.current_file.unlink(missing_ok=True)
-    say(f"{name} and its {count} events are deleted.")
+    say(
+        f"{name} and its {count} events are deleted. This reader still holds what it saw of it: "
+        f"a log imported under that name must extend it (witness --forget -c {name!r} --yes "
+        "forgets it, knowingly)."
+    )
 
 
 HeadOption = Annotated[

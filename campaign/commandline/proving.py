@@ -99,6 +99,9 @@ def witness(
             "backup, knowingly.",
         ),
     ] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", help="Confirm --forget: the proof it held is given up.")
+    ] = False,
     every_store: Annotated[
         bool, typer.Option("--all", help="What this reader saw in every store, not this one.")
     ] = False,
@@ -116,6 +119,11 @@ def witness(
         if campaign is None and ctx.obj.campaign is None:
             raise CampaignError("Say which campaign to forget: witness --forget -c NAME.")
         named = campaign or ctx.obj.campaign
+        if not yes:
+            raise CampaignError(
+                f"Forgetting what this reader saw of {named} gives up the proof that its log was "
+                "not cut or rewritten since: add --yes to confirm."
+            )
         gone = seer.forget(named)
         if not gone:
             raise CampaignError(f"This reader saw nothing of {named} in this store.")
