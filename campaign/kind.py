@@ -199,6 +199,11 @@ class Kind(ABC):
             tasks[player] = labels or (self.next_step(state),)
         return tasks
 
+    def arbiter_tasks(self, state: State) -> tuple[str, ...]:
+        """What waits for an arbiter now, in his words (the turn notices): by default, every
+        form his page offers."""
+        return tuple(a["label"] for a in self.arbiter_actions(state))
+
     def arbiter_actions(self, state: State) -> list[dict[str, Any]]:
         """What an arbiter's page offers besides a note and the console (forms as in
         `player_actions`): the disputes he settles with a click; none by default."""

@@ -96,20 +96,45 @@ class Notice:
     """By channel: how many times it was tried and refused, and the last reason."""
 
 
-def tasks_now(kind: Any, state: Any) -> dict[str, tuple[str, ...]]:
+def tasks_of(kind: Any, state: Any, arbiters: Sequence[str] = ()) -> dict[str, tuple[str, ...]]:
+    """Each person's tasks in `state`: the players' (`Kind.tasks`), and what waits for the
+    arbiters (`Kind.arbiter_tasks`: a dispute), each arbiter by name."""
+    tasks = dict(kind.tasks(state))
+    waiting = kind.arbiter_tasks(state) if arbiters else ()
+    for arbiter in arbiters if waiting else ():
+        tasks[arbiter] = tuple(tasks.get(arbiter, ())) + tuple(waiting)
+    return tasks
+
+
+def tasks_now(kind: Any, state: Any, arbiters: Sequence[str] = ()) -> dict[str, tuple[str, ...]]:
     """Each person's tasks in `state`, by his folded name (none before a campaign starts)."""
-    return {} if state is None else {folded(p): t for p, t in kind.tasks(state).items()}
+    if state is None:
+        return {}
+    return {folded(p): t for p, t in tasks_of(kind, state, arbiters).items()}
+
+
+def linked(kept: Mapping[str, str], roles: Sequence[str] = ("arbiter",)) -> list[str]:
+    """The people whose personal link opens this campaign in one of `roles`, by name, once
+    each (a revoked or an expired link opens nothing)."""
+    from campaign.store.sealed import ACCESS, grant_of
+
+    found: dict[str, str] = {}
+    for label, value in kept.items():
+        grant = grant_of(value) if label.startswith(ACCESS) else None
+        if grant and grant["role"] in roles and grant["player"]:
+            found.setdefault(folded(grant["player"]), grant["player"])
+    return list(found.values())
 
 
 def due_after(
     kind: Any, before: Any, after: Any, actor: str, at: int, step: str, deadline: str | None,
-    said: str = "",
+    said: str = "", arbiters: Sequence[str] = (),
 ) -> dict[str, str]:  # fmt: skip
     """The labels and values of the notices a write made due (event `at` its last): for each
     person with a task he had not before, and, where the write took tasks away (`said`: what
     it was, in the log's words; `takes_away`), each person left with none, unless he wrote it
     himself (`actor`)."""
-    earlier, now = tasks_now(kind, before), kind.tasks(after)
+    earlier, now = tasks_now(kind, before, arbiters), tasks_of(kind, after, arbiters)
     made = [
         Notice(f"{NOTICE}{at}:{folded(p)}", p, step, deadline, task=task)
         for p, task in now.items()
@@ -119,7 +144,7 @@ def due_after(
         still = {folded(p) for p in now}
         made += [
             Notice(f"{NOTICE}{at}:{folded(p)}", p, step, deadline, over=said)
-            for p in kind.tasks(before)
+            for p in tasks_of(kind, before, arbiters)
             if folded(p) not in still and folded(p) != folded(actor)
         ]
     return {notice.label: settled(notice, "due") for notice in made}
@@ -740,7 +765,7 @@ def send_due(
     channel = Delivery(url) if url else None
     if smtp is None and kept.get(SMTP_KEPT):
         smtp = Smtp.from_kept(kept[SMTP_KEPT])
-    tasks, due = tasks_now(loaded.kind, loaded.state), now_due(loaded)
+    tasks, due = tasks_now(loaded.kind, loaded.state, linked(kept)), now_due(loaded)
     pages = _pages(campaigns, name, loaded, kept.get(HUB), moment)
 
     def keeping(label: str, value: str) -> None:

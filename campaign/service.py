@@ -142,12 +142,14 @@ def _notices_due(
     said = ""
     if before is not None and notices.takes_away(recorded, actor):
         said = "; ".join(describe(e, after.kind) for e in recorded)
+    of, name = after.kind, after.facts.name
+    disputed = of.arbiter_tasks(after.state) or (before is not None and of.arbiter_tasks(before))
+    arbiters = notices.linked(campaigns.secrets.unseal(name)) if disputed else ()
     due = notices.due_after(
-        after.kind, before, after.state, actor, len(after.events), step, deadline, said
+        of, before, after.state, actor, len(after.events), step, deadline, said, arbiters
     )
     if not due:
         return
-    name = after.facts.name
     campaigns.database.beside_the_log(
         lambda: campaigns.secrets.keep_all(name, due), "the turn notices it made due were not kept"
     )

@@ -347,3 +347,36 @@ def test_an_e_mailed_notices_link_opens_his_page_for_fourteen_days(store, mailbo
 )
 def test_the_hubs_address_is_a_web_address(store, given):
     assert "https://HOST[:PORT][/PATH]" in store.refuses("hub-url", given)
+
+
+# The arbiter is a person with a contact too.
+
+
+def test_bc_6_2_the_arbiter_leaves_a_contact_and_is_told_a_dispute_waits(
+    store_url, spring, discord
+):
+    """Issue #46: `contact Ulf` answered "There is no player called 'Ulf'", and nobody told
+    him of the dispute that waited for him. The figures both sides report differ (BC-6.2):
+    Ulf, the arbiter, is pinged with the dispute; his ruling tells him nothing more."""
+    from starlette.testclient import TestClient
+    from test_hub_players import link, send
+
+    from campaign.web.hub import hub
+
+    shell = Shell(store_url)
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    ulf = "/a/" + shell.ok("invite", "Ulf", "--role", "arbiter").stdout.split("/a/")[1].split()[0]
+    assert "did you mean Ulf?" in shell.refuses("contact", "Ulff", "--discord", CID)
+    shell.ok("contact", "ulf", "--discord", CID)
+    shell.ok("notify", "--webhook", discord.url, "--keep")
+    assert mentioned(discord, CID) == []  # nothing waits for him yet
+    client = TestClient(hub(str(store_url)))
+    cid, dag = link(shell, "Cid"), link(shell, "Dag")
+    assert send(client, cid, "report", choice="Kent", attacker="20", defender="45").is_success
+    assert send(client, dag, "report", choice="Kent", attacker="45", defender="20").is_success
+    assert "Ulf: told by Discord" in shell.ok("notify").stdout
+    (line,) = told_lines(discord, CID)
+    assert "The disputed battle for Kent" in line
+    ruling = send(client, ulf, "settle", choice="Kent|Dag", reason="Dag's photo")
+    assert ruling.is_success
+    assert "Ulf" not in shell.ok("notify").stdout  # his own ruling: nothing to tell him

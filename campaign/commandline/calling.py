@@ -26,7 +26,12 @@ command = registrar(commands, "Calling the players")
 @command()
 def contact(
     ctx: typer.Context,
-    who: Annotated[str, typer.Argument(metavar="NAME", help="A player of the campaign.")],
+    who: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME", help="A player, or an arbiter or organiser with a personal link."
+        ),
+    ],
     discord: Annotated[
         Optional[str],
         typer.Option("--discord", help="The player's Discord user id (Copy User ID), to ping."),
@@ -46,7 +51,9 @@ def contact(
 
     name = ctx.obj.name(campaign)
     loaded = ctx.obj.campaigns.load(name)
-    player = resolve("player", who, loaded.kind.players(loaded.state))
+    kept = ctx.obj.campaigns.secrets.unseal(name)
+    people = [*loaded.kind.players(loaded.state), *notices.linked(kept, ("arbiter", "organiser"))]
+    player = resolve("player or arbiter", who, list(dict.fromkeys(people)))
     label = notices.CONTACT + folded(player)
     if clear:
         ctx.obj.campaigns.secrets.keep(name, label, "{}")
@@ -54,7 +61,7 @@ def contact(
     given = notices.contact(discord, email)
     if not given:
         raise CampaignError("Give --discord USER_ID, --email ADDRESS, or --clear.")
-    known = notices.contacts(ctx.obj.campaigns.secrets.unseal(name)).get(folded(player), {})
+    known = notices.contacts(kept).get(folded(player), {})
     ctx.obj.campaigns.secrets.keep(name, label, json.dumps({**known, **given}))
     ways = " and ".join(f"{way} {value}" for way, value in {**known, **given}.items())
     say(f"{player} is told when it is {player}'s turn in {name} by {ways}.")

@@ -194,7 +194,7 @@ class Links:
         for stream, value in self.secrets.database.select(
             SECRETS, "stream, secret", "label", label
         ):
-            granted = _granted(value)
+            granted = grant_of(value)
             entry = next((e for e in self.entries() if e.stream.hex == stream), None)
             if granted and entry:
                 return entry.name, granted["role"], granted["player"]
@@ -210,7 +210,7 @@ class Links:
         (None) no longer opens; how many did."""
         changed = 0
         for label, value in self.secrets.unseal(name).items():
-            granted = _granted(value)
+            granted = grant_of(value)
             if not label.startswith(ACCESS) or granted is None:
                 continue
             if granted["player"] is not None and folded(granted["player"]) == folded(player):
@@ -236,7 +236,7 @@ def _hex(kept: str | None) -> bytes | None:
         return None
 
 
-def _granted(value: str | None) -> dict[str, Any] | None:
+def grant_of(value: str | None) -> dict[str, Any] | None:
     """A personal link's grant as kept (`grant`), or None: revoked, or not a grant at all."""
     try:
         granted = json.loads(value) if value else None

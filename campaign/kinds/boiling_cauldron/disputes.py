@@ -39,7 +39,7 @@ def page_sections(state: State) -> list[dict[str, Any]]:
 def arbiter_actions(state: State) -> list[dict[str, Any]]:
     """For each disputed battle: settle it with one side's figures, and the reason; for each
     report still awaiting its confirmation: confirm it in the opponent's place."""
-    return _disputes(state) + _pending(state)
+    return disputes(state) + _pending(state)
 
 
 def _pending(state: State) -> list[dict[str, Any]]:
@@ -56,7 +56,7 @@ def _pending(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def _disputes(state: State) -> list[dict[str, Any]]:
+def disputes(state: State) -> list[dict[str, Any]]:
     return [
         {
             "action": "settle",

@@ -69,6 +69,11 @@ class BoilingCauldron(PackageKind):
         """BC-6.2: each disputed result, settled with one side's figures."""
         return disputes.arbiter_actions(current)
 
+    def arbiter_tasks(self, current: State) -> tuple[str, ...]:
+        """BC-6.2: the disputes wait for him; a report awaiting its confirmation waits for the
+        other side, whom the arbiter may stand in for, unasked."""
+        return tuple(a["label"] for a in disputes.disputes(current))
+
     def arbiter_decide(self, current: State, action: str, values: Mapping[str, str]) -> list[Draft]:
         if action == "settle":
             return disputes.settle(current, values)
