@@ -1,9 +1,10 @@
 """Deadlines as an iCalendar feed (RFC 5545, written by the `icalendar` library), for a player's
-calendar (Google Calendar, Thunderbird, a phone): a campaign's every deadline set in its log and
-the one standing now, or a player's own — the deadline of the step in hand while it is his turn.
-Each deadline is the half hour ending at its instant, in UTC, with an alarm a day before; its
-UID stays the same from one reading of the feed to the next, so a calendar updates it rather
-than adding one."""
+calendar (Google Calendar, Thunderbird, a phone): the deadline standing for the campaign's step
+in hand, or a player's own — that one while the step waits for him. A finished step's deadline
+leaves the feed (a calendar that reads it again drops it: no alarm for what is done). Each
+deadline is the half hour ending at its instant, in UTC, with an alarm a day before and the
+campaign's page on the hub; its UID is its step's, the same whether the deadline was set,
+extended or is the default one, so a calendar updates it rather than adding one (issue #46)."""
 
 from __future__ import annotations
 
@@ -22,34 +23,44 @@ class Due:
     summary: str
     at: datetime
     description: str = ""
+    url: str | None = None
 
 
-def deadlines(loaded, name: str, player: str | None = None) -> list[Due]:
-    """The campaign's deadlines (every one set in the log that was not taken back, and the one
-    standing now), or `player`'s own: the one standing now while the step waits for him."""
-    from campaign.common import retracted
-    from campaign.deadlines import current, instant
-    from events.common import DeadlineSet
+def deadlines(loaded, name: str, player: str | None = None, page: str | None = None) -> list[Due]:
+    """The deadline standing for the campaign's step in hand (none when none stands), or for
+    `player` the same while the step waits for him; `page`: the campaign's page on the hub."""
+    import hashlib
 
-    stream = loaded.started.originator_id.hex
+    from campaign.deadlines import current
+    from campaign.names import folded
+
     step = loaded.kind.next_step(loaded.state)
     standing = current(loaded.events, step)
-    now = []
-    if standing is not None:
-        now = [Due(f"{stream}-{standing.at.isoformat()}@campaign", f"{name}: {step}", standing.at)]
-    if player is not None:
-        from campaign.names import folded
+    if standing is None:
+        return []
+    stream = loaded.started.originator_id.hex
+    uid = f"{stream}-{hashlib.sha256(step.encode()).hexdigest()[:20]}@campaign"
+    why = _reason(loaded.events, step)
+    if player is None:
+        return [Due(uid, f"{name}: {step}", standing.at, why, page)]
+    if not any(folded(p) == folded(player) for p in loaded.kind.awaited(loaded.state)):
+        return []
+    return [Due(uid, f"{name}: your turn — {step}", standing.at, why, page)]
 
-        mine = any(folded(p) == folded(player) for p in loaded.kind.awaited(loaded.state))
-        return [Due(d.uid, f"{name}: your turn — {step}", d.at) for d in now] if mine else []
-    taken_back = retracted(loaded.events)
-    earlier = [
-        Due(f"{stream}-{e.at}@campaign", f"{name}: {e.step}", instant(e.at), e.reason or "")
-        for e in loaded.events
-        if isinstance(e, DeadlineSet) and e.originator_version not in taken_back
+
+def _reason(events, step: str) -> str:
+    """Why the deadline standing for `step` was set, where one was set for it (a default one
+    has no reason)."""
+    from campaign.common import retracted
+    from events.common import DeadlineSet
+
+    taken_back = retracted(events)
+    reasons = [
+        e.reason or ""
+        for e in events
+        if isinstance(e, DeadlineSet) and e.step == step and e.originator_version not in taken_back
     ]
-    known = {d.uid for d in earlier}
-    return [*earlier, *(d for d in now if d.uid not in known)]
+    return reasons[-1] if reasons else ""
 
 
 def feed(title: str, due: Iterable[Due], stamp: datetime) -> bytes:
@@ -70,6 +81,8 @@ def feed(title: str, due: Iterable[Due], stamp: datetime) -> bytes:
         event.add("summary", deadline.summary)
         if deadline.description:
             event.add("description", deadline.description)
+        if deadline.url:
+            event.add("url", deadline.url)
         alarm = Alarm()
         alarm.add("action", "DISPLAY")
         alarm.add("description", deadline.summary)

@@ -370,7 +370,7 @@ def test_a_player_leaves_his_own_contact_for_his_turn_notices(store_url, spring,
 def test_deadlines_as_an_icalendar_feed_for_the_campaign_and_for_the_player_on_turn(
     store_url, spring
 ):
-    """Issue #27: `/c/NAME/deadlines.ics` holds every deadline set and the one standing, and
+    """Issue #27: `/c/NAME/deadlines.ics` holds the deadline standing, and
     `/a/SECRET/deadlines.ics` the player's own while it is his turn; both parse back (RFC 5545:
     VERSION, PRODID, each event's UID, DTSTAMP, DTSTART before DTEND, in UTC)."""
     from datetime import UTC, datetime
@@ -396,6 +396,34 @@ def test_deadlines_as_an_icalendar_feed_for_the_campaign_and_for_the_player_on_t
     again = Calendar.from_ical(client.get("/c/Spring%20869/deadlines.ics").content)
     assert [str(e["UID"]) for e in again.walk("VEVENT")] == [str(event["UID"])]  # the same UID
     assert client.get("/a/no-such-link/deadlines.ics").status_code == 403
+
+
+@pytest.mark.clock("2026-12-01T12:00Z")
+def test_46_a_feed_drops_a_finished_step_and_keeps_one_uid_per_step(store_url, spring):
+    """Issue #46: the feed kept finished steps' deadlines as future events with alarms, and
+    under a default deadline the UID changed with every event (a calendar duplicated it). Now
+    it holds the standing deadline alone, one UID for its step however it moves, with the
+    campaign's page."""
+    from icalendar import Calendar
+
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"), "--deadlines", "3d")
+    client = TestClient(hub(str(store_url)))
+
+    def events() -> list:
+        return Calendar.from_ical(client.get("/c/Spring%20869/deadlines.ics").content).walk(
+            "VEVENT"
+        )
+
+    (default,) = events()
+    shell.ok("note", "a note moves nothing")
+    shell.ok("deadline", "set", "2026-12-10T18:00Z", "--reason", "a longer week")
+    (extended,) = events()
+    assert str(extended["UID"]) == str(default["UID"]) and "Cid declares" in str(default["SUMMARY"])
+    assert str(extended["URL"]) == "http://testserver/c/Spring%20869"
+    shell.ok(*spring.step("attack Essex Kent"))  # Cid's step is done: Dag's has the default
+    (dags,) = events()
+    assert str(dags["UID"]) != str(default["UID"]) and "Dag declares" in str(dags["SUMMARY"])
 
 
 def test_the_organiser_enters_a_players_step_for_him_from_his_page(store_url, spring):

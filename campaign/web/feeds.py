@@ -14,7 +14,7 @@ from campaign.web.base import NO_LINK, of, with_store
 def campaign_calendar(request: Request, campaigns: Campaigns) -> Response:
     """The campaign's deadlines as an iCalendar feed (`campaign.calendar`)."""
     name = campaigns.choose(request.path_params["name"])
-    return _calendar(f"{name}: deadlines", campaigns.load(name), name, None)
+    return _calendar(request, f"{name}: deadlines", campaigns.load(name), name, None)
 
 
 @with_store
@@ -26,12 +26,15 @@ def personal_calendar(request: Request, campaigns: Campaigns) -> Response:
     name, role, player = granted
     mine = player if role == "player" else None
     title = f"{name}: {player}'s deadlines" if mine else f"{name}: deadlines"
-    return _calendar(title, campaigns.load(name), name, mine)
+    return _calendar(request, title, campaigns.load(name), name, mine)
 
 
-def _calendar(title: str, loaded, name: str, player: str | None) -> Response:
+def _calendar(request: Request, title: str, loaded, name: str, player: str | None) -> Response:
+    from urllib.parse import quote
+
     from campaign import calendar
     from campaign.clock import now
 
-    body = calendar.feed(title, calendar.deadlines(loaded, name, player), now())
+    page = str(request.base_url).rstrip("/") + f"/c/{quote(name, safe='')}"
+    body = calendar.feed(title, calendar.deadlines(loaded, name, player, page), now())
     return Response(body, media_type="text/calendar; charset=utf-8")
