@@ -53,6 +53,7 @@ TOLD = "told:"
 TRIES = 5
 """How many times a channel is tried for one notice before it is given up, and said so."""
 DISCORD, EMAIL = "Discord", "e-mail"
+UNCARRIED = "the address cannot be carried by this mail server (it offers no SMTPUTF8)"
 HUB = "hub-url"
 """The label of the hub's address kept for a campaign (`campaign hub-url URL`)."""
 LINK_DAYS = 14
@@ -217,7 +218,8 @@ def contact(discord: str | None, email: str | None) -> dict[str, str]:
             )
         kept["discord"] = discord.strip()
     if email is not None:
-        if len(email) > 254 or not ADDRESS.fullmatch(email.strip()):
+        printable = email.strip().isprintable()  # no control or direction codes
+        if len(email) > 254 or not printable or not ADDRESS.fullmatch(email.strip()):
             raise CampaignError(f"Give one e-mail address, like ann@example.org, not {email!r}.")
         kept["email"] = email.strip()
     return kept
@@ -416,7 +418,7 @@ class Smtp:
                 except (smtplib.SMTPDataError, smtplib.SMTPSenderRefused) as refusal:
                     refused[key] = _reason(refusal.smtp_code, refusal.smtp_error)
                 except (UnicodeError, smtplib.SMTPNotSupportedError):
-                    refused[key] = "the address cannot be carried by this mail server"
+                    refused[key] = UNCARRIED
         except (OSError, smtplib.SMTPException) as failure:
             raise CampaignError(
                 f"The mail server {self.host}:{self.port} did not take the notices "
@@ -436,6 +438,7 @@ class Smtp:
         """One notice as RFC 5322 wants it: From, To, Subject, Date (the one clock) and a
         Message-ID made from the notice's own id, so that a resend is recognisable."""
         import hashlib
+        from email.headerregistry import Address
         from email.message import EmailMessage
         from email.utils import format_datetime, formataddr
 
@@ -443,7 +446,8 @@ class Smtp:
 
         message = EmailMessage()
         message["From"] = formataddr(("campaign", self.sender))
-        message["To"] = formataddr((name, to))
+        local, _, domain = to.rpartition("@")  # not addr_spec: a UTF-8 local part is refused
+        message["To"] = Address(name, local, domain)  # SMTPUTF8 where the address needs it
         message["Subject"] = subject
         message["Date"] = format_datetime(clock.now())
         digest = hashlib.sha256(f"{ident or subject}\n{to}".encode()).hexdigest()[:32]
@@ -653,21 +657,24 @@ def _by_email(
 ) -> dict[str, str]:
     """Mail each of `group` who left an address, with a link of his own to his page; why each
     one refused was refused, by label (a server that cannot be reached refuses them all)."""
-    messages = {}
+    messages, refused = {}, {}
     for n in group:
         link = None if n.over is not None else pages.personal(n.player)
         standing = pages.standing.get(folded(n.player), ())
-        messages[n.label] = smtp.message(
-            reached[folded(n.player)]["email"],
-            n.player,
-            *email_text(campaign, n, reminder, link, standing),
-            ident=f"{campaign}\n{n.label}\n{n.over is not None}",
-            page=link,
-        )
+        try:
+            messages[n.label] = smtp.message(
+                reached[folded(n.player)]["email"],
+                n.player,
+                *email_text(campaign, n, reminder, link, standing),
+                ident=f"{campaign}\n{n.label}\n{n.over is not None}",
+                page=link,
+            )
+        except (UnicodeError, ValueError):  # an address no header can carry
+            refused[n.label] = UNCARRIED
     try:
-        return smtp.send(messages)
+        return refused | (smtp.send(messages) if messages else {})
     except CampaignError as refusal:
-        return {label: str(refusal).rstrip(".") for label in messages}
+        return refused | {label: str(refusal).rstrip(".") for label in messages}
 
 
 # Reminders before a deadline.

@@ -24,7 +24,7 @@ CID, BOB = "111111111111111111", "222222222222222222"
 class Mailbox:
     """An SMTP server on 127.0.0.1 keeping every message it is handed."""
 
-    def __init__(self) -> None:
+    def __init__(self, utf8: bool = False) -> None:
         self.messages: list[email.message.EmailMessage] = []
         self.raw: list[bytes] = []
         self.envelopes: list[tuple[str, list[str]]] = []
@@ -33,7 +33,9 @@ class Mailbox:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        self.controller = aiosmtpd.Controller(self, hostname="127.0.0.1", port=port)
+        self.controller = aiosmtpd.Controller(
+            self, hostname="127.0.0.1", port=port, enable_SMTPUTF8=utf8
+        )
         self.url = f"smtp://127.0.0.1:{port}"
 
     async def handle_RCPT(self, server, session, envelope, address, options):  # noqa: N802

@@ -380,3 +380,32 @@ def test_bc_6_2_the_arbiter_leaves_a_contact_and_is_told_a_dispute_waits(
     ruling = send(client, ulf, "settle", choice="Kent|Dag", reason="Dag's photo")
     assert ruling.is_success
     assert "Ulf" not in shell.ok("notify").stdout  # his own ruling: nothing to tell him
+
+
+def test_a_contact_is_text_and_an_address_the_server_cannot_carry_stops_nobody(
+    store_url, spring, mailbox
+):
+    """Issue #46: `contact` kept control codes, and accepted ü@example.org, on which `notify`
+    crashed (exit 70), leaving notices "sending" for good. Control codes are refused; an
+    address this server cannot carry (no SMTPUTF8) is that one notice's failure, said."""
+    shell = Shell(store_url)
+    shell.play(spring.through("attack Gwynedd Dumnonia"))
+    for typed in ("bob\x07@example.org", "bob\u202e@example.org"):
+        assert "one e-mail address" in shell.refuses("contact", "Bob", "--email", typed)
+    shell.ok("contact", "Bob", "--email", "bøb@example.org")
+    shell.ok("contact", "Cid", "--email", "cid@example.org")
+    shell.ok(*spring.step("attack", 4))  # the battles: Bob and Cid among those told
+    result = shell("notify", "--smtp", mailbox.url, *FROM)
+    assert result.exit_code == 1 and "Bob not told by e-mail: the address cannot be carried" in (
+        result.stderr
+    )
+    assert "Traceback" not in result.output and "Cid: told by e-mail" in result.stdout
+    assert [e[1] for e in mailbox.envelopes] == [["cid@example.org"]]
+    international = Mailbox(utf8=True)  # a server that offers SMTPUTF8 carries it
+    international.controller.start()
+    try:
+        said = shell.ok("notify", "--smtp", international.url, *FROM).stdout
+    finally:
+        international.controller.stop()
+    assert "Bob: told by e-mail" in said
+    assert [e[1] for e in international.envelopes] == [["bøb@example.org"]]
