@@ -409,3 +409,14 @@ def test_a_contact_is_text_and_an_address_the_server_cannot_carry_stops_nobody(
         international.controller.stop()
     assert "Bob: told by e-mail" in said
     assert [e[1] for e in international.envelopes] == [["bøb@example.org"]]
+
+
+def test_the_hubs_notifier_is_one_worker_not_a_thread_per_form(tmp_path):
+    """Issue #46: `serve --notify` started a thread for every form recorded (a slow mail server
+    leaked them); one worker now takes the campaigns in turn, each queued once."""
+    from campaign.web.notifier import Notifier
+
+    notifier = Notifier(str(tmp_path / "none.sqlite"))
+    before = threading.active_count()
+    workers = {notifier.soon(name) for name in ["Spring 869", "Autumn 870"] * 50}
+    assert len(workers) == 1 and threading.active_count() <= before + 1
