@@ -84,6 +84,8 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
         elif isinstance(event, ActionsRestored):
             _check_restore(ledger, event)
         elif event.originator_version not in taken_back:
+            if isinstance(event, PlayerAway):
+                _check_bank(event, events[:position])
             if event.actor == deadlines.DEADLINE_ACTOR:
                 _check_missed(of, state, event, events[:position])
             else:
@@ -160,6 +162,17 @@ def _check_event(of: Kind, state: Any, event: CampaignEvent, forced: list[Draft]
         raise AuditFailure(seq, f"{name} would be refused: {refusal}") from None
     if not decided or not same(decided[0], event):
         raise AuditFailure(seq, f"{name} is not what the command decides from the state before it")
+
+
+def _check_bank(event: PlayerAway, before: Sequence[CampaignEvent]) -> None:
+    """A holiday within the player's bank over the whole log, whatever his seat was called."""
+    used = deadlines.days_taken(before, event.player)
+    if used + event.days > deadlines.HOLIDAY_BANK:
+        raise AuditFailure(
+            event.originator_version,
+            f"{event.player}'s holiday of {event.days} day(s) goes past the bank of "
+            f"{deadlines.HOLIDAY_BANK} days a campaign ({used} taken before)",
+        )
 
 
 def _check_missed(

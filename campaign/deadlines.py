@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, available_timezones
 from campaign.common import retracted
 from campaign.drafts import Draft, draft
 from campaign.errors import CampaignError
-from campaign.names import resolve
+from campaign.names import folded, resolve
 from campaign.text import words
 from events.common import (
     CampaignArchived,
@@ -30,6 +30,7 @@ from events.common import (
     DeadlineSet,
     NoteRecorded,
     PlayerAway,
+    PlayerRenamed,
     QuietHoursChosen,
     TimeZoneChosen,
 )
@@ -169,7 +170,7 @@ def away(
     everyone to see, and where the step in hand waits for him, its deadline moved on by as many
     days in the same append."""
     who = resolve("player", typed, players)
-    used = sum(e.days for e in events if isinstance(e, PlayerAway) and e.player == who)
+    used = days_taken(events, who)
     if not 1 <= days <= HOLIDAY_BANK - used:
         raise CampaignError(
             f"{who} has {HOLIDAY_BANK - used} day(s) of holiday left in this campaign (at most "
@@ -183,6 +184,23 @@ def away(
         why = f"{who} is away for {days} day(s): {said}"
         drafts += set_for(step, standing.at + timedelta(days=days), moment, why)
     return drafts
+
+
+def days_taken(events: Sequence[CampaignEvent], who: str) -> int:
+    """The days of holiday `who`'s seat has taken in the campaign and not taken back, under
+    every name it had: a rename keeps the bank as it was (issue #46)."""
+    names = {folded(who)}
+    for event in reversed(events):
+        if isinstance(event, PlayerRenamed) and folded(event.to) in names:
+            names.add(folded(event.player))
+    taken_back = retracted(events)
+    return sum(
+        e.days
+        for e in events
+        if isinstance(e, PlayerAway)
+        and folded(e.player) in names
+        and e.originator_version not in taken_back
+    )
 
 
 def away_again(players: Sequence[str], event: PlayerAway) -> list[Draft]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
+from conftest import Shell
 
 pytestmark = pytest.mark.dated
 
@@ -260,3 +261,31 @@ def test_quiet_hours_move_a_default_deadline_too(shell, spring):
     shell.ok("deadline", "default", "2d")
     due = datetime.fromisoformat(shell.json("status")["deadline"]["at"])
     assert (due.hour, due.minute) == (23, 59)
+
+
+def test_46_a_rename_keeps_the_holiday_bank_of_the_seat(shell, spring):
+    """Issue #46: `rename-player` refilled the bank (the days were counted by name)."""
+    shell.ok(*spring.step("new"))
+    shell.ok("away", "Eve", "--days", "10")
+    shell.ok("rename-player", "Eve", "Evelyn", "--reason", "her name in full")
+    assert "4 day(s) of holiday left" in shell.refuses("away", "Evelyn", "--days", "5")
+    shell.ok("away", "Evelyn", "--days", "4")
+    assert shell.json("verify")["verified"]
+
+
+def test_46_an_import_holding_more_holiday_than_the_bank_fails_verify(shell, spring, tmp_path):
+    """Issue #46: an import with 42 holiday days for one player verified: each holiday was
+    checked alone. The bank is checked over the whole log."""
+    from test_audit import export_rows, rechain
+
+    shell.ok(*spring.step("new"))
+    shell.ok("away", "Eve", "--days", "14")
+    rows = export_rows(shell)
+    (holiday,) = [r for r in rows[1:] if r["topic"].endswith("PlayerAway")]
+    for _ in range(2):
+        rows.append({**holiday, "seq": rows[-1]["seq"] + 1, "data": dict(holiday["data"])})
+    rows[0]["events"] = len(rows) - 1
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text(rechain(rows))
+    said = Shell(tmp_path / "other.sqlite")("import", str(forged))
+    assert said.exit_code == 1 and "goes past the bank of 14 days" in said.stderr
