@@ -131,24 +131,28 @@ def due_after(
     kind: Any, before: Any, after: Any, actor: str, at: int, step: str, deadline: str | None,
     said: str = "", arbiters: Sequence[str] = (),
 ) -> dict[str, str]:  # fmt: skip
-    """The labels and values of the notices a write made due (event `at` its last): for each
-    person with a task he had not before, and, where the write took tasks away (`said`: what
-    it was, in the log's words; `takes_away`), each person left with none, unless he wrote it
-    himself (`actor`)."""
+    """The labels and values of what a write made due (event `at` its last): a notice for each
+    person with a task he had not before, and for each person left with none where the write
+    took tasks away (`said`: what it was, in the log's words; `takes_away`) and he did not
+    write it himself (`actor`). A person whose tasks were done (by him, or for him) has what
+    he was told forgotten: when a task of his comes again, it is news (a new Operations
+    Phase), where one taken away and given back before he heard of it is not (an undo)."""
     earlier, now = tasks_now(kind, before, arbiters), tasks_of(kind, after, arbiters)
     made = [
         Notice(f"{NOTICE}{at}:{folded(p)}", p, step, deadline, task=task)
         for p, task in now.items()
         if set(task) - set(earlier.get(folded(p), ()))
     ]
-    if before is not None and said:
-        still = {folded(p) for p in now}
-        made += [
-            Notice(f"{NOTICE}{at}:{folded(p)}", p, step, deadline, over=said)
-            for p in tasks_of(kind, before, arbiters)
-            if folded(p) not in still and folded(p) != folded(actor)
-        ]
-    return {notice.label: settled(notice, "due") for notice in made}
+    done: dict[str, str] = {}
+    still = {folded(p) for p in now}
+    for p in tasks_of(kind, before, arbiters) if before is not None else ():
+        if folded(p) in still:
+            continue
+        if said and folded(p) != folded(actor):
+            made.append(Notice(f"{NOTICE}{at}:{folded(p)}", p, step, deadline, over=said))
+        else:
+            done[TOLD + folded(p)] = "[]"
+    return done | {notice.label: settled(notice, "due") for notice in made}
 
 
 def takes_away(recorded: Sequence[Any], actor: str) -> bool:

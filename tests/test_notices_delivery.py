@@ -420,3 +420,28 @@ def test_the_hubs_notifier_is_one_worker_not_a_thread_per_form(tmp_path):
     before = threading.active_count()
     workers = {notifier.soon(name) for name in ["Spring 869", "Autumn 870"] * 50}
     assert len(workers) == 1 and threading.active_count() <= before + 1
+
+
+def test_tb_4_4_a_new_operations_phase_is_news_to_both_sides(store_url, discord):
+    """Issue #46: at Operations the side whose LAM was drawn was not told. Each Operations
+    Phase both sides finished is done; the next draw opens a new one, and both are told again
+    even when nobody ran `notify` in between (an undone task given back is not news; a done one
+    coming again is)."""
+    from conftest import Script
+
+    tb = Script("thunderbolt")
+    shell = Shell(store_url)
+    shell.ok(*tb.step("new"))
+    shell.ok("contact", "Fabius", "--discord", CID)
+    shell.ok("contact", "Hanno", "--discord", BOB)
+    shell.play(tb.between("new", "initiative leader"))
+    shell.ok("notify", "--webhook", discord.url, "--keep")  # the first Operations Phase
+    told = len(told_lines(discord, CID)), len(told_lines(discord, BOB))
+    shell.play(tb.steps[tb.index("initiative leader") + 1 : tb.index("initiative leader", 2) + 1])
+    assert "Finish D: Operations" in told_lines(discord, CID)[-1]
+    said = shell.ok("notify").stdout
+    assert "Fabius: told by Discord" in said and "Hanno: told by Discord" in said
+    assert (len(told_lines(discord, CID)), len(told_lines(discord, BOB))) == (
+        told[0] + 1,
+        told[1] + 1,
+    )
