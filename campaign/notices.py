@@ -706,9 +706,12 @@ def remind(
     smtp: Smtp | None = None,
     tasks: Mapping[str, Sequence[str]] | None = None,
     pages: Pages = NO_PAGES,
+    claim: Callable[[str], bool] = lambda label: True,
+    release: Callable[[str], None] = lambda label: None,
 ) -> Delivered:
     """The reminders due by `now` before the standing deadline (`now_due`), each sent once to
-    the people who must still act, by each channel on its own."""
+    the people who must still act, by each channel on its own; each person's reminder by
+    whoever `claim`s it first (two `notify` at once send it once)."""
     from datetime import datetime
 
     from campaign.deadlines import length_of
@@ -724,9 +727,10 @@ def remind(
         for p in awaited
         if due_now and not all(f"{REMINDED}{deadline}:{x}:{folded(p)}" in kept for x in due_now)
     ]
+    nearest = min(due_now, key=length_of) if due_now else ""
+    late = [p for p in late if claim(f"{REMINDED}{deadline}:{nearest}:{folded(p)}")]
     if not late:
-        return done
-    nearest = min(due_now, key=length_of)  # a late run sends one reminder, not every one missed
+        return done  # a late run sends one reminder, not every one missed
     reached, tasks = contacts(kept), tasks or {}
     group = [
         Notice(
@@ -756,6 +760,8 @@ def remind(
         for notice in mailed:
             _mark([notice], EMAIL, refused.get(notice.label), by, failed, done)
     for notice in group:
+        if not by[notice.label]:  # not sent: another run may try
+            release(f"{REMINDED}{deadline}:{nearest}:{folded(notice.player)}")
         if by[notice.label]:
             for span in due_now:
                 keep(f"{REMINDED}{deadline}:{span}:{folded(notice.player)}", "sent")
@@ -793,7 +799,7 @@ def send_due(
     done = deliver(name, tasks, kept, keeping, channel, smtp, due, claim, release, pages)
     kept = campaigns.secrets.unseal(name)
     awaited = loaded.kind.awaited(loaded.state)
-    reminded = remind(name, awaited, kept, keeping, due, moment, channel, smtp, tasks, pages)
+    reminded = remind(name, awaited, kept, keeping, due, moment, channel, smtp, tasks, pages, claim)
     return Delivered(
         done.told + reminded.told, done.failed + reminded.failed, done.waiting + reminded.waiting
     )

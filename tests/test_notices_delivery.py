@@ -445,3 +445,32 @@ def test_tb_4_4_a_new_operations_phase_is_news_to_both_sides(store_url, discord)
         told[0] + 1,
         told[1] + 1,
     )
+
+
+@pytest.mark.clock("2026-12-01T12:00Z")
+def test_two_notify_at_once_send_a_reminder_once(store, discord):
+    """Issue #46: two `notify` at once sent a reminder twice (turn notices were claimed,
+    reminders were not)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from campaign import notices
+    from campaign.app import Campaigns
+    from campaign.deadlines import instant
+
+    store.ok("deadline", "set", "2026-12-14T18:00Z")
+    store.ok("deadline", "remind", "24h")
+    store.ok("notify", "--webhook", discord.url, "--keep")  # Cid's turn notice
+    discord.slow = [0.3]  # the first sender is slow to be answered: the others read it due
+
+    def send(_: int) -> list[str]:
+        campaigns = Campaigns(str(store.db), existing=True)
+        try:
+            moment = instant("2026-12-14T00:00Z")
+            return notices.send_due(campaigns, "Spring 869", None, moment).told
+        finally:
+            campaigns.close()
+
+    with ThreadPoolExecutor(6) as pool:
+        told = [line for lines in pool.map(send, range(6)) for line in lines]
+    assert told == ["Cid: reminded, 24h or less before the deadline."]
+    assert sum("deadline is near" in m for m in discord.contents()) == 1
