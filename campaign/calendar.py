@@ -65,13 +65,13 @@ def _reason(events, step: str) -> str:
 
 def feed(title: str, due: Iterable[Due], stamp: datetime) -> bytes:
     """An iCalendar of the deadlines `due`, named `title`, stamped at `stamp`."""
-    from icalendar import Alarm, Calendar, Event
+    from icalendar import Alarm, Calendar, Event, vText
 
     calendar = Calendar()
     calendar.add("prodid", PRODUCT)
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    calendar.add("x-wr-calname", title)
+    calendar.add("x-wr-calname", vText(title))  # TEXT, escaped as RFC 5545 says (issue #46)
     for deadline in due:
         event = Event()
         event.add("uid", deadline.uid)

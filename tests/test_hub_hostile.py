@@ -341,7 +341,9 @@ def test_names_and_reasons_are_text_in_the_deadline_feeds_and_the_holiday_notice
     shell.ok("deadline", "set", "2030-01-15T18:00Z", "--reason", r"back\slash; and, commas")
     client = TestClient(hub(str(shell.db)))
     slug = quote(name, safe="/")
-    feed = Calendar.from_ical(client.get(f"/c/{slug}/deadlines.ics").content)
+    raw = client.get(f"/c/{slug}/deadlines.ics").content
+    assert b"X-WR-CALNAME:A\\; B\\, " in raw  # the title is TEXT, escaped (RFC 5545)
+    feed = Calendar.from_ical(raw)
     (event,) = events = feed.walk("VEVENT")  # the deadline standing
     assert all(str(e["SUMMARY"]).startswith(f"{name}: ") for e in events)
     assert str(events[0]["DESCRIPTION"]) == r"back\slash; and, commas"
