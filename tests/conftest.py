@@ -637,6 +637,31 @@ def discord():
     server.server.shutdown()
 
 
+def form_fields(page: str, action: str, **fields: str) -> dict[str, str]:
+    """What a browser sends with the page's form for `action`: its hidden fields (the one-time
+    token, `shown`: what the form showed, an organiser's `for`) and `fields`. Where the page
+    has several forms for `action`, the one that offers `fields`' choice (and is for their
+    `for`)."""
+    import html
+
+    forms = re.findall(rf'<form[^>]*action="/a/[^/"]+/{action}">(.*?)</form>', page, re.S)
+    choice, whom = fields.get("choice"), fields.get("for")
+
+    def offers(form: str) -> bool:
+        typed = 'type="text" name="choice"' in form  # a choice typed, not picked
+        picked = choice is None or typed or f'value="{html.escape(choice)}"' in form
+        return picked and (whom is None or f'name="for" value="{html.escape(whom)}"' in form)
+
+    matching = [form for form in forms if offers(form)]
+    chosen = (matching or forms or [""])[0]
+    hidden = {
+        k: html.unescape(v)
+        for k, v in re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', chosen)
+    }
+    token = re.search(r'name="csrf" value="([0-9a-f.]+)"', page)
+    return {**({"csrf": token.group(1)} if token else {}), **hidden, **fields}
+
+
 def sent_from(browser, button) -> None:
     """Click `button` and wait for the answer's page to be loaded: the page sent from is marked,
     and the wait ends when a loaded page without the mark is there (a check that fails while

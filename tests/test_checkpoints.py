@@ -10,9 +10,9 @@ import re
 import sqlite3
 
 import pytest
-from conftest import Shell, copied
+from conftest import Shell, copied, form_fields
 from test_audit import export_rows, rechain
-from test_hub import csrf, hidden
+from test_hub import hidden
 
 from campaign import checkpoint
 from campaign.checkpoint import Checkpoint, parse_all
@@ -269,7 +269,7 @@ def test_bc_6_2_both_sides_stand_behind_a_confirmed_result_in_the_report(spring_
     page = client.get(f"/a/{links['Cid']}").text
     client.post(
         f"/a/{links['Cid']}/report",
-        data={"csrf": csrf(page), "choice": "Kent", "attacker": "20", "defender": "45"},
+        data=form_fields(page, "report", choice="Kent", attacker="20", defender="45"),
     )
     dag = client.get(f"/a/{links['Dag']}").text
     client.post(f"/a/{links['Dag']}/confirm", data={**hidden(dag, "confirm"), "choice": "Kent"})

@@ -13,7 +13,7 @@ import threading
 import time
 
 import pytest
-from conftest import Shell
+from conftest import Shell, form_fields
 
 starlette = pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 from starlette.testclient import TestClient  # noqa: E402
@@ -189,7 +189,7 @@ def test_after_a_player_acts_the_hub_shows_the_campaign_page_without_reading_the
 
     shell, client, links = spring_hub
     page = client.get(f"/a/{links['Cid']}").text
-    client.post(f"/a/{links['Cid']}/attack", data={"csrf": csrf(page), "choice": "Essex|Kent"})
+    client.post(f"/a/{links['Cid']}/attack", data=form_fields(page, "attack", choice="Essex|Kent"))
     events = len(shell.json("log"))
 
     def no_full_read(*args, **kwargs):
@@ -242,7 +242,7 @@ def test_a_player_declares_his_attack_from_his_link_as_the_command_line_would(sp
     page = client.get(f"/a/{links['Cid']}").text
     assert "Declare your attack for round 1" in page
     answer = client.post(
-        f"/a/{links['Cid']}/attack", data={"csrf": csrf(page), "choice": "Essex|Kent"}
+        f"/a/{links['Cid']}/attack", data=form_fields(page, "attack", choice="Essex|Kent")
     )
     assert answer.status_code == 200
     assert said(answer.text) == "Recorded: Round 1: Cid attacks Kent (Dag) from Essex."
@@ -263,7 +263,7 @@ def test_bc_7_2_a_victor_chooses_the_region_he_gains_from_his_page(spring_hub, s
     page = client.get(f"/a/{cid}").text
     assert "Choose a region to gain from Dag (1 due)" in page
     assert 'value="Sussex"' in page and 'value="South Anglia"' in page
-    answer = client.post(f"/a/{cid}/gain", data={"csrf": csrf(page), "choice": "Sussex"})
+    answer = client.post(f"/a/{cid}/gain", data=form_fields(page, "gain", choice="Sussex"))
     assert said(answer.text).startswith("Recorded: ") and "Sussex" in said(answer.text)
     assert shell.json("status")["control"]["Sussex"] == "Cid"
     assert shell.json("verify")["verified"]
@@ -276,14 +276,14 @@ def test_bc_6_2_a_player_reports_his_battle_and_his_opponent_confirms_it(spring_
     assert "Report the battle for Kent (Cid attacking)" in page
     reported = client.post(
         f"/a/{links['Cid']}/report",
-        data={"csrf": csrf(page), "choice": "Kent", "attacker": "20", "defender": "45"},
+        data=form_fields(page, "report", choice="Kent", attacker="20", defender="45"),
     )
     assert "Cid reports the battle for Kent: attacker 20%, defender 45%" in said(reported.text)
     assert shell.json("status")["attacks"][0]["result"] is None  # not a result yet
     shown = {"attacker": "20", "defender": "45", "by": "Cid"}
     own = client.post(
         f"/a/{links['Cid']}/confirm",
-        data={"csrf": csrf(reported.text), "choice": "Kent", **shown},
+        data=form_fields(reported.text, "confirm", choice="Kent", **shown),
     )
     assert own.status_code == 400 and "Dag or the organiser confirms it" in said(own.text)
     dag = client.get(f"/a/{links['Dag']}").text
@@ -303,11 +303,11 @@ def test_bc_6_2_a_confirmation_confirms_the_figures_it_was_shown(spring_hub, spr
     shell, client, links = spring_hub
     shell.play(spring.between("new", "attack Hwicce West Anglia"))
     cid = client.get(f"/a/{links['Cid']}").text
-    figures = {"csrf": csrf(cid), "choice": "Kent", "attacker": "20", "defender": "45"}
+    figures = form_fields(cid, "report", choice="Kent", attacker="20", defender="45")
     client.post(f"/a/{links['Cid']}/report", data=figures)
     dag = client.get(f"/a/{links['Dag']}").text
     cid = client.get(f"/a/{links['Cid']}").text
-    again = {"csrf": csrf(cid), "choice": "Kent", "attacker": "45", "defender": "20"}
+    again = form_fields(cid, "report", choice="Kent", attacker="45", defender="20")
     client.post(f"/a/{links['Cid']}/report", data=again)
     before = shell.json("log")
     stale = client.post(
@@ -338,7 +338,7 @@ def test_bc_6_2_only_the_two_sides_report_their_battle(spring_hub, spring):
     before = shell.json("log")
     refused = client.post(
         f"/a/{eve}/report",
-        data={"csrf": csrf(page), "choice": "Kent", "attacker": "1", "defender": "2"},
+        data=form_fields(page, "report", choice="Kent", attacker="1", defender="2"),
     )
     assert refused.status_code == 400 and said(refused.text).endswith("(BC-6.2).")
     assert shell.json("log") == before
@@ -348,14 +348,14 @@ def test_a_refused_action_is_the_commands_sentence_and_records_nothing(spring_hu
     shell, client, links = spring_hub
     page, spare = (client.get(f"/a/{links['Cid']}").text for _ in range(2))
     answer = client.post(
-        f"/a/{links['Cid']}/attack", data={"csrf": csrf(page), "choice": "Essex|Essex"}
+        f"/a/{links['Cid']}/attack", data=form_fields(page, "attack", choice="Essex|Essex")
     )
     assert answer.status_code == 400 and said(answer.text).endswith(").")
-    client.post(f"/a/{links['Cid']}/attack", data={"csrf": csrf(page), "choice": "Essex|Kent"})
+    client.post(f"/a/{links['Cid']}/attack", data=form_fields(page, "attack", choice="Essex|Kent"))
     before = shell.json("log")
     assert "Nothing for you to do now." in client.get(f"/a/{links['Cid']}").text  # Dag's turn
     again = client.post(  # a page drawn while it was his turn, its form not sent
-        f"/a/{links['Cid']}/attack", data={"csrf": csrf(spare), "choice": "Essex|Sussex"}
+        f"/a/{links['Cid']}/attack", data=form_fields(spare, "attack", choice="Essex|Sussex")
     )
     assert again.status_code == 400
     assert said(again.text) == "It is Dag's turn to attack, not Cid's (BC-2.3)."
@@ -375,7 +375,7 @@ def test_forms_are_bound_to_their_link_and_their_site(spring_hub):
     page = client.get(f"/a/{links['Cid']}").text
     foreign = client.post(
         f"/a/{links['Cid']}/attack",
-        data={"csrf": csrf(page), "choice": "Essex|Kent"},
+        data=form_fields(page, "attack", choice="Essex|Kent"),
         headers={"Origin": "https://evil.example"},
     )
     assert foreign.status_code == 403 and "another site" in foreign.text

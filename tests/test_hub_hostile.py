@@ -9,7 +9,7 @@ import shutil
 import threading
 
 import pytest
-from conftest import Shell
+from conftest import Shell, form_fields
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 from starlette.testclient import TestClient  # noqa: E402
@@ -205,10 +205,10 @@ def test_what_the_hub_said_travels_sealed_to_its_link_and_is_shown_as_text(serve
 def test_a_refused_form_may_be_corrected_and_sent_again(served):
     shell, client = served
     cid = link_of(shell, "Cid")
-    token = token_of(client.get(cid).text)
-    refused = client.post(f"{cid}/attack", data={"csrf": token, "choice": "Essex|Essex"})
+    page = client.get(cid).text
+    refused = client.post(f"{cid}/attack", data=form_fields(page, "attack", choice="Essex|Essex"))
     assert refused.status_code == 400
-    done = client.post(f"{cid}/attack", data={"csrf": token, "choice": "Essex|Kent"})
+    done = client.post(f"{cid}/attack", data=form_fields(page, "attack", choice="Essex|Kent"))
     assert "Recorded: Round 1: Cid attacks Kent" in done.text
 
 
@@ -232,7 +232,7 @@ def test_a_link_follows_its_person(served):
     shell.ok("rename-player", "Cid", "Cynan", "--reason", "a typo")
     page = client.get(cid).text
     assert "You are <strong>Cynan</strong>" in page
-    done = client.post(f"{cid}/attack", data={"csrf": token_of(page), "choice": "Essex|Kent"})
+    done = client.post(f"{cid}/attack", data=form_fields(page, "attack", choice="Essex|Kent"))
     assert "Recorded: Round 1: Cynan attacks Kent" in done.text
     assert shell.json("log")[-1]["actor"] == "Cynan"
     assert "1 link(s) of eve" in shell.ok("revoke", " eve ").stdout
@@ -297,7 +297,7 @@ def test_a_hostile_reporters_name_in_a_confirmation_form_is_text_and_round_trips
     client = TestClient(hub(str(shell.db)))
     cid, dag = link_of(shell, hostile), link_of(shell, "Dag")
     page = client.get(cid).text
-    figures = {"csrf": token_of(page), "choice": "Kent", "attacker": "20", "defender": "45"}
+    figures = form_fields(page, "report", choice="Kent", attacker="20", defender="45")
     client.post(f"{cid}/report", data=figures)
     shown = client.get(dag).text
     assert "<b onmouseover" not in shown and "&lt;b onmouseover" in shown

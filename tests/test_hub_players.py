@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import Shell
+from conftest import Shell, form_fields
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 from starlette.testclient import TestClient  # noqa: E402
@@ -24,10 +24,10 @@ def link(shell: Shell, who: str) -> str:
 
 
 def send(client: TestClient, personal: str, action: str, /, **fields: str):
-    """A form of the link's page sent as a browser sends it, with the page's one-time token."""
+    """A form of the link's page sent as a browser sends it (`conftest.form_fields`: its
+    one-time token, what it showed)."""
     page = client.get(personal).text
-    token = re.search(r'name="csrf" value="([0-9a-f.]+)"', page).group(1)
-    return client.post(f"{personal}/{action}", data={"csrf": token, **fields})
+    return client.post(f"{personal}/{action}", data=form_fields(page, action, **fields))
 
 
 def said(page: str) -> str:

@@ -13,7 +13,7 @@ import socket
 import time
 
 import pytest
-from conftest import Shell
+from conftest import Shell, form_fields
 
 aiosmtpd = pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd comes with the test extras")
 pytestmark = pytest.mark.dated
@@ -268,8 +268,7 @@ def test_a_hub_with_notify_tells_the_next_player_as_soon_as_a_form_is_recorded(
     client = TestClient(app)
     cid = "/a/" + re.search(r"/a/(\S+)", spring_store.ok("invite", "Cid").stdout).group(1)
     page = client.get(cid).text
-    token = re.search(r'name="csrf" value="([0-9a-f.]+)"', page).group(1)
-    client.post(f"{cid}/attack", data={"csrf": token, "choice": "Essex|Kent"})
+    client.post(f"{cid}/attack", data=form_fields(page, "attack", choice="Essex|Kent"))
     from campaign.app import Campaigns
     from campaign.notices import kept_notices
 

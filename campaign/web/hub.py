@@ -50,6 +50,7 @@ from campaign.web.pages import (
     campaign_values,
     standing,
     state_now,
+    still_shown,
     whole,
 )
 from campaign.web.reports import history_page, report_page
@@ -369,7 +370,26 @@ def _decision(
     player: str | None,
 ):
     """A player's action (or the organiser's for him), an arbiter's ruling or note, as the
-    decision the service records."""
+    decision the service records; a form that confirms what its page showed is decided only
+    while the page would show it still (`pages.still_shown`), on the log it is decided on."""
+    decision = _unguarded(campaigns, name, role, action, values, player)
+
+    def as_shown(log):
+        decided = decision(log)  # the kind's own refusal first: it says the rule
+        still_shown(actions(log.kind, log.state, role, player), action, values)
+        return decided
+
+    return as_shown
+
+
+def _unguarded(
+    campaigns: Campaigns,
+    name: str,
+    role: str,
+    action: str,
+    values: dict[str, str],
+    player: str | None,
+):
     if role == "player":
         return lambda log: log.kind.player_decide(
             log.state, player, action, values, secrets=campaigns.secrets.unseal(name)

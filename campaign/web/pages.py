@@ -17,6 +17,7 @@ from campaign.app import Campaigns, finished
 from campaign.bounded import bounded
 from campaign.common import Ledger
 from campaign.errors import CampaignError
+from campaign.names import folded
 
 LOG_PAGE = 200
 """The log page's events at a time (issue #16: a page costs the same at any length)."""
@@ -237,7 +238,60 @@ def on_behalf(of: Any, state: Any) -> list[dict[str, Any]]:
     ]
 
 
+UNGUARDED = ("note", "command", "contact")
+"""Forms that show nothing they could confirm: what is typed in them is the whole of it."""
+
+
+def as_shown(form: dict[str, Any]) -> str:
+    """A digest of what a form shows its person — its words, its choices in words, its fields
+    — carried by the form (`shown`) so that what it confirms is what he saw (issue #47)."""
+    import hashlib
+    import json
+
+    words = {
+        "label": form.get("label"),
+        "choices": form.get("choices"),
+        "fields": [f.get("label") for f in form.get("fields", [])],
+        "for": form.get("hidden", {}).get("for"),
+    }
+    return hashlib.sha256(json.dumps(words, sort_keys=True).encode()).hexdigest()[:24]
+
+
+def guarded(forms: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`forms`, each that could confirm what it shows carrying its digest (`as_shown`)."""
+    return [
+        form
+        if form["action"] in UNGUARDED
+        else {**form, "hidden": {**form.get("hidden", {}), "shown": as_shown(form)}}
+        for form in forms
+    ]
+
+
+def still_shown(forms: list[dict[str, Any]], action: str, values: dict[str, str]) -> None:
+    """Refuse a form whose page showed what no form of the page now shows (another person's
+    claim changed since it was drawn, a step moved on): one mechanism for every kind's forms.
+    A form its person is not offered at all is left to the kind to refuse, with its rule."""
+    offered = [f for f in forms if f["action"] == action and action not in UNGUARDED]
+    whom = values.get("for")
+    if whom is not None:  # the organiser's form for one player: that player's forms
+        offered = [f for f in offered if folded(f.get("hidden", {}).get("for", "")) == folded(whom)]
+    if not offered or values.get("shown") in {as_shown(f) for f in offered}:
+        return
+    now = offered[0]
+    chosen = (now.get("choices") or {}).get(values.get("choice", ""))
+    reads = f"{now['label']}: {chosen}" if chosen else now["label"]
+    raise CampaignError(
+        f"What your page showed has changed since it was drawn; it now reads: {reads}. Look "
+        "again before you send it."
+    )
+
+
 def actions(of: Any, state: Any, role: str, player: str | None) -> list[dict[str, Any]]:
+    """What a link's person may do now, each form guarded (`guarded`)."""
+    return guarded(_actions(of, state, role, player))
+
+
+def _actions(of: Any, state: Any, role: str, player: str | None) -> list[dict[str, Any]]:
     if role == "player" and player:
         return of.player_actions(state, player)
     if role == "arbiter":

@@ -13,7 +13,7 @@ from typing import Any
 
 from campaign import text
 from campaign.drafts import Draft, draft, forced
-from campaign.errors import CampaignError
+from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.narrate import pct
@@ -170,6 +170,12 @@ def report_result(
     battle = _battle(state, region(state.world, where))
     reporter = player(state, who)
     checks.check_fought(battle, reporter)
+    if battle.to_region in state.disputed:  # what the arbiter was shown stays as he saw it
+        raise RuleViolation(
+            "BC-6.2",
+            f"The battle for {battle.to_region} is in dispute: its figures stand as both sides "
+            "reported them until the arbiter settles it, or you confirm your opponent's",
+        )
     checks.check_casualties(attacker_pct, battle.attacker)
     checks.check_casualties(defender_pct, battle.defender)
     sides = {battle.attacker: Side.ATTACKER, battle.defender: Side.DEFENDER}
