@@ -254,10 +254,11 @@ def test_a_huge_form_is_refused_before_it_is_read(served):
 
 
 def test_the_hub_is_served_with_bounds_on_what_one_client_holds():
+    from campaign.web.guard import GuardedH11
     from campaign.web.hub import served as configured
 
     config = configured(lambda scope, receive, send: None, "127.0.0.1", 8000)
-    assert config.limit_concurrency == 64 and config.timeout_keep_alive == 5
+    assert config.http is GuardedH11 and config.timeout_keep_alive == 5
     assert config.h11_max_incomplete_event_size == 16 * 1024
 
 
@@ -349,3 +350,87 @@ def test_names_and_reasons_are_text_in_the_deadline_feeds_and_the_holiday_notice
     assert str(events[0]["DESCRIPTION"]) == r"back\slash; and, commas"
     page = client.get(f"/c/{slug}").text
     assert "<script>" not in page and "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
+
+
+def cut_off(sock) -> bool:
+    """Whether the server closed its end of `sock` (what is left to read, then the end)."""
+    sock.settimeout(2)
+    try:
+        while sock.recv(4096):  # a 408 or a 503 it may have been sent, then its end
+            pass
+        return True
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_47_silent_and_trickling_clients_lock_nobody_out(tmp_path, spring, monkeypatch):
+    """Issue #47: 64 connections that sent a request line and a header, then nothing, held
+    every place of the hub for ever (every real request answered 503). The attacker's run,
+    larger: 200 silent and 200 trickling connections, then a player's form: recorded within a
+    second; and each of the slow ones is cut off once its request is overdue."""
+    import socket
+    import threading
+    import time
+
+    import httpx
+    import uvicorn
+
+    from campaign.web import guard
+    from campaign.web.hub import served as configured
+
+    monkeypatch.setattr(guard, "REQUEST_SECONDS", 3.0)
+    shell = Shell(tmp_path / "hub.sqlite")
+    shell.ok(*spring.step("new"))
+    cid = link_of(shell, "Cid")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(configured(hub(str(shell.db)), "127.0.0.1", port))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    slow, stop = [], threading.Event()
+    try:
+        elsewhere = ("127.0.0.2", 0)  # another client address than the player's (loopback too)
+        for _ in range(200):  # a request line and one header, then nothing
+            silent = socket.create_connection(("127.0.0.1", port), source_address=elsewhere)
+            silent.sendall(b"POST /a/x/attack HTTP/1.1\r\nHost: hub\r\n")
+            slow.append(silent)
+        trickling = [
+            socket.create_connection(("127.0.0.1", port), source_address=elsewhere)
+            for _ in range(200)
+        ]
+        slow += trickling
+
+        def trickle() -> None:
+            while not stop.is_set():
+                for sock in trickling:
+                    try:
+                        sock.send(b"X")
+                    except OSError:
+                        pass
+                time.sleep(0.5)
+
+        threading.Thread(target=trickle, daemon=True).start()
+        time.sleep(0.5)
+        base = f"http://127.0.0.1:{port}"
+        with httpx.Client(base_url=base) as player:
+            page = player.get(cid).text
+            began = time.monotonic()
+            sent = player.post(
+                f"{cid}/attack", data=form_fields(page, "attack", choice="Essex|Kent")
+            )
+            took = time.monotonic() - began
+        assert sent.status_code in (200, 303) and took < 1.0
+        assert shell.json("log")[-1]["type"] == "AttackDeclared"
+        time.sleep(guard.REQUEST_SECONDS + 1.5)
+        assert [sock for sock in slow if not cut_off(sock)] == []
+        open_ones = [c for c in server.server_state.connections if c.client]
+        assert len(open_ones) <= 1  # at most the player's kept-alive connection
+    finally:
+        stop.set()
+        for sock in slow:
+            sock.close()
+        server.should_exit = True

@@ -39,6 +39,7 @@ from campaign.web import console
 from campaign.web.base import NO_LINK, Hub, Stores, kept_page, of, reading, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
 from campaign.web.forms import Forms, Refused, read_form
+from campaign.web.guard import CONNECTIONS, GuardedH11, in_flight
 from campaign.web.notifier import Notifier
 from campaign.web.pages import (
     CONTACT_FORM,
@@ -468,7 +469,7 @@ def hub(db: str, notify: bool = False, smtp: Any = None, threads: int = THREADS)
     stores = Stores(db, witness)
     app = Starlette(routes=ROUTES, lifespan=_closing(stores, threads))
     app.state.hub = Hub(db, templates, Forms(), Drawn(), notifier, witness, stores)
-    return secured(app)
+    return in_flight(secured(app))
 
 
 def _closing(stores: Stores, threads: int) -> Any:
@@ -507,15 +508,17 @@ def secured(app: Any) -> Any:
 
 
 SERVER_LIMITS = dict(
-    limit_concurrency=64,
+    http=GuardedH11,
+    limit_concurrency=CONNECTIONS,
     timeout_keep_alive=5,
     h11_max_incomplete_event_size=16 * 1024,
     timeout_graceful_shutdown=10,
     backlog=128,
 )
-"""uvicorn's bounds on what one client can hold: 64 connections and requests at once (more are
-answered 503), an idle connection closed after 5 s, a request's line and headers at most 16 KiB,
-10 s to finish at shutdown."""
+"""uvicorn's bounds on what clients can hold (`campaign.web.guard`): each request 10 s to arrive
+whole, 256 connections a client address, 4,096 a process, 64 requests worked on at once (more
+answered 503 at once); an idle connection closed after 5 s, a request's line and headers at
+most 16 KiB, 10 s to finish at shutdown."""
 
 
 def served(app: Any, host: str, port: int, workers: int = 1) -> Any:
