@@ -159,11 +159,8 @@ class VerifierKey:
             parts = line.split(" ")
             if len(parts) != 3 or parts[1] != self.name:
                 continue
-            try:
-                raw = base64.b64decode(parts[2], validate=True)
-            except (binascii.Error, ValueError):
-                continue
-            if len(raw) != 68 or raw[:4] != self.key_id:
+            raw = canonical(parts[2])
+            if raw is None or len(raw) != 68 or raw[:4] != self.key_id:
                 continue
             try:
                 public.verify(raw[4:], point.body().encode())
@@ -171,6 +168,17 @@ class VerifierKey:
             except InvalidSignature:
                 continue
         return False
+
+
+def canonical(text: str) -> bytes | None:
+    """The bytes of base64 `text` written the one way base64 writes them, or None: decoding
+    alone accepts other last characters whose spare bits differ (issue #47: one of 230
+    single-character changes of a signed checkpoint still verified)."""
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return raw if base64.b64encode(raw).decode("ascii") == text else None
 
 
 def verifier(text: str) -> VerifierKey:
@@ -181,11 +189,8 @@ def verifier(text: str) -> VerifierKey:
     )
     if len(parts) != 3 or not KEY_NAME.fullmatch(parts[0]):
         raise refused
-    try:
-        raw = base64.b64decode(parts[2], validate=True)
-    except (binascii.Error, ValueError):
-        raise refused from None
-    if len(raw) != 33 or raw[:1] != ED25519:
+    raw = canonical(parts[2])
+    if raw is None or len(raw) != 33 or raw[:1] != ED25519:
         raise refused
     key = VerifierKey(parts[0], raw[1:])
     if parts[1] != key.key_id.hex():

@@ -77,11 +77,18 @@ def zone_of(events: Sequence[CampaignEvent]) -> str | None:
 
 def choose_zone(zone: str) -> list[Draft]:
     """The campaign's time zone, an IANA name (`Europe/London`, `America/New_York`, `UTC`)."""
-    known = available_timezones()
+    known = available_timezones() - NOT_PLACES
     wanted = zone.strip()
-    if wanted not in known:
+    if wanted not in known or wanted != zone:
         wanted = resolve("time zone", wanted, sorted(known))
+        if wanted == zone.strip():  # the right name, with spaces or a line break around it
+            raise CampaignError(f"Write the time zone's name alone: {wanted}, not {zone!r}.")
     return [draft(TimeZoneChosen, zone=wanted)]
+
+
+NOT_PLACES = frozenset({"localtime", "Factory", "posixrules"})
+"""Names the time zone database holds that are no place's clock (issue #47): `localtime` is
+whatever machine reads it, `Factory` no zone at all."""
 
 
 WEEKDAY = re.compile(

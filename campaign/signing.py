@@ -64,6 +64,11 @@ def new(name: str, passphrase: str | None, path: Path | None = None) -> Signer:
             f"a letter or digit: {name!r} is not."
         )
     path = path or key_file()
+    if path.is_symlink() and not path.exists():  # O_EXCL would refuse it, saying "exists"
+        raise CampaignError(
+            f"{path} is a link to {os.readlink(path)}, which is not there: a key is not written "
+            "through a link; remove it, or say where the key goes (CAMPAIGN_KEY)."
+        )
     if path.exists():
         raise CampaignError(
             f"{path} already holds a key: campaign key show prints it; move it away first to "
@@ -79,7 +84,12 @@ def new(name: str, passphrase: str | None, path: Path | None = None) -> Signer:
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, protection
     ).decode()
     path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as failure:
+        raise CampaignError(
+            f"The key could not be written to {path}: {failure.strerror or failure}."
+        ) from None
     with os.fdopen(descriptor, "w", encoding="ascii") as file:
         file.write(f"{HEADER}{name}\n{pem}")
     signer = Signer(name, private)

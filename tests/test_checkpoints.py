@@ -326,3 +326,47 @@ def test_46_a_player_who_deletes_and_imports_a_cut_copy_is_held_to_what_he_saw(o
     player.ok("import", str(cut))
     shown = player("status")
     assert shown.exit_code == 1 and f"fewer than the {size} this reader saw" in shown.stderr
+
+
+def test_47_a_signature_is_read_only_as_base64_writes_it(organiser, tmp_path):
+    """Issue #47: one of 230 single-character changes of a signed checkpoint still verified:
+    the signature's last base64 character carries spare bits, which decoding ignores."""
+    import base64
+
+    kept = block(organiser.ok("report", "--format", "markdown").stdout)
+    lines = kept.splitlines()
+    dash, name, signature = lines[5].split(" ")
+    data = signature.rstrip("=")
+    pad = signature[len(data) :]
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    same = [
+        data[:-1] + c + pad
+        for c in alphabet
+        if c != data[-1] and base64.b64decode(data[:-1] + c + pad) == base64.b64decode(signature)
+    ]
+    assert same  # other writings of the very same bytes exist
+    for number, other in enumerate(same):
+        altered = lines.copy()
+        altered[5] = f"{dash} {name} {other}"
+        path = tmp_path / f"spare-bits-{number}.txt"
+        path.write_text("\n".join(altered) + "\n", encoding="utf-8")
+        result = organiser("verify", "--checkpoint", str(path))
+        assert result.exit_code == 1 and "signature" in result.stderr, other
+
+
+@pytest.mark.parametrize("zone", ["localtime", "Factory", "Europe/London\n", " UTC"])
+def test_47_a_time_zone_is_a_places_iana_name_as_written(shell, spring, zone):
+    shell.ok(*spring.step("new"))
+    says = shell.refuses("deadline", "zone", zone)
+    assert "time zone" in says
+
+
+def test_47_a_key_is_not_made_through_a_dangling_link(finished, tmp_path, monkeypatch):
+    """Issue #47: `key new` through a dangling symlink was a traceback sentence (exit 70)."""
+    where = tmp_path / "key"
+    where.symlink_to(tmp_path / "nowhere" / "key")
+    monkeypatch.setenv("CAMPAIGN_KEY", str(where))
+    monkeypatch.setenv("CAMPAIGN_KEY_PASSPHRASE", PASSPHRASE)
+    result = finished("key", "new", "--name", "lothar")
+    assert result.exit_code == 1 and "a key is not written through a link" in result.stderr
+    assert not (tmp_path / "nowhere").exists()
