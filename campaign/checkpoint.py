@@ -217,6 +217,18 @@ def held(
             f"The checkpoint has {point.size} events (chain head {point.head}); the log holds "
             f"{len(events)} (chain head {events[-1].chain}): events were cut from its end."
         )
+    found = announced(events, point.size)
+    wanted = kept or (None if found is None else verifier(found[1]))
+    signed = wanted is not None and wanted.signs(point)
+    if wanted is not None and not signed:  # whose it is first: only his accuses the log
+        whose = "the key you gave" if kept else "the key the organiser announced"
+        said = "carries a signature that" if point.signatures else "is not signed by"
+        raise CampaignError(
+            f"The checkpoint of event {point.size} {said} {whose} ({wanted.name})"
+            + (" did not make" if point.signatures else "")
+            + ": it is not the organiser's checkpoint (changed, or made up), and says nothing "
+            "of the log."
+        )
     event = events[point.size - 1]
     if event.chain != point.head:
         raise CampaignError(
@@ -228,16 +240,6 @@ def held(
             f"Event {point.size} was recorded at {instant(event)}, the checkpoint says "
             f"{point.time}: the checkpoint was changed."
         )
-    found = announced(events, point.size)
-    wanted = kept or (None if found is None else verifier(found[1]))
-    if wanted is not None and wanted.signs(point):
+    if signed:
         return f"event {point.size}, signed by {wanted.name}"
-    if point.signatures:
-        whose = "the key you gave" if kept else "the key the log announced"
-        raise CampaignError(
-            f"The checkpoint of event {point.size} carries a signature that {whose} did not "
-            "make: the checkpoint was changed, or it was signed by another key."
-        )
-    if kept is not None:
-        raise CampaignError(f"The checkpoint of event {point.size} is not signed by {kept.name}.")
     return f"event {point.size}, not signed"

@@ -51,14 +51,16 @@ def test_a_signed_checkpoint_pasted_from_a_markdown_report_verifies(organiser, t
 
 def test_one_byte_changed_in_a_checkpoint_fails(organiser, tmp_path):
     """Each line of the body and the signature: one character changed, and verify refuses with
-    a sentence saying what differs."""
+    a sentence saying what differs. Issue #47: a signed checkpoint is checked for its signature
+    before its head, so a changed head or time is "not the organiser's checkpoint", never an
+    accusation of the log (a size before the key was announced has no signature to hold)."""
     kept = block(organiser.ok("report", "--format", "markdown").stdout)
     lines = kept.splitlines()
     changes = {  # line: (which character, what verify says)
         0: (-1, "another campaign"),  # the origin
         1: (-1, "was rewritten"),  # the size: 45 becomes 40 (or 41)
-        2: (-1, "was rewritten"),  # the head
-        3: (18, "was changed"),  # the time: a second's digit
+        2: (-1, "not the organiser's checkpoint"),  # the head
+        3: (18, "not the organiser's checkpoint"),  # the time: a second's digit
         5: (20, "signature"),
     }
     for number, (at, why) in changes.items():
@@ -370,3 +372,27 @@ def test_47_a_key_is_not_made_through_a_dangling_link(finished, tmp_path, monkey
     result = finished("key", "new", "--name", "lothar")
     assert result.exit_code == 1 and "a key is not written through a link" in result.stderr
     assert not (tmp_path / "nowhere").exists()
+
+
+def test_47_a_checkpoint_whose_signature_was_cut_off_is_refused(organiser, tmp_path):
+    """Issue #47: with its signature line removed, a checkpoint of a campaign that announced
+    a key verified as "not signed", exit 0."""
+    lines = block(organiser.ok("report", "--format", "markdown").stdout).splitlines()
+    path = tmp_path / "unsigned.txt"
+    path.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")
+    result = organiser("verify", "--checkpoint", str(path))
+    assert result.exit_code == 1 and "is not signed by the key the organiser announced" in (
+        result.stderr
+    )
+
+
+def test_47_an_unsigned_made_up_head_accuses_nobody(organiser, tmp_path):
+    """Issue #47: a third party's made-up head read as "the log was rewritten": it is checked
+    for the organiser's signature first, and is not his."""
+    lines = block(organiser.ok("report", "--format", "markdown").stdout).splitlines()
+    lines[2] = "0" * len(lines[2])
+    path = tmp_path / "troll.txt"
+    path.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")
+    result = organiser("verify", "--checkpoint", str(path))
+    assert result.exit_code == 1 and "not the organiser's checkpoint" in result.stderr
+    assert "rewritten" not in result.stderr
