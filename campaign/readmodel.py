@@ -102,9 +102,25 @@ def readable(body: str) -> dict[str, Any] | None:
     except (ValueError, RecursionError):
         return None
     usable = isinstance(data, dict) and KEYS <= set(data) and data["program"] == program()
+    usable = usable and _within(data)
     if usable:
         data.pop("brief_seal", None)  # campaign.bound's, of what `list` picks: not the view's
     return data if usable else None
+
+
+def _within(data: dict[str, Any]) -> bool:
+    """Whether a view's numbers are ones its log could have: its events a count, its round (or
+    turn) no further than its events (issue #47: a view re-sealed by someone holding the store's
+    key is still never believed past what a log of its length can hold)."""
+    events, status = data.get("events"), data.get("status")
+    if not isinstance(events, int) or isinstance(events, bool) or events < 1:
+        return False
+    periods = [status.get(key) for key in PERIODS] if isinstance(status, dict) else []
+    return all(0 <= n <= events for n in periods if isinstance(n, int) and not isinstance(n, bool))
+
+
+PERIODS = ("round", "turn", "scenario")
+"""The counts of a view's status that grow by at most one an event (not a year BCE)."""
 
 
 def brief(seen: dict[str, Any]) -> dict[str, Any]:

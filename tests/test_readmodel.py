@@ -331,3 +331,25 @@ def test_every_current_view_is_found_from_the_views_not_by_scanning_every_event(
     every = beside.current_views(beside.SQLite(), VIEWS)
     plan = " ".join(str(row) for row in sql(shell, "EXPLAIN QUERY PLAN " + every))
     assert "SCAN e" not in plan and "SEARCH e USING" in plan
+
+
+def test_47_a_kept_state_beyond_its_log_is_a_broken_row(tmp_path, spring):
+    """Issue #47: a state kept beside the log and re-sealed by someone holding the store's seal
+    key, in round 100,000,000, made the campaign's page run past 90 s at 2.5 GB. A round no
+    log of that length reaches is a broken row: it is never served, the log is folded."""
+    import dataclasses
+
+    from campaign.loaded import Loaded
+
+    shell = Shell(tmp_path / "s.sqlite")
+    shell.play(spring.through("attack Essex Kent"))
+    campaigns = Campaigns(str(shell.db))
+    try:
+        loaded = campaigns.load("Spring 869")
+        forged = dataclasses.replace(loaded.state, round=100_000_000)
+        campaigns.kept.remember(Loaded(loaded.kind, loaded.events, forged))  # sealed as kept
+        assert campaigns.kept.state("Spring 869") is None
+        assert campaigns.as_it_stands("Spring 869").state.round == 1
+    finally:
+        campaigns.close()
+    assert shell.json("status")["round"] == 1

@@ -254,7 +254,9 @@ class Kept:
             return None
         started = first[0]
         state = _state_read(of, body, started)
-        return None if state is None else (seen, of, state, started)
+        if state is None or not _within(of, state, seen):
+            return None
+        return seen, of, state, started
 
     def round_begun(
         self, name: str, number: int, of: Kind, started: CampaignEvent, head: str
@@ -529,6 +531,16 @@ def _unnamed(sql: beside.Dialect, views: str, stream: str) -> list[tuple[str, tu
     drop = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND substr(stream, {after}) NOT IN"
     marks = (f"{stream}:%", f"{stream}/%", NAMING + "%")
     return [(f"{drop} ({named} AND body LIKE {sql.mark})", marks)]
+
+
+def _within(of: Kind, state: Any, seen: dict[str, Any]) -> bool:
+    """Whether a kept state's round (or turn) is one its log could have reached: no further
+    than the log has events (issue #47: a re-sealed state in round 100,000,000 made the
+    campaign's page run for minutes). A state beyond it is a broken row: the log is folded."""
+    number = getattr(state, of.period_field, None)
+    if not isinstance(number, int) or isinstance(number, bool):
+        return True
+    return 0 <= number <= int(seen.get("events") or 0)
 
 
 def _state_read(of: Kind, body: str, started: CampaignEvent) -> Any:
