@@ -391,7 +391,10 @@ def quiet_end(at: datetime, quiet: tuple[str, str] | None, zone_name: str | None
         day = local.date() + timedelta(days=1) if moment >= start else local.date()
     if not quiet_now:
         return at
-    return datetime.combine(day, end, tzinfo=zone).astimezone(UTC)
+    # on a night the clocks go back the end may come twice (fold 0, then 1): the first that is
+    # not before `at`; where they go forward it may not come at all: the first instant after
+    ends = [datetime.combine(day, end.replace(fold=f), tzinfo=zone).astimezone(UTC) for f in (0, 1)]
+    return min((e for e in ends if e >= at), default=max(ends))
 
 
 def length_of(text: str) -> timedelta:

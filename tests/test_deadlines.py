@@ -289,3 +289,52 @@ def test_46_an_import_holding_more_holiday_than_the_bank_fails_verify(shell, spr
     forged.write_text(rechain(rows))
     said = Shell(tmp_path / "other.sqlite")("import", str(forged))
     assert said.exit_code == 1 and "goes past the bank of 14 days" in said.stderr
+
+
+def test_47_quiet_hours_on_a_fall_back_night_never_move_a_deadline_earlier():
+    """Issue #47: a deadline at 01:15 GMT on the night London's clocks go back (the second
+    01:15) fell in quiet hours 01:00-01:30 and was moved to the first 01:30, 45 minutes
+    earlier than asked."""
+    from datetime import UTC, datetime
+
+    from campaign.deadlines import quiet_end
+
+    at = datetime(2026, 10, 25, 1, 15, tzinfo=UTC)  # 01:15 GMT, after 01:15 BST
+    assert quiet_end(at, ("01:00", "01:30"), "Europe/London") == datetime(
+        2026, 10, 25, 1, 30, tzinfo=UTC
+    )
+
+
+@pytest.mark.parametrize(
+    "zone",
+    ["Europe/London", "America/New_York", "Australia/Sydney", "Europe/Berlin", "America/Santiago"],
+)
+def test_47_quiet_hours_across_every_clock_change_of_a_year(zone):
+    """Every quarter hour of the two days around each of the zone's clock changes in 2027, for
+    quiet hours over the changing hour and over midnight: the deadline is never moved earlier,
+    and when moved it falls at the quiet hours' end on the zone's clock."""
+    from datetime import UTC, datetime, time
+    from zoneinfo import ZoneInfo
+
+    from campaign.deadlines import quiet_end
+
+    local = ZoneInfo(zone)
+    changes, hour = [], datetime(2027, 1, 1, tzinfo=UTC)
+    while hour.year == 2027:
+        later = hour + timedelta(hours=1)
+        if hour.astimezone(local).utcoffset() != later.astimezone(local).utcoffset():
+            changes.append(later)
+        hour = later
+    assert len(changes) == 2
+    for change in changes:
+        for quiet in (("01:00", "03:30"), ("22:00", "08:00"), ("02:00", "02:30")):
+            for step in range(-4 * 24, 4 * 24):
+                at = change + timedelta(minutes=15 * step)
+                moved = quiet_end(at, quiet, zone)
+                assert moved >= at, (zone, quiet, at)
+                if moved != at:
+                    assert moved.astimezone(local).time() >= time.fromisoformat(quiet[1]), (
+                        zone,
+                        quiet,
+                        at,
+                    )
