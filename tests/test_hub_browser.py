@@ -277,8 +277,7 @@ def test_46_a_notices_link_opens_the_players_own_page(tmp_path, spring, browser)
     import email
     import email.policy
 
-    from conftest import Discord
-    from test_notices import Mailbox
+    from conftest import Discord, Mailbox
 
     shell = Shell(tmp_path / "bc.sqlite")
     shell.ok(*spring.step("new"))

@@ -5,74 +5,15 @@ what is done; names stay text in every channel."""
 
 from __future__ import annotations
 
-import email
-import email.policy
-import json
 import re
 import socket
 import time
 
 import pytest
-from conftest import Shell, form_fields
+from conftest import BOB, CID, Mailbox, Shell, form_fields, payloads
 
-aiosmtpd = pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd comes with the test extras")
+pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd comes with the test extras")
 pytestmark = pytest.mark.dated
-
-CID, BOB = "111111111111111111", "222222222222222222"
-
-
-class Mailbox:
-    """An SMTP server on 127.0.0.1 keeping every message it is handed."""
-
-    def __init__(self, utf8: bool = False) -> None:
-        self.messages: list[email.message.EmailMessage] = []
-        self.raw: list[bytes] = []
-        self.envelopes: list[tuple[str, list[str]]] = []
-        self.refuse: set[str] = set()
-        """Addresses refused at RCPT TO, as a server refuses an unknown mailbox."""
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        self.controller = aiosmtpd.Controller(
-            self, hostname="127.0.0.1", port=port, enable_SMTPUTF8=utf8
-        )
-        self.url = f"smtp://127.0.0.1:{port}"
-
-    async def handle_RCPT(self, server, session, envelope, address, options):  # noqa: N802
-        if address in self.refuse:
-            return "550 5.1.1 no such mailbox here"
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
-
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
-        self.raw.append(envelope.content)
-        self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
-        self.messages.append(
-            email.message_from_bytes(envelope.content, policy=email.policy.default)
-        )
-        return "250 OK"
-
-
-@pytest.fixture
-def mailbox():
-    box = Mailbox()
-    box.controller.start()
-    yield box
-    box.controller.stop()
-
-
-def payloads(discord) -> list[dict]:
-    return [json.loads(body) for _, _, body in discord.requests]
-
-
-@pytest.fixture
-def spring_store(store_url, spring):
-    """Spring 869 drawn (Cid on turn), Cid reached on Discord, Bob by e-mail."""
-    shell = Shell(store_url)
-    shell.ok(*spring.step("new"))
-    shell.ok("contact", "cid", "--discord", CID)
-    shell.ok("contact", "Bob", "--email", "bob@example.org")
-    return shell
 
 
 def test_the_player_on_turn_is_pinged_once_and_nobody_else(spring_store, discord):

@@ -14,8 +14,7 @@ import threading
 import time
 
 import pytest
-from conftest import Shell
-from test_notices import BOB, CID, Mailbox, payloads
+from conftest import BOB, CID, Mailbox, Shell, payloads
 
 pytestmark = pytest.mark.dated
 
@@ -23,23 +22,11 @@ FROM = ("--from", "organiser@example.org")
 
 
 @pytest.fixture
-def mailbox():
-    box = Mailbox()
-    box.controller.start()
-    yield box
-    box.controller.stop()
-
-
-@pytest.fixture
-def store(store_url, spring):
+def store(spring_store, spring):
     """Spring 869 drawn (Cid on turn): Cid reached on Discord, Bob by e-mail, Dag by both."""
-    shell = Shell(store_url)
-    shell.ok(*spring.step("new"))
-    shell.ok("contact", "cid", "--discord", CID)
-    shell.ok("contact", "Bob", "--email", "bob@example.org")
-    shell.ok("contact", "Dag", "--discord", BOB, "--email", "dag@example.org")
-    shell.script = spring  # the demo's commands, by what they do
-    return shell
+    spring_store.ok("contact", "Dag", "--discord", BOB, "--email", "dag@example.org")
+    spring_store.script = spring  # the demo's commands, by what they do
+    return spring_store
 
 
 def mentioned(discord, who: str) -> list[str]:

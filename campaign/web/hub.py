@@ -356,10 +356,23 @@ def decide(
         if action == "contact" and role == "player":
             return _contact(campaigns, name, player, values), True
         decision = _decision(campaigns, name, role, action, values, player)
+        decision = _as_shown(decision, role, player, action, values)
         outcome = service.perform(campaigns, service.Act(name, decision, actor))
     except CampaignError as error:
         return str(error), False
     return _told(outcome), bool(outcome.recorded)
+
+
+def _as_shown(decision, role: str, player: str | None, action: str, values: dict[str, str]):
+    """`decision`, made only while the page would show its form still (`pages.still_shown`),
+    on the log it is decided on: a form confirms what its page showed, nothing since."""
+
+    def as_shown(log):
+        decided = decision(log)  # the kind's own refusal first: it says the rule
+        still_shown(actions(log.kind, log.state, role, player), action, values)
+        return decided
+
+    return as_shown
 
 
 def _decision(
@@ -371,26 +384,7 @@ def _decision(
     player: str | None,
 ):
     """A player's action (or the organiser's for him), an arbiter's ruling or note, as the
-    decision the service records; a form that confirms what its page showed is decided only
-    while the page would show it still (`pages.still_shown`), on the log it is decided on."""
-    decision = _unguarded(campaigns, name, role, action, values, player)
-
-    def as_shown(log):
-        decided = decision(log)  # the kind's own refusal first: it says the rule
-        still_shown(actions(log.kind, log.state, role, player), action, values)
-        return decided
-
-    return as_shown
-
-
-def _unguarded(
-    campaigns: Campaigns,
-    name: str,
-    role: str,
-    action: str,
-    values: dict[str, str],
-    player: str | None,
-):
+    decision the service records."""
     if role == "player":
         return lambda log: log.kind.player_decide(
             log.state, player, action, values, secrets=campaigns.secrets.unseal(name)
