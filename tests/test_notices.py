@@ -10,7 +10,7 @@ import socket
 import time
 
 import pytest
-from conftest import BOB, CID, Mailbox, Shell, form_fields, payloads
+from conftest import BOB, CID, Shell, form_fields, payloads
 
 pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd comes with the test extras")
 pytestmark = pytest.mark.dated
