@@ -79,6 +79,7 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
     state, checks = of.start(events[0]), len(events)
     forced = Forced(of)
     for position, event in enumerate(events[1:], 1):
+        _check_time(event, events[position - 1])
         if isinstance(event, ActionsRetracted):
             _check_retraction(ledger, event)
         elif isinstance(event, ActionsRestored):
@@ -162,6 +163,18 @@ def _check_event(of: Kind, state: Any, event: CampaignEvent, forced: list[Draft]
         raise AuditFailure(seq, f"{name} would be refused: {refusal}") from None
     if not decided or not same(decided[0], event):
         raise AuditFailure(seq, f"{name} is not what the command decides from the state before it")
+
+
+def _check_time(event: CampaignEvent, before: CampaignEvent) -> None:
+    """Time only moves forward: an event is recorded no earlier than the one before it (issue
+    #47: a tick stamped in the future, then an event in the present, read out of order)."""
+    if event.timestamp < before.timestamp:
+        raise AuditFailure(
+            event.originator_version,
+            f"it was recorded at {event.timestamp.isoformat()}, before event "
+            f"{before.originator_version} ({before.timestamp.isoformat()}): the log's times go "
+            "backwards",
+        )
 
 
 def _check_bank(event: PlayerAway, before: Sequence[CampaignEvent]) -> None:

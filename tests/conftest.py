@@ -640,6 +640,13 @@ def discord():
     server.server.shutdown()
 
 
+def tick_at(monkeypatch: pytest.MonkeyPatch, shell: Shell, when: str):
+    """`campaign tick` with the one clock pinned at `when` (a time ahead of the clock is not
+    `tick --now`'s to reckon: issue #47); the clock stays there for what follows."""
+    monkeypatch.setenv("CAMPAIGN_NOW", when)
+    return shell.ok("tick")
+
+
 def form_fields(page: str, action: str, **fields: str) -> dict[str, str]:
     """What a browser sends with the page's form for `action`: its hidden fields (the one-time
     token, `shown`: what the form showed, an organiser's `for`) and `fields`. Where the page

@@ -114,3 +114,32 @@ def test_an_offset_with_no_unit_is_refused(monkeypatch):
     monkeypatch.setenv("CAMPAIGN_CLOCK_OFFSET", "365")
     with pytest.raises(CampaignError, match="365d, -36h, 2w"):
         clock.now()
+
+
+def test_47_a_tick_ahead_of_the_clock_is_refused(tmp_path, monkeypatch):
+    """Issue #47: `tick --now 2099-01-01` stamped an event in the future, the next one in the
+    present, and `verify` accepted the log out of order."""
+    monkeypatch.setenv("CAMPAIGN_NOW", "2001-03-01T09:30Z")
+    shell = Shell(tmp_path / "s.sqlite")
+    shell.ok(*NEW)
+    shell.ok("deadline", "rule", "auto")
+    shell.ok("deadline", "set", "2001-03-02T00:00Z")
+    says = shell.refuses("tick", "--now", "2099-01-01T00:00Z")
+    assert "ahead of it" in says and "CAMPAIGN_NOW" in says
+
+
+def test_47_verify_refuses_a_log_whose_times_go_backwards(tmp_path, monkeypatch):
+    from test_audit import export_rows, rechain
+
+    monkeypatch.setenv("CAMPAIGN_NOW", "2001-03-01T09:30Z")
+    shell = Shell(tmp_path / "s.sqlite")
+    shell.ok(*NEW)
+    monkeypatch.setenv("CAMPAIGN_NOW", "2001-03-02T09:30Z")
+    shell.ok("note", "a day later")
+    shell.ok("note", "and again")
+    rows = export_rows(shell)
+    rows[-2]["time"] = "2099-01-01T00:00:00+00:00"  # a note from the future, then the present
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text(rechain(rows))
+    said = Shell(tmp_path / "other.sqlite")("import", str(forged))
+    assert said.exit_code == 1 and "the log's times go backwards" in said.stderr

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from conftest import Shell
+from conftest import Shell, tick_at
 
 pytestmark = pytest.mark.dated
 
@@ -36,14 +36,15 @@ def test_bc_9_1_a_default_chosen_at_creation_makes_every_step_due_after_the_last
     assert at(moved["at"]) == last_moving(shell) + timedelta(days=14)
 
 
-def test_bc_9_2_a_default_deadline_passed_under_auto_forfeits_at_tick(shell, spring):
+def test_bc_9_2_a_default_deadline_passed_under_auto_forfeits_at_tick(shell, spring, monkeypatch):
     shell.ok(*spring.step("new"))
     shell.ok("deadline", "default", "2d")
     shell.ok("deadline", "rule", "auto")
     assert (
-        shell.ok("tick", "--now", (last_moving(shell) + timedelta(days=1)).isoformat()).stdout == ""
+        tick_at(monkeypatch, shell, (last_moving(shell) + timedelta(days=1)).isoformat()).stdout
+        == ""
     )
-    said = shell.ok("tick", "--now", (last_moving(shell) + timedelta(days=3)).isoformat()).stdout
+    said = tick_at(monkeypatch, shell, (last_moving(shell) + timedelta(days=3)).isoformat()).stdout
     assert "Cid forfeits the attack: the deadline passed (BC-9.2)" in said
     assert shell.json("log")[-1]["actor"] == "deadline"
     assert shell.json("verify")["verified"]
@@ -67,9 +68,9 @@ def test_bc_9_2_a_tick_with_no_deadline_passed_reads_no_log(shell, spring, monke
         raise AssertionError("the whole log was read")
 
     monkeypatch.setattr(Logs, "read", whole)
-    assert shell.ok("tick", "--now", early).stdout == ""
+    assert tick_at(monkeypatch, shell, early).stdout == ""
     monkeypatch.setattr(Logs, "read", read)
-    assert "Cid forfeits the attack" in shell.ok("tick", "--now", late).stdout
+    assert "Cid forfeits the attack" in tick_at(monkeypatch, shell, late).stdout
 
 
 def test_bc_9_2_a_passed_deadline_is_decided_at_tick_from_what_is_kept(shell, spring, monkeypatch):
@@ -90,13 +91,13 @@ def test_bc_9_2_a_passed_deadline_is_decided_at_tick_from_what_is_kept(shell, sp
 
     monkeypatch.setattr(Logs, "read", whole)
     for _ in range(2):
-        said = shell.ok("tick", "--now", late).stdout
+        said = tick_at(monkeypatch, shell, late).stdout
         assert "passed; the organiser decides" in said and "forfeits" not in said
     monkeypatch.setattr(Logs, "read", read)
     shell.ok("deadline", "rule", "auto")
     shell.ok("status")
     monkeypatch.setattr(Logs, "read", whole)
-    assert "Cid forfeits the attack" in shell.ok("tick", "--now", late).stdout
+    assert "Cid forfeits the attack" in tick_at(monkeypatch, shell, late).stdout
     monkeypatch.setattr(Logs, "read", read)
     assert shell.json("log")[-1]["actor"] == "deadline"
     assert shell.json("verify")["verified"]
@@ -156,13 +157,15 @@ def test_overdue_says_a_deadline_as_people_read_it_without_seconds(tmp_path, mon
     assert "(passed 15 days ago)" in late and ".123" not in late
 
 
-def test_bc_9_2_a_forfeit_the_deadline_recorded_is_reported_as_the_deadlines(shell, spring):
+def test_bc_9_2_a_forfeit_the_deadline_recorded_is_reported_as_the_deadlines(
+    shell, spring, monkeypatch
+):
     """Issue #29: a forfeit `tick` recorded as the actor `deadline` was credited in the report
     to "the organiser's ruling"; it is the passed deadline's (BC-9.2), as the log says."""
     shell.ok(*spring.step("new"))
     shell.ok("deadline", "default", "2d")
     shell.ok("deadline", "rule", "auto")
-    shell.ok("tick", "--now", (last_moving(shell) + timedelta(days=3)).isoformat())
+    tick_at(monkeypatch, shell, (last_moving(shell) + timedelta(days=3)).isoformat())
     (forfeits,) = [s for s in shell.json("report", "--round", "1")["sections"]
                    if s["heading"] == "Forfeits"]  # fmt: skip
     assert forfeits["items"] == ["Cid: deadline (the deadline passed, BC-9.2)"]

@@ -9,6 +9,7 @@ import sqlite3
 from decimal import Decimal
 
 import pytest
+from conftest import tick_at
 from rich.console import Console
 
 from campaign.app import Campaigns
@@ -311,12 +312,12 @@ def test_the_opening_post_says_by_when_the_step_in_hand_is_due(shell, spring):
 
 
 @pytest.mark.clock("2026-12-01T12:00Z")
-def test_bc_9_2_under_auto_a_missed_declaration_is_forfeited_at_tick(shell, spring):
+def test_bc_9_2_under_auto_a_missed_declaration_is_forfeited_at_tick(shell, spring, monkeypatch):
     shell.play(spring.through("new"))
     shell.ok("deadline", "rule", "auto")
     shell.ok("deadline", "set", "2030-01-01T00:00Z")
-    assert shell.ok("tick", "--now", "2029-12-31T00:00Z").stdout == ""  # not passed yet
-    said = shell.ok("tick", "--now", "2030-01-02T00:00Z").stdout
+    assert tick_at(monkeypatch, shell, "2029-12-31T00:00Z").stdout == ""  # not passed yet
+    said = tick_at(monkeypatch, shell, "2030-01-02T00:00Z").stdout
     assert "Cid forfeits the attack: the deadline passed (BC-9.2)" in said
     forfeit = shell.json("log")[-1]
     assert (forfeit["type"], forfeit["actor"], forfeit["data"]["player"]) == (
@@ -328,20 +329,24 @@ def test_bc_9_2_under_auto_a_missed_declaration_is_forfeited_at_tick(shell, spri
 
 
 @pytest.mark.clock("2026-12-01T12:00Z")
-def test_bc_9_2_without_auto_the_organiser_decides_and_nothing_is_recorded(shell, spring):
+def test_bc_9_2_without_auto_the_organiser_decides_and_nothing_is_recorded(
+    shell, spring, monkeypatch
+):
     shell.play(spring.through("new"))
     shell.ok("deadline", "set", "2030-01-01T00:00Z")
     before = shell.json("log")
-    assert "the organiser decides" in shell.ok("tick", "--now", "2030-01-02T00:00Z").stdout
+    assert "the organiser decides" in tick_at(monkeypatch, shell, "2030-01-02T00:00Z").stdout
     assert shell.json("log") == before
 
 
 @pytest.mark.clock("2026-12-01T12:00Z")
-def test_on_4_2_under_auto_a_missed_upgrade_is_declined_at_tick(shell, under_the_eagle):
+def test_on_4_2_under_auto_a_missed_upgrade_is_declined_at_tick(
+    shell, under_the_eagle, monkeypatch
+):
     shell.play(under_the_eagle.through("scenario-result --fact vitellius"))
     shell.ok("deadline", "rule", "auto")
     shell.ok("deadline", "set", "2030-01-01T00:00Z")
-    shell.ok("tick", "--now", "2030-01-02T00:00Z")
+    tick_at(monkeypatch, shell, "2030-01-02T00:00Z")
     declined = shell.json("log")[-1]
     assert (declined["type"], declined["actor"]) == ("UpgradeDeclined", "deadline")
     assert shell.json("verify")["verified"]

@@ -124,6 +124,11 @@ def tick(
     from campaign.readmodel import deadline_of
 
     moment = instant(at) if at else now()
+    if moment > now():  # its events are stamped at `moment`: never ahead of the one clock
+        raise CampaignError(
+            f"tick --now reckons deadlines at a time the clock has reached; {at} is ahead of it "
+            f"({now().isoformat(timespec='minutes')}): to rehearse, pin the clock (CAMPAIGN_NOW)."
+        )
     names = (
         [ctx.obj.name(campaign)]
         if campaign or ctx.obj.campaign
