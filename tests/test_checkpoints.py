@@ -396,3 +396,15 @@ def test_47_an_unsigned_made_up_head_accuses_nobody(organiser, tmp_path):
     result = organiser("verify", "--checkpoint", str(path))
     assert result.exit_code == 1 and "not the organiser's checkpoint" in result.stderr
     assert "rewritten" not in result.stderr
+
+
+def test_47_a_paste_of_two_campaigns_checks_this_ones_and_names_the_others(organiser, tmp_path):
+    """Issue #47: a paste holding two campaigns' checkpoints (a channel shared by two
+    campaigns) was refused whole; this campaign's are checked, the others named and skipped."""
+    ours = block(organiser.ok("report", "--format", "markdown").stdout)
+    theirs = ours.replace(ours.splitlines()[0], "campaign/" + "ab" * 16, 1)
+    pasted = tmp_path / "channel.txt"
+    pasted.write_text(f"Ann:\n{theirs}\nBob:\n{ours}\n", encoding="utf-8")
+    said = organiser.ok("verify", "--checkpoint", str(pasted)).stdout
+    assert "event 45, signed by lothar" in said
+    assert f"skipped 1 of other campaigns (campaign/{'ab' * 16})" in said

@@ -289,10 +289,16 @@ def _checked(ctx: typer.Context, name: str, loaded, source: Path, kept: str | No
             "line, campaign/…, to its signature) into it."
         )
     key = None if kept is None else checkpoint.verifier(kept)
-    found = [checkpoint.held(loaded.events, point, key) for point in points]
+    origin = checkpoint.origin_of(loaded.events[0])
+    mine = [point for point in points if point.origin == origin]
+    if not mine:  # none of this campaign: the first says which it is of
+        checkpoint.held(loaded.events, points[0], key)
+    others = sorted({point.origin for point in points} - {origin})
+    found = [checkpoint.held(loaded.events, point, key) for point in mine]
+    found += [f"skipped {len(others)} of other campaigns ({', '.join(others)})"] if others else []
     witness = ctx.obj.campaigns.witness
     if witness is not None:
-        witness.remember(name, max(points, key=lambda point: point.size))
+        witness.remember(name, max(mine, key=lambda point: point.size))
     return found
 
 
