@@ -50,11 +50,24 @@ NOT_ACTIONS = (
 """Events that are not actions of the campaign: undo never takes them back."""
 
 
-def announce_key(key: str) -> list[Draft]:
-    """The organiser's public signing key, announced in the log (issue #30)."""
+def announce_key(key: str, events: Sequence[CampaignEvent] = ()) -> list[Draft]:
+    """The organiser's public signing key, announced in the log (issue #30); refused where the
+    log (`events`) announced another key under the same name (issue #47: a player holding the
+    name alone would take a second key's signature for the first's)."""
     from campaign.checkpoint import verifier
 
-    return [draft(KeyAnnounced, key=verifier(key).text())]
+    given = verifier(key)
+    taken_back = retracted(events)
+    for event in events:
+        if not isinstance(event, KeyAnnounced) or event.originator_version in taken_back:
+            continue
+        earlier = verifier(event.key)
+        if earlier.name == given.name and earlier.text() != given.text():
+            raise CampaignError(
+                f"Event {event.originator_version} announced another key named {given.name}: "
+                "announce this one under a name of its own (campaign key new --name …)."
+            )
+    return [draft(KeyAnnounced, key=given.text())]
 
 
 def note(text: str) -> list[Draft]:

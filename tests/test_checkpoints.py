@@ -408,3 +408,17 @@ def test_47_a_paste_of_two_campaigns_checks_this_ones_and_names_the_others(organ
     said = organiser.ok("verify", "--checkpoint", str(pasted)).stdout
     assert "event 45, signed by lothar" in said
     assert f"skipped 1 of other campaigns (campaign/{'ab' * 16})" in said
+
+
+def test_47_a_second_key_under_a_name_already_announced_is_refused(
+    organiser, tmp_path, monkeypatch
+):
+    """Issue #47: a second key announced under the same name signed later reports, and a player
+    who kept only the name took it for the first."""
+    monkeypatch.setenv("CAMPAIGN_KEY", str(tmp_path / "keys" / "another"))
+    organiser.ok("key", "new", "--name", "lothar")
+    says = organiser.refuses("key", "announce")
+    assert "announced another key named lothar" in says
+    monkeypatch.setenv("CAMPAIGN_KEY", str(tmp_path / "keys" / "third"))
+    organiser.ok("key", "new", "--name", "lothar-2027")
+    organiser.ok("key", "announce")

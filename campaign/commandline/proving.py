@@ -67,7 +67,8 @@ def key(
         return say(public)
     from campaign.common import announce_key
 
-    ctx.obj.act(campaign, lambda state: announce_key(public))
+    name = ctx.obj.name(campaign)
+    ctx.obj.perform(name, lambda loaded: announce_key(public, loaded.events))
 
 
 def _new_passphrase() -> str:
