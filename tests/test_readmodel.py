@@ -353,3 +353,17 @@ def test_47_a_kept_state_beyond_its_log_is_a_broken_row(tmp_path, spring):
     finally:
         campaigns.close()
     assert shell.json("status")["round"] == 1
+
+
+def test_47_a_view_a_reader_found_altered_is_reported_by_verify_after_it_was_rebuilt(finished):
+    """Issue #47: an edited view was reported by `verify` only if no reader had rebuilt it
+    first. A reader that finds a broken seal keeps that it did, beside the log: `verify` says
+    the view was altered, once, even after it was rebuilt."""
+    seen = stored(finished)
+    seen["summary"] = "won by Eve"
+    sql(finished, f"UPDATE {VIEWS} SET body = ? WHERE stream NOT LIKE '%/%'",
+        resealed_view(finished.db, "x", seen))  # fmt: skip
+    assert finished.json("status")["events"] == len(finished.json("log"))  # read, rebuilt
+    checked = finished("verify")
+    assert checked.exit_code == 1 and "altered" in checked.stderr
+    assert finished.json("verify")["stored_view"] == "current"  # said once, then current

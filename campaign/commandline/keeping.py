@@ -331,6 +331,10 @@ def _check_view(campaigns, name: str, loaded, state) -> str:
     stored = campaigns.kept.view(name)
     reports = campaigns.kept.reports(name)
     verdict = _kept_verdict(campaigns, name, replayed, stored, reports)
+    stream = loaded.started.originator_id.hex
+    if campaigns.kept.sightings(stream):  # a reader found one altered, and rebuilt it since
+        verdict = "altered"
+        campaigns.kept.forget_sightings(stream)
     if verdict != "current":
         campaigns.kept.forget(name)
         campaigns.kept.remember(replayed)

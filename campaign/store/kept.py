@@ -8,6 +8,7 @@ cannot keep it says so (`Database.unkept`)."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -18,6 +19,7 @@ import orjson
 
 from campaign import beside, bound, readmodel
 from campaign.bounded import bounded
+from campaign.errors import StoreError
 from campaign.kind import Kind
 from campaign.registry import kind
 from campaign.store.database import Database, blob
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
 
 READ = 256
 """How many views whose seal held one open store remembers (`Kept._readable`)."""
+ALTERED = "altered:"
+"""Labels `altered:<row>`: a kept row a reader found altered, for `verify` to say."""
 LONG = 64 * 1024
 """A body kept beside the log at least this long (a finished round of 100,000 notes has a report
 of 1.8 MB) is kept once, in a row of its own named by its SHA-256 (`<stream>:<digest>`, never
@@ -225,7 +229,28 @@ class Kept:
         text = bound.unbound(self.binding(), row, head, body)
         if text is None and bound.sealed(body):
             self.altered.add(row)
+            self._sighted(row)
         return text
+
+    def _sighted(self, row: str) -> None:
+        """Keep beside the log that a reader found `row` altered (issue #47: once a reader had
+        rebuilt an edited view, `verify` no longer saw it): `verify` says so, then forgets it. A
+        store that cannot be written keeps nothing, and says nothing of it."""
+        stream = row.split("/")[0].split(":")[0]
+        with contextlib.suppress(StoreError):
+            if not self.database.unwritable:
+                self.secrets.keep_rows(stream, {ALTERED + row: "seen"}, replace=True)
+
+    def sightings(self, stream: str) -> list[str]:
+        """The rows of `stream` a reader found altered since `verify` last said so."""
+        return [
+            label[len(ALTERED) :] for label in self.secrets.of(stream) if label.startswith(ALTERED)
+        ]
+
+    def forget_sightings(self, stream: str) -> None:
+        for row in self.sightings(stream):
+            with contextlib.suppress(StoreError):
+                self.secrets.forget(stream, ALTERED + row)
 
     def state(
         self, name: str, number: int | None = None
