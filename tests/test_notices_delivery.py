@@ -398,15 +398,30 @@ def test_a_contact_is_text_and_an_address_the_server_cannot_carry_stops_nobody(
     assert [e[1] for e in international.envelopes] == [["bøb@example.org"]]
 
 
-def test_the_hubs_notifier_is_one_worker_not_a_thread_per_form(tmp_path):
+def test_the_hubs_notifier_is_one_worker_not_a_thread_per_form(tmp_path, monkeypatch):
     """Issue #46: `serve --notify` started a thread for every form recorded (a slow mail server
     leaked them); one worker now takes the campaigns in turn, each queued once."""
     from campaign.web.notifier import Notifier
 
+    sent: list[str] = []
+    gate = threading.Event()
+
+    def send(self, name):  # a slow mail server: nothing goes until the gate opens
+        gate.wait(10)
+        sent.append(name)
+
+    monkeypatch.setattr(Notifier, "send", send)
     notifier = Notifier(str(tmp_path / "none.sqlite"))
     before = threading.active_count()
     workers = {notifier.soon(name) for name in ["Spring 869", "Autumn 870"] * 50}
     assert len(workers) == 1 and threading.active_count() <= before + 1
+    gate.set()
+    for _ in range(500):
+        if len(set(sent)) == 2 and notifier.waiting.empty():
+            break
+        time.sleep(0.01)
+    # The first campaign was taken at once; each waiting one went once, not fifty times.
+    assert sorted(set(sent)) == ["Autumn 870", "Spring 869"] and len(sent) <= 3
 
 
 def test_tb_4_4_a_new_operations_phase_is_news_to_both_sides(store_url, discord):
