@@ -42,7 +42,7 @@ def run(arguments: list[str]) -> int:
     """Run one command line and return its exit status: no traceback ever reaches a user, and
     every refusal is one sentence on stderr."""
     from campaign.commandline.core import EXIT_USAGE, app, complain, guarded
-    from campaign.text import printable
+    from campaign.input.text import printable
 
     undecodable = next((arg for arg in arguments if _undecodable(arg)), None)
     if undecodable is not None:

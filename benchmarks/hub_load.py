@@ -150,7 +150,7 @@ being played, whose round in progress every note joins (`--in-progress`)."""
 def store(url: str | None, folder: Path, steps: int | None = None) -> str:
     """Spring 869 played to its end (or its first `steps`) in a store of its own (a SQLite
     file, or a schema)."""
-    from campaign.demo import script
+    from campaign.service.demo import script
 
     db = url or str(folder / "hub.sqlite")
     env = {**os.environ, "CAMPAIGN_WITNESS": str(folder / "witness.json")}

@@ -22,8 +22,8 @@ from hub_log import timed
 from readmodel import built_logs, sizes_and_runs
 from starlette.testclient import TestClient
 
-from campaign.app import Campaigns
-from campaign.common import note
+from campaign.domain.shared_commands import note
+from campaign.service.unit_of_work import Campaigns
 from campaign.views.reports import keep_after_append
 from campaign.web.hub import hub
 

@@ -26,7 +26,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parent))
 from readmodel import built_logs, sizes_and_runs  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from campaign.app import Campaigns  # noqa: E402
+from campaign.service.unit_of_work import Campaigns  # noqa: E402
 from campaign.web.hub import hub  # noqa: E402
 
 LINKS = {"Cid": "player", "Olga": "organiser", "Ada": "arbiter"}

@@ -27,13 +27,14 @@ from pathlib import Path
 
 from installed import as_installed
 
-from campaign import clock
-from campaign.app import Campaigns, Loaded
-from campaign.common import note
+from campaign.domain.log import Loaded
+from campaign.domain.registry import kind
+from campaign.domain.settle import settle
+from campaign.domain.shared_commands import note
+from campaign.input import clock
 from campaign.kinds.boiling_cauldron import commands
 from campaign.kinds.boiling_cauldron.starting import default_map_source
-from campaign.registry import kind
-from campaign.stamped import settle
+from campaign.service.unit_of_work import Campaigns
 
 BASELINE = [
     sys.executable,

@@ -6,8 +6,8 @@ one process, alternating run by run:
 - replay: what `verify` and a write do: read the log, decode every event, check the whole hash
   chain and fold the state (`Campaigns.load` and `Loaded.chain_break`);
 
-- the replay as it was before `campaign.stored` (session 6): eventsourcing's select and mapper for
-  every row, then `chain.first_break` encoding every event's canonical JSON, then the fold;
+- the replay as it was before `campaign.store.rows` (session 6): eventsourcing's select and mapper
+  for every row, then `chain.first_break` encoding every event's canonical JSON, then the fold;
 
 and, to say where the replay's time goes, its parts alone: reading the rows with their links
 (`Logs._rows` and `stored.read_log`) and the fold. Prints the medians and the ratios to the
@@ -29,10 +29,11 @@ from pathlib import Path
 from eventsourcing.persistence import StoredEvent
 from readmodel import built_logs, sizes_and_runs
 
-from campaign import chain
-from campaign.app import Campaigns, fold
-from campaign.registry import kind
-from campaign.stored import read_log
+from campaign.domain import chain
+from campaign.domain.log import fold
+from campaign.domain.registry import kind
+from campaign.service.unit_of_work import Campaigns
+from campaign.store.rows import read_log
 
 
 def raw(db: Path) -> Callable[[], object]:

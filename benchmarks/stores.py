@@ -17,8 +17,8 @@ from pathlib import Path
 from readmodel import BASELINE, begin, medians_row
 from readmodel import timed_in as timed
 
-from campaign.app import Campaigns
-from campaign.common import note
+from campaign.domain.shared_commands import note
+from campaign.service.unit_of_work import Campaigns
 
 
 def build(db: Path, count: int) -> None:

@@ -13,18 +13,18 @@ import time
 
 from readmodel import begin
 
-from campaign import clock
-from campaign.app import Campaigns
-from campaign.audit import audit
-from campaign.registry import kind
-from campaign.stamped import settle
+from campaign.domain.registry import kind
+from campaign.domain.settle import settle
+from campaign.input import clock
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import audit
 
 
 def undo_heavy_log(size: int) -> list:
     """Spring 869's draw, then the first player's attack declared and undone again and again:
     `size` events of real decisions, stamped and chained as the store does (in memory)."""
-    from campaign.app import Loaded
-    from campaign.common import undo
+    from campaign.domain.log import Loaded
+    from campaign.domain.shared_commands import undo
     from campaign.kinds.boiling_cauldron import commands
 
     store, of = Campaigns(":memory:"), kind("boiling-cauldron")

@@ -15,7 +15,7 @@ import time
 import uuid
 from pathlib import Path
 
-from campaign.app import Campaigns
+from campaign.service.unit_of_work import Campaigns
 
 RUN = [sys.executable, "-c", "import cli; cli.main()"]
 REFUSED: list[int] = []

@@ -30,8 +30,8 @@ sys.path.insert(1, str(Path(__file__).resolve().parent))
 from installed import as_installed  # noqa: E402
 from readmodel import BASELINE, build  # noqa: E402
 
-from campaign.app import Campaigns  # noqa: E402
 from campaign.kinds.boiling_cauldron import checks, commands  # noqa: E402
+from campaign.service.unit_of_work import Campaigns  # noqa: E402
 
 
 def attack_of(store: str) -> tuple[str, str]:

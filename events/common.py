@@ -26,7 +26,7 @@ def topic(name: str):
 
 class CampaignEvent(DomainEvent):
     """Every event says who recorded it, under which rules version, and carries
-    `chain`: the SHA-256 linking it to the event before (see campaign/chain.py)."""
+    `chain`: the SHA-256 linking it to the event before (see campaign/domain/chain.py)."""
 
     actor: str
     rules_version: str
@@ -170,7 +170,7 @@ class PlayerWithdrew(CampaignEvent):
 @topic("campaign.KeyAnnounced")
 class KeyAnnounced(CampaignEvent):
     """`campaign key announce`: the organiser's public signing key (a verifier key,
-    `NAME+KEYID+KEY`, campaign/checkpoint.py); every checkpoint of the events after it is signed
-    by it, until another is announced."""
+    `NAME+KEYID+KEY`, campaign/proof/checkpoint.py); every checkpoint of the events after it is
+    signed by it, until another is announced."""
 
     key: str

@@ -119,8 +119,8 @@ def coastline() -> list:
 
 
 MAP_FILE_LIMIT = 1024 * 1024
-"""Bytes read from a map file (`campaign.files.read_text` reads it): the maps the program ships
-are 4 to 20 KB."""
+"""Bytes read from a map file (`campaign.input.files.read_text` reads it): the maps the program
+ships are 4 to 20 KB."""
 
 
 @lru_cache(maxsize=16)

@@ -25,11 +25,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from campaign.app import Campaigns
-from campaign.demo import script
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.boiling_cauldron import commands
 from campaign.kinds.boiling_cauldron.starting import default_map_source
+from campaign.service.demo import script
+from campaign.service.unit_of_work import Campaigns
 from campaign.views.log import entries
 from cli import app
 
@@ -74,9 +74,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(autouse=True)
 def the_clock(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The program's one clock (campaign.clock) as the test asks: pinned by its `clock` marker,
-    or the real time moved by its `dated` parameter (or by CAMPAIGN_CLOCK_OFFSET for the whole
-    run); set before the test's other fixtures, so that nothing is stamped on another clock."""
+    """The program's one clock (campaign.input.clock) as the test asks: pinned by its `clock`
+    marker, or the real time moved by its `dated` parameter (or by CAMPAIGN_CLOCK_OFFSET for the
+    whole run); set before the test's other fixtures, so that nothing is stamped on another
+    clock."""
     monkeypatch.delenv("CAMPAIGN_NOW", raising=False)
     pinned = request.node.get_closest_marker("clock")
     if pinned is not None:
@@ -88,7 +89,7 @@ def the_clock(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.fixture(autouse=True)
 def own_witness(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test a reader of its own (campaign.witness): what one test saw of a store never
+    """Each test a reader of its own (campaign.proof.witness): what one test saw of a store never
     refuses another's."""
     path = tmp_path_factory.mktemp("witness") / "witness.json"
     monkeypatch.setenv("CAMPAIGN_WITNESS", str(path))
@@ -221,9 +222,9 @@ WINNING_FACTS = {
 
 
 def kept_back(of: Any, events: Any, state: Any) -> Any:
-    """Issue #16: the state as the store keeps it beside the view (campaign.snapshot), read back
-    — equal to `state`, where the codec holds."""
-    from campaign import snapshot
+    """Issue #16: the state as the store keeps it beside the view (campaign.readmodel.snapshot),
+    read back — equal to `state`, where the codec holds."""
+    from campaign.readmodel import snapshot
 
     return snapshot.read(of, snapshot.kept(of, state), of.start(events[0]))
 
@@ -326,7 +327,7 @@ class Shell:
     runner = CliRunner()
 
     def __init__(self, db: Path, reader: Path | None = None) -> None:
-        """`reader`: where this user's reader keeps the checkpoints it saw (campaign.witness),
+        """`reader`: where this user's reader keeps the checkpoints it saw (campaign.proof.witness),
         when he is another person than the test's organiser (a player with a store of his own)."""
         self.db, self.reader = db, reader
 
@@ -414,7 +415,7 @@ class Wall(Story):
 
     def __init__(self, secrets: dict[str, str] | None = None, **options: Any) -> None:
         """`secrets`: the dice secrets the store is to keep (by default, fresh ones)."""
-        from campaign.registry import kind
+        from campaign.domain.registry import kind
 
         self.campaigns = Campaigns(":memory:")
         players = {"purple": "Ann", "blue": "Bob", "red": "Cid", "green": "Dee"}
@@ -538,17 +539,18 @@ def store_url(request, tmp_path):
         connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
-# What is kept beside the log, sealed as the program seals it (campaign.bound, issue #24.8).
+# What is kept beside the log, sealed as the program seals it (campaign.readmodel.seals, issue
+# #24.8).
 
 
 def kept_key(db: Path | str) -> bytes:
     """The key a SQLite store binds what it keeps beside the log with."""
-    from campaign import bound
+    from campaign.readmodel import seals
 
     with sqlite3.connect(db) as connection:
         ((secret,),) = connection.execute(
             "SELECT secret FROM campaign_secrets WHERE stream = ? AND label = ?",
-            (bound.KEY_STREAM, bound.KEY_LABEL),
+            (seals.KEY_STREAM, seals.KEY_LABEL),
         ).fetchall()
     connection.close()
     return bytes.fromhex(secret)
@@ -556,9 +558,9 @@ def kept_key(db: Path | str) -> bytes:
 
 def unsealed(body: str) -> str:
     """A kept body without its seal (what the program reads once the seal holds)."""
-    from campaign import bound
+    from campaign.readmodel import seals
 
-    found = bound.sealed(body)
+    found = seals.sealed(body)
     assert found is not None, "the kept body carries no seal"
     return body[: found.start()] + found["end"]
 
@@ -566,19 +568,19 @@ def unsealed(body: str) -> str:
 def resealed(db: Path | str, row: str, head: str, body: str) -> str:
     """`body` sealed for `row` under `head` as the program's writer would seal it: an edit the
     program cannot tell from its own (the key is the store's), to show what a reader trusts."""
-    from campaign import bound
+    from campaign.readmodel import seals
 
-    return bound.bound(kept_key(db), row, head, body)
+    return seals.bound(kept_key(db), row, head, body)
 
 
 def resealed_view(db: Path | str, row: str, seen: dict[str, Any]) -> str:
     """A view's body as the writer seals it (the view and what `list` picks of it)."""
-    from campaign import bound
+    from campaign.readmodel import seals
 
     key, head = kept_key(db), seen["head"]
     picked = [seen["program"], seen["summary"], seen["players"]]
-    body = json.dumps({**seen, "brief_seal": bound.brief_seal(key, row, head, picked)})
-    return bound.bound(key, row, head, body)
+    body = json.dumps({**seen, "brief_seal": seals.brief_seal(key, row, head, picked)})
+    return seals.bound(key, row, head, body)
 
 
 class Discord:

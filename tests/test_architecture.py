@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from campaign.kind import Kind
-from campaign.registry import PACKAGES, cli_module, kind
+from campaign.domain.kind import Kind
+from campaign.domain.registry import PACKAGES, cli_module, kind
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
@@ -53,6 +53,24 @@ def test_every_module_of_the_core_is_under_the_contract():
     assert modules == set(core)
 
 
+def test_the_core_is_in_folders_that_name_their_layer():
+    """Issue #48: 34 loose modules at `campaign/`'s top level hid the layers. Every module of the
+    core lives in a folder the layers contract names (`errors.py`, the refusals every layer
+    raises, alone at the top), and each folder says what it holds in its `__init__.py`."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+        "contracts"
+    ]
+    layers = next(c for c in contracts if c["type"] == "layers" and c.get("containers"))
+    named = {name.strip() for layer in layers["layers"] for name in layer.split(":")}
+    top = sorted(p.name for p in (ROOT / "campaign").glob("*.py"))
+    assert top == ["__init__.py", "errors.py"]
+    folders = {p.name for p in (ROOT / "campaign").iterdir() if (p / "__init__.py").exists()}
+    assert folders - {"kinds"} == named
+    for folder in folders:
+        doc = ast.get_docstring(ast.parse((ROOT / "campaign" / folder / "__init__.py").read_text()))
+        assert doc and "\n\n" not in doc, f"campaign/{folder}/__init__.py says what it holds"
+
+
 @pytest.mark.parametrize("rules", PACKAGES)
 def test_no_module_outside_a_kind_names_it(rules):
     """Nothing outside the kind's package, its events module and the registry names the kind or
@@ -62,7 +80,7 @@ def test_no_module_outside_a_kind_names_it(rules):
     own = {
         ROOT / Path(*package.split(".")),
         ROOT / "events" / f"{package.rsplit('.', 1)[1]}.py",
-        ROOT / "campaign" / "registry.py",
+        ROOT / "campaign" / "domain" / "registry.py",
     }
     words = [re.escape(n) for n in (rules, package.rsplit(".", 1)[1], of.title)]
     names = re.compile(r"\b(" + "|".join(words) + r")\b", re.IGNORECASE)
@@ -174,10 +192,10 @@ def _wall_clock_readings(path: Path) -> list[str]:
 
 def test_the_program_reads_one_clock():
     """Issue #58: every reading of the time, the events' recorded times included, goes through
-    campaign.clock, which CAMPAIGN_NOW pins and CAMPAIGN_CLOCK_OFFSET moves: a command and the
+    campaign.input.clock, which CAMPAIGN_NOW pins and CAMPAIGN_CLOCK_OFFSET moves: a command and the
     event it records never read two clocks."""
     readings = [where for path in SOURCES for where in _wall_clock_readings(path)]
-    assert [where.split(":")[0] for where in readings] == ["campaign/clock.py"]
+    assert [where.split(":")[0] for where in readings] == ["campaign/input/clock.py"]
 
 
 def test_no_test_reads_the_wall_clocks_date():
@@ -188,14 +206,14 @@ def test_no_test_reads_the_wall_clocks_date():
 
 
 def test_what_is_kept_for_readers_after_a_write_is_kept_in_one_place():
-    """Issue #25: the command line and the hub record through campaign.service, which keeps the
-    reports for the next readers; neither entry point keeps them itself."""
+    """Issue #25: the command line and the hub record through campaign.service.use_cases, which
+    keeps the reports for the next readers; neither entry point keeps them itself."""
     callers = [
         path.relative_to(ROOT).as_posix()
         for path in SOURCES
         if "keep_after_append(" in path.read_text(encoding="utf-8")
     ]
-    assert callers == ["campaign/service.py", "campaign/views/reports.py"]
+    assert callers == ["campaign/service/use_cases.py", "campaign/views/reports.py"]
 
 
 def test_the_hub_names_no_kinds_command():

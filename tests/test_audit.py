@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from campaign import chain
+from campaign.domain import chain
 from campaign.kinds.boiling_cauldron import rules as bc
 
 

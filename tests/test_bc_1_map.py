@@ -130,7 +130,7 @@ def test_bc_1_a_map_with_the_wrong_number_of_regions_is_refused_unless_it_says_s
 
 def test_bc_1_2_every_region_is_controlled_by_exactly_one_player_at_all_times(finished):
     """Folded event by event through Spring 869, from the draw to the last Final Battle."""
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     loaded = Campaigns(str(finished.db)).load("Spring 869")
     state = loaded.kind.start(loaded.events[0])

@@ -6,8 +6,8 @@ import hashlib
 
 import pytest
 
-from campaign import clock
 from campaign.errors import RuleViolation
+from campaign.input import clock
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import commands as commands
 from campaign.kinds.boiling_cauldron import rules as bc
@@ -107,12 +107,12 @@ def test_bc_2_3_the_player_allocated_the_last_region_attacks_first(given):
 def test_bc_2_1_verify_refuses_a_log_started_with_two_players():
     """A log written by hand (or by an older program) with two players: `new` would have refused
     it, and verify and import apply the same check to the campaign's first event."""
-    from campaign import chain
-    from campaign.app import campaign_id
-    from campaign.audit import AuditFailure, audit
-    from campaign.drafts import Draft
-    from campaign.registry import kind
-    from campaign.stamped import stamp
+    from campaign.domain import chain
+    from campaign.domain.chain import campaign_id
+    from campaign.domain.drafts import Draft
+    from campaign.domain.registry import kind
+    from campaign.domain.settle import stamp
+    from campaign.service.verify import AuditFailure, audit
     from events.common import CampaignStarted
 
     of = kind("boiling-cauldron")

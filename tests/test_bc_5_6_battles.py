@@ -6,10 +6,10 @@ from decimal import Decimal
 
 import pytest
 
+from campaign.input.values import percentage
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.commands import attack, result
 from campaign.kinds.boiling_cauldron.starting import default_map_source
-from campaign.values import percentage
 from regions import parse_map
 
 BRITAIN = parse_map(default_map_source())

@@ -13,9 +13,9 @@ import time
 import pytest
 from conftest import Shell
 
-from campaign import service
-from campaign.demo import script
-from campaign.registry import PACKAGES, kind
+from campaign.domain.registry import PACKAGES, kind
+from campaign.service import use_cases
+from campaign.service.demo import script
 
 
 @pytest.mark.parametrize("rules", PACKAGES)
@@ -100,7 +100,7 @@ def test_31_one_writer_at_a_time_across_processes_waits_for_the_lock(store_url, 
     """Issue #31: writers in other processes raced (a lost race decided again after a back-off).
     While one holds a campaign's write lock, a command in another process waits for it, then
     records once."""
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     shell = Shell(store_url)
     shell.ok(*spring.step("new"))
@@ -122,10 +122,10 @@ def test_31_one_writer_at_a_time_across_processes_waits_for_the_lock(store_url, 
 def made_on(store_url: str) -> None:
     """A Boiling Cauldron campaign of three, "Made", started in the store (and the store made)
     by a program that has let go of it."""
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     first = Campaigns(store_url)
-    service.start(
+    use_cases.start(
         first, *kind("boiling-cauldron").new("Made", {"player": ["Ann", "Bob", "Cid"]}), "o"
     )
     first.close()
@@ -140,8 +140,8 @@ def test_31_a_postgresql_store_opened_again_makes_nothing(store_url, monkeypatch
         pytest.skip("the SQLite store makes its tables as it first writes them")
     import psycopg
 
-    from campaign.app import Campaigns
-    from campaign.common import note
+    from campaign.domain.shared_commands import note
+    from campaign.service.unit_of_work import Campaigns
 
     made_on(store_url)
     ran: list[str] = []
@@ -169,8 +169,8 @@ def test_31_a_write_on_a_server_opens_two_connections(store_url, monkeypatch):
         pytest.skip("a SQLite store is a file, opened without a connection to a server")
     import psycopg
 
-    from campaign.app import Campaigns
-    from campaign.common import note
+    from campaign.domain.shared_commands import note
+    from campaign.service.unit_of_work import Campaigns
 
     made_on(store_url)
     opened: list[str] = []
@@ -183,7 +183,7 @@ def test_31_a_write_on_a_server_opens_two_connections(store_url, monkeypatch):
     monkeypatch.setattr(psycopg.Connection, "connect", classmethod(counted))
     monkeypatch.setattr(psycopg, "connect", psycopg.Connection.connect)
     writer = Campaigns(store_url)
-    service.record(writer, "Made", lambda loaded: note("two connections"), "o")
+    use_cases.record(writer, "Made", lambda loaded: note("two connections"), "o")
     assert writer.load("Made").events[-1].text == "two connections"
     writer.close()
     assert len(opened) == 2, opened

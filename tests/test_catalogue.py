@@ -11,12 +11,12 @@ import pytest
 from conftest import Shell, resealed, unsealed
 from test_store import starting
 
-from campaign import catalogue
-from campaign.app import Campaigns
-from campaign.beside import NAMES
-from campaign.chain import campaign_id
-from campaign.common import archive, note, rename
-from campaign.readmodel import VIEWS
+from campaign.domain.chain import campaign_id
+from campaign.domain.shared_commands import archive, note, rename
+from campaign.readmodel import catalogue
+from campaign.readmodel.status import VIEWS
+from campaign.service.unit_of_work import Campaigns
+from campaign.store.dialects import NAMES
 from campaign.store.listing import Listing
 
 

@@ -14,9 +14,9 @@ from conftest import Shell, copied, form_fields
 from test_audit import export_rows, rechain
 from test_hub import hidden
 
-from campaign import checkpoint
-from campaign.checkpoint import Checkpoint, parse_all
 from campaign.errors import CampaignError
+from campaign.proof import checkpoint
+from campaign.proof.checkpoint import Checkpoint, parse_all
 
 PASSPHRASE = "a long organiser's passphrase"
 

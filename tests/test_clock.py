@@ -1,5 +1,5 @@
 """Issue #58: one clock for the program and its tests. A command reads the time in one place
-(campaign.clock), and the events it records are stamped on that same clock: a deadline decided
+(campaign.input.clock), and the events it records are stamped on that same clock: a deadline decided
 at a pinned instant is checked again by `verify` at that instant, whatever the real date."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from conftest import Shell
 
-from campaign import clock
 from campaign.errors import CampaignError
+from campaign.input import clock
 
 NEW = ("new", "Spring 869", "--player", "Ann", "--player", "Bob", "--player", "Cid", "--seed", "x")
 

@@ -300,7 +300,7 @@ def test_47_quiet_hours_on_a_fall_back_night_never_move_a_deadline_earlier():
     earlier than asked."""
     from datetime import UTC, datetime
 
-    from campaign.deadlines import quiet_end
+    from campaign.domain.deadlines import quiet_end
 
     at = datetime(2026, 10, 25, 1, 15, tzinfo=UTC)  # 01:15 GMT, after 01:15 BST
     assert quiet_end(at, ("01:00", "01:30"), "Europe/London") == datetime(
@@ -319,7 +319,7 @@ def test_47_quiet_hours_across_every_clock_change_of_a_year(zone):
     from datetime import UTC, datetime, time
     from zoneinfo import ZoneInfo
 
-    from campaign.deadlines import quiet_end
+    from campaign.domain.deadlines import quiet_end
 
     local = ZoneInfo(zone)
     changes, hour = [], datetime(2027, 1, 1, tzinfo=UTC)

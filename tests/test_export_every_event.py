@@ -13,8 +13,9 @@ from importlib import import_module
 import pytest
 from test_tb_13_14_detachments import in_operations
 
-from campaign import chain, exchange
-from campaign.registry import PACKAGES
+from campaign.domain import chain
+from campaign.domain.registry import PACKAGES
+from campaign.service import exchange
 from events import ALLOWED_TOPICS, MODULES, fields
 
 SAMPLES = {"str": "Kent", "int": 3, "bool": True, "Decimal": Decimal("12.5")}

@@ -22,8 +22,9 @@ from conftest import resealed_view, unsealed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaign import chain, text
+from campaign.domain import chain
 from campaign.errors import CampaignError
+from campaign.input import text
 from cli import run
 
 BBCODE_NAME = "[url]https://evil.example[/url]"
@@ -319,9 +320,9 @@ def test_7_a_cut_tail_shows_against_the_head_a_report_carried(tmp_path, finished
 
 
 def test_8_an_undo_racing_another_organisers_result_retracts_nothing(tmp_path, spring):
-    from campaign.app import Campaigns
-    from campaign.common import undo
+    from campaign.domain.shared_commands import undo
     from campaign.kinds.boiling_cauldron import commands
+    from campaign.service.unit_of_work import Campaigns
 
     db = tmp_path / "c.sqlite"
     for words in spring.through("attack Hwicce West Anglia"):
@@ -573,7 +574,7 @@ def test_21_a_stream_copied_under_another_identity_is_caught(finished):
     name it carries, so `list` shows the campaign once and the copied chain is refused."""
     import uuid
 
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     copy = uuid.uuid4().hex
     with sqlite3.connect(finished.db) as connection:
@@ -773,7 +774,7 @@ def test_new_commands_refuse_escape_codes_in_what_people_type(tmp_path, spring, 
 def test_printable_turns_every_unseen_character_and_only_those(typed):
     """What any output shows of stored text: a line break or tab a space, a control or invisible
     character U+FFFD, every other character itself (a printable text is returned as it is)."""
-    from campaign import text
+    from campaign.input import text
 
     shown = text.printable(typed)
     assert len(shown) == len(typed)
@@ -826,7 +827,7 @@ def test_a_view_edited_to_carry_escape_codes_is_listed_as_text(finished):
 def test_a_name_typed_short_suggests_the_name_it_begins():
     """Issue #29: "did you mean Dunstan?" for "Cynan" when "Cynan ap Rhodri" exists."""
     from campaign.errors import UnknownName
-    from campaign.names import resolve
+    from campaign.input.names import resolve
 
     with pytest.raises(UnknownName, match=r"did you mean Cynan ap Rhodri\?"):
         resolve("player", "Cynan", ["Dunstan", "Cynan ap Rhodri"])

@@ -64,7 +64,7 @@ def test_the_log_a_page_at_a_time_read_alone_while_the_view_vouches(spring_hub, 
     and later pages; while the stored view vouches for the log, a page is read without folding
     the whole log (loading it here fails the test)."""
     import campaign.web.hub as served
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     shell, client, _ = spring_hub
     for n in range(1, 9):
@@ -99,8 +99,8 @@ def test_a_log_page_read_whole_keeps_the_view_again_for_the_next_reader(
     and checks the whole log once and keeps the view again: the next page is read alone."""
     import sqlite3
 
-    from campaign.app import Campaigns
-    from campaign.readmodel import VIEWS
+    from campaign.readmodel.status import VIEWS
+    from campaign.service.unit_of_work import Campaigns
 
     shell = Shell(tmp_path / "hub.sqlite")
     shell.ok(*spring.step("new"))
@@ -124,8 +124,8 @@ def test_the_campaign_page_keeps_an_out_of_date_view_again(tmp_path, spring):
     page and the next reader."""
     import sqlite3
 
-    from campaign.app import Campaigns
-    from campaign.readmodel import VIEWS
+    from campaign.readmodel.status import VIEWS
+    from campaign.service.unit_of_work import Campaigns
 
     shell = Shell(tmp_path / "hub.sqlite")
     shell.ok(*spring.step("new"))
@@ -145,7 +145,7 @@ def test_a_campaign_page_and_a_report_drawn_once_while_the_log_ends_where_it_did
     event appended, or one edited by hand, which the page then says."""
     import sqlite3
 
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     shell = Shell(tmp_path / "hub.sqlite")
     shell.play(spring.through("result Kent"))
@@ -185,7 +185,7 @@ def test_after_a_player_acts_the_hub_shows_the_campaign_page_without_reading_the
 ):
     """Issue #16: a write through the hub draws the campaign's page from the log it has just
     extended, for the next reader (and keeps the reports read first beside the view)."""
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     shell, client, links = spring_hub
     page = client.get(f"/a/{links['Cid']}").text
@@ -204,7 +204,7 @@ def test_a_players_page_drawn_once_while_the_log_ends_where_it_did(spring_hub, m
     """Issue #16: a player's own page (what he may do now) is drawn once per event appended,
     however often he opens it, from the state the last writer kept beside the view; each form
     still carries its own token."""
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     shell, client, links = spring_hub
     first = client.get(f"/a/{links['Cid']}").text
@@ -406,7 +406,7 @@ def test_an_arbiter_records_a_ruling(spring_hub):
 def test_a_link_granted_to_a_name_the_program_signs_with_records_nothing(spring_hub):
     """#24.3: a link kept before names were checked (or written beside the log by hand) for a
     spelling of "deadline" cannot make the hub sign as the program."""
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     shell, client, _ = spring_hub
     store = Campaigns(str(shell.db))

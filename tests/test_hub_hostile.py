@@ -100,7 +100,7 @@ def test_a_note_landing_between_reading_the_log_page_and_counting_it_is_a_page(s
     """The writer's append lands right after the page's events were read and before the view
     they were read under was asked again, its own view not yet kept (the window of the race
     above, made certain): the page was a server error."""
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
     from campaign.store.kept import Kept
 
     shell, client = served
@@ -116,7 +116,7 @@ def test_a_note_landing_between_reading_the_log_page_and_counting_it_is_a_page(s
             writer.close()
         return read
 
-    from campaign.common import note
+    from campaign.domain.shared_commands import note
 
     monkeypatch.setattr(Kept, "tail", tail_then_a_writer)
     answer = client.get("/log/Spring%20869")

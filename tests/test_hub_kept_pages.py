@@ -79,7 +79,7 @@ def test_31_a_kept_page_edited_under_it_by_hand_is_drawn_again_and_says_so(tmp_p
 def test_31_a_kept_page_tells_the_deadline_as_far_off_as_it_is_when_sent(
     tmp_path, spring, monkeypatch
 ):
-    from campaign import clock
+    from campaign.input import clock
 
     shell = Shell(tmp_path / "hub.sqlite")
     shell.ok(*spring.step("new"))
@@ -96,8 +96,8 @@ def test_31_a_view_changed_by_hand_after_it_was_read_is_not_trusted_by_that_read
 ):
     """The open store remembers the views whose seal held (the hub asks on every kept page);
     a view's body changed by hand since is checked again, and refused."""
-    from campaign.app import Campaigns
-    from campaign.readmodel import VIEWS
+    from campaign.readmodel.status import VIEWS
+    from campaign.service.unit_of_work import Campaigns
 
     shell = Shell(tmp_path / "hub.sqlite")
     shell.ok(*spring.step("new"))

@@ -174,7 +174,7 @@ def test_hw_2_3_the_romans_player_moves_fights_and_advances_from_his_page(wall_h
     assert send(client, cid, "confirm", choice="kent").status_code == 400
     page = client.get(bob).text
     assert forms(page) == ["confirm"] and "Ann reports the battle in Kent: lost BE4" in page
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     loaded = Campaigns(str(shell.db)).load("Hadrian's Wall")
     assert loaded.kind.awaited(loaded.state) == ("Ann", "Bob")  # Bob's notice is due too

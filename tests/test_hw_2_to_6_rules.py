@@ -383,7 +383,7 @@ def test_hw_6_9_the_second_crossing_is_never_rolled_when_the_first_eliminates(wa
 
 
 def test_hw_6_10_a_roll_stands_no_undo_reaches_it_and_a_ruling_corrects_it(wall):
-    from campaign.common import undo
+    from campaign.domain.shared_commands import undo
 
     campaign = wall(dice="external")
     w1_and_a_legion_in_bernicia(campaign)

@@ -10,15 +10,15 @@ from dataclasses import replace
 
 import pytest
 
-from campaign import chain
-from campaign.app import Campaigns
-from campaign.audit import AuditFailure, audit
-from campaign.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.domain import chain
+from campaign.domain.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.domain.settle import stamp
 from campaign.errors import CampaignError, RuleViolation
-from campaign.exchange import export_lines, import_campaign
 from campaign.kinds.hadrians_wall import commands as hw
 from campaign.kinds.hadrians_wall import rules
-from campaign.stamped import stamp
+from campaign.service.exchange import export_lines, import_campaign
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import AuditFailure, audit
 from campaign.views.reports import report_data
 
 

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from campaign.demo import script
+from campaign.service.demo import script
 
 NEW = ["new", "Wall", "--rules", "hadrians-wall", "--purple", "Ann", "--blue", "Bob"]
 PLAYERS = [*NEW, "--red", "Cid", "--green", "Dee"]
@@ -161,7 +161,7 @@ def test_undo_fork_export_and_import_work_as_for_every_kind(demo, tmp_path, shel
 def test_the_dashboard_the_log_and_the_text_report_fit_80_columns(demo):
     from test_organiser import widest_line
 
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
     from campaign.views.log import table
     from campaign.views.reports import render_report
 

@@ -10,9 +10,9 @@ from conftest import Wall
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from campaign.audit import audit
 from campaign.kinds.hadrians_wall import commands as hw
 from campaign.kinds.hadrians_wall import rules
+from campaign.service.verify import audit
 
 NORTH = ["york", "bernicia", "lothian", "pennines", "cumbria", "galloway", "strathclyde"]
 """Where the walls are: the generator sends the Romans there, so that walls get built and

@@ -16,9 +16,9 @@ from conftest import Shell
 from test_properties import NAMES
 from test_resumed_writes import BC_legal, begin, kept_rows, rebuilt, record
 
-from campaign.app import Campaigns
-from campaign.common import note
+from campaign.domain.shared_commands import note
 from campaign.kinds.boiling_cauldron import commands
+from campaign.service.unit_of_work import Campaigns
 from campaign.store import kept as kept_rows_module
 from campaign.store.database import Database
 from campaign.views.reports import report_data

@@ -110,7 +110,8 @@ def groups(svg: str, kind: str) -> list[ET.Element]:
 def test_a_rounds_map_tells_its_story(finished, tmp_path):
     """Round 2 of Spring 869: every attack an arrow from the attacking region to the attacked,
     with its result; the regions that changed hands marked; who is out in the legend."""
-    from campaign.app import Campaigns, round_end
+    from campaign.domain.log import round_end
+    from campaign.service.unit_of_work import Campaigns
 
     played = finished
     path = tmp_path / "round2.svg"
@@ -171,7 +172,7 @@ def test_names_in_the_picture_are_text_never_markup(shell, tmp_path):
 def test_bc_a_rounds_map_in_progress_is_titled_so(shell, spring):
     """Issue #29: the map of a round in progress (its report's, the hub's report page) was
     titled "end of round 1"."""
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     shell.play(spring.through("result Kent 20 45"))
     store = Campaigns(str(shell.db))
@@ -188,7 +189,7 @@ def test_a_player_has_one_colour_in_the_report_and_on_the_map(finished):
     Okabe and Ito's); every format and map now take each player's colour from one palette."""
     import re
 
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     colours = finished.json("report", "--round", "1")["players"]
     store = Campaigns(str(finished.db))

@@ -210,8 +210,8 @@ def test_a_hub_with_notify_tells_the_next_player_as_soon_as_a_form_is_recorded(
     cid = "/a/" + re.search(r"/a/(\S+)", spring_store.ok("invite", "Cid").stdout).group(1)
     page = client.get(cid).text
     client.post(f"{cid}/attack", data=form_fields(page, "attack", choice="Essex|Kent"))
-    from campaign.app import Campaigns
-    from campaign.notices import kept_notices
+    from campaign.notify.notices import kept_notices
+    from campaign.service.unit_of_work import Campaigns
 
     def dags() -> str:
         store = Campaigns(str(spring_store.db))
@@ -289,9 +289,9 @@ def test_two_senders_at_once_send_each_notice_once(spring_store, discord):
     due, and every sender that read it before the first mark sent it too)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from campaign import notices
-    from campaign.app import Campaigns
-    from campaign.clock import now
+    from campaign.input.clock import now
+    from campaign.notify import notices
+    from campaign.service.unit_of_work import Campaigns
 
     spring_store.ok("contact", "cid", "--discord", CID)
     discord.slow = [0.3]  # the first sender is slow to be answered: the others read it due

@@ -203,7 +203,7 @@ def test_a_mail_server_that_trickles_or_drops_the_line_is_one_sentence(
     """A server that trickles its greeting held `notify` past 150 s (smtplib's timeout is per
     read): the whole exchange has a deadline now. Either way the e-mails stay due, the
     Discord notices went, and nothing is left half-claimed for the next run."""
-    from campaign import notices
+    from campaign.notify import notices
 
     monkeypatch.setattr(notices, "SMTP_EXCHANGE", 2.0)
     server = Misbehaving(how)
@@ -216,7 +216,7 @@ def test_a_mail_server_that_trickles_or_drops_the_line_is_one_sentence(
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
     assert "Dag: told by Discord" in result.stdout
     server.listener.close()
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     store = Campaigns(str(store.db))
     try:
@@ -455,9 +455,9 @@ def test_two_notify_at_once_send_a_reminder_once(store, discord):
     reminders were not)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from campaign import notices
-    from campaign.app import Campaigns
-    from campaign.deadlines import instant
+    from campaign.domain.deadlines import instant
+    from campaign.notify import notices
+    from campaign.service.unit_of_work import Campaigns
 
     store.ok("deadline", "set", "2026-12-14T18:00Z")
     store.ok("deadline", "remind", "24h")

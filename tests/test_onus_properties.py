@@ -7,13 +7,13 @@ from conftest import kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaign import clock
-from campaign.app import Loaded, fold
-from campaign.audit import audit
+from campaign.domain.log import Loaded, fold
+from campaign.domain.settle import settle
+from campaign.input import clock
 from campaign.kinds.onus import commands as commands
 from campaign.kinds.onus.book import SIDES
 from campaign.kinds.onus.rules import STATUSES, placements
-from campaign.stamped import settle
+from campaign.service.verify import audit
 
 
 def fact_value(fact):

@@ -401,7 +401,7 @@ def test_on_3_2_muster_lists_what_the_army_may_muster(eagle):
 
 
 def test_on_1_1_the_sides_taken_are_the_campaigns_set_up_and_cannot_be_undone(eagle):
-    from campaign.common import undo
+    from campaign.domain.shared_commands import undo
 
     story = eagle()
     loaded = story.campaigns.load(story.name)

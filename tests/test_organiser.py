@@ -12,8 +12,8 @@ import pytest
 from conftest import tick_at
 from rich.console import Console
 
-from campaign.app import Campaigns
 from campaign.kinds.boiling_cauldron import commands, narrate
+from campaign.service.unit_of_work import Campaigns
 from campaign.views.log import table
 from campaign.views.reports import render_report
 from cli import app
@@ -356,7 +356,7 @@ def test_on_4_2_under_auto_a_missed_upgrade_is_declined_at_tick(
 def test_bc_9_2_an_event_signed_by_the_deadline_without_a_passed_deadline_fails_verify(
     shell, spring
 ):
-    from campaign.deadlines import DEADLINE_ACTOR
+    from campaign.domain.deadlines import DEADLINE_ACTOR
 
     shell.play(spring.through("new"))
     shell.ok("deadline", "rule", "auto")

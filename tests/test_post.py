@@ -90,7 +90,7 @@ def test_an_unreachable_webhook_is_one_sentence(finished):
 def test_a_message_left_unanswered_is_never_sent_again_by_itself(long_round, discord):
     """The stand-in records the first message and answers it too late: Discord may have posted
     it, so it is not sent again (it was, on a timeout); the organiser looks and says."""
-    from campaign import post as posting
+    from campaign.notify import discord as posting
 
     discord.slow = [3.0]
     delivery = posting.Delivery(discord.url, timeout=0.5, sleep=lambda s: None)
@@ -104,7 +104,7 @@ def test_a_message_left_unanswered_is_never_sent_again_by_itself(long_round, dis
 
 
 def test_a_server_that_trickles_its_answer_is_given_up_on(discord):
-    from campaign import post as posting
+    from campaign.notify import discord as posting
 
     discord.trickle = True
     delivery = posting.Delivery(discord.url, timeout=1.0, deadline=2.0, sleep=lambda s: None)
@@ -117,7 +117,7 @@ def test_a_server_that_trickles_its_answer_is_given_up_on(discord):
 
 @pytest.mark.parametrize("header", ["nan", "inf", "-inf", "soon"])
 def test_a_retry_after_that_is_no_number_of_seconds_waits_one_second(discord, header):
-    from campaign import post as posting
+    from campaign.notify import discord as posting
 
     discord.answers = [(429, {"Retry-After": header})]
     waits: list[float] = []

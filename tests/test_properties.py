@@ -15,15 +15,17 @@ from conftest import kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaign import clock, exchange
-from campaign.app import Campaigns, Loaded, fold
-from campaign.audit import audit
+from campaign.domain.log import Loaded, fold
+from campaign.domain.registry import kind
+from campaign.domain.settle import settle
+from campaign.input import clock
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import commands as commands
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron import state as bc_state
-from campaign.registry import kind
-from campaign.stamped import settle
+from campaign.service import exchange
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import audit
 
 NAMES = ["Ann", "Bob", "Cid", "Dag", "Eve", "Finn", "Gyda", "Hild"]
 CASUALTIES = st.integers(0, 100).map(Decimal) | st.decimals(0, 100, places=1, allow_nan=False)
@@ -182,7 +184,8 @@ def test_the_store_gives_back_every_state_and_export_import_export_is_stable(dat
             break
         for event in campaigns.act("Prop", choose(data, state), "organiser"):
             state = loaded.kind.apply(state, event)
-        read = campaigns.load("Prop")  # decimals and plain rows: both of campaign.stored's paths
+        # decimals and plain rows: both of campaign.store.rows's paths
+        read = campaigns.load("Prop")
         seen[len(read.events)] = state
         assert read.state == state and read.chain_break is None
         # the writer's links, as the reader's: those it read (a fold), or, where it resumed from

@@ -10,10 +10,10 @@ import sqlite3
 from conftest import Shell, resealed, resealed_view, unsealed
 from test_store import PLAYERS, starting
 
-from campaign import clock
-from campaign.app import Campaigns
-from campaign.readmodel import VIEWS, program, status_data, view
-from campaign.stamped import settle
+from campaign.domain.settle import settle
+from campaign.input import clock
+from campaign.readmodel.status import VIEWS, program, status_data, view
+from campaign.service.unit_of_work import Campaigns
 from campaign.store.logs import Logs
 
 
@@ -207,7 +207,7 @@ def test_the_writer_keeps_the_report_read_first_after_an_append(finished, monkey
     """`report` right after a command that recorded something is read beside the view, not
     built from the log: the writer kept the last finished round's (and the one in progress, had
     one been), and it is the report the log gives."""
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     finished.ok("note", "the final was played at the club")
     # the last finished round's under its number alone, the one `report` shows unasked (#31: it
@@ -275,7 +275,7 @@ def test_every_current_view_is_read_in_one_query_as_each_alone(store_url):
     """Issue #16: `list` and the hub's index read every campaign's view in one query; a view
     that no longer vouches for its log (an append whose view was not written) is left out, as
     `recall` leaves it out, and so are the reports kept beside the views."""
-    from campaign.common import note
+    from campaign.domain.shared_commands import note
 
     store = Campaigns(store_url)
     for name in ("Alpha", "Beta", "Gamma"):
@@ -324,11 +324,11 @@ def test_every_current_view_is_found_from_the_views_not_by_scanning_every_event(
     keeps no statistics, must read the views and find each one's last event by its key — not
     scan every event of the store (21 ms for one campaign of 100,000 events before, 0.1 ms
     after)."""
-    from campaign import beside
+    from campaign.store import dialects
 
     shell = Shell(tmp_path / "campaigns.sqlite")
     shell.ok(*spring.step("new"))
-    every = beside.current_views(beside.SQLite(), VIEWS)
+    every = dialects.current_views(dialects.SQLite(), VIEWS)
     plan = " ".join(str(row) for row in sql(shell, "EXPLAIN QUERY PLAN " + every))
     assert "SCAN e" not in plan and "SEARCH e USING" in plan
 
@@ -339,7 +339,7 @@ def test_47_a_kept_state_beyond_its_log_is_a_broken_row(tmp_path, spring):
     log of that length reaches is a broken row: it is never served, the log is folded."""
     import dataclasses
 
-    from campaign.loaded import Loaded
+    from campaign.domain.log import Loaded
 
     shell = Shell(tmp_path / "s.sqlite")
     shell.play(spring.through("attack Essex Kent"))

@@ -19,8 +19,9 @@ from xml.etree import ElementTree
 import pytest
 from conftest import copied
 
-from campaign.app import Campaigns, round_end
+from campaign.domain.log import round_end
 from campaign.kinds.boiling_cauldron.starting import default_map_source
+from campaign.service.unit_of_work import Campaigns
 from regions import parse_map
 
 BRITAIN = parse_map(default_map_source())
@@ -309,7 +310,7 @@ def test_the_html_report_renders_in_headless_chromium(played, tmp_path):
 
 @pytest.fixture(scope="module")
 def eagle_played(shell_at, tmp_path_factory):
-    from campaign.demo import script
+    from campaign.service.demo import script
 
     shell = shell_at(tmp_path_factory.mktemp("eagle") / "eagle.sqlite")
     for _, words in script("onus-under-the-eagle"):

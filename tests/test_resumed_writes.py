@@ -15,12 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import NAMES, choose
 
-from campaign import clock, deadlines, service
-from campaign.app import Campaigns, KeptLog
-from campaign.common import note, redo, undo
+from campaign.domain import deadlines
+from campaign.domain.facts import Facts
+from campaign.domain.log import KeptLog
+from campaign.domain.registry import kind
+from campaign.domain.shared_commands import note, redo, undo
 from campaign.errors import CampaignError, StoreError
-from campaign.facts import Facts
-from campaign.registry import kind
+from campaign.input import clock
+from campaign.service import use_cases
+from campaign.service.unit_of_work import Campaigns
 from campaign.store.logs import Logs
 from campaign.views.reports import keep_after_append
 
@@ -29,7 +32,7 @@ BC = kind("boiling-cauldron")
 
 def begin(path, players) -> Campaigns:
     campaigns = Campaigns(str(path))
-    service.start(campaigns, *BC.new("Prop", {"player": players, "seed": "kept"}), "organiser")
+    use_cases.start(campaigns, *BC.new("Prop", {"player": players, "seed": "kept"}), "organiser")
     return campaigns
 
 
@@ -53,7 +56,7 @@ def rebuilt(path) -> dict[str, tuple]:
 
 
 def record(campaigns: Campaigns, decide, again: bool = True) -> None:
-    service.record(campaigns, "Prop", decide, "organiser", again=again)
+    use_cases.record(campaigns, "Prop", decide, "organiser", again=again)
 
 
 @settings(
@@ -171,8 +174,8 @@ def test_a_campaign_begun_again_under_its_name_is_not_read_from_the_old_stretch(
     elsewhere = (
         f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
         "from test_resumed_writes import NAMES, begin, record\n"
-        "from campaign.app import Campaigns\n"
-        "from campaign.common import note\n"
+        "from campaign.service.unit_of_work import Campaigns\n"
+        "from campaign.domain.shared_commands import note\n"
         f"Campaigns({str(path)!r}).delete('Prop')\n"
         f"campaigns = begin({str(path)!r}, NAMES[:3])\n"
         "for n in range(8):\n"

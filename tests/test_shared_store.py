@@ -186,9 +186,9 @@ def test_a_schema_in_a_store_url_is_a_name_never_sql(tmp_path, schema):
 
 
 def test_a_schema_name_is_quoted_where_the_program_writes_it():
-    from campaign import beside
+    from campaign.store import dialects
 
-    assert beside.Postgres('a"b').table("t") == '"a""b".t'
+    assert dialects.Postgres('a"b').table("t") == '"a""b".t'
 
 
 def test_a_command_recorded_before_the_connection_dropped_says_so(tmp_path, spring, monkeypatch):

@@ -1,5 +1,5 @@
-"""The state kept beside the view (issue #16, campaign.snapshot): written by every writer, read
-back only into the types the kind's state annotates, used while the view vouches for the log,
+"""The state kept beside the view (issue #16, campaign.readmodel.snapshot): written by every writer,
+read back only into the types the kind's state annotates, used while the view vouches for the log,
 so that the hub's campaign page after a write on the command line folds no log; compared with a
 full replay by `verify`."""
 
@@ -11,8 +11,8 @@ import sqlite3
 import pytest
 from conftest import Script, Shell, resealed, unsealed
 
-from campaign.app import Campaigns
-from campaign.readmodel import VIEWS, program
+from campaign.readmodel.status import VIEWS, program
+from campaign.service.unit_of_work import Campaigns
 from campaign.store.kept import Kept
 
 KINDS = ["boiling-cauldron", "onus-under-the-eagle", "hadrians-wall", "thunderbolt"]

@@ -7,10 +7,11 @@ import sys
 
 import pytest
 
-from campaign.app import Campaigns, campaign_id
+from campaign.domain.chain import campaign_id
+from campaign.domain.registry import kind
 from campaign.errors import CampaignError, RuleViolation, StoreError
 from campaign.kinds.boiling_cauldron import commands as commands
-from campaign.registry import kind
+from campaign.service.unit_of_work import Campaigns
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dag", "Eve"]
 

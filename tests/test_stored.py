@@ -1,4 +1,4 @@
-"""Reading a campaign's rows in one pass (campaign.stored, issue #16): every event decoded as
+"""Reading a campaign's rows in one pass (campaign.store.rows, issue #16): every event decoded as
 eventsourcing's mapper decodes it, every link as `chain.link_of` computes it, on the fast path
 and on the mapper's, and a row altered by one byte still named."""
 
@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 import pytest
 from eventsourcing.persistence import StoredEvent
 
-from campaign import chain
-from campaign.app import Campaigns
-from campaign.stored import MARKER, read_log
+from campaign.domain import chain
+from campaign.service.unit_of_work import Campaigns
+from campaign.store.rows import MARKER, read_log
 from events.common import NoteRecorded
 
 
@@ -107,7 +107,7 @@ def test_a_row_altered_by_one_byte_is_named_at_that_event(finished):
 def test_an_event_read_alone_is_the_mappers_and_a_float_goes_to_the_mapper(data, by_mapper):
     """The catalogue and a page of the log read events without those before them, so without a
     link to check: where orjson read a float (perhaps a long integer), the mapper decodes."""
-    from campaign.stored import decode
+    from campaign.store.rows import decode
 
     when = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)
     row = note_row(1, chain.GENESIS, data, when)

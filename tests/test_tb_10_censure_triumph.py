@@ -138,7 +138,7 @@ def test_tb_19_5_a_triumph_without_a_roll_and_the_consulship_from_the_box(shell)
     assert rome(shell)["triumphs"]["albinus"] == {"turn": 1, "office": "Consul"}
     assert rome(shell)["finished"] == ["albinus"]
     assert shell.refuses("triumph", "Albinus", "--lost", "10").endswith("(TB-10.9).")  # once
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     state = Campaigns(shell.db).load("Punic").state
     assert elections.triumph_candidates(state.romans, "Consul", 2) == []  # still in office

@@ -64,7 +64,7 @@ def test_tb_16_3_a_senate_roll_is_the_hmac_of_its_record_naming_the_leader_by_nu
 
     from test_tb_kind import into_b2, through_b
 
-    from campaign.app import Campaigns
+    from campaign.service.unit_of_work import Campaigns
 
     shell.ok(*NEW)
     into_b2(shell)

@@ -41,10 +41,10 @@ def test_tb_18_settings_are_recorded_with_their_defaults_and_unknown_ones_refuse
 def test_tb_18_a_log_written_before_a_setting_existed_keeps_its_default_and_verifies():
     """A campaign recorded when TB-18.10's setting did not exist yet: its SettingsChosen lacks
     `watchful-presence`; it verifies as recorded and reads the default (any track province)."""
-    from campaign.app import Campaigns
-    from campaign.audit import audit
-    from campaign.drafts import draft
-    from campaign.registry import kind
+    from campaign.domain.drafts import draft
+    from campaign.domain.registry import kind
+    from campaign.service.unit_of_work import Campaigns
+    from campaign.service.verify import audit
     from events.thunderbolt import SettingsChosen
 
     store = Campaigns(":memory:")

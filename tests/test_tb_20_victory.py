@@ -11,8 +11,8 @@ from __future__ import annotations
 from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_kind import NEW, into_b2, through_b, through_b_at_the_table
 
-from campaign.app import Campaigns
-from campaign.audit import audit
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import audit
 
 ONE_TURN = EXAMPLE.replace("last_year = 210", "last_year = 212")
 """The example scenario cut to one Game Turn (212 BCE): its first is its last."""

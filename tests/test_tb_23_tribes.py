@@ -11,8 +11,8 @@ import pytest
 from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_kind import NEW, into_b2, through_b, through_b_at_the_table
 
-from campaign.app import Campaigns
-from campaign.audit import audit
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import audit
 
 TABLE = [*NEW, "--dice", "external"]
 

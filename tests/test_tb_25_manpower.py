@@ -9,8 +9,8 @@ from __future__ import annotations
 from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_23_tribes import to_operations
 
-from campaign.app import Campaigns
-from campaign.audit import audit
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import audit
 
 BOXES = EXAMPLE + "\n[start.manpower]\nLibyan = 30\nNumidian = 10\nIberian = 5\nGallic = 15\n"
 """The example with four of the nine Holding Boxes (the scenario's figures are invented)."""

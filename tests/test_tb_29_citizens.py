@@ -9,8 +9,8 @@ from __future__ import annotations
 from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_25_manpower import at_b3b
 
-from campaign.app import Campaigns
-from campaign.audit import audit
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import audit
 
 COUNTED = (
     EXAMPLE.replace("\n[start]\n", "\n[start]\ncitizens = 40\n")

@@ -13,10 +13,10 @@ from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_23_tribes import to_operations
 from test_tb_25_manpower import at_b3b
 
-from campaign.app import Campaigns
-from campaign.audit import AuditFailure, audit
 from campaign.kinds.thunderbolt.carthage.placement import barred
 from campaign.kinds.thunderbolt.setup import Province
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import AuditFailure, audit
 
 BOXES = EXAMPLE + "\n[start.manpower]\nCarthaginian = 20\nNumidian = 10\nLibyan = 30\n"
 """The example (Hannibal's Army in Apulia, Roman Italy; Africa's in Carthage province) with three

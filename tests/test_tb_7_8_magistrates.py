@@ -16,12 +16,12 @@ from conftest import Shell
 from test_hw_7_8_dice_and_reports import rechained
 from test_tb_kind import NEW, into_b2
 
-from campaign.app import Campaigns
-from campaign.audit import AuditFailure, audit
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt import setup
 from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
 from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import AuditFailure, audit
 
 EXAMPLE = resources.files("examples").joinpath("thunderbolt-setup.toml").read_text()
 

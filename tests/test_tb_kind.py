@@ -10,8 +10,8 @@ import hashlib
 import pytest
 from conftest import Shell
 
-from campaign.app import Campaigns
-from campaign.audit import AuditFailure, audit
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import AuditFailure, audit
 
 NEW = ["new", "Punic", "--rules", "thunderbolt", "--rome", "Fabius", "--carthage", "Hanno"]
 

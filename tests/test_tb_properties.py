@@ -16,9 +16,7 @@ from hypothesis import strategies as st
 from test_tb_12_13_carthage import TWO_IN_HISPANIA
 from test_tb_rules import TB_16_5
 
-from campaign.app import Campaigns
-from campaign.audit import audit
-from campaign.drafts import AUTOMATIC_ACTOR
+from campaign.domain.drafts import AUTOMATIC_ACTOR
 from campaign.kinds.thunderbolt import dice as dice_rules
 from campaign.kinds.thunderbolt import naming, positions, rules
 from campaign.kinds.thunderbolt.allies import decide as allies
@@ -43,6 +41,8 @@ from campaign.kinds.thunderbolt.turn import cup
 from campaign.kinds.thunderbolt.turn import decide as turn_rules
 from campaign.kinds.thunderbolt.victory import decide as victory_rules
 from campaign.kinds.thunderbolt.victory.result import WINNERS
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import audit
 
 ORDER = ("Dictator", "Consul", "Proconsul", "Praetor", "PU")
 
@@ -54,7 +54,7 @@ class Punic(Story):
     name = "Punic"
 
     def __init__(self, secrets: dict[str, str], dice: str, setup_file: str) -> None:
-        from campaign.registry import kind
+        from campaign.domain.registry import kind
 
         self.campaigns = Campaigns(":memory:")
         options = {"rome": "Fabius", "carthage": "Hanno", "dice": dice, "setup": setup_file}

@@ -11,9 +11,9 @@ import time
 import pytest
 from conftest import Shell
 
-from campaign import service
-from campaign.app import Campaigns
-from campaign.common import note
+from campaign.domain.shared_commands import note
+from campaign.service import use_cases
+from campaign.service.unit_of_work import Campaigns
 from campaign.store import database
 from campaign.store.database import Database
 from campaign.store.locks import rebuildable
@@ -44,8 +44,8 @@ def test_31_writers_of_one_process_never_pause_for_each_other(tmp_path, spring, 
         campaigns = Campaigns(str(shell.db), existing=True)
         try:
             for n in range(15):
-                act = service.Act(name, lambda log, n=n: note(f"note {n}"), "organiser")
-                service.perform(campaigns, act)
+                act = use_cases.Act(name, lambda log, n=n: note(f"note {n}"), "organiser")
+                use_cases.perform(campaigns, act)
         except Exception as failure:  # noqa: BLE001 - said by the assertion below
             failures.append(failure)
         finally:
@@ -114,7 +114,7 @@ def test_31_a_page_many_ask_for_at_once_is_drawn_once(tmp_path, spring):
 def test_31_an_event_read_again_is_decoded_again_only_where_its_row_changed(finished, changed):
     """Events read alone are remembered decoded by their row's bytes: the same bytes are the
     same event; a row changed by hand is decoded anew."""
-    from campaign.stored import decode
+    from campaign.store.rows import decode
 
     campaigns = Campaigns(str(finished.db))
     stream = campaigns.listing.stream("Spring 869")

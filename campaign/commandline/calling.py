@@ -46,8 +46,8 @@ def contact(
     campaign: CampaignOption = None,
 ) -> None:
     """How a player is told it is his turn: kept beside the log, never in it nor in an export."""
-    from campaign import notices
-    from campaign.names import folded, resolve
+    from campaign.input.names import folded, resolve
+    from campaign.notify import notices
 
     name = ctx.obj.name(campaign)
     loaded = ctx.obj.campaigns.load(name)
@@ -82,7 +82,7 @@ def hub_url(
     that opens the player's own page (14 days; campaign revoke NAME ends them)."""
     from urllib.parse import urlsplit
 
-    from campaign import notices
+    from campaign.notify import notices
 
     name = ctx.obj.name(campaign)
     if clear:
@@ -133,10 +133,10 @@ def notify(
     through the mail server given here or kept (--smtp URL --from ADDRESS --keep). Each channel
     of each person goes on its own; what one refused stays due and is said. Run it after each
     round's commands, or beside tick in cron."""
-    from campaign import notices
-    from campaign.clock import now
-    from campaign.deadlines import instant
-    from campaign.post import checked_url
+    from campaign.domain.deadlines import instant
+    from campaign.input.clock import now
+    from campaign.notify import notices
+    from campaign.notify.discord import checked_url
 
     server = notices.Smtp.parse(smtp, sender) if smtp else None
     given = None if webhook is None else checked_url(webhook)
@@ -165,8 +165,8 @@ def notify(
 
 def _notify(campaigns, name: str, given: str | None, keep: bool, server, moment) -> list[str]:
     """One campaign's due notices and reminders sent, and said; what failed, in lines."""
-    from campaign import notices
-    from campaign.post import WEBHOOK
+    from campaign.notify import notices
+    from campaign.notify.discord import WEBHOOK
 
     if given and keep:
         campaigns.secrets.keep(name, WEBHOOK, given)

@@ -27,9 +27,10 @@ import typer
 from typer.core import TyperGroup
 from typer.main import get_command_from_info
 
-from campaign import registry, text
+from campaign.domain import registry
 from campaign.errors import CampaignError
-from campaign.names import folded
+from campaign.input import text
+from campaign.input.names import folded
 from regions import MapError
 
 GENERIC = "campaign.commandline.generic"
@@ -209,8 +210,8 @@ class Session:
     @property
     def campaigns(self):
         if self._campaigns is None:
-            from campaign.app import Campaigns
-            from campaign.witness import Witness, reader_file
+            from campaign.proof.witness import Witness, reader_file
+            from campaign.service.unit_of_work import Campaigns
 
             db = self.db or default_db()
             self._campaigns = Campaigns(db, witness=Witness(reader_file(), db))
@@ -225,7 +226,7 @@ class Session:
     def current_file(self) -> Path | None:
         """Where `campaign use` keeps the current campaign: beside the store, never in its log;
         for a store on a server, in this user's data folder, one file per store."""
-        from campaign.beside import is_server
+        from campaign.store.dialects import is_server
 
         db = self.db or default_db()
         if db == ":memory:":
@@ -249,7 +250,7 @@ class Session:
         name = self.name(override)
         if as_of is not None and round_number is not None:
             raise CampaignError("Give --as-of or --round, not both.")
-        from campaign.app import as_it_stood, round_end
+        from campaign.domain.log import as_it_stood, round_end
 
         whole = self.campaigns.load(name)  # read once: what is shown, and the chain's verdict
         if round_number is not None:
@@ -268,7 +269,7 @@ class Session:
 
     def require(self, name: str, rules: str, loaded=None):
         """The campaign, refusing a command meant for another kind of campaign."""
-        from campaign.service import require
+        from campaign.service.use_cases import require
 
         return require(name, rules, loaded or self.campaigns.load(name))
 
@@ -279,11 +280,12 @@ class Session:
 
     def perform(self, name: str, decide, actor: str | None = None, **options) -> list:
         """What `decide` makes of the campaign's log, recorded as `actor` (by default whoever
-        runs the command) through the service (`campaign.service.Act`'s options), then told."""
-        from campaign import service
+        runs the command) through the service (`campaign.service.use_cases.Act`'s options), then
+        told."""
+        from campaign.service import use_cases
 
-        act = service.Act(name, decide, actor or self.actor, **options)
-        outcome = service.perform(self.campaigns, act)
+        act = use_cases.Act(name, decide, actor or self.actor, **options)
+        outcome = use_cases.perform(self.campaigns, act)
         self.tell(outcome)
         return outcome.recorded
 

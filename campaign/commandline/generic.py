@@ -10,8 +10,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from campaign import registry
-from campaign.clock import now
 from campaign.commandline.core import (
     CampaignOption,
     KeepOption,
@@ -23,8 +21,10 @@ from campaign.commandline.core import (
     say,
     speaking,
 )
-from campaign.deadlines import instant
+from campaign.domain import registry
+from campaign.domain.deadlines import instant
 from campaign.errors import CampaignError
+from campaign.input.clock import now
 
 commands = typer.Typer()
 command = registrar(commands, "Every campaign")
@@ -60,7 +60,7 @@ def deadline(
     campaign: CampaignOption = None,
 ) -> None:
     """A deadline for the step in hand (the rules page's house rules): set, extend, clear."""
-    from campaign.names import resolve
+    from campaign.input.names import resolve
 
     actions = ["set", "clear", "rule", "default", "remind", "zone", "quiet"]
     chosen = resolve("deadline action", action, actions)
@@ -72,7 +72,7 @@ def deadline(
 
 def _deadline_decision(chosen: str, when, within, reason, moment):
     """What `deadline ACTION WHEN` decides of the campaign's log."""
-    from campaign import deadlines
+    from campaign.domain import deadlines
 
     needed = {
         "zone": "Give the campaign's time zone: deadline zone Europe/London.",
@@ -98,7 +98,7 @@ def _deadline_decision(chosen: str, when, within, reason, moment):
 
 def _remind(ctx: typer.Context, name: str, when: str | None) -> None:
     """How long before each deadline its reminders go: kept beside the log, for `notify`."""
-    from campaign import notices
+    from campaign.notify import notices
 
     if when is None:
         raise CampaignError("Say when players are reminded: deadline remind 24h,2h (or none).")
@@ -120,8 +120,8 @@ def tick(
 ) -> None:
     """Apply each campaign's missed-deadline house rule (its rules page): under `auto` the
     program records what a passed deadline does, as the actor `deadline`."""
-    from campaign.deadlines import DEADLINE_ACTOR
-    from campaign.readmodel import deadline_of
+    from campaign.domain.deadlines import DEADLINE_ACTOR
+    from campaign.readmodel.status import deadline_of
 
     moment = instant(at) if at else now()
     if moment > now():  # its events are stamped at `moment`: never ahead of the one clock
@@ -160,7 +160,7 @@ def note(
     campaign: CampaignOption = None,
 ) -> None:
     """Record an organiser's note or ruling in the log at this point."""
-    from campaign.common import note as write_note
+    from campaign.domain.shared_commands import note as write_note
 
     ctx.obj.act(campaign, lambda state: write_note(text))
 
@@ -182,7 +182,7 @@ def undo(
 ) -> None:
     """Retract the latest actions: the log keeps them, struck through, and the state forgets
     them."""
-    from campaign.common import undo as retract
+    from campaign.domain.shared_commands import undo as retract
 
     name = ctx.obj.name(campaign)
 
@@ -200,7 +200,7 @@ def redo(
 ) -> None:
     """Take back the latest undo, when nothing was recorded since: what it retracted stands
     again."""
-    from campaign.common import redo as restore
+    from campaign.domain.shared_commands import redo as restore
 
     name = ctx.obj.name(campaign)
     decide = lambda loaded: restore(loaded.ledger, reason)  # noqa: E731
@@ -219,7 +219,7 @@ def demo(
     quiet: Annotated[bool, typer.Option("--quiet", help="Only the final dashboard.")] = False,
 ) -> None:
     """Play a bundled example campaign into a fresh store of its own and show the dashboard."""
-    from campaign.demo import play
+    from campaign.service.demo import play
 
     play(rules, db, quiet, run=_invoke)
 
@@ -248,8 +248,8 @@ def post(
 ) -> None:
     """Post a report to a Discord channel through its webhook: the Markdown report in messages
     of at most 2,000 characters, the map attached; a post cut short resumes where it stopped."""
-    from campaign import post as posting
-    from campaign.signing import for_report
+    from campaign.notify import discord as posting
+    from campaign.proof.signing import for_report
     from campaign.views import formats
     from campaign.views.reports import report_data, sealed
 
@@ -288,7 +288,7 @@ def post(
 
 def _webhook(ctx: typer.Context, name: str, kept: dict, given: str | None, keep: bool) -> str:
     """The channel's webhook: the one given (checked, and kept with --keep), else the kept one."""
-    from campaign import post as posting
+    from campaign.notify import discord as posting
 
     url = posting.checked_url(given) if given is not None else kept.get(posting.WEBHOOK)
     if url is None:
@@ -327,12 +327,12 @@ def _invoke(args: list[str], shown: bool = True) -> None:
 
 def new(ctx: typer.Context, name: str, rules: str, **options: Any) -> None:
     """Start a campaign: its name, its kind (--rules) and the options that kind takes."""
-    from campaign.registry import kind
+    from campaign.domain.registry import kind
 
     title = " ".join(name.split())
     if not title:
         raise CampaignError("A campaign needs a name.")
-    from campaign.deadlines import choose_default, choose_zone
+    from campaign.domain.deadlines import choose_default, choose_zone
 
     chosen = kind(rules)
     every, zone = options.pop("deadlines", None), options.pop("time_zone", None)
@@ -342,10 +342,10 @@ def new(ctx: typer.Context, name: str, rules: str, **options: Any) -> None:
     started, then = chosen.new(
         title, options, seal=lambda labels: ctx.obj.campaigns.secrets.seal(title, labels)
     )
-    from campaign import service
+    from campaign.service import use_cases
 
     ctx.obj.tell(
-        service.start(
+        use_cases.start(
             ctx.obj.campaigns, started, lambda state: [*then(state), *default], ctx.obj.actor
         )
     )
@@ -365,7 +365,7 @@ def _check_options(chosen, given: dict[str, Any], flags: dict[str, str]) -> None
 def start_options(rules: str) -> dict[str, inspect.Parameter]:
     """The options of `campaign new` that a kind takes: the parameters of its cli's
     `start_options`."""
-    from campaign.registry import cli_module
+    from campaign.domain.registry import cli_module
 
     declared = import_module(cli_module(rules)).start_options
     return dict(inspect.signature(declared, eval_str=True).parameters)
@@ -373,7 +373,7 @@ def start_options(rules: str) -> dict[str, inspect.Parameter]:
 
 def _every_option() -> dict[str, inspect.Parameter]:
     """The start options of every kind (an option two kinds share is declared by the first)."""
-    from campaign.registry import PACKAGES
+    from campaign.domain.registry import PACKAGES
 
     every: dict[str, inspect.Parameter] = {}
     for rules in PACKAGES:
@@ -404,7 +404,7 @@ def _new_base(
 
 def new_command() -> typer.models.CommandInfo:
     """`campaign new NAME --rules KIND …`, taking the start options of every kind."""
-    from campaign.registry import DEFAULT, PACKAGES
+    from campaign.domain.registry import DEFAULT, PACKAGES
 
     base = list(inspect.signature(_new_base, eval_str=True).parameters.values())
     base[2] = base[2].replace(default=DEFAULT)

@@ -19,7 +19,7 @@ from campaign.commandline.core import (
     write_file,
 )
 from campaign.errors import CampaignError
-from campaign.readmodel import json_ready, view
+from campaign.readmodel.status import json_ready, view
 
 commands = typer.Typer()
 command = registrar(commands, "Every campaign")
@@ -29,7 +29,7 @@ command = registrar(commands, "Every campaign")
 def init_db(ctx: typer.Context) -> None:
     """Make the store's tables (a new SQLite file, or a PostgreSQL database): the first command
     on a store does it too."""
-    from campaign.beside import shown
+    from campaign.store.dialects import shown
 
     count = len(ctx.obj.campaigns.catalogue())
     say(f"The campaign store {shown(ctx.obj.db or default_db())} is ready ({count} campaign(s)).")
@@ -80,7 +80,7 @@ def serve(
     _check_web_libraries()
     import uvicorn
 
-    from campaign.notices import Smtp
+    from campaign.notify.notices import Smtp
     from campaign.web.hub import hub, served
 
     db = ctx.obj.db or default_db()
@@ -141,7 +141,7 @@ def archive(
     campaign: CampaignOption = None,
 ) -> None:
     """Hide a finished or abandoned campaign from list (list --all shows it); nothing is lost."""
-    from campaign.common import archive as archived
+    from campaign.domain.shared_commands import archive as archived
 
     name = ctx.obj.name(campaign)
     ctx.obj.campaigns.act(name, lambda state: archived(not restore), ctx.obj.actor)
@@ -200,8 +200,8 @@ def verify(
     kept_key: KeptKeyOption = None,
 ) -> None:
     """Replay the whole log through the rules and check the hash chain; name the first bad event."""
-    from campaign.app import finished as finished_periods
-    from campaign.audit import audit, published_head
+    from campaign.domain.log import finished as finished_periods
+    from campaign.service.verify import audit, published_head
 
     stored_catalogue = ctx.obj.campaigns.listing.check()  # first: names as the events give them
     name = ctx.obj.name(campaign)
@@ -277,10 +277,10 @@ def _tell_verified(found: dict, period: str) -> None:
 
 
 def _checked(ctx: typer.Context, name: str, loaded, source: Path, kept: str | None) -> list[str]:
-    """Each checkpoint of `source` held against the log (campaign.checkpoint.held), the latest
+    """Each checkpoint of `source` held against the log (campaign.proof.checkpoint.held), the latest
     remembered by this reader's witness; the first that does not hold refuses, with why."""
-    from campaign import checkpoint
     from campaign.commandline.proving import read_checkpoints
+    from campaign.proof import checkpoint
 
     points = checkpoint.parse_all(read_checkpoints(source))
     if not points:
@@ -304,7 +304,7 @@ def _checked(ctx: typer.Context, name: str, loaded, source: Path, kept: str | No
 
 def _remember(ctx: typer.Context, name: str, loaded) -> None:
     """A log verified whole: this reader holds it to its last event from now on."""
-    from campaign import checkpoint
+    from campaign.proof import checkpoint
 
     witness = ctx.obj.campaigns.witness
     if witness is not None and loaded.chain_break is None:
@@ -322,10 +322,10 @@ def _found_altered(edited: list[str]) -> None:
 
 
 def _check_view(campaigns, name: str, loaded, state) -> str:
-    """The read model against a full replay (campaign.readmodel): `current` when the stored view,
-    the reports and the state kept beside it are what the log gives; `missing` or `altered`
+    """The read model against a full replay (campaign.readmodel.status): `current` when the stored
+    view, the reports and the state kept beside it are what the log gives; `missing` or `altered`
     otherwise, and then rebuilt."""
-    from campaign.app import Loaded
+    from campaign.domain.log import Loaded
 
     replayed = Loaded(loaded.kind, loaded.events, state)
     stored = campaigns.kept.view(name)
@@ -376,7 +376,7 @@ def _round_ends_hold(campaigns, name: str, replayed) -> bool:
 
 def _reports_hold(name: str, replayed, reports: dict[str, str]) -> bool:
     """Every report kept beside the view is the one the log gives."""
-    from campaign.readmodel import kept_report
+    from campaign.readmodel.status import kept_report
     from campaign.views.reports import report_data
 
     for key, body in reports.items():
@@ -399,7 +399,7 @@ def export(
 ) -> None:
     """The campaign's events as JSON Lines, with a header line (format, kind, rules version, chain
     head)."""
-    from campaign.exchange import export_lines
+    from campaign.service.exchange import export_lines
 
     text = "\n".join(export_lines(ctx.obj.campaigns.load(ctx.obj.name(campaign)))) + "\n"
     if output is None:
@@ -416,8 +416,8 @@ def import_file(
     ] = None,
 ) -> None:
     """A new campaign from an exported file, re-created through every check that verify makes."""
-    from campaign.exchange import import_campaign
-    from campaign.files import MB, read_text
+    from campaign.input.files import MB, read_text
+    from campaign.service.exchange import import_campaign
 
     loaded = import_campaign(
         ctx.obj.campaigns, read_text(file, "the export file", 64 * MB), as_name
@@ -436,7 +436,7 @@ def fork(
     campaign: CampaignOption = None,
 ) -> None:
     """A what-if branch: a new campaign whose log is this one's first N events."""
-    from campaign.exchange import fork as branch
+    from campaign.service.exchange import fork as branch
 
     loaded = branch(
         ctx.obj.campaigns, ctx.obj.campaigns.load(ctx.obj.name(campaign), as_of), new_name

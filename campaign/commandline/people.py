@@ -25,8 +25,8 @@ def rename(
     campaign: CampaignOption = None,
 ) -> None:
     """Give the campaign a new name; its log, hashes and published chain heads stay as they are."""
-    from campaign.common import rename as renamed
-    from campaign.text import name as name_text
+    from campaign.domain.shared_commands import rename as renamed
+    from campaign.input.text import name as name_text
 
     name, new = ctx.obj.name(campaign), name_text(new_name, "the campaign's name")
     ctx.obj.campaigns.listing.check_name_free(new)
@@ -47,7 +47,7 @@ def replace_player(
 ) -> None:
     """A newcomer takes over a player's holdings, roster, place in the order and everything still
     to come; what the player did stays the player's own in the log and the reports."""
-    from campaign.common import replace_player as replaced
+    from campaign.domain.shared_commands import replace_player as replaced
 
     decide = lambda loaded: replaced(loaded.kind, loaded.state, player, newcomer, reason)  # noqa: E731
     _act_on_people(ctx, campaign, decide)
@@ -62,7 +62,7 @@ def rename_player(
     campaign: CampaignOption = None,
 ) -> None:
     """Put a player's name right: the same player, under his right name in every round."""
-    from campaign.common import rename_player as renamed
+    from campaign.domain.shared_commands import rename_player as renamed
 
     decide = lambda loaded: renamed(loaded.kind, loaded.state, player, new_name, reason)  # noqa: E731
     _act_on_people(ctx, campaign, decide)
@@ -77,7 +77,7 @@ def withdraw(
 ) -> None:
     """A player leaves with no replacement: his kind's rules page says what becomes of his place,
     and the command says what it recorded."""
-    from campaign.common import withdraw as withdrawn
+    from campaign.domain.shared_commands import withdraw as withdrawn
 
     decide = lambda loaded: withdrawn(loaded.kind, loaded.state, player, reason)  # noqa: E731
     _act_on_people(ctx, campaign, decide)
@@ -109,8 +109,8 @@ def invite(
     rulings, a viewer looks; only the secret's hash is kept, never in the log."""
     import secrets
 
-    from campaign.names import resolve
-    from campaign.text import person
+    from campaign.input.names import resolve
+    from campaign.input.text import person
     from campaign.web.hub import ROLES
 
     name = ctx.obj.name(campaign)
@@ -154,7 +154,8 @@ def away(
 ) -> None:
     """A player's holiday from his bank of days (at most 14 a campaign): recorded for everyone,
     and the deadline of a step that waits for him moved on by as many days."""
-    from campaign import clock, deadlines
+    from campaign.domain import deadlines
+    from campaign.input import clock
 
     name, moment = ctx.obj.name(campaign), clock.now()
 

@@ -45,8 +45,8 @@ def key(
     """The organiser's signing key: kept in a file of your own (CAMPAIGN_KEY, else
     ~/.config/campaign/signing-key), never in a store; its passphrase from
     CAMPAIGN_KEY_PASSPHRASE or asked. Players check what it signs with verify --checkpoint."""
-    from campaign import signing
-    from campaign.names import resolve
+    from campaign.input.names import resolve
+    from campaign.proof import signing
 
     chosen = resolve("key action", action, KEY_ACTIONS)
     path = signing.key_file()
@@ -65,7 +65,7 @@ def key(
         if as_json:
             return print_json({"key": public, "file": str(path)})
         return say(public)
-    from campaign.common import announce_key
+    from campaign.domain.shared_commands import announce_key
 
     name = ctx.obj.name(campaign)
     ctx.obj.perform(name, lambda loaded: announce_key(public, loaded.events))
@@ -73,7 +73,7 @@ def key(
 
 def _new_passphrase() -> str:
     """A new key's passphrase: CAMPAIGN_KEY_PASSPHRASE, else asked twice at the terminal."""
-    from campaign.signing import PASSPHRASE
+    from campaign.proof.signing import PASSPHRASE
 
     given = os.environ.get(PASSPHRASE)
     if given:
@@ -113,7 +113,7 @@ def witness(
     report it gave, a checkpoint it checked): a log that does not extend it is refused."""
     from dataclasses import asdict
 
-    from campaign.witness import Witness, reader_file, store_of
+    from campaign.proof.witness import Witness, reader_file, store_of
 
     seer = Witness(reader_file(), ctx.obj.db or _default())
     if forget:
@@ -155,7 +155,7 @@ def _default() -> str:
 
 def read_checkpoints(source: Path) -> str:
     """The text a player pasted checkpoints into: a file, or `-` for standard input."""
-    from campaign.files import MB, read_text
+    from campaign.input.files import MB, read_text
 
     if str(source) == "-":
         return sys.stdin.read(4 * MB)

@@ -8,8 +8,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from campaign import registry
-from campaign.clock import now
 from campaign.commandline.core import (
     AsOfOption,
     CampaignOption,
@@ -23,10 +21,12 @@ from campaign.commandline.core import (
     say_lines,
     write_file,
 )
-from campaign.deadlines import instant
+from campaign.domain import registry
+from campaign.domain.deadlines import instant
 from campaign.errors import CampaignError
-from campaign.readmodel import deadline_of, json_ready, status_data, view
-from campaign.text import printable_data
+from campaign.input.clock import now
+from campaign.input.text import printable_data
+from campaign.readmodel.status import deadline_of, json_ready, status_data, view
 from campaign.views.plain import plain_text
 
 commands = typer.Typer()
@@ -91,7 +91,7 @@ def overdue(
     at: NowOption = None,
 ) -> None:
     """Every campaign of the store: who must act now, by when, and whether the deadline passed."""
-    from campaign.deadlines import shown
+    from campaign.domain.deadlines import shown
 
     moment = instant(at) if at else now()
     rows, zones = [], []
@@ -216,8 +216,8 @@ def report(
     ] = None,
 ) -> None:
     """The report of a round or scenario, ready for a forum thread or a Discord channel."""
-    from campaign.names import resolve
-    from campaign.signing import for_report
+    from campaign.input.names import resolve
+    from campaign.proof.signing import for_report
     from campaign.views.reports import kept_report, render, report_data
 
     chosen = "json" if as_json else resolve("report format", output_format, FORMATS)
@@ -255,8 +255,8 @@ def history(
 ) -> None:
     """The campaign on one page: every finished round or scenario, what it brought about (battles,
     results, who gained what, who is out), and where it stands now."""
-    from campaign.names import resolve
-    from campaign.signing import for_report
+    from campaign.input.names import resolve
+    from campaign.proof.signing import for_report
     from campaign.views.reports import history_data, render
 
     chosen = "json" if as_json else resolve("history format", output_format, FORMATS)
@@ -300,6 +300,6 @@ def draw_map(
 
 def witnessed(ctx: typer.Context, name: str, data: dict) -> None:
     """A report given: this reader holds the campaign's log to its checkpoint from now on."""
-    from campaign.witness import gave
+    from campaign.proof.witness import gave
 
     gave(ctx.obj.campaigns.witness, name, data)

@@ -19,8 +19,9 @@ from typing import Any
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, StoredEvent
 
-from campaign import beside, files
 from campaign.errors import StoreError
+from campaign.input import files
+from campaign.store import dialects
 from campaign.store.locks import WriteLock, one_writer_per_file, rebuildable
 from events import event_class
 
@@ -55,7 +56,7 @@ class EventStore(Application):
         factory = super().construct_factory(env)
         datastore = getattr(factory, "datastore", None)
         if hasattr(datastore, "pool_open_timeout"):
-            datastore.pool_open_timeout = beside.CONNECT_TIMEOUT
+            datastore.pool_open_timeout = dialects.CONNECT_TIMEOUT
         return factory
 
 
@@ -73,9 +74,9 @@ class Database:
         place)."""
         self.db, self.unwritable, self.held = db, None, None
         """Why the store can be read but not written (read-only media, a full disk), or None."""
-        if beside.is_server(db):
-            env = beside.postgres_env(db)
-            self.dialect: beside.Dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
+        if dialects.is_server(db):
+            env = dialects.postgres_env(db)
+            self.dialect: dialects.Dialect = dialects.Postgres(env["POSTGRES_SCHEMA"])
             self.writers = WriteLock(db, server_settings(env), env["POSTGRES_SCHEMA"])
             self.store = open_server(db, env, self.writers)
         else:
@@ -83,7 +84,7 @@ class Database:
             if existing and db != ":memory:" and not Path(db).exists():
                 raise StoreError(f"The campaign store {db} is gone (moved or deleted).")
             check_store_file(db)
-            self.dialect = beside.SQLite()
+            self.dialect = dialects.SQLite()
             try:
                 self.store = EventStore(env=_env(db))
             except (PersistenceError, sqlite3.Error) as exc:
@@ -136,7 +137,7 @@ class Database:
                 return self._guarded(action, conflicts)
             except StoreError as failure:
                 waited = time.monotonic() - began > 1.0  # a lock held long: the store is busy
-                if waited or "locked" not in str(failure) or beside.is_server(self.db):
+                if waited or "locked" not in str(failure) or dialects.is_server(self.db):
                     raise
                 time.sleep(pause * (0.5 + random.random()))
         return self._guarded(action, conflicts)
@@ -148,11 +149,11 @@ class Database:
             if conflicts:
                 raise
             raise StoreError(
-                f"The campaign store {beside.shown(self.db)} refused the change."
+                f"The campaign store {dialects.shown(self.db)} refused the change."
             ) from None
         except PersistenceError as exc:
             raise StoreError(
-                f"The campaign store {beside.shown(self.db)} cannot be used: {first_line(exc)}."
+                f"The campaign store {dialects.shown(self.db)} cannot be used: {first_line(exc)}."
             ) from None
 
     def select(
@@ -177,7 +178,7 @@ class Database:
                 cursor.execute(
                     f"SELECT {columns} FROM {sql.table(table)} WHERE {where} {test}", values
                 )
-                return beside.rows(cursor.fetchall())
+                return dialects.rows(cursor.fetchall())
 
         return self.guard(read)
 
@@ -203,7 +204,7 @@ class Database:
             return
         sql = self.dialect
         named = sql.table(table)
-        indexed = sql.seen(beside.CATALOGUE_INDEX)  # made once by each open store
+        indexed = sql.seen(dialects.CATALOGUE_INDEX)  # made once by each open store
 
         def write() -> None:
             with rebuildable(), self.store.recorder.datastore.transaction(commit=True) as cursor:
@@ -211,12 +212,12 @@ class Database:
                     cursor.execute(f"CREATE TABLE IF NOT EXISTS {named} {columns}")
                     for trigger in triggers:
                         cursor.execute(trigger)
-                if isinstance(sql, beside.SQLite) and not indexed:  # a store made before it
+                if isinstance(sql, dialects.SQLite) and not indexed:  # a store made before it
                     for index in sql.indexes():
                         cursor.execute(index)
                 for statement in only_if:
                     cursor.execute(*statement)
-                if only_if and beside.rows(cursor.fetchall()) != [(1,)]:
+                if only_if and dialects.rows(cursor.fetchall()) != [(1,)]:
                     return
                 if dropped is not None:
                     cursor.execute(*dropped)
@@ -231,7 +232,7 @@ class Database:
         except StoreError as failure:
             self.unkept = str(failure)
         else:
-            sql.made(beside.CATALOGUE_INDEX)
+            sql.made(dialects.CATALOGUE_INDEX)
 
     @contextmanager
     def glance(self) -> Iterator[Any]:
@@ -240,7 +241,7 @@ class Database:
         ~25 µs less than the BEGIN and ROLLBACK around it, which the hub paid on every kept page
         it sent — on a server in a transaction, as every read."""
         datastore = self.store.recorder.datastore
-        if not isinstance(self.dialect, beside.SQLite):
+        if not isinstance(self.dialect, dialects.SQLite):
             with datastore.transaction(commit=False) as cursor:
                 yield cursor
             return
@@ -302,7 +303,7 @@ def server_settings(env: dict[str, str]) -> dict[str, Any]:
         dbname=env["POSTGRES_DBNAME"],
         user=env["POSTGRES_USER"],
         password=env["POSTGRES_PASSWORD"] or None,
-        connect_timeout=beside.CONNECT_TIMEOUT,
+        connect_timeout=dialects.CONNECT_TIMEOUT,
         autocommit=True,
     )
 
@@ -319,7 +320,7 @@ def open_server(db: str, env: dict[str, str], writers: WriteLock) -> EventStore:
             "A PostgreSQL store needs psycopg: install the postgres extra where campaign was "
             "installed from (pip install '.[postgres]' in its folder)."
         ) from None
-    dialect = beside.Postgres(env["POSTGRES_SCHEMA"])
+    dialect = dialects.Postgres(env["POSTGRES_SCHEMA"])
     for attempt in range(5):
         try:
             connection = writers.connection()
@@ -332,13 +333,13 @@ def open_server(db: str, env: dict[str, str], writers: WriteLock) -> EventStore:
         except psycopg.OperationalError as failure:
             writers.close()
             raise StoreError(
-                f"Cannot open the campaign store {beside.shown(db)}: {first_line(failure)}."
+                f"Cannot open the campaign store {dialects.shown(db)}: {first_line(failure)}."
             ) from None
         except Exception as failure:  # noqa: BLE001 - a DDL race, or the pool's own errors
             writers.close()
             if attempt == 4:
                 raise StoreError(
-                    f"Cannot open the campaign store {beside.shown(db)}: {first_line(failure)}."
+                    f"Cannot open the campaign store {dialects.shown(db)}: {first_line(failure)}."
                 ) from None
             time.sleep(0.1 * (attempt + 1))
     raise AssertionError("unreachable")

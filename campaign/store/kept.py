@@ -1,9 +1,9 @@
 """What a store keeps beside each log for its next readers, so that a read costs the same at
 100,000 events as at 100: the campaign's view (for `list`, `status` and the hub's index), its
-state now and as each kept round ended (campaign.snapshot), and the reports read first. Each row
-is kept under the log's last event and sealed to it (campaign.bound, under a key the store keeps
-among its secrets); a row is served only while the log still ends where it was kept and its
-seal holds, else the reader folds the log. Nothing kept here is ever a refusal: a store that
+state now and as each kept round ended (campaign.readmodel.snapshot), and the reports read first.
+Each row is kept under the log's last event and sealed to it (campaign.readmodel.seals, under a key
+the store keeps among its secrets); a row is served only while the log still ends where it was kept
+and its seal holds, else the reader folds the log. Nothing kept here is ever a refusal: a store that
 cannot keep it says so (`Database.unkept`)."""
 
 from __future__ import annotations
@@ -17,17 +17,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 
-from campaign import beside, bound, readmodel
-from campaign.bounded import bounded
+from campaign.domain.kind import Kind
+from campaign.domain.registry import kind
 from campaign.errors import StoreError
-from campaign.kind import Kind
-from campaign.registry import kind
+from campaign.readmodel import seals, status
+from campaign.store import dialects
 from campaign.store.database import Database, blob
+from campaign.store.memory import bounded
 from campaign.store.sealed import Secrets
 from events.common import CampaignEvent
 
 if TYPE_CHECKING:
-    from campaign.app import Loaded
+    from campaign.domain.log import Loaded
 
 READ = 256
 """How many views whose seal held one open store remembers (`Kept._readable`)."""
@@ -76,7 +77,7 @@ class Kept:
         self.key: bytes | None = None
         """The key binding what is kept beside the log to it (`binding`), once read."""
         self.altered: set[str] = set()
-        """The kept rows read whose seal did not hold (campaign.bound): edited by hand."""
+        """The kept rows read whose seal did not hold (campaign.readmodel.seals): edited by hand."""
         self.read: dict[str, tuple[str, object, object, dict[str, Any]]] = {}
         """The last views whose seal held here, by row: their head, body, last event's state
         and values."""
@@ -85,7 +86,7 @@ class Kept:
         asked: the page asks the same several times and gets one answer."""
 
     def remember(self, loaded: Loaded) -> None:
-        """Keep the campaign's view (campaign.readmodel) for `list` and `status`, after the
+        """Keep the campaign's view (campaign.readmodel.status) for `list` and `status`, after the
         append and apart from it: when it cannot be written (a read-only store, another writer
         holding the file), the view is left behind the log, which `recall` sees, and nothing
         recorded is lost."""
@@ -96,21 +97,23 @@ class Kept:
         key = self.binding(create=True)
         if key is None:
             return
-        seen = readmodel.view(loaded)
+        seen = status.view(loaded)
         picked = [seen["program"], seen["summary"], seen["players"]]
-        seen["brief_seal"] = bound.brief_seal(key, stream, head, picked)
-        body = bound.bound(key, stream, head, json.dumps(seen, separators=(",", ":")))
+        seen["brief_seal"] = seals.brief_seal(key, stream, head, picked)
+        body = seals.bound(key, stream, head, json.dumps(seen, separators=(",", ":")))
 
         sql = self.database.dialect
-        views = sql.table(readmodel.VIEWS)
-        from campaign import snapshot  # msgspec: imported by what writes or reads a state alone
+        views = sql.table(status.VIEWS)
+        from campaign.readmodel import (
+            snapshot,  # msgspec: imported by what writes or reads a state alone
+        )
 
         kept_state = snapshot.kept(loaded.kind, loaded.state)
         state = (
             f"{stream}/state",
             version,
             head,
-            bound.bound(key, f"{stream}/state", head, kept_state),
+            seals.bound(key, f"{stream}/state", head, kept_state),
         )
         row = (stream, version, head, body)
         # what was kept beside an earlier view is never read again: dropped with it
@@ -120,7 +123,7 @@ class Kept:
         if loaded.resumed is not None:  # carried or dropped after it (`carry`)
             dropped = None
         self.database.keep_beside(
-            readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", rows, dropped
+            status.VIEWS, status.COLUMNS, sql.triggers(views), "stream", rows, dropped
         )
 
     def keep_view(self, loaded: Loaded) -> None:
@@ -176,14 +179,14 @@ class Kept:
 
         def read() -> list[tuple]:
             with self.database.glance() as cursor:
-                if not sql.exists(cursor, readmodel.VIEWS):
+                if not sql.exists(cursor, status.VIEWS):
                     return []
                 one = stream is not None
                 cursor.execute(
-                    beside.current_views(sql, sql.table(readmodel.VIEWS), one, brief),
+                    dialects.current_views(sql, sql.table(status.VIEWS), one, brief),
                     (stream.hex,) if one else (),
                 )
-                return beside.rows(cursor.fetchall())
+                return dialects.rows(cursor.fetchall())
 
         found, key = {}, self.binding()
         for kept, head, body, state in self.database.guard(read):
@@ -195,7 +198,7 @@ class Kept:
                     else self._readable(kept, head, body, state)
                 )
             if seen is not None:
-                found[uuid.UUID(kept)] = readmodel.brief(seen) if brief else seen
+                found[uuid.UUID(kept)] = status.brief(seen) if brief else seen
         if self.steady is not None and found:  # none found: the page keeps one, and asks again
             self.steady[asked] = found
         return found
@@ -209,25 +212,25 @@ class Kept:
 
     def _readable(self, row: str, head: str, body: object, state: object) -> dict[str, Any] | None:
         """A kept view's values, if its seal holds, remembered (`_known`)."""
-        seen = readmodel.readable(self.unbound(row, head, body))
+        seen = status.readable(self.unbound(row, head, body))
         if seen is not None:
             self.read[row] = (head, body, state, seen)
             bounded(self.read, READ)
         return seen
 
     def binding(self, create: bool = False) -> bytes | None:
-        """The key that binds what is kept beside the log to it (campaign.bound), kept in the
-        store's secrets; made by the first writer that keeps anything (`create`). None where the
+        """The key that binds what is kept beside the log to it (campaign.readmodel.seals), kept in
+        the store's secrets; made by the first writer that keeps anything (`create`). None where the
         store has none: nothing kept is trusted then."""
         if self.key is None:
-            self.key = self.secrets.store_key(bound.KEY_LABEL, create)
+            self.key = self.secrets.store_key(seals.KEY_LABEL, create)
         return self.key
 
     def unbound(self, row: str, head: str, body: object) -> str | None:
-        """A kept row's body, if its seal holds (campaign.bound); else None, and the row is
-        named `altered` when it carries a seal that does not hold (not merely none)."""
-        text = bound.unbound(self.binding(), row, head, body)
-        if text is None and bound.sealed(body):
+        """A kept row's body, if its seal holds (campaign.readmodel.seals); else None, and the row
+        is named `altered` when it carries a seal that does not hold (not merely none)."""
+        text = seals.unbound(self.binding(), row, head, body)
+        if text is None and seals.sealed(body):
             self.altered.add(row)
             self._sighted(row)
         return text
@@ -256,8 +259,8 @@ class Kept:
         self, name: str, number: int | None = None
     ) -> tuple[dict[str, Any], Kind, Any] | None:
         """The campaign's stored view, its kind and its state as kept beside the view
-        (campaign.snapshot) — now, or as round `number` ended (`keep_state`) — while the view
-        vouches for the log and the state was kept with it; else None: the caller folds."""
+        (campaign.readmodel.snapshot) — now, or as round `number` ended (`keep_state`) — while the
+        view vouches for the log and the state was kept with it; else None: the caller folds."""
         found = self.resumable(name, number)
         return None if found is None else found[:3]
 
@@ -306,7 +309,7 @@ class Kept:
         if self.view(name) is None:
             return "missing"
         row = f"{self.log.stream(name).hex}/state"
-        if not self.database.select(readmodel.VIEWS, "head", "stream", row):
+        if not self.database.select(status.VIEWS, "head", "stream", row):
             return "missing"
         kept = self.state(name)
         if kept is not None:
@@ -358,7 +361,7 @@ class Kept:
         later: str | None = None,
         ended: int | None = None,
     ) -> str:
-        kept = {"program": readmodel.program(), "data": data, "start": start, "later": later}
+        kept = {"program": status.program(), "data": data, "start": start, "later": later}
         if ended is not None:
             kept["ended"] = ended
         return json.dumps(kept, separators=(",", ":"), default=str)
@@ -372,7 +375,7 @@ class Kept:
     @staticmethod
     def as_report(body: str | None) -> dict[str, Any]:
         """A report's body as kept (`report_body`), read; empty where there is none."""
-        return {} if body is None else readmodel.kept_report(body)
+        return {} if body is None else status.kept_report(body)
 
     def kept_at(self, row: str, head: str) -> str | None:
         """The body kept in `row` at the log's event `head`, its seal holding; else None."""
@@ -383,7 +386,7 @@ class Kept:
     ) -> dict[str, str | None]:
         """`kept_at` of each of `rows`, read in one statement; a long body (`LONG`) read in one
         more, or, not `whole`, left as its sealed row names it (to be kept again as it is)."""
-        found = self.database.select(readmodel.VIEWS, "stream, head, body", "stream", rows)
+        found = self.database.select(status.VIEWS, "stream, head, body", "stream", rows)
         kept = {row: self.unbound(row, at, body) for row, at, body in found if at == head}
         named = {row: kept.get(row) for row in rows}
         return self.whole(named) if whole else named
@@ -397,7 +400,7 @@ class Kept:
         if not names:
             return rows
         found = dict(
-            self.database.select(readmodel.VIEWS, "stream, body", "stream", tuple(names.values()))
+            self.database.select(status.VIEWS, "stream, body", "stream", tuple(names.values()))
         )
         whole = dict(rows)
         for row, name in names.items():
@@ -418,7 +421,7 @@ class Kept:
             return
         version, head = len(after.events), after.events[-1].chain
         kept = _sealed(binding, version, head, rows)
-        sql, views = self.database.dialect, self.database.dialect.table(readmodel.VIEWS)
+        sql, views = self.database.dialect, self.database.dialect.table(status.VIEWS)
         stream = after.started.originator_id.hex
         stale = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND head <> {sql.mark}"
         # while the view is still the one kept after this write: a writer that appended since
@@ -429,7 +432,7 @@ class Kept:
             (f"SELECT count(*) FROM {views} {ours}", (stream, head)),
         ]
         self.database.keep_beside(
-            readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", kept,
+            status.VIEWS, status.COLUMNS, sql.triggers(views), "stream", kept,
             (stale, (f"{stream}/%", head)), held, _unnamed(sql, views, stream),
         )  # fmt: skip
 
@@ -443,7 +446,7 @@ class Kept:
         """Keep the state as round `number` ended beside the stored view it was read under (the
         writer's, after an append: the round a report of it draws its map from), as a report
         is kept (`keep_report`)."""
-        from campaign import snapshot
+        from campaign.readmodel import snapshot
 
         body = snapshot.kept(at_end.kind, at_end.state)
         self._keep_with_view(name, self.state_row(name, number), body, built_from)
@@ -462,10 +465,10 @@ class Kept:
             return
         rows = _sealed(binding, seen["events"], seen["head"], {key: body})
         sql = self.database.dialect
-        views = sql.table(readmodel.VIEWS)
+        views = sql.table(status.VIEWS)
         then = _unnamed(sql, views, _stream_of(key))
         self.database.keep_beside(
-            readmodel.VIEWS, readmodel.COLUMNS, sql.triggers(views), "stream", rows, then=then
+            status.VIEWS, status.COLUMNS, sql.triggers(views), "stream", rows, then=then
         )
 
     def reports(self, name: str) -> dict[str, Any]:
@@ -478,9 +481,7 @@ class Kept:
         seen = self.view(name)
         if seen is None:
             return {}
-        rows = self.database.select(
-            readmodel.VIEWS, "stream, head, body", "stream", prefix, like=True
-        )
+        rows = self.database.select(status.VIEWS, "stream, head, body", "stream", prefix, like=True)
         kept = {
             row: self.unbound(row, head, body) for row, head, body in rows if head == seen["head"]
         }
@@ -496,7 +497,7 @@ class Kept:
 
         def write() -> None:
             with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
-                if sql.exists(cursor, readmodel.VIEWS):
+                if sql.exists(cursor, status.VIEWS):
                     cursor.execute(*all_kept_for(sql, stream))
 
         self.database.guard(write)
@@ -505,25 +506,25 @@ class Kept:
         return f"{self.log.stream(name).hex}/report/{key}"
 
 
-def all_kept_for(sql: beside.Dialect, stream: str) -> tuple[str, tuple]:
+def all_kept_for(sql: dialects.Dialect, stream: str) -> tuple[str, tuple]:
     """The statement dropping every row kept beside a campaign's log but its view (which the
     store's trigger drops with an event changed or deleted): its reports, states and long
     bodies."""
-    views = sql.table(readmodel.VIEWS)
+    views = sql.table(status.VIEWS)
     drop = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} OR stream LIKE {sql.mark}"
     return drop, (f"{stream}/%", f"{stream}:%")
 
 
 def _sealed(binding: bytes, version: int, head: str, rows: dict[str, str]) -> list[tuple]:
     """The rows to keep for `rows` (a row's name → its body) under the log's event `head`: each
-    sealed to it (campaign.bound), a long body (`LONG`) in a row of its own, named."""
+    sealed to it (campaign.readmodel.seals), a long body (`LONG`) in a row of its own, named."""
     kept = []
     for row, body in rows.items():
         if len(body) >= LONG:
             digest = _digest(body)
             kept.append((_long_row(row, digest), 0, "", body))
             body = f'{NAMING}{digest}"}}'
-        kept.append((row, version, head, bound.bound(binding, row, head, body)))
+        kept.append((row, version, head, seals.bound(binding, row, head, body)))
     return kept
 
 
@@ -547,7 +548,7 @@ def _digest(body: str) -> str:
     return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _unnamed(sql: beside.Dialect, views: str, stream: str) -> list[tuple[str, tuple]]:
+def _unnamed(sql: dialects.Dialect, views: str, stream: str) -> list[tuple[str, tuple]]:
     """The statement dropping the long bodies of a campaign (`LONG`) that no row names now: the
     digest a sealed row names follows `NAMING`, a long body's row's name follows `<stream>:`."""
     digest = len(NAMING) + 1
@@ -569,8 +570,10 @@ def _within(of: Kind, state: Any, seen: dict[str, Any]) -> bool:
 
 
 def _state_read(of: Kind, body: str, started: CampaignEvent) -> Any:
-    """A state kept beside the log (campaign.snapshot), read back, or None."""
-    from campaign import snapshot  # msgspec: imported by what writes or reads a state alone
+    """A state kept beside the log (campaign.readmodel.snapshot), read back, or None."""
+    from campaign.readmodel import (
+        snapshot,  # msgspec: imported by what writes or reads a state alone
+    )
 
     return snapshot.read(of, body, of.start(started))
 
@@ -586,7 +589,7 @@ def _current(state: object, head: str) -> bool:
 
 def _picked(key: bytes | None, row: str, head: str, body: object) -> dict[str, Any] | None:
     """What `list` shows of a view, picked out by the database, if its seal holds."""
-    values = readmodel.picked_brief(body)
+    values = status.picked_brief(body)
     holds = values is not None and key is not None
-    holds = holds and bound.brief_seal(key, row, head, values[0]) == values[1]
-    return readmodel.briefed(values[0]) if holds else None
+    holds = holds and seals.brief_seal(key, row, head, values[0]) == values[1]
+    return status.briefed(values[0]) if holds else None

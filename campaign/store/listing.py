@@ -1,6 +1,6 @@
-"""The store's catalogue as the store holds it (campaign.catalogue folds and reads it): folded
-from the start, rename and archive events, and kept beside them in one sealed row, current while
-the events it was folded from are still the store's; which campaign a name means, which stream
+"""The store's catalogue as the store holds it (campaign.readmodel.catalogue folds and reads it):
+folded from the start, rename and archive events, and kept beside them in one sealed row, current
+while the events it was folded from are still the store's; which campaign a name means, which stream
 and rules it has, and whether a new name is free."""
 
 from __future__ import annotations
@@ -11,16 +11,17 @@ from typing import Any
 
 from eventsourcing.persistence import StoredEvent
 
-from campaign import beside, bound, readmodel
-from campaign.catalogue import TOPICS, Entry, catalogued, decoded, encoded
-from campaign.chain import campaign_id
+from campaign.domain.chain import campaign_id
 from campaign.errors import CampaignError
-from campaign.names import folded, resolve
+from campaign.input.names import folded, resolve
+from campaign.readmodel import seals, status
+from campaign.readmodel.catalogue import TOPICS, Entry, catalogued, decoded, encoded
+from campaign.store import dialects
 from campaign.store.database import Database
 from campaign.store.kept import Kept
 
 CATALOGUE_ROW = "catalogue"
-"""The kept catalogue's name as its seal binds it (campaign.bound)."""
+"""The kept catalogue's name as its seal binds it (campaign.readmodel.seals)."""
 
 
 class Listing:
@@ -41,7 +42,8 @@ class Listing:
     def entries(self, archived: bool = True) -> list[Entry]:
         """Every campaign of the store under its current name, in the order they were started
         (the archived ones too, unless `archived` is False): the catalogue kept beside the log
-        while it is current, else folded from the events and kept again (campaign.catalogue)."""
+        while it is current, else folded from the events and kept again
+        (campaign.readmodel.catalogue)."""
         if self._entries is None:
             kept = self.row()
             entries = None if kept is None else decoded(kept)
@@ -137,11 +139,11 @@ class Listing:
 
         def read() -> list[tuple]:
             with self.database.glance() as cursor:
-                if not sql.exists(cursor, beside.NAMES):
+                if not sql.exists(cursor, dialects.NAMES):
                     return []
-                statement = beside.kept_catalogue(sql, sql.table(beside.NAMES), len(TOPICS))
-                cursor.execute(statement, (readmodel.program(), *TOPICS, *TOPICS))
-                return beside.rows(cursor.fetchall())
+                statement = dialects.kept_catalogue(sql, sql.table(dialects.NAMES), len(TOPICS))
+                cursor.execute(statement, (status.program(), *TOPICS, *TOPICS))
+                return dialects.rows(cursor.fetchall())
 
         found = self.database.guard(read)
         if not found:
@@ -153,11 +155,11 @@ class Listing:
         """Keep the catalogue just folded, with how many events it was folded from and the last
         one's number; apart from any append, and left unkept when the store cannot be written
         (the next reader folds it again)."""
-        names = self.database.dialect.table(beside.NAMES)
+        names = self.database.dialect.table(dialects.NAMES)
         triggers = self.database.dialect.names_triggers(names, TOPICS)
         key = self.kept.binding(create=True)
         if key is None:
             return
-        body = bound.bound(key, CATALOGUE_ROW, "{}/{}".format(*stamp), encoded(entries))
-        row = (1, *stamp, readmodel.program(), body)
-        self.database.keep_beside(beside.NAMES, beside.NAMES_COLUMNS, triggers, "id", [row])
+        body = seals.bound(key, CATALOGUE_ROW, "{}/{}".format(*stamp), encoded(entries))
+        row = (1, *stamp, status.program(), body)
+        self.database.keep_beside(dialects.NAMES, dialects.NAMES_COLUMNS, triggers, "id", [row])

@@ -1,7 +1,7 @@
 """Each campaign's log as the event store holds it (issue #25's event-store adapter): read whole
 in one pass, or an event or a few at a time; decoded by this program or by the mapper; held to
-what this reader's witness saw (campaign.witness); removed whole. The SQL of both databases for
-the logs is here; the catalogue (`Listing`) says which stream a campaign's name is now."""
+what this reader's witness saw (campaign.proof.witness); removed whole. The SQL of both databases
+for the logs is here; the catalogue (`Listing`) says which stream a campaign's name is now."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 
-from campaign import beside, checkpoint
 from campaign.errors import StoreError
-from campaign.store import windows
+from campaign.proof import checkpoint
+from campaign.proof.witness import Witness
+from campaign.store import dialects, windows
 from campaign.store.database import Database, blob
 from campaign.store.kept import all_kept_for
+from campaign.store.rows import Row, decode, read_log, whole
 from campaign.store.sealed import SECRETS, made
-from campaign.stored import Row, decode, read_log, whole
-from campaign.witness import Witness
 from events.common import CampaignEvent
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class Logs:
                 cursor.execute(
                     f"DELETE FROM {sql.table(SECRETS)} WHERE stream = {mark}", (stream.hex,)
                 )
-                if sql.exists(cursor, beside.VIEWS):
+                if sql.exists(cursor, dialects.VIEWS):
                     cursor.execute(*all_kept_for(sql, stream.hex))
 
         self.database.guard(remove)
@@ -158,12 +158,12 @@ class Logs:
                     f"ORDER BY originator_version{newest}",
                     (sql.stream(stream), *bounds),
                 )
-                return [(v, t, blob(s)) for v, t, s in beside.rows(cursor.fetchall())]
+                return [(v, t, blob(s)) for v, t, s in dialects.rows(cursor.fetchall())]
 
         return sorted(self.database.guard(read), key=lambda row: row[0])
 
     def read_alone(self, stored: StoredEvent) -> Any:
-        """An event read without those before it (campaign.stored.decode), the mapper's
+        """An event read without those before it (campaign.store.rows.decode), the mapper's
         refusals as `_decode` says them."""
         row = (stored.originator_version, stored.topic, blob(stored.state))
         return decode(stored.originator_id, row, lambda _: self._decode(stored))

@@ -14,24 +14,26 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError
 
-from campaign import beside, dice, text
-from campaign.bound import KEY_STREAM
-from campaign.catalogue import Entry
-from campaign.chain import campaign_id
-from campaign.names import folded
+from campaign.domain import dice
+from campaign.domain.chain import campaign_id
+from campaign.input import text
+from campaign.input.names import folded
+from campaign.readmodel.catalogue import Entry
+from campaign.readmodel.seals import KEY_STREAM
+from campaign.store import dialects
 from campaign.store.database import Database
 from campaign.store.locks import rebuildable
 from events.common import CampaignEvent, PlayerRenamed, PlayerReplaced
 
-SECRETS = beside.SECRETS
+SECRETS = dialects.SECRETS
 SECRETS_COLUMNS = "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, label))"
-"""Where the store keeps the dice secrets of campaigns (campaign.dice): beside the log, never in
-it."""
+"""Where the store keeps the dice secrets of campaigns (campaign.domain.dice): beside the log, never
+in it."""
 ACCESS = "access:"
 """Labels `access:<SHA-256 of a personal link's secret>`: the role and player it opens."""
 
 
-def made(cursor: Any, sql: beside.Dialect) -> None:
+def made(cursor: Any, sql: dialects.Dialect) -> None:
     """The secrets table, made where the store has none yet."""
     if not sql.exists(cursor, SECRETS):
         cursor.execute(f"CREATE TABLE IF NOT EXISTS {sql.table(SECRETS)} {SECRETS_COLUMNS}")
@@ -74,7 +76,7 @@ class Secrets:
     def claim(self, stream: str, label: str, value: str) -> bool:
         """Keep `value` under `label` of `stream` unless something is kept there already, in one
         insert, whichever process tries: True for the one that kept it (a notice being sent:
-        campaign.notices)."""
+        campaign.notify.notices)."""
         return self._claimed(stream, label, value)
 
     def spend(self, stream: str, label: str, value: str, before: str) -> bool:
@@ -256,7 +258,7 @@ def _passed(until: str) -> bool:
     """Whether a link's last instant has passed on the one clock (an unreadable one has)."""
     from datetime import datetime
 
-    from campaign import clock
+    from campaign.input import clock
 
     try:
         return datetime.fromisoformat(until) < clock.now()

@@ -13,13 +13,13 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from campaign.bounded import latest
-from campaign.checkpoint import origin_of
-from campaign.stored import ALONE
+from campaign.proof.checkpoint import origin_of
+from campaign.store.memory import latest
+from campaign.store.rows import ALONE
 from events.common import CampaignEvent
 
 LONGEST = ALONE
-"""The most events a window holds (as many as `campaign.stored` remembers decoded)."""
+"""The most events a window holds (as many as `campaign.store.rows` remembers decoded)."""
 LOGS = 8
 """How many logs' windows a process remembers: the campaigns its writers extend."""
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from campaign.text import printable
+from campaign.input.text import printable
 
 DISCORD_LIMIT = 2000
 NUMBERED = re.compile(r"^\d+\. ")

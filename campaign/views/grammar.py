@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 
 def plural(count: int, word: str, words: str | None = None) -> str:
     """`1 region`, `2 regions`."""
@@ -23,8 +21,3 @@ def sentence(text: str) -> str:
 def listing(items: list[str]) -> str:
     """`Kent`, `Kent and Sussex`, `Kent, Sussex and Deira`."""
     return " and ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def event_words(kind: type) -> str:
-    """An event's kind in words, for a sentence: `BattleFought` → `battle fought`."""
-    return re.sub(r"(?<!^)(?=[A-Z])", " ", kind.__name__).lower()

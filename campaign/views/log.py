@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from campaign.chain import data_of
-from campaign.common import retractions
-from campaign.kind import Kind
-from campaign.text import printable
+from campaign.domain.chain import data_of
+from campaign.domain.kind import Kind
+from campaign.domain.shared_commands import retractions
+from campaign.input.text import printable
 from campaign.views.jsonable import plain
 from events.common import CampaignEvent
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape as html_escape
 
-from campaign.text import printable
+from campaign.input.text import printable
 from campaign.views.colours import PALETTE
 
 OKABE_ITO = PALETTE

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from functools import singledispatch
 
-from campaign.kind import Kind
+from campaign.domain.kind import Kind
 from events.common import (
     ActionsRestored,
     ActionsRetracted,
@@ -112,7 +112,7 @@ def _(event: PlayerWithdrew) -> str:
 
 @_common.register
 def _(event: PlayerAway) -> str:
-    from campaign.deadlines import clock
+    from campaign.domain.deadlines import clock
 
     until = clock(datetime.fromisoformat(event.until), None)
     return f"{event.player} is away for {event.days} day(s), until {until}: {event.reason}"

@@ -6,27 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from campaign.common import retracted
-from events.common import CampaignEvent, PlayerRenamed, PlayerReplaced, PlayerWithdrew
-
-
-def people(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
-    """Each change of who plays, in the order recorded (undone ones left out)."""
-    taken_back = retracted(events)
-    changes: list[dict[str, Any]] = []
-    for event in events:
-        if event.originator_version in taken_back:
-            continue
-        if isinstance(event, PlayerReplaced):
-            changes.append({"change": "replaced", "player": event.by, "replacing": event.player})
-        elif isinstance(event, PlayerRenamed):
-            changes.append({"change": "renamed", "player": event.to, "was": event.player})
-        elif isinstance(event, PlayerWithdrew):
-            changes.append({"change": "withdrew", "player": event.player})
-        else:
-            continue
-        changes[-1].update(event=event.originator_version, reason=event.reason)
-    return changes
+from campaign.domain.facts import people
+from events.common import CampaignEvent
 
 
 def lines(events: Sequence[CampaignEvent]) -> list[str]:

@@ -7,16 +7,15 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from campaign import checkpoint
-from campaign.app import Loaded, finished, last_finished, round_end
+from campaign.domain.log import Loaded, finished, last_finished, named, round_end, tail
 from campaign.errors import CampaignError
-from campaign.loaded import named, tail
-from campaign.text import sentence
+from campaign.input.text import sentence
+from campaign.proof import checkpoint
 from campaign.views import formats
 from events.common import CampaignEvent, NoteRecorded
 
 if TYPE_CHECKING:
-    from campaign.signing import Signer
+    from campaign.proof.signing import Signer
 
 
 def _round_closed(loaded: Loaded, number: int) -> int:
@@ -43,7 +42,7 @@ def round_events(loaded: Loaded, number: int) -> list:
 
 def standing(events: Sequence[CampaignEvent], log: Sequence[CampaignEvent]) -> list:
     """`events` without those an undo in `log` took back (and not restored)."""
-    from campaign.common import retracted
+    from campaign.domain.shared_commands import retracted
 
     taken_back = retracted(log)
     return [e for e in events if e.originator_version not in taken_back]
@@ -84,7 +83,7 @@ def renamed_since(loaded: Loaded, at_end: Loaded) -> Loaded:
     in every round; a replacement is not (the round was played by the player replaced)."""
     from dataclasses import replace
 
-    from campaign.common import retracted
+    from campaign.domain.shared_commands import retracted
     from events.common import PlayerRenamed
 
     taken_back, state = retracted(loaded.events), at_end.state
@@ -96,7 +95,7 @@ def renamed_since(loaded: Loaded, at_end: Loaded) -> Loaded:
 
 def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
     """The opening post says by when the step in hand is due."""
-    from campaign.deadlines import clock
+    from campaign.domain.deadlines import clock
 
     step = loaded.kind.next_step(loaded.state)
     standing = loaded.facts.reckoning.deadline(step)
@@ -154,7 +153,7 @@ def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, 
 
 
 def sealed(data: dict[str, Any], signer: Signer | None = None) -> dict[str, Any]:
-    """The report with its checkpoint (campaign.checkpoint) as its last section, a block to
+    """The report with its checkpoint (campaign.proof.checkpoint) as its last section, a block to
     keep — signed by `signer` where he holds the key the log announced for it (issue #30)."""
     kept = data.get("checkpoint")
     if kept is None or any(s.get("heading") == CHECKPOINT for s in data["sections"]):
@@ -239,7 +238,7 @@ def for_player(data: dict[str, Any], player: str, whole: tuple[str, ...] = ()) -
     """The report as one player needs it: the lines that name him (his battle, his armies, his
     forfeit, his next step), with the sections the kind keeps whole (`Kind.report_kept_whole`:
     its tables, its settings) and the audit kept whole."""
-    from campaign.names import resolve
+    from campaign.input.names import resolve
 
     who = resolve("player", player, data["players"])
     naming = re.compile(rf"\b{re.escape(who)}\b")
@@ -357,7 +356,7 @@ def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
             return False  # what it tells of the campaign now has changed, or its whole log
         if None in rows.values():
             return False
-    from campaign import snapshot
+    from campaign.readmodel import snapshot
 
     data = in_progress(name, loaded, number, start)
     rows[going_row] = kept.report_body(data, start, later, going.get("ended"))
@@ -370,7 +369,7 @@ def _within(loaded: Loaded, event: CampaignEvent, start: int) -> bool:
     """`event` changes nothing of the log's facts (`facts.plain`) nor of the rounds before the
     one in progress, whose events begin after the first `start`: a kind's own or a note, or an
     undo or a redo of such events of that round alone."""
-    from campaign.facts import all_plain, plain
+    from campaign.domain.facts import all_plain, plain
 
     if plain(event):
         return True
@@ -407,7 +406,7 @@ def render(
         return formats.bbcode(data)
     if output_format == "html":
         return formats.html_page(data, picture)
-    from campaign.text import printable_data
+    from campaign.input.text import printable_data
     from campaign.views.text_report import text_report
 
     return text_report(printable_data(data))

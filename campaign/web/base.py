@@ -17,14 +17,15 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from campaign.app import STORE_FAILURES, Campaigns, first_line
-from campaign.beside import is_server
 from campaign.errors import CampaignError, StoreError
-from campaign.names import folded
+from campaign.input.names import folded
+from campaign.proof.witness import Witness
+from campaign.service.unit_of_work import Campaigns
+from campaign.store.database import STORE_FAILURES, first_line
+from campaign.store.dialects import is_server
 from campaign.web.forms import Forms
 from campaign.web.notifier import Notifier
 from campaign.web.pages import Drawn, Page
-from campaign.witness import Witness
 
 NO_LINK = "This link opens no campaign (it may have been revoked)."
 
@@ -188,7 +189,7 @@ class Hub:
     notifier: Notifier | None = None
     """Who sends the turn notices a form made due, if the hub sends them (`serve --notify`)."""
     witness: Witness | None = None
-    """The checkpoints this hub saw (campaign.witness): a log that does not extend them is
+    """The checkpoints this hub saw (campaign.proof.witness): a log that does not extend them is
     refused, never shown."""
     stores: Stores | None = None
     """The stores its requests reuse (`with_store`); one for each request where None."""

@@ -1,6 +1,6 @@
 """The organiser's and the arbiter's console on the hub: a line typed as on the command line,
 parsed by the same command declarations into the same command, recorded through the same
-service (`campaign.service`), and refused in the same sentence. What the command says is
+service (`campaign.service.use_cases`), and refused in the same sentence. What the command says is
 collected in streams of this request's own (`Output`) for the page: nothing is redirected,
 nothing waits on another request, and the console script is not run.
 
@@ -16,9 +16,9 @@ from importlib import import_module
 
 from typer.main import get_command_from_info
 
-from campaign import registry
 from campaign.commandline.core import SHARED, Output, Session, command_name, guarded, speaking
-from campaign.text import TEXT_LIMIT
+from campaign.domain import registry
+from campaign.input.text import TEXT_LIMIT
 
 SHARED_COMMANDS = (
     "note",

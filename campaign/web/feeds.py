@@ -1,18 +1,18 @@
-"""Deadlines as iCalendar feeds on the hub (`campaign.calendar`): a campaign's, and a personal
-link's own."""
+"""Deadlines as iCalendar feeds on the hub (`campaign.notify.calendar`): a campaign's, and a
+personal link's own."""
 
 from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
 
-from campaign.app import Campaigns
+from campaign.service.unit_of_work import Campaigns
 from campaign.web.base import NO_LINK, of, with_store
 
 
 @with_store
 def campaign_calendar(request: Request, campaigns: Campaigns) -> Response:
-    """The campaign's deadlines as an iCalendar feed (`campaign.calendar`)."""
+    """The campaign's deadlines as an iCalendar feed (`campaign.notify.calendar`)."""
     name = campaigns.choose(request.path_params["name"])
     return _calendar(request, f"{name}: deadlines", campaigns.load(name), name, None)
 
@@ -32,8 +32,8 @@ def personal_calendar(request: Request, campaigns: Campaigns) -> Response:
 def _calendar(request: Request, title: str, loaded, name: str, player: str | None) -> Response:
     from urllib.parse import quote
 
-    from campaign import calendar
-    from campaign.clock import now
+    from campaign.input.clock import now
+    from campaign.notify import calendar
 
     page = str(request.base_url).rstrip("/") + f"/c/{quote(name, safe='')}"
     body = calendar.feed(title, calendar.deadlines(loaded, name, player, page), now())

@@ -14,8 +14,8 @@ from urllib.parse import parse_qs
 
 from starlette.requests import Request
 
-from campaign.clock import now
-from campaign.files import size
+from campaign.input.clock import now
+from campaign.input.files import size
 from campaign.store.sealed import Secrets
 
 FORM_BYTES = 64 * 1024

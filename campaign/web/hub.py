@@ -28,11 +28,14 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from campaign import registry, service, text
-from campaign.app import Campaigns
-from campaign.common import latest_action, note, retracted
+from campaign.domain import registry
+from campaign.domain.shared_commands import latest_action, note, retracted
 from campaign.errors import CampaignError, StoreError
-from campaign.names import resolve
+from campaign.input import text
+from campaign.input.names import resolve
+from campaign.proof.witness import Witness, reader_file
+from campaign.service import use_cases
+from campaign.service.unit_of_work import Campaigns
 from campaign.views.narrate import describe
 from campaign.views.reports import kept_report
 from campaign.web import console
@@ -55,7 +58,6 @@ from campaign.web.pages import (
     whole,
 )
 from campaign.web.reports import history_page, report_page
-from campaign.witness import Witness, reader_file
 
 ROLES = ("player", "arbiter", "viewer", "organiser")
 
@@ -248,8 +250,8 @@ def _deadline(due: str | None, zone: str | None = None) -> str | None:
     off it is counted now."""
     from datetime import datetime
 
-    from campaign.clock import now
-    from campaign.deadlines import shown
+    from campaign.domain.deadlines import shown
+    from campaign.input.clock import now
 
     return None if due is None else shown(datetime.fromisoformat(due), now(), zone)
 
@@ -258,8 +260,8 @@ def _away(holidays: list[dict[str, str]], zone: str | None) -> list[str]:
     """Who is on holiday now, and until when, on the campaign's clock."""
     from datetime import datetime
 
-    from campaign.clock import now
-    from campaign.deadlines import clock
+    from campaign.domain.deadlines import clock
+    from campaign.input.clock import now
 
     moment = now()
     return [
@@ -357,7 +359,7 @@ def decide(
             return _contact(campaigns, name, player, values), True
         decision = _decision(campaigns, name, role, action, values, player)
         decision = _as_shown(decision, role, player, action, values)
-        outcome = service.perform(campaigns, service.Act(name, decision, actor))
+        outcome = use_cases.perform(campaigns, use_cases.Act(name, decision, actor))
     except CampaignError as error:
         return str(error), False
     return _told(outcome), bool(outcome.recorded)
@@ -406,8 +408,8 @@ def _decision(
 
 def _contact(campaigns: Campaigns, name: str, player: str, values: dict[str, str]) -> str:
     """A player's own contact, kept beside the log as `campaign contact` keeps it."""
-    from campaign import notices
-    from campaign.names import folded
+    from campaign.input.names import folded
+    from campaign.notify import notices
 
     given = notices.contact(values.get("discord") or None, values.get("email") or None)
     if not given:
@@ -417,7 +419,7 @@ def _contact(campaigns: Campaigns, name: str, player: str, values: dict[str, str
     return f"Saved: you are told of your turns by {' and '.join(sorted(given))}."
 
 
-def _told(outcome: service.Outcome) -> str:
+def _told(outcome: use_cases.Outcome) -> str:
     """What the hub says of what a form recorded."""
     told = "; ".join(describe(e, outcome.after.kind) for e in outcome.recorded)
     unkept = (
@@ -540,7 +542,7 @@ def from_environment() -> Any:
     a process keeps in memory is served only while the log still ends where it was drawn."""
     import os
 
-    from campaign.notices import Smtp
+    from campaign.notify.notices import Smtp
 
     notify = os.environ.get(HUB_NOTIFY) == "1"
     smtp = os.environ.get("CAMPAIGN_SMTP")

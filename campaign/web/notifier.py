@@ -8,9 +8,9 @@ import sys
 import threading
 from typing import Any
 
-from campaign import text
-from campaign.app import Campaigns
 from campaign.errors import CampaignError
+from campaign.input import text
+from campaign.service.unit_of_work import Campaigns
 
 
 class Notifier:
@@ -49,8 +49,8 @@ class Notifier:
     def send(self, name: str) -> None:
         """Campaign `name`'s due notices sent now; whatever fails is one line, never the
         worker's end."""
-        from campaign import notices
-        from campaign.clock import now
+        from campaign.input.clock import now
+        from campaign.notify import notices
 
         campaigns = None
         try:

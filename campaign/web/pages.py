@@ -13,11 +13,12 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
-from campaign.app import Campaigns, finished
-from campaign.bounded import bounded
-from campaign.common import Ledger
+from campaign.domain.log import finished
+from campaign.domain.shared_commands import Ledger
 from campaign.errors import CampaignError
-from campaign.names import folded
+from campaign.input.names import folded
+from campaign.service.unit_of_work import Campaigns
+from campaign.store.memory import bounded
 
 LOG_PAGE = 200
 """The log page's events at a time (issue #16: a page costs the same at any length)."""
@@ -193,7 +194,7 @@ def campaign_values(
 
 
 def brief(campaigns: Campaigns, name: str) -> dict[str, Any]:
-    from campaign.readmodel import view
+    from campaign.readmodel.status import view
 
     return view(campaigns.refresh(name))  # an out-of-date view kept again for the next reader
 

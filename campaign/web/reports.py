@@ -12,13 +12,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
-from campaign.app import Campaigns
 from campaign.errors import CampaignError
+from campaign.proof.witness import gave
+from campaign.service.unit_of_work import Campaigns
 from campaign.views import formats
 from campaign.views.reports import history_data, kept_report, report_data, sealed
 from campaign.web.base import kept_page, reading, with_store
 from campaign.web.pages import drawn_at, whole
-from campaign.witness import gave
 
 
 def _report_number(request: Request) -> str:

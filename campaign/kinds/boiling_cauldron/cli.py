@@ -10,8 +10,8 @@ import typer
 
 from campaign.kinds.boiling_cauldron import RULES as BC
 from campaign.errors import CampaignError, RuleViolation
-from campaign.text import words
-from campaign.values import percentage
+from campaign.input.text import words
+from campaign.input.values import percentage
 from campaign.commandline.core import CampaignOption, JsonOption, pairs, print_json, registrar, say
 
 commands = typer.Typer()

@@ -11,15 +11,15 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft, forced
+from campaign.domain.drafts import Draft, draft, forced
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
+from campaign.input.names import resolve, resolve_all
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.rules import DRAW, Side, Stated
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
-from campaign.names import resolve, resolve_all
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from campaign.common import note
-from campaign.drafts import Draft
+from campaign.domain.drafts import Draft
+from campaign.domain.shared_commands import note
 from campaign.errors import CampaignError
 from campaign.kinds.boiling_cauldron import commands
 from campaign.kinds.boiling_cauldron.narrate import pct

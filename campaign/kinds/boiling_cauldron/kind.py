@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from campaign.drafts import Draft
+from campaign.domain.drafts import Draft
+from campaign.domain.kind import Decide, PackageKind, Seal
 from campaign.errors import CampaignError
-from campaign.kind import Decide, PackageKind, Seal
+from campaign.input.values import percentage
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, disputes, narrate, state
 from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
-from campaign.values import percentage
 from campaign.views.grammar import listing
 from events.boiling_cauldron import (
     AttackDeclared,

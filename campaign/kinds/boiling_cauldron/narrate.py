@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import singledispatch
 
-from campaign.deadlines import DEADLINE_ACTOR
+from campaign.domain.deadlines import DEADLINE_ACTOR
 from campaign.kinds.boiling_cauldron.state import Phase, State
 from campaign.views.grammar import listing, plural, possessive
 from events.boiling_cauldron import (

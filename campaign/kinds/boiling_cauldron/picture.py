@@ -13,8 +13,8 @@ import math
 from decimal import Decimal
 from html import escape as html_escape
 
+from campaign.input.text import printable
 from campaign.kinds.boiling_cauldron.state import State, round_over
-from campaign.text import printable
 from campaign.views.colours import player_colour
 
 PER_LON, PER_LAT = 105, 100

@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from campaign.common import retracted
-from campaign.deadlines import DEADLINE_ACTOR
+from campaign.domain.deadlines import DEADLINE_ACTOR
+from campaign.domain.shared_commands import retracted
 from campaign.errors import CampaignError
 from campaign.kinds.boiling_cauldron import RULES
 from campaign.kinds.boiling_cauldron import rules as bc

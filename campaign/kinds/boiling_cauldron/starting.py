@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from campaign import text
+from campaign.domain.kind import Decide
 from campaign.errors import CampaignError
-from campaign.files import KB, read_text
-from campaign.kind import Decide
+from campaign.input import text
+from campaign.input.files import KB, read_text
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import commands as decide
 from regions import MAP_FILE_LIMIT, map_source, parse_map

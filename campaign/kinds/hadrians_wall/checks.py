@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from campaign.errors import RuleViolation
+from campaign.input.names import folded
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall import rules
 from campaign.kinds.hadrians_wall.rules import Counter
 from campaign.kinds.hadrians_wall.state import State
-from campaign.names import folded
 from campaign.views.grammar import possessive
 from regions.board import Board
 

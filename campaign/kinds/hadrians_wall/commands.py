@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft, event_of, forced
+from campaign.domain.drafts import Draft, draft, event_of, forced
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
+from campaign.input.names import folded, resolve
 from campaign.kinds.hadrians_wall import checks, rules
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall.narrate import area_name
 from campaign.kinds.hadrians_wall.rules import Counter
 from campaign.kinds.hadrians_wall.state import Crossing, Roll, State, apply, walk
-from campaign.names import folded, resolve
 from events.common import CampaignEvent
 from events.hadrians_wall import (
     AreaTriggered,

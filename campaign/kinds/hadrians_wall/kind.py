@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from campaign.domain.kind import Decide, PackageKind, Seal
 from campaign.errors import RuleViolation
-from campaign.kind import Decide, PackageKind, Seal
+from campaign.input.names import resolve
+from campaign.input.text import printable
 from campaign.kinds.hadrians_wall import RULES, checks, commands, narrate, players, rules, state
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall.state import State
-from campaign.names import resolve
-from campaign.text import printable
 from events.common import CampaignEvent, CampaignStarted
 from events.hadrians_wall import CounterMoved, GameSetUp, RollCorrected, SecretRevealed
 from regions import MapError, map_source

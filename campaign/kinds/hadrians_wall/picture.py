@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import Counter as Tally
 from html import escape as html_escape
 
+from campaign.input.text import printable
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall.narrate import nation_name
 from campaign.kinds.hadrians_wall.report import COLOURS
 from campaign.kinds.hadrians_wall.state import State
-from campaign.text import printable
 
 WEST, NORTH = -7.6, 59.7
 PER_LON, PER_LAT = 64.0, 100.0
@@ -183,7 +183,7 @@ def held_by(state: State, player: str | None) -> frozenset[str]:
     colours)."""
     if player is None:
         return frozenset()
-    from campaign.names import folded
+    from campaign.input.names import folded
 
     return frozenset(
         c.area

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from campaign import dice
+from campaign.domain import dice
 
 TURNS = 16
 """HW-2.1: the game has 16 turns."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from campaign.errors import RuleViolation
+from campaign.input.names import folded
 from campaign.kinds.onus import interpretations
 from campaign.kinds.onus.book import Army, Book, Side
 from campaign.kinds.onus.rules import placements
 from campaign.kinds.onus.state import Phase, State
-from campaign.names import folded
 
 
 def check_players(players: Sequence[str]) -> None:

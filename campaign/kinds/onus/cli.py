@@ -7,8 +7,8 @@ from typing import Annotated, Optional
 import typer
 
 from campaign.kinds.onus import RULES as ONUS
-from campaign.text import printable_data
-from campaign.values import whole_number
+from campaign.input.text import printable_data
+from campaign.input.values import whole_number
 from campaign.commandline.core import (
     CampaignOption,
     JsonOption,
@@ -56,7 +56,7 @@ def briefing(
     """The next scenario's set-up: armies with unit statuses, Generals, Characters, rules, fact keys
     (ON-3.3)."""
     from campaign.kinds.onus import status as onus_data
-    from campaign.names import resolve
+    from campaign.input.names import resolve
 
     chosen = resolve("briefing format", output_format, ("text", "markdown", "bbcode", "html"))
     name = ctx.obj.name(campaign)
@@ -67,7 +67,7 @@ def briefing(
     if brief is None:
         return say("All eight scenarios have been played.")
     if chosen != "text":  # the opening post: report of the scenario to be played
-        from campaign.signing import for_report
+        from campaign.proof.signing import for_report
         from campaign.views.reports import render, report_data
 
         post, _ = report_data(name, loaded, brief["scenario"])

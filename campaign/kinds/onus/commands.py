@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError
+from campaign.input import text
+from campaign.input.names import resolve
 from campaign.kinds.onus import checks
 from campaign.kinds.onus import rules as onus
 from campaign.kinds.onus.book import SIDES, Side, book
 from campaign.kinds.onus.state import State
-from campaign.names import resolve
 from events.common import CampaignEvent
 from events.onus import (
     ArmyMustered,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from campaign.drafts import Draft
-from campaign.kind import Decide, PackageKind, Seal
+from campaign.domain.drafts import Draft
+from campaign.domain.kind import Decide, PackageKind, Seal
 from campaign.kinds.onus import RULES, checks, commands, narrate, players, state
 from campaign.kinds.onus.book import SIDE_NAMES, SIDES
 from campaign.kinds.onus.state import Phase, State

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaign.drafts import Draft
+from campaign.domain.drafts import Draft
 from campaign.errors import CampaignError
+from campaign.input.values import whole_number
 from campaign.kinds.onus import commands
 from campaign.kinds.onus import rules as onus
 from campaign.kinds.onus.book import SIDE_NAMES
 from campaign.kinds.onus.state import Phase, State
-from campaign.values import whole_number
 
 
 def own_side(state: State, player: str) -> str | None:

@@ -190,8 +190,8 @@ def _score_table(report: dict[str, Any], players: dict[str, str]) -> Section:
 
 def _wins(side: str) -> str:
     """ "Rome wins", "The enemies of Rome win": the side's name, and the verb agreeing with it."""
+    from campaign.input.text import sentence
     from campaign.kinds.onus.book import SIDE_NAMES
-    from campaign.text import sentence
 
     return sentence(f"{SIDE_NAMES[side]} {'wins' if side == 'rome' else 'win'}")
 

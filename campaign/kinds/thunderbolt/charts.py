@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign import text
+from campaign.input import text
 from campaign.kinds.thunderbolt import rules
 
 FAMILIES = ("Barcid", "Magonid")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from campaign.drafts import Draft
+from campaign.domain.drafts import Draft
 from campaign.errors import RuleViolation
+from campaign.input.names import folded
+from campaign.input.text import sentence
 from campaign.kinds.thunderbolt import positions, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.charts import FAMILIES
@@ -15,8 +17,6 @@ from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.tribes import checks as tribal_checks
 from campaign.kinds.thunderbolt.turn import cup, sequence
 from campaign.kinds.thunderbolt.victory.result import result_due
-from campaign.names import folded
-from campaign.text import sentence
 from events.thunderbolt import (
     AmbassadorSent,
     ArmyDetached,

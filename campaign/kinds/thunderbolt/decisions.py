@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from campaign.drafts import Draft, forced
+from campaign.domain.drafts import Draft, forced
 from campaign.kinds.thunderbolt.allies import decide as allies
 from campaign.kinds.thunderbolt.auguries import decide as auguries
 from campaign.kinds.thunderbolt.carthage import armies as carthage

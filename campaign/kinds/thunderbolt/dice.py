@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from campaign import text
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.state import State
 

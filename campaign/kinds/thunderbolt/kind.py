@@ -7,10 +7,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from campaign.drafts import Draft
+from campaign.domain.drafts import Draft
+from campaign.domain.kind import Decide, PackageKind, Seal
 from campaign.errors import CampaignError, RuleViolation
-from campaign.files import read_text
-from campaign.kind import Decide, PackageKind, Seal
+from campaign.input.files import read_text
 from campaign.kinds.thunderbolt import RULES, checks, decisions, fold, narrate, players
 from campaign.kinds.thunderbolt import dice as secrets_of
 from campaign.kinds.thunderbolt.carthage import armies as carthage

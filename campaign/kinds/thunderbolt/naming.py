@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.errors import RuleViolation
+from campaign.input.names import resolve
+from campaign.input.text import sentence
 from campaign.kinds.thunderbolt import positions, rules
 from campaign.kinds.thunderbolt.setup import THEATERS
 from campaign.kinds.thunderbolt.state import State
-from campaign.names import resolve
-from campaign.text import sentence
 
 
 def leader_names(leaders: Mapping[str, Any]) -> dict[str, str]:

@@ -7,11 +7,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from campaign import text
 from campaign.commandline.core import pairs, registrar
 from campaign.errors import CampaignError
+from campaign.input import text
+from campaign.input.values import whole_number
 from campaign.kinds.thunderbolt import RULES as TB
-from campaign.values import whole_number
 
 commands = typer.Typer()
 

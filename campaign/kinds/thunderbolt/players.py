@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaign.drafts import Draft
+from campaign.domain.drafts import Draft
 from campaign.errors import CampaignError
+from campaign.input.names import folded
+from campaign.input.values import whole_number
 from campaign.kinds.thunderbolt import dice as dice_rules
 from campaign.kinds.thunderbolt import forms
 from campaign.kinds.thunderbolt.auguries import decide as auguries
@@ -29,8 +31,6 @@ from campaign.kinds.thunderbolt.tribes.tribes import ROLLER, due
 from campaign.kinds.thunderbolt.turn import decide as turn
 from campaign.kinds.thunderbolt.turn.sequence import STEPS
 from campaign.kinds.thunderbolt.victory.result import result_due
-from campaign.names import folded
-from campaign.values import whole_number
 
 
 def side_of(state: State, player: str) -> str | None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from campaign.errors import CampaignError
+from campaign.input.text import sentence
 from campaign.kinds.thunderbolt import RULES, rules
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.magistrates.narrate import assignment
@@ -14,7 +15,6 @@ from campaign.kinds.thunderbolt.naming import who
 from campaign.kinds.thunderbolt.narrate import describe
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import cup
-from campaign.text import sentence
 from events.common import CampaignEvent, NoteRecorded
 from events.thunderbolt import (
     AmbassadorSent,

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from campaign import dice
+from campaign.domain import dice
 from campaign.kinds.thunderbolt import interpretations as chosen
 
 # TB-16 Dice and draws.

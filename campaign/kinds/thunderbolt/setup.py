@@ -11,8 +11,8 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
-from campaign import text
 from campaign.errors import CampaignError
+from campaign.input import text
 from campaign.kinds.thunderbolt import charts, rules
 from campaign.kinds.thunderbolt.carthage.citizens import read as citizens_in_play
 from campaign.kinds.thunderbolt.charts import FAMILIES

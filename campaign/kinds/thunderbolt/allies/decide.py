@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
+from campaign.input.names import folded, resolve
+from campaign.input.text import sentence
 from campaign.kinds.thunderbolt import checks, positions, rules
 from campaign.kinds.thunderbolt.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.naming import province_of, units
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import sequence
-from campaign.names import folded, resolve
-from campaign.text import sentence
 from events.thunderbolt import (
     CitySacked,
     DiplomacyAttempted,

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
 from campaign.kinds.thunderbolt import checks
 from campaign.kinds.thunderbolt.state import State
 from events.thunderbolt import AuguryEntered

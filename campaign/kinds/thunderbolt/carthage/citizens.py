@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import RuleViolation
-from campaign.names import folded
+from campaign.input.names import folded
 from events.thunderbolt import CitizensLost
 
 if TYPE_CHECKING:  # the set-up reads its figure here, and the state is built from the set-up

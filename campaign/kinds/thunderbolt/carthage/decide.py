@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft, event_of
+from campaign.domain.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
+from campaign.input.names import resolve
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
 from campaign.kinds.thunderbolt.carthage import (
@@ -25,7 +26,6 @@ from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.fold import apply
 from campaign.kinds.thunderbolt.naming import army, envoy, force_of, leader, province_of
 from campaign.kinds.thunderbolt.state import State, numbered
-from campaign.names import resolve
 from events.thunderbolt import (
     ArmiesTrained,
     ArmyDetached,

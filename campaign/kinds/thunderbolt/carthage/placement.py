@@ -8,12 +8,12 @@ using them afterwards stays the table's. Pure checks; the decisions list them.""
 from __future__ import annotations
 
 from campaign.errors import RuleViolation
+from campaign.input.names import folded
 from campaign.kinds.thunderbolt.carthage import citizens
 from campaign.kinds.thunderbolt.carthage.armies import AFRICA, HISPANIA
 from campaign.kinds.thunderbolt.magistrates.offices import ROMAN_ITALY
 from campaign.kinds.thunderbolt.setup import Province
 from campaign.kinds.thunderbolt.state import State
-from campaign.names import folded
 
 CITIZENS_THEATERS = (AFRICA, HISPANIA, "Sicily", "Sardinia and Corsica")
 """7.12: "Carthaginian Citizen Infantry and Cavalry units can only be used in Africa, Hispania,

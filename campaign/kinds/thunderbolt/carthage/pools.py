@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from campaign import text
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
+from campaign.input.names import folded, resolve
 from campaign.kinds.thunderbolt.carthage import citizens, placement
 from campaign.kinds.thunderbolt.state import State
-from campaign.names import folded, resolve
 from events.thunderbolt import ManpowerDrawn, ManpowerPlaced, ManpowerReturned
 
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input.names import resolve
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.magistrates import offices, prorogues, roman
 from campaign.kinds.thunderbolt.naming import leader, province_of
 from campaign.kinds.thunderbolt.state import State
-from campaign.names import resolve
 from events.thunderbolt import (
     LegateDelivered,
     LegionsDisbanded,

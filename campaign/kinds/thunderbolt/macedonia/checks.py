@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from campaign.errors import RuleViolation
+from campaign.input.text import sentence
 from campaign.kinds.thunderbolt import checks as shared
 from campaign.kinds.thunderbolt import rules
 from campaign.kinds.thunderbolt.carthage import armies as carthage
@@ -19,7 +20,6 @@ from campaign.kinds.thunderbolt.macedonia.war import (
 )
 from campaign.kinds.thunderbolt.magistrates import roman
 from campaign.kinds.thunderbolt.state import State
-from campaign.text import sentence
 
 
 def check_in_play(state: State) -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError
+from campaign.input import text
+from campaign.input.names import resolve
 from campaign.kinds.thunderbolt import checks as shared
 from campaign.kinds.thunderbolt import naming, rules
 from campaign.kinds.thunderbolt.charts import outcome
@@ -19,7 +20,6 @@ from campaign.kinds.thunderbolt.macedonia.war import ENDED, UNDERWAY
 from campaign.kinds.thunderbolt.magistrates import prorogues
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn.cup import in_the_box
-from campaign.names import resolve
 from events.thunderbolt import (
     AmbassadorSent,
     LegionsCommitted,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign.drafts import Draft, draft, event_of
+from campaign.domain.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.thunderbolt import checks
 from campaign.kinds.thunderbolt.charts import outcome as chart_outcome

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import RuleViolation
+from campaign.input.names import resolve
+from campaign.input.text import sentence
 from campaign.kinds.thunderbolt import checks, rules
 from campaign.kinds.thunderbolt.legions import raising as legions
 from campaign.kinds.thunderbolt.state import State
-from campaign.names import resolve
-from campaign.text import sentence
 from events.thunderbolt import NavalAllotted
 
 TOWARD = {rules.ROME: 1, rules.CARTHAGE: -1}

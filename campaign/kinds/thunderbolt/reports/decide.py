@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
+from campaign.input.names import resolve
 from campaign.kinds.thunderbolt import checks, positions, rules
 from campaign.kinds.thunderbolt.allies.decide import sack, victory
 from campaign.kinds.thunderbolt.carthage import armies as carthage
@@ -33,7 +34,6 @@ from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.senate.decide import earned
 from campaign.kinds.thunderbolt.state import State, numbered
 from campaign.kinds.thunderbolt.turn import sequence
-from campaign.names import resolve
 from events.thunderbolt import (
     ArmyInBattle,
     ArmyLost,

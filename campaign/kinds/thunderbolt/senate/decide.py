@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input.names import resolve
 from campaign.kinds.thunderbolt import checks, positions
 from campaign.kinds.thunderbolt.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.magistrates import elections
@@ -15,7 +16,6 @@ from campaign.kinds.thunderbolt.naming import leader
 from campaign.kinds.thunderbolt.senate import honours
 from campaign.kinds.thunderbolt.senate import politics as senate
 from campaign.kinds.thunderbolt.state import State, numbered
-from campaign.names import resolve
 from events.thunderbolt import (
     DictatorTakesTheField,
     MagistrateCensured,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from campaign import text
+from campaign.input import text
 
 
 @dataclass(frozen=True)

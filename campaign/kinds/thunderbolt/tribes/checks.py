@@ -4,12 +4,12 @@ decisions list them, the fold never calls them."""
 from __future__ import annotations
 
 from campaign.errors import RuleViolation
+from campaign.input.names import resolve
+from campaign.input.text import sentence
 from campaign.kinds.thunderbolt import positions, rules
 from campaign.kinds.thunderbolt.naming import Envoy
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.tribes.tribes import PACIFICATION, due
-from campaign.names import resolve
-from campaign.text import sentence
 
 VICTORIES = ("none", "minor", "major")
 """TB-23.4, TB-23.5: the Victory DRM a leader claims: none, a Victory (not Major), a Major."""

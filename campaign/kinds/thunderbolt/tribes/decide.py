@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from campaign.drafts import Draft, draft, event_of
+from campaign.domain.drafts import Draft, draft, event_of
 from campaign.errors import RuleViolation
+from campaign.input.names import resolve
 from campaign.kinds.thunderbolt import checks as shared
 from campaign.kinds.thunderbolt import positions
 from campaign.kinds.thunderbolt.carthage import pools
@@ -27,7 +28,6 @@ from campaign.kinds.thunderbolt.tribes.tribes import (
     due,
 )
 from campaign.kinds.thunderbolt.turn.decide import finish
-from campaign.names import resolve
 from events.thunderbolt import (
     ManpowerDrawn,
     TribeFought,

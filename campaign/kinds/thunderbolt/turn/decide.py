@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft, event_of
+from campaign.domain.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
+from campaign.input.names import resolve
 from campaign.kinds.thunderbolt import checks, interpretations
 from campaign.kinds.thunderbolt.dice import CommittedDraw, Draws, RecordedDraw, evidence_of, named
 from campaign.kinds.thunderbolt.fold import apply
@@ -16,7 +17,6 @@ from campaign.kinds.thunderbolt.magistrates.decide import disband_extraordinary,
 from campaign.kinds.thunderbolt.naming import leader
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn import cup, sequence
-from campaign.names import resolve
 from events.thunderbolt import (
     InitiativeDrawn,
     MarkerDrawn,

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from campaign import text
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
+from campaign.input import text
+from campaign.input.names import resolve
 from campaign.kinds.thunderbolt import checks
 from campaign.kinds.thunderbolt.state import State
 from campaign.kinds.thunderbolt.turn.decide import reveal_if_ended
 from campaign.kinds.thunderbolt.victory.result import WINNERS, last_turn
-from campaign.names import resolve
 from events.thunderbolt import VictoryDetermined
 
 

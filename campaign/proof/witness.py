@@ -23,10 +23,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from campaign import clock
-from campaign.checkpoint import Checkpoint
 from campaign.errors import CampaignError
-from campaign.names import folded
+from campaign.input import clock
+from campaign.input.names import folded
+from campaign.proof.checkpoint import Checkpoint
 
 FORMAT = "campaign-witness/1"
 
@@ -207,7 +207,7 @@ def _day(instant: str) -> str:
 
 def gave(witness: Witness | None, name: str, data: dict[str, Any]) -> None:
     """A report (or a history) given by this reader: its checkpoint is one it saw (#30)."""
-    from campaign.checkpoint import from_data
+    from campaign.proof.checkpoint import from_data
 
     kept = data.get("checkpoint")
     if kept is not None and witness is not None:

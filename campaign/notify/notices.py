@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from campaign.errors import CampaignError
-from campaign.names import folded
+from campaign.input.names import folded
 
 if TYPE_CHECKING:  # mail is imported by what sends it: every write imports this module
     from email.message import EmailMessage
@@ -160,7 +160,7 @@ def takes_away(recorded: Sequence[Any], actor: str) -> bool:
     a passed deadline, or a ruling (an event with its reason, or a reason noted with it: a
     forfeit, a walkover, the organiser's choice for a player). A task done for him (the
     organiser entering his declaration) ends without a notice."""
-    from campaign.deadlines import DEADLINE_ACTOR
+    from campaign.domain.deadlines import DEADLINE_ACTOR
     from events.common import NoteRecorded
 
     return folded(actor) == folded(DEADLINE_ACTOR) or any(
@@ -327,7 +327,7 @@ def _epoch(iso: str) -> int:
 def _shown(iso: str, zone: str | None) -> str:
     from datetime import datetime
 
-    from campaign.deadlines import clock
+    from campaign.domain.deadlines import clock
 
     return clock(datetime.fromisoformat(iso), zone, "%A %d %B %Y, %H:%M")
 
@@ -446,7 +446,7 @@ class Smtp:
         from email.message import EmailMessage
         from email.utils import format_datetime, formataddr
 
-        from campaign import clock
+        from campaign.input import clock
 
         message = EmailMessage()
         message["From"] = formataddr(("campaign", self.sender))
@@ -488,7 +488,7 @@ def _said(failure: BaseException) -> str:
 
 def text_of(said: str) -> str:
     """What a server said, as one line of plain text (at most 200 characters)."""
-    from campaign.text import printable
+    from campaign.input.text import printable
 
     return printable(" ".join(said.split()))[:200]
 
@@ -644,7 +644,7 @@ def _by_discord(
     discord: Any, campaign: str, group, reached, reminder: bool = False, pages: Pages = NO_PAGES
 ) -> str | None:
     """Post one message for `group`; why it was refused, or None once Discord has it."""
-    from campaign.post import Uncertain
+    from campaign.notify.discord import Uncertain
 
     try:
         said = discord_text(campaign, group, reached, reminder, pages)
@@ -686,7 +686,7 @@ def _by_email(
 
 def spans(typed: str) -> str:
     """`24h,2h` (or `24h 2h`, `none`) as kept: each a time before the deadline, longest first."""
-    from campaign.deadlines import length_of
+    from campaign.domain.deadlines import length_of
 
     words = typed.replace(",", " ").split()
     if [w.lower() for w in words] in (["none"], ["off"], []):
@@ -714,7 +714,7 @@ def remind(
     whoever `claim`s it first (two `notify` at once send it once)."""
     from datetime import datetime
 
-    from campaign.deadlines import length_of
+    from campaign.domain.deadlines import length_of
 
     step, deadline, zone = now_due
     done = Delivered()
@@ -775,7 +775,7 @@ def send_due(
     """Campaign `name`'s due turn notices and reminders, sent through its kept webhook (or
     `webhook`) and its kept mail server (or `smtp`), each marked as it goes; what was sent and
     what failed, in lines."""
-    from campaign.post import WEBHOOK, Delivery
+    from campaign.notify.discord import WEBHOOK, Delivery
 
     loaded, kept = campaigns.load(name), campaigns.secrets.unseal(name)
     url = webhook or kept.get(WEBHOOK)

@@ -3,7 +3,7 @@ cleared as events.
 
 A deadline names the step it was set for, in the words `Kind.next_step` uses; once the campaign
 has moved on to another step, that deadline no longer applies. Only views read the clock
-(campaign.clock): the log records instants, and replaying it never asks what time it is.
+(campaign.input.clock): the log records instants, and replaying it never asks what time it is.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
-from campaign.common import retracted
-from campaign.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft
+from campaign.domain.shared_commands import retracted
 from campaign.errors import CampaignError
-from campaign.names import folded, resolve
-from campaign.text import words
+from campaign.input.names import folded, resolve
+from campaign.input.text import words
 from events.common import (
     CampaignArchived,
     CampaignEvent,
@@ -274,8 +274,8 @@ class Reckoning:
     deadline set (`pinned`: its step and instant) or cleared since the campaign last moved on,
     when it last moved on (`moved`), the default length chosen, the quiet hours and the clock
     they are on, and the house rule for a missed one (`rule`). Kept beside the view
-    (campaign.facts), it gives the deadline after a write without the log: `after` of each event
-    that changes nothing of it but when the campaign moved on."""
+    (campaign.domain.facts), it gives the deadline after a write without the log: `after` of each
+    event that changes nothing of it but when the campaign moved on."""
 
     moved: str
     cleared: bool = False

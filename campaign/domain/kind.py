@@ -1,10 +1,10 @@
 """The Kind interface: everything the shared core asks of a kind of campaign.
 
 Each kind is one package under `campaign/kinds/` (its rules, its fold, its decisions, its views
-and its command-line commands) whose `KIND` implements this class; `campaign/registry.py` lists
-them. Its `cli.py` holds its commands (a `typer.Typer` called `commands`) and, as the parameters
-of `start_options`, the options `campaign new` takes. The store, the audit, export and import and
-the generic commands ask the kind and never branch on which kind it is.
+and its command-line commands) whose `KIND` implements this class; `campaign/domain/registry.py`
+lists them. Its `cli.py` holds its commands (a `typer.Typer` called `commands`) and, as the
+parameters of `start_options`, the options `campaign new` takes. The store, the audit, export and
+import and the generic commands ask the kind and never branch on which kind it is.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from campaign.drafts import Draft
+from campaign.domain.drafts import Draft
 from campaign.errors import CampaignError
 from events.common import CampaignEvent, CampaignStarted
 
@@ -23,7 +23,7 @@ State = Any
 Decide = Callable[[State], list[Draft]]
 """A command bound to its inputs: the state in, the events to record out (or a refusal)."""
 Seal = Callable[[Sequence[str]], dict[str, str]]
-"""Secrets drawn and kept by the store for a new campaign, by label (campaign.dice)."""
+"""Secrets drawn and kept by the store for a new campaign, by label (campaign.domain.dice)."""
 
 
 class Kind(ABC):
@@ -51,7 +51,8 @@ class Kind(ABC):
         self, title: str, options: Mapping[str, Any], seal: Seal | None = None
     ) -> tuple[dict[str, Any], Decide]:
         """The fields of the CampaignStarted event, and what to decide on the initial state.
-        `seal(labels)` has the store draw and keep secrets for the campaign (campaign.dice)."""
+        `seal(labels)` has the store draw and keep secrets for the campaign
+        (campaign.domain.dice)."""
 
     @abstractmethod
     def check_start(self, started: CampaignStarted) -> None:
@@ -85,7 +86,7 @@ class Kind(ABC):
     whole (tables of the whole campaign, settings, what is next); of the others it keeps only the
     lines that name him."""
 
-    # The state kept beside the log (campaign.snapshot).
+    # The state kept beside the log (campaign.readmodel.snapshot).
 
     unkept: ClassVar[tuple[str, ...]] = ()
     """Fields of the state a kept snapshot leaves out: objects built from text the log holds (a
@@ -185,14 +186,14 @@ class Kind(ABC):
         return []
 
     def awaited(self, state: State) -> tuple[str, ...]:
-        """The players who must act now, by name (the turn notices, `campaign.notices`): those
-        the step in hand waits for; none where it waits for the organiser alone."""
+        """The players who must act now, by name (the turn notices, `campaign.notify.notices`):
+        those the step in hand waits for; none where it waits for the organiser alone."""
         return ()
 
     def tasks(self, state: State) -> dict[str, tuple[str, ...]]:
         """What each person the step in hand waits for must do, in his own words (the turn
-        notices, `campaign.notices`): the forms his page offers him, by their labels. A person
-        is told when a task of his is new, never twice for the same one."""
+        notices, `campaign.notify.notices`): the forms his page offers him, by their labels. A
+        person is told when a task of his is new, never twice for the same one."""
         tasks = {}
         for player in self.awaited(state):
             labels = tuple(a["label"] for a in self.player_actions(state, player))

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from campaign.kind import Kind
-from campaign.names import resolve
+from campaign.domain.kind import Kind
+from campaign.input.names import resolve
 
 PACKAGES = {
     "boiling-cauldron": "campaign.kinds.boiling_cauldron",

@@ -17,8 +17,8 @@ from typing import Any
 
 import orjson
 
-from campaign.chain import campaign_id
-from campaign.text import printable
+from campaign.domain.chain import campaign_id
+from campaign.input.text import printable
 from events.common import CampaignArchived, CampaignEvent, CampaignRenamed, CampaignStarted
 
 TOPICS = [CampaignStarted.TOPIC, CampaignRenamed.TOPIC, CampaignArchived.TOPIC]

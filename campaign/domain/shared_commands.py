@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from campaign.drafts import AUTOMATIC_ACTOR, Draft, draft
+from campaign.domain.drafts import AUTOMATIC_ACTOR, Draft, draft
+from campaign.domain.kind import Kind
 from campaign.errors import CampaignError
-from campaign.kind import Kind
-from campaign.names import folded, resolve
-from campaign.text import name as name_text
-from campaign.text import person, words
+from campaign.input.names import folded, resolve
+from campaign.input.text import name as name_text
+from campaign.input.text import person, words
 from events.common import (
     ActionsRestored,
     ActionsRetracted,
@@ -54,7 +54,7 @@ def announce_key(key: str, events: Sequence[CampaignEvent] = ()) -> list[Draft]:
     """The organiser's public signing key, announced in the log (issue #30); refused where the
     log (`events`) announced another key under the same name (issue #47: a player holding the
     name alone would take a second key's signature for the first's)."""
-    from campaign.checkpoint import verifier
+    from campaign.proof.checkpoint import verifier
 
     given = verifier(key)
     taken_back = retracted(events)
@@ -136,7 +136,7 @@ class Ledger:
             self.standing.append([seq])
 
     def data(self) -> dict[str, Any]:
-        """The ledger as a view keeps it (JSON, campaign.readmodel): `kept` reads it back, so
+        """The ledger as a view keeps it (JSON, campaign.readmodel.status): `kept` reads it back, so
         that an undo or a redo decides without reading the log (issue #31)."""
         return {
             "at_start": self.at_start,

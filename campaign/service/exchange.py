@@ -15,15 +15,18 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from campaign import chain, text
-from campaign.app import Campaigns, Loaded, campaign_id
-from campaign.audit import audit
-from campaign.common import current_name
+from campaign.domain import chain
+from campaign.domain.chain import campaign_id
+from campaign.domain.log import Loaded
+from campaign.domain.registry import PACKAGES, kind
+from campaign.domain.shared_commands import current_name
 from campaign.errors import CampaignError
-from campaign.post import POSTED, WEBHOOK
-from campaign.registry import PACKAGES, kind
+from campaign.input import text
+from campaign.input.values import percentage
+from campaign.notify.discord import POSTED, WEBHOOK
+from campaign.service.unit_of_work import Campaigns
+from campaign.service.verify import audit
 from campaign.store.sealed import ACCESS
-from campaign.values import percentage
 from events import event_class, fields
 from events.common import CampaignEvent, CampaignStarted
 

@@ -21,10 +21,10 @@ from typing import Any
 
 import orjson
 
-from campaign.deadlines import instant
+from campaign.domain.deadlines import instant
 
 VIEWS = "campaign_views"
-"""The table of views (its triggers, per database: campaign.beside)."""
+"""The table of views (its triggers, per database: campaign.store.dialects)."""
 COLUMNS = "(stream TEXT PRIMARY KEY, version INTEGER, head TEXT, body TEXT)"
 KEYS = {
     "events",
@@ -74,7 +74,8 @@ def view(loaded: Any) -> dict[str, Any]:
         "status": of.status(state, facts.name),
         "step": step,
         "deadline": None if standing is None else standing.at.isoformat(),
-        "ledger": loaded.ledger.data(),  # what an undo or a redo decides on (campaign.common)
+        # what an undo or a redo decides on (campaign.domain.shared_commands)
+        "ledger": loaded.ledger.data(),
         "finished": finished_rounds(of, state),  # the report `report` shows unless asked
         "program": program(),
     }
@@ -82,8 +83,8 @@ def view(loaded: Any) -> dict[str, Any]:
 
 
 def finished_rounds(of: Any, state: Any) -> int:
-    """How many rounds (or scenarios) have ended (campaign.loaded.finished)."""
-    from campaign.loaded import finished
+    """How many rounds (or scenarios) have ended (campaign.domain.log.finished)."""
+    from campaign.domain.log import finished
 
     return len(finished(of, state))
 
@@ -104,7 +105,9 @@ def readable(body: str) -> dict[str, Any] | None:
     usable = isinstance(data, dict) and KEYS <= set(data) and data["program"] == program()
     usable = usable and _within(data)
     if usable:
-        data.pop("brief_seal", None)  # campaign.bound's, of what `list` picks: not the view's
+        data.pop(
+            "brief_seal", None
+        )  # campaign.readmodel.seals's, of what `list` picks: not the view's
     return data if usable else None
 
 
@@ -130,8 +133,8 @@ def brief(seen: dict[str, Any]) -> dict[str, Any]:
 
 def picked_brief(picked: str | None) -> tuple[list, str] | None:
     """What the database picked out of a stored view (`[program, summary, players, brief_seal]`,
-    campaign.beside): the three values `brief` shows, as they were picked, and their seal; None
-    where it is not one (a body edited by hand, another program's)."""
+    campaign.store.dialects): the three values `brief` shows, as they were picked, and their seal;
+    None where it is not one (a body edited by hand, another program's)."""
     try:
         found = orjson.loads(picked) if picked is not None else None
     except (ValueError, RecursionError):

@@ -31,8 +31,8 @@ def deadlines(loaded, name: str, player: str | None = None, page: str | None = N
     `player` the same while the step waits for him; `page`: the campaign's page on the hub."""
     import hashlib
 
-    from campaign.deadlines import current
-    from campaign.names import folded
+    from campaign.domain.deadlines import current
+    from campaign.input.names import folded
 
     step = loaded.kind.next_step(loaded.state)
     standing = current(loaded.events, step)
@@ -51,7 +51,7 @@ def deadlines(loaded, name: str, player: str | None = None, page: str | None = N
 def _reason(events, step: str) -> str:
     """Why the deadline standing for `step` was set, where one was set for it (a default one
     has no reason)."""
-    from campaign.common import retracted
+    from campaign.domain.shared_commands import retracted
     from events.common import DeadlineSet
 
     taken_back = retracted(events)

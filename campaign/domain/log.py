@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from campaign import chain
-from campaign.common import Ledger, retracted
+from campaign.domain import chain
+from campaign.domain.facts import Facts
+from campaign.domain.kind import Kind
+from campaign.domain.registry import kind
+from campaign.domain.shared_commands import Ledger, retracted
 from campaign.errors import CampaignError, StoreError
-from campaign.facts import Facts
-from campaign.kind import Kind
-from campaign.registry import kind
 from events.common import ActionsRestored, ActionsRetracted, CampaignEvent, CampaignStarted
 
 
@@ -28,7 +28,7 @@ class Loaded:
     state: Any
     links: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
     """Each event's link in the hash chain as computed when the log was read, if it was read
-    from the store (campaign.stored); else computed when first asked."""
+    from the store (campaign.store.rows); else computed when first asked."""
     resumed: Resumed | None = field(default=None, repr=False, compare=False)
     """Where the log was resumed from what was kept beside it (`KeptLog`), if it was."""
 
@@ -38,7 +38,7 @@ class Loaded:
 
     @cached_property
     def facts(self) -> Facts:
-        """What the log says beside the kind's state (campaign.facts): from the view it was
+        """What the log says beside the kind's state (campaign.domain.facts): from the view it was
         resumed from and the events since, where they tell it, else from the whole log."""
         if self.resumed is not None:
             kept = Facts.kept(self.resumed.seen)
@@ -60,9 +60,9 @@ class Loaded:
 
     @cached_property
     def ledger(self) -> Ledger:
-        """The organiser's actions still standing (campaign.common.Ledger), which an undo and a
-        redo decide on: from the ledger kept in the view the log was resumed from and the events
-        since (issue #31), else from the whole log."""
+        """The organiser's actions still standing (campaign.domain.shared_commands.Ledger), which an
+        undo and a redo decide on: from the ledger kept in the view the log was resumed from and the
+        events since (issue #31), else from the whole log."""
         if self.resumed is not None:
             kept = Ledger.kept(self.resumed.seen.get("ledger"), self.kind)
             if kept is not None:
@@ -80,7 +80,7 @@ class Loaded:
 
 @dataclass(frozen=True)
 class Resumed:
-    """A log resumed from what was kept beside it: the view kept (campaign.readmodel) and the
+    """A log resumed from what was kept beside it: the view kept (campaign.readmodel.status) and the
     events recorded since it was read."""
 
     seen: dict[str, Any]

@@ -13,11 +13,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from campaign.checkpoint import announced, origin_of
-from campaign.common import current_name
-from campaign.deadlines import Reckoning, holidays, zone_of
-from campaign.views.people import people
-from events.common import ActionsRestored, ActionsRetracted, CampaignEvent, NoteRecorded
+from campaign.domain.deadlines import Reckoning, holidays, zone_of
+from campaign.domain.shared_commands import current_name, retracted
+from campaign.proof.checkpoint import announced, origin_of
+from events.common import (
+    ActionsRestored,
+    ActionsRetracted,
+    CampaignEvent,
+    NoteRecorded,
+    PlayerRenamed,
+    PlayerReplaced,
+    PlayerWithdrew,
+)
 
 SHARED = "campaign."
 """The topics of the events every kind shares (events.common), the ones that say these facts."""
@@ -30,7 +37,7 @@ def plain(event: CampaignEvent) -> bool:
 
 
 def all_plain(told: Sequence[CampaignEvent]) -> bool:
-    """The events an undo or a redo names (campaign.loaded.named) are some, every one `plain`:
+    """The events an undo or a redo names (campaign.domain.log.named) are some, every one `plain`:
     taking them back or restoring them tells no fact."""
     return bool(told) and all(plain(e) for e in told)
 
@@ -73,7 +80,7 @@ class Facts:
         named: Callable[[CampaignEvent], Sequence[CampaignEvent]] | None = None,
     ) -> Facts | None:
         """The facts once `new` is recorded, where every event of it is `plain` — or an undo
-        or a redo every event of which it `named` (campaign.loaded.named) is: it moves the
+        or a redo every event of which it `named` (campaign.domain.log.named) is: it moves the
         campaign on as they do, and what it takes back or restores tells no fact — else None."""
         if not all(plain(event) or _plainly(event, named) for event in new):
             return None
@@ -83,8 +90,8 @@ class Facts:
         return replace(self, reckoning=reckoning)
 
     def data(self) -> dict[str, Any]:
-        """The facts as a view keeps them (campaign.readmodel): those a view shows under their
-        own names, the rest under `reckoning` and `key`."""
+        """The facts as a view keeps them (campaign.readmodel.status): those a view shows under
+        their own names, the rest under `reckoning` and `key`."""
         return {
             "name": self.name,
             "origin": self.origin,
@@ -112,3 +119,22 @@ class Facts:
             )
         except (KeyError, TypeError, ValueError):
             return None
+
+
+def people(events: Sequence[CampaignEvent]) -> list[dict[str, Any]]:
+    """Each change of who plays, in the order recorded (undone ones left out)."""
+    taken_back = retracted(events)
+    changes: list[dict[str, Any]] = []
+    for event in events:
+        if event.originator_version in taken_back:
+            continue
+        if isinstance(event, PlayerReplaced):
+            changes.append({"change": "replaced", "player": event.by, "replacing": event.player})
+        elif isinstance(event, PlayerRenamed):
+            changes.append({"change": "renamed", "player": event.to, "was": event.player})
+        elif isinstance(event, PlayerWithdrew):
+            changes.append({"change": "withdrew", "player": event.player})
+        else:
+            continue
+        changes[-1].update(event=event.originator_version, reason=event.reason)
+    return changes

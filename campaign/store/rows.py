@@ -25,8 +25,8 @@ from typing import Any
 
 import orjson
 
-from campaign.bounded import bounded
-from campaign.chain import GENESIS, link_of
+from campaign.domain.chain import GENESIS, link_of
+from campaign.store.memory import bounded
 from events import event_class, fields
 from events.common import CampaignEvent
 

@@ -3,7 +3,7 @@ the chain head after the last of them, at the instant of that event — signed, 
 announced a key in the log, with Ed25519 in the shape of C2SP's signed notes (a body of lines,
 a blank line, one line per signature: an em dash, the key's name, base64 of its 4-byte id and the
 signature). Every report ends with one; `campaign verify --checkpoint` checks a pasted one, and a
-reader that saw one refuses a log that does not extend it (campaign.witness).
+reader that saw one refuses a log that does not extend it (campaign.proof.witness).
 
 Nothing in a checkpoint is typed by a person: hexadecimal, digits, an ISO instant, base64 and a
 key name of letters, digits, dots, dashes and underscores — so it survives a paste into Discord,

@@ -11,8 +11,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaign import chain, deadlines, text
-from campaign.common import (
+from campaign.domain import chain, deadlines
+from campaign.domain.chain import event_words
+from campaign.domain.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.domain.kind import Decide, Kind
+from campaign.domain.shared_commands import (
     Ledger,
     announce_key,
     archive,
@@ -25,10 +28,8 @@ from campaign.common import (
     undo_latest,
     withdraw,
 )
-from campaign.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kind import Decide, Kind
-from campaign.views.grammar import event_words
+from campaign.input import text
 from events.common import (
     ActionsRestored,
     ActionsRetracted,

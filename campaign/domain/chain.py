@@ -6,19 +6,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from campaign.names import folded
-from campaign.views.grammar import event_words
+from campaign.input.names import folded
 from events.common import CampaignEvent
 
 GENESIS = "0" * 64
 NAMESPACE = uuid.UUID("6f1d5a3c-8e0b-5c1e-9a55-0b2d6c1e4a77")
 ENVELOPE = ("originator_id", "originator_version", "timestamp", "actor", "rules_version", "chain")
+
+
+def event_words(kind: type) -> str:
+    """An event's kind in words, for a sentence: `BattleFought` → `battle fought`."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", kind.__name__).lower()
 
 
 def exact(value: Any) -> Any:
@@ -88,8 +93,8 @@ def first_break(
 ) -> tuple[int, str] | None:
     """The first event at which the chain is broken, and how; None if it is intact. The chain is
     bound to the campaign: its first event names it, and the stream must be that name's. `links`:
-    each event's link as computed from the stored rows while they were read (campaign.stored), if
-    they were; else each is computed here from the event."""
+    each event's link as computed from the stored rows while they were read (campaign.store.rows),
+    if they were; else each is computed here from the event."""
     if events and events[0].originator_id != campaign_id(getattr(events[0], "name", "")):
         return 1, "the log is stored under another campaign's identity: it was copied or moved"
     previous = GENESIS

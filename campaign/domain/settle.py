@@ -10,11 +10,11 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from campaign import chain
-from campaign.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.domain import chain
+from campaign.domain.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.domain.kind import Kind
+from campaign.domain.log import Loaded, Resumed, fold, fold_after, tail
 from campaign.errors import CampaignError
-from campaign.kind import Kind
-from campaign.loaded import Loaded, Resumed, fold, fold_after, tail
 from events.common import ActionsRestored, ActionsRetracted, CampaignEvent
 
 SETTLING_LIMIT = 10_000

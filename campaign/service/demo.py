@@ -8,8 +8,8 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
+from campaign.domain.registry import kind
 from campaign.errors import CampaignError
-from campaign.registry import kind
 
 
 def script(rules: str) -> list[tuple[str, list[str]]]:

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from campaign import registry
-from campaign.app import Campaigns, Loaded
-from campaign.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.domain import registry
+from campaign.domain.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.domain.log import Loaded
 from campaign.errors import CampaignError
+from campaign.service.unit_of_work import Campaigns
 from events.common import CampaignEvent
 
 Decide = Callable[[Loaded], Sequence[Draft]]
@@ -132,10 +133,10 @@ def start(
 def _notices_due(
     campaigns: Campaigns, before: Any, after: Loaded, actor: str, recorded: Sequence[CampaignEvent]
 ) -> None:
-    """The turn notices a write made due (`campaign.notices`): for each person with a task he
+    """The turn notices a write made due (`campaign.notify.notices`): for each person with a task he
     had not before it, and each whose task a ruling, an undo or a passed deadline took away,
     kept beside the log under the write's last event."""
-    from campaign import notices
+    from campaign.notify import notices
     from campaign.views.narrate import describe
 
     step, deadline, _ = notices.now_due(after)

@@ -12,16 +12,16 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from campaign import text
 from campaign.errors import StoreError
+from campaign.input import text
 
 SECRETS = "campaign_secrets"
 VIEWS = "campaign_views"
 CATALOGUE_INDEX = "campaign_catalogue"
 """An index of the events by topic, so that finding the campaigns reads their starts alone."""
 NAMES = "campaign_names"
-"""The catalogue kept (campaign.catalogue): one row, with the count and the last number of the
-events it was folded from."""
+"""The catalogue kept (campaign.readmodel.catalogue): one row, with the count and the last number of
+the events it was folded from."""
 NAMES_COLUMNS = "(id INTEGER PRIMARY KEY, events BIGINT, last_id BIGINT, program TEXT, body TEXT)"
 
 
@@ -134,7 +134,7 @@ class SQLite(Known):
     def brief(self, body: str) -> str | None:
         """What `list` shows of a stored view, picked out by SQLite's JSON functions (a third of
         reading the whole view in Python): `[program, summary, players, brief_seal]` (the seal
-        of those three: campaign.bound), or NULL where the body is not JSON."""
+        of those three: campaign.readmodel.seals), or NULL where the body is not JSON."""
         paths = "'$.program', '$.summary', '$.players', '$.brief_seal'"
         return f"CASE WHEN json_valid({body}) THEN json_extract({body}, {paths}) END"
 
@@ -237,7 +237,7 @@ class Postgres(Known):
     def prepare(self, connection: Any) -> None:
         """The tables kept beside the log, and the trigger that forgets a view when an event is
         changed by hand, made when the store is opened (SQLite makes them when first written)."""
-        from campaign.readmodel import COLUMNS
+        from campaign.readmodel.status import COLUMNS
 
         if self.ready(connection):
             return

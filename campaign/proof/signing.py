@@ -1,7 +1,7 @@
 """The organiser's signing key (issue #30): an Ed25519 key (the `cryptography` library) kept in
 a file of the organiser's own, outside every store, encrypted under a passphrase; its public
 half is announced in a campaign's log (`KeyAnnounced`) and signs the checkpoint every report
-ends with (campaign.checkpoint).
+ends with (campaign.proof.checkpoint).
 
 Where: `CAMPAIGN_KEY`, else `$XDG_CONFIG_HOME/campaign/signing-key` (`~/.config/...`). The
 passphrase: `CAMPAIGN_KEY_PASSPHRASE`, else asked at the terminal; a key made with
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from campaign.checkpoint import KEY_NAME, Checkpoint, VerifierKey, verifier
 from campaign.errors import CampaignError
+from campaign.proof.checkpoint import KEY_NAME, Checkpoint, VerifierKey, verifier
 
 HEADER = "campaign signing key "
 """The file's first line, before the key's PEM text: the key's name follows it."""

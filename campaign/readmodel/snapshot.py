@@ -19,8 +19,8 @@ from typing import Any
 
 import msgspec
 
-from campaign.kind import Kind
-from campaign.readmodel import program
+from campaign.domain.kind import Kind
+from campaign.readmodel.status import program
 
 
 def kept(of: Kind, state: Any) -> str:

@@ -6,7 +6,8 @@ and the service see it, a facade over its parts in `campaign.store`: the databas
 the logs (`Logs`: read, decoded, held to the witness), the catalogue (`Listing`: which campaign a
 name means), the secrets and personal links (`Secrets`, `Links`) and what is kept for the next
 readers (`Kept`). What it does itself is the unit of work: load, decide, settle
-(campaign.stamped), append in one write, decide again after a race, and keep beside the log."""
+(campaign.domain.settle), append in one write, decide again after a race, and keep beside the
+log."""
 
 from __future__ import annotations
 
@@ -20,29 +21,24 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError
 
-from campaign import chain, checkpoint, clock, text
-from campaign.catalogue import Entry
-from campaign.chain import campaign_id
-from campaign.drafts import Draft
-from campaign.errors import CampaignError, StoreError
-from campaign.loaded import (  # noqa: F401 - read where they always were: campaign.app
-    InconsistentLog,
+from campaign.domain import chain
+from campaign.domain.chain import campaign_id
+from campaign.domain.drafts import Draft
+from campaign.domain.log import (
     KeptLog,
     Loaded,
     Resumed,
-    RoundEnds,
-    apply,
-    as_it_stood,
     finished,
     first,
-    fold,
-    last_finished,
     log_state,
-    round_end,
-    tolerant_fold,
 )
-from campaign.registry import kind
-from campaign.stamped import extended, settle, stamp
+from campaign.domain.registry import kind
+from campaign.domain.settle import extended, settle, stamp
+from campaign.errors import CampaignError, StoreError
+from campaign.input import clock, text
+from campaign.proof import checkpoint
+from campaign.proof.witness import Witness
+from campaign.readmodel.catalogue import Entry
 from campaign.store.database import (  # noqa: F401 - STORE_FAILURES, first_line: the entry points'
     STORE_FAILURES,
     Database,
@@ -54,7 +50,6 @@ from campaign.store.listing import Listing
 from campaign.store.logs import Logs
 from campaign.store.sealed import Links, Secrets
 from campaign.store.windows import LONGEST
-from campaign.witness import Witness
 from events.common import CampaignEvent, CampaignStarted, PlayerRenamed, PlayerReplaced
 
 RACE_BUDGET = 20.0
@@ -68,8 +63,8 @@ class Campaigns:
     def __init__(self, db: str, existing: bool = False, witness: Witness | None = None) -> None:
         """The store `db` (a SQLite file or a PostgreSQL URL), made where missing unless it must
         be an `existing` one (the hub serves a store; it never makes an empty one in its
-        place). With a `witness` (an entry point's reader, campaign.witness), every log read is
-        held to the checkpoints that reader saw, and every log written is remembered."""
+        place). With a `witness` (an entry point's reader, campaign.proof.witness), every log read
+        is held to the checkpoints that reader saw, and every log written is remembered."""
         self.database = Database(db, existing)
         self.witness = witness
         self.logs = Logs(self.database, witness, lambda: self.listing)
@@ -186,7 +181,7 @@ class Campaigns:
 
     def delete(self, name: str) -> int:
         """Remove a campaign's whole log from the store (the one thing that is not appended);
-        returns how many events went. What this reader saw of it stays (campaign.witness): a
+        returns how many events went. What this reader saw of it stays (campaign.proof.witness): a
         log under that name or of that origin must extend it, until `witness --forget`."""
         self.database.check_writable()
         stream, count = self.listing.stream(name), len(self.load(name, witnessed=False).events)

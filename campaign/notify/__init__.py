@@ -1,0 +1,2 @@
+"""Telling people: turn notices by Discord and e-mail (`notices`), calendar feeds of deadlines
+(`calendar`) and posting to a Discord webhook (`discord`)."""
