@@ -18,6 +18,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
+from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -776,3 +777,27 @@ def spring_store(store_url, spring):
     shell.ok("contact", "cid", "--discord", CID)
     shell.ok("contact", "Bob", "--email", "bob@example.org")
     return shell
+
+
+def export_rows(shell: Shell) -> list[dict]:
+    """The campaign's log as `export` writes it, a row each."""
+    return [json.loads(line) for line in shell.ok("export").stdout.splitlines()]
+
+
+def rechain(rows: list[dict]) -> str:
+    """What a forger who knows the format does: recompute every hash after editing."""
+    from campaign.domain import chain
+
+    previous = chain.GENESIS
+    for row in rows[1:]:
+        row["hash"] = previous = chain.link(
+            previous,
+            row["seq"],
+            row["topic"],
+            datetime.fromisoformat(row["time"]),
+            row["actor"],
+            row["rules_version"],
+            row["data"],
+        )
+    rows[0]["chain_head"] = previous
+    return "\n".join(json.dumps(r) for r in rows) + "\n"

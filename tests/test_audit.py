@@ -11,8 +11,8 @@ import json
 import sqlite3
 
 import pytest
+from conftest import export_rows, rechain
 
-from campaign.domain import chain
 from campaign.kinds.boiling_cauldron import rules as bc
 
 
@@ -136,29 +136,6 @@ def test_a_stored_event_of_a_foreign_kind_never_imports_its_module(shell, tmp_pa
     result = shell("status")
     assert result.exit_code != 0 and "does not know" in result.stderr
     assert not marker.exists()
-
-
-def export_rows(shell) -> list[dict]:
-    return [json.loads(line) for line in shell.ok("export").stdout.splitlines()]
-
-
-def rechain(rows: list[dict]) -> str:
-    """What a forger who knows the format does: recompute every hash after editing."""
-    previous = chain.GENESIS
-    for row in rows[1:]:
-        from datetime import datetime
-
-        row["hash"] = previous = chain.link(
-            previous,
-            row["seq"],
-            row["topic"],
-            datetime.fromisoformat(row["time"]),
-            row["actor"],
-            row["rules_version"],
-            row["data"],
-        )
-    rows[0]["chain_head"] = previous
-    return "\n".join(json.dumps(r) for r in rows) + "\n"
 
 
 def test_export_then_import_gives_the_same_campaign(shell_at, spring, shell, tmp_path):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from conftest import Shell, tick_at
+from conftest import Shell, export_rows, rechain, tick_at
 
 pytestmark = pytest.mark.dated
 
@@ -238,6 +238,42 @@ def test_a_holiday_from_the_bank_moves_the_deadline_of_his_step_and_is_shown(
     page = TestClient(hub(str(shell.db))).get("/c/Spring%20869").text
     assert "Cid is away until 2026-12-06 14:00 UTC" in page
     assert "Ann is away until 2026-12-04 14:00 UTC" in page
+
+
+@pytest.mark.clock("2026-12-01T14:00Z")
+def test_a_turn_that_arrives_during_a_holiday_waits_for_his_return(
+    shell, spring, shell_at, tmp_path
+):
+    """Issue #46: `away` moved only a step already waiting for the player; a turn that came to
+    him during his holiday kept its default days (under `deadline rule auto` he forfeited on
+    holiday). A step's clock stands still while a player it waits for is away: the program
+    holds its deadline until his return, in the same append as the move that brought the step;
+    verify decides the hold again and refuses a forged one."""
+    shell.ok(*spring.step("new"))  # Cid declares first
+    shell.ok("deadline", "default", "3d")
+    shell.ok("away", "Dag", "--days", "5")  # until 6 December, 14:00; Cid's step is not his
+    assert shell.json("status")["deadline"]["at"] == "2026-12-04T14:00:00+00:00"
+    shell.ok(*spring.step("attack Essex Kent"))
+    deadline = shell.json("status")["deadline"]
+    assert deadline["step"].startswith("round 1, Dag declares")
+    assert deadline["at"] == "2026-12-09T14:00:00+00:00"  # back on the 6th, then his 3 days
+    log = shell.json("log")
+    assert [e["type"] for e in log[-2:]] == ["AttackDeclared", "DeadlineSet"]
+    assert log[-1]["actor"] == "the rules"
+    assert "Dag is away until 2026-12-06 14:00 UTC" in log[-1]["data"]["reason"]
+    shell.ok(*spring.step("attack Wessex Sussex"))  # Eve's step: she is not away
+    assert shell.json("status")["deadline"]["at"] == "2026-12-04T14:00:00+00:00"
+    assert shell.json("verify")["verified"]
+
+    rows = export_rows(shell)
+    hold = next(r for r in rows if r.get("actor") == "the rules")
+    hold["data"]["at"] = "2026-12-19T14:00:00+00:00"  # a longer hold than his holiday gives
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text(rechain(rows))
+    other = shell_at(tmp_path / "player.sqlite")
+    refused = other("import", str(forged))
+    assert refused.exit_code != 0
+    assert f"Event {hold['seq']}: the deadline set is marked as held" in refused.stderr
 
 
 @pytest.mark.clock("2026-12-01T14:00Z")

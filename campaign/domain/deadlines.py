@@ -15,7 +15,7 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
-from campaign.domain.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft, forced
 from campaign.domain.shared_commands import retracted
 from campaign.errors import CampaignError
 from campaign.input.names import folded, resolve
@@ -208,6 +208,32 @@ def days_taken(events: Sequence[CampaignEvent], who: str) -> int:
         and folded(e.player) in names
         and e.originator_version not in taken_back
     )
+
+
+def held(
+    reckoning: Reckoning,
+    away: Sequence[dict[str, str]],
+    awaited: Sequence[str],
+    step: str,
+    when: datetime,
+) -> list[Draft]:
+    """A turn that arrives while a player it waits for is on holiday waits for his return
+    (issue #46): the clock of his step stands still until he is back, so its deadline moves on
+    by what is left of his holiday (`away`: the holidays recorded, `Facts.holidays`). Recorded
+    by the program in the same append as the move that brought the step (`settle`), and
+    decided again by verify; nothing where the step has no deadline or nobody it waits for is
+    away at `when`."""
+    back = {
+        h["player"]: instant(h["until"])
+        for h in away
+        if h["player"] in awaited and instant(h["until"]) > when
+    }
+    standing = reckoning.deadline(step)
+    if not back or standing is None:
+        return []
+    who, until = max(back.items(), key=lambda item: item[1])
+    why = f"{who} is away until {until.strftime('%Y-%m-%d %H:%M')} UTC: the step waits for him"
+    return [forced(DeadlineSet, **set_for(step, standing.at + (until - when), when, why)[0].fields)]
 
 
 def away_again(players: Sequence[str], event: PlayerAway) -> list[Draft]:

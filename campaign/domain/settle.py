@@ -11,11 +11,12 @@ from datetime import datetime
 from typing import Any
 
 from campaign.domain import chain
+from campaign.domain.deadlines import QUIET, Reckoning, held, instant
 from campaign.domain.drafts import AUTOMATIC_ACTOR, Draft
 from campaign.domain.kind import Kind
 from campaign.domain.log import Loaded, Resumed, fold, fold_after, tail
 from campaign.errors import CampaignError
-from events.common import ActionsRestored, ActionsRetracted, CampaignEvent
+from events.common import ActionsRestored, ActionsRetracted, CampaignEvent, DeadlineSet
 
 SETTLING_LIMIT = 10_000
 """Events a decision and its forced consequences may come to before the rules count as unsettled."""
@@ -61,7 +62,7 @@ def settle(
     pending = list(drafts)
     for _ in range(SETTLING_LIMIT):
         if not pending:
-            pending = loaded.kind.consequences(state)
+            pending = loaded.kind.consequences(state) or _held(loaded, new, state, when)
             if not pending:
                 return new
         version += 1
@@ -77,6 +78,24 @@ def settle(
         state, previous = loaded.kind.apply(state, event), event.chain
         new.append(event)
     raise CampaignError("The rules did not settle; please report this campaign.")
+
+
+def _held(loaded: Loaded, new: list[CampaignEvent], state: Any, when: datetime) -> list[Draft]:
+    """Where the events just stamped moved the campaign on to a step that waits for a player on
+    holiday, its deadline held until he is back (`deadlines.held`), once an append."""
+    if not any(not isinstance(e, QUIET) for e in new) or any(
+        isinstance(e, DeadlineSet) for e in new
+    ):
+        return []
+    facts = loaded.facts
+    if not any(instant(h["until"]) > when for h in facts.holidays):
+        return []  # nobody away: the log need not be read
+    reckoning = facts.after(new)
+    reckoning = (
+        Reckoning.of(loaded.events + tuple(new)) if reckoning is None else reckoning.reckoning
+    )
+    of = loaded.kind
+    return held(reckoning, facts.holidays, of.awaited(state), of.next_step(state), when)
 
 
 def extended(loaded: Loaded, new: list[CampaignEvent], skip: int) -> tuple[Loaded, tuple[Any, ...]]:

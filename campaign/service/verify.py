@@ -90,6 +90,8 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
                 _check_bank(event, events[:position])
             if event.actor == deadlines.DEADLINE_ACTOR:
                 _check_missed(of, state, event, events[:position])
+            elif isinstance(event, DeadlineSet) and event.actor == AUTOMATIC_ACTOR:
+                _check_held(of, state, event, events[:position])
             else:
                 _check_event(of, state, event, forced(state))
             state = of.apply(state, event)
@@ -204,6 +206,21 @@ def _check_missed(
     decided = of.missed(state)
     if not decided or not same(decided[0], event):
         raise AuditFailure(seq, f"{name} is not what a missed deadline does here")
+
+
+def _check_held(
+    of: Kind, state: Any, event: CampaignEvent, before: Sequence[CampaignEvent]
+) -> None:
+    """A deadline the program moved on: the step then in hand waited for a player on holiday,
+    and it is the deadline his return gives (`deadlines.held`)."""
+    step, when = of.next_step(state), event.timestamp
+    reckoning = deadlines.Reckoning.of(before)
+    decided = deadlines.held(reckoning, deadlines.holidays(before), of.awaited(state), step, when)
+    if not decided or not same(decided[0], event):
+        raise AuditFailure(
+            event.originator_version,
+            "the deadline set is marked as held for a player's holiday, but no holiday held it so",
+        )
 
 
 def _replay(of: Kind, event: CampaignEvent) -> Decide:
