@@ -10,8 +10,7 @@ import re
 import sqlite3
 
 import pytest
-from conftest import Shell, copied, form_fields
-from test_audit import export_rows, rechain
+from conftest import Shell, copied, export_rows, form_fields, rechain
 from test_hub import hidden
 
 from campaign.errors import CampaignError
@@ -422,3 +421,27 @@ def test_47_a_second_key_under_a_name_already_announced_is_refused(
     monkeypatch.setenv("CAMPAIGN_KEY", str(tmp_path / "keys" / "third"))
     organiser.ok("key", "new", "--name", "lothar-2027")
     organiser.ok("key", "announce")
+
+
+def test_47_a_copy_of_the_store_at_another_path_is_the_store_the_reader_saw(
+    organiser, spring, tmp_path
+):
+    """Issue #47: a reader saw Spring 869; the store was copied to another path, the campaign
+    deleted there and begun again under its name (another origin), and the reader took the copy
+    for another store and accepted it. A store is known by an identity kept inside it (the key
+    that seals what is kept beside its logs, through a hash), not by its path: in the copy, the
+    campaign is not the one the reader saw under that name. A new store of its own may hold
+    another campaign of that name."""
+    player = Shell(organiser.db, tmp_path / "player-saw.json")
+    player.ok("report")  # the player saw Spring 869 at event 45
+    (tmp_path / "moved").mkdir()
+    copy = copied(organiser.db, tmp_path / "moved" / "campaigns.sqlite")
+    swapper = Shell(copy, tmp_path / "swapper-saw.json")
+    swapper.ok("delete", "--yes")
+    swapper.ok(*spring.step("new"))
+    shown = Shell(copy, tmp_path / "player-saw.json")("status", "-c", "Spring 869")
+    assert shown.exit_code == 1
+    assert "is not the campaign this reader saw under that name" in shown.stderr
+    fresh = Shell(tmp_path / "club.sqlite", tmp_path / "player-saw.json")
+    fresh.ok(*spring.step("new"))
+    fresh.ok("status", "-c", "Spring 869")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from conftest import Shell
+from conftest import Shell, export_rows, rechain
 
 from campaign.errors import CampaignError
 from campaign.input import clock
@@ -129,7 +129,6 @@ def test_47_a_tick_ahead_of_the_clock_is_refused(tmp_path, monkeypatch):
 
 
 def test_47_verify_refuses_a_log_whose_times_go_backwards(tmp_path, monkeypatch):
-    from test_audit import export_rows, rechain
 
     monkeypatch.setenv("CAMPAIGN_NOW", "2001-03-01T09:30Z")
     shell = Shell(tmp_path / "s.sqlite")

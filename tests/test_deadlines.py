@@ -315,7 +315,6 @@ def test_46_a_rename_keeps_the_holiday_bank_of_the_seat(shell, spring):
 def test_46_an_import_holding_more_holiday_than_the_bank_fails_verify(shell, spring, tmp_path):
     """Issue #46: an import with 42 holiday days for one player verified: each holiday was
     checked alone. The bank is checked over the whole log."""
-    from test_audit import export_rows, rechain
 
     shell.ok(*spring.step("new"))
     shell.ok("away", "Eve", "--days", "14")

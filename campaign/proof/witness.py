@@ -9,7 +9,8 @@ What a reader saw is kept in a file of its own, outside every store (an organise
 a store cannot edit it): `CAMPAIGN_WITNESS`, else `$XDG_STATE_HOME/campaign/witness.json`
 (`~/.local/state/...`). One entry per store and campaign name; a campaign is also held to
 every checkpoint of its origin, in whichever store it was seen (a store copied with its tail
-cut)."""
+cut). A store is known by its path and by an identity kept inside it (`Witness.identify`), so
+that a copy at another path is the store the reader saw (issue #47)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ class Seen:
     head: str
     time: str
     seen: str
+    identity: str = ""
+    """The store's identity, kept inside it (empty in what an earlier program wrote)."""
 
 
 def reader_file() -> Path:
@@ -76,6 +79,21 @@ class Witness:
     def __init__(self, path: Path, db: str) -> None:
         self.path, self.store = path, store_of(db)
         self._cache: tuple[tuple[int, int], list[Seen]] | None = None
+        self._identity: Callable[[], str | None] = lambda: None
+        self._known: str | None = None
+
+    def identify(self, identity: Callable[[], str | None]) -> None:
+        """How to read the store's identity, kept inside it (asked once it is needed, until the
+        store has one): a copy of the store at another path has the same."""
+        self._identity, self._known = identity, None
+
+    def identity(self) -> str | None:
+        if self._known is None:
+            self._known = self._identity()
+        return self._known
+
+    def _same_store(self, seen: Seen) -> bool:
+        return seen.store == self.store or bool(seen.identity) and seen.identity == self.identity()
 
     def entries(self) -> list[Seen]:
         """Everything this reader saw, of every store."""
@@ -91,7 +109,7 @@ class Witness:
         return seen
 
     def of_store(self) -> list[Seen]:
-        return [seen for seen in self.entries() if seen.store == self.store]
+        return [seen for seen in self.entries() if self._same_store(seen)]
 
     def check(
         self, name: str, origin: str, size: int, head_at: Callable[[int], str | None]
@@ -99,7 +117,7 @@ class Witness:
         """Refuse the log of `name` (origin, `size` events, `head_at` an event's head) unless it
         extends every checkpoint this reader saw of it."""
         for seen in self.entries():
-            same_name = seen.store == self.store and folded(seen.name) == folded(name)
+            same_name = folded(seen.name) == folded(name) and self._same_store(seen)
             if seen.origin == origin:
                 _extends(name, seen, size, head_at)
             elif same_name:
@@ -114,10 +132,19 @@ class Witness:
         """Keep `point` as the latest this reader saw of `name` in this store (never one that is
         behind what it saw)."""
         now = clock.now().isoformat(timespec="seconds")
-        fresh = Seen(self.store, name, point.origin, point.size, point.head, point.time, now)
+        fresh = Seen(
+            self.store,
+            name,
+            point.origin,
+            point.size,
+            point.head,
+            point.time,
+            now,
+            self.identity() or "",
+        )
         with self._updating() as seen:
             for at, old in enumerate(seen):
-                if old.store == self.store and old.origin == point.origin:
+                if old.origin == point.origin and self._same_store(old):
                     if old.size <= point.size:
                         seen[at] = fresh
                     return
@@ -127,7 +154,7 @@ class Witness:
         """Forget what this reader saw of `name` in this store (an organiser who restored a
         store from a backup, knowingly): returns what was forgotten."""
         with self._updating() as seen:
-            gone = [s for s in seen if s.store == self.store and folded(s.name) == folded(name)]
+            gone = [s for s in seen if folded(s.name) == folded(name) and self._same_store(s)]
             seen[:] = [s for s in seen if s not in gone]
         return gone
 
@@ -174,9 +201,9 @@ def _typed(entry: Any) -> dict[str, Any]:
     strings = ("store", "name", "origin", "head", "time", "seen")
     if not all(isinstance(entry.get(k), str) for k in strings):
         raise TypeError
-    if not isinstance(entry.get("size"), int):
+    if not isinstance(entry.get("size"), int) or not isinstance(entry.get("identity", ""), str):
         raise TypeError
-    return {k: entry[k] for k in (*strings, "size")}
+    return {k: entry[k] for k in (*strings, "size")} | {"identity": entry.get("identity", "")}
 
 
 def _extends(name: str, seen: Seen, size: int, head_at: Callable[[int], str | None]) -> None:

@@ -12,6 +12,7 @@ log."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import itertools
 import random
 import time
@@ -73,6 +74,8 @@ class Campaigns:
         self.kept = Kept(self.database, self.secrets, self.logs)
         self.listing = Listing(self.database, self.kept, self.logs.read_alone)
         self.after: Loaded | None = None
+        if witness is not None:
+            witness.identify(self._identity)
         """The campaign as the last command recorded it, for what that command says next."""
         self.stepped: tuple[Any, ...] = ()
         """The state just after each event the last command recorded (its `after`'s last)."""
@@ -308,6 +311,12 @@ class Campaigns:
                 "the personal links did not follow the player: run campaign revoke",
             )
         return new
+
+    def _identity(self) -> str | None:
+        """The store's identity as a witness knows it (issue #47): a hash of the key that seals
+        what is kept beside its logs, made by its first writer and copied with it; None before."""
+        key = self.kept.binding()
+        return None if key is None else hashlib.sha256(b"campaign store\0" + key).hexdigest()[:32]
 
     def _witnessed_write(self, after: Loaded) -> None:
         """A writer checked the chain of the log it extended: its witness remembers the new
