@@ -9,6 +9,7 @@ imports nothing but this package's own modules, and only by their file names.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import pkgutil
 from importlib import import_module
@@ -34,8 +35,5 @@ def event_class(topic: object) -> type[CampaignEvent] | None:
 @functools.cache
 def fields(cls: type) -> dict[str, str]:
     """Every field of an event class, the envelope every event shares included, with its
-    annotation as written (`str`, `list[int]`, …)."""
-    found: dict[str, str] = {}
-    for base in reversed(cls.__mro__):
-        found.update(getattr(base, "__annotations__", {}))
-    return {name: str(annotation) for name, annotation in found.items()}
+    annotation as written (`str`, `list[int]`, …); a class's constants (`TOPIC`) are none."""
+    return {field.name: str(field.type) for field in dataclasses.fields(cls)}

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import ClassVar, TypeVar, dataclass_transform
 
-from eventsourcing.domain import DomainEvent
+from eventsourcing.domain import DomainEvent, MetaDomainEvent
 from eventsourcing.utils import register_topic
 
 ALLOWED_TOPICS: dict[str, type] = {}
 
-E = TypeVar("E", bound=type)
+E = TypeVar("E", bound="type[CampaignEvent]")
 
 
-def topic(name: str):
+def topic(name: str) -> Callable[[E], E]:
     """Give an event class an explicit topic and put it on the allow-list."""
 
     def register(cls: E) -> E:
@@ -24,9 +25,17 @@ def topic(name: str):
     return register
 
 
-class CampaignEvent(DomainEvent):
+@dataclass_transform(frozen_default=True)
+class FrozenEvents(MetaDomainEvent):
+    """eventsourcing's metaclass, which makes every event class a frozen dataclass, said so to
+    the type checker: an event's fields are its constructor's keywords."""
+
+
+class CampaignEvent(DomainEvent, metaclass=FrozenEvents):
     """Every event says who recorded it, under which rules version, and carries
     `chain`: the SHA-256 linking it to the event before (see campaign/domain/chain.py)."""
+
+    TOPIC: ClassVar[str]
 
     actor: str
     rules_version: str

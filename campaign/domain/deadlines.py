@@ -386,7 +386,7 @@ def choose_quiet(typed: str) -> list[Draft]:
     hours = [HOUR.fullmatch(part.strip()) for part in (start, end)]
     if not sep or None in hours or start.strip() == end.strip():
         raise CampaignError(f"Write quiet hours as 22:00-08:00 (or none), not {typed!r}.")
-    start, end = (f"{int(h.group(1)):02d}:{h.group(2)}" for h in hours)
+    start, end = (f"{int(h.group(1)):02d}:{h.group(2)}" for h in hours if h is not None)
     return [draft(QuietHoursChosen, start=start, end=end)]
 
 
@@ -436,6 +436,7 @@ def choose_default(length: str) -> list[Draft]:
     if length_of(wanted) <= timedelta(0):
         raise CampaignError("A default deadline is at least an hour: 36h, 14d, 2w.")
     found = DURATION.fullmatch(wanted)
+    assert found is not None  # length_of read it
     return [draft(DeadlineDefaultChosen, length=f"{int(found.group(1))}{found.group(2)}")]
 
 

@@ -281,7 +281,8 @@ class PackageKind(Kind):
     ) -> list[Draft]:
         if self.player_forms is None:
             return super().player_decide(state, player, action, values, secrets)
-        return self.player_forms.decide(state, player, action, values, secrets)
+        decided: list[Draft] = self.player_forms.decide(state, player, action, values, secrets)
+        return decided
 
     def player_lines(self, state: State, player: str) -> list[str]:
         return [] if self.player_forms is None else self.player_forms.lines(state, player)
@@ -304,16 +305,18 @@ class PackageKind(Kind):
         return self.state.apply(state, event)
 
     def consequences(self, state: State) -> list[Draft]:
-        return self.commands.consequences(state)
+        forced: list[Draft] = self.commands.consequences(state)
+        return forced
 
     def replay(self, event: CampaignEvent) -> Decide:
-        return self.commands.replay(event)
+        decide: Decide = self.commands.replay(event)
+        return decide
 
     def summary(self, state: State) -> str:
-        return self.state.summary(state)
+        return str(self.state.summary(state))
 
     def period_over(self, state: State, number: int) -> bool:
-        return self.state.round_over(state, number)
+        return bool(self.state.round_over(state, number))
 
     def describe(self, event: CampaignEvent) -> str:
-        return self.narrate.describe(event)
+        return str(self.narrate.describe(event))

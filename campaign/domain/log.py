@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from campaign.domain import chain
 from campaign.domain.facts import Facts
@@ -34,7 +34,7 @@ class Loaded:
 
     @property
     def started(self) -> CampaignStarted:
-        return self.events[0]
+        return cast(CampaignStarted, self.events[0])  # every log begins with its start
 
     @cached_property
     def facts(self) -> Facts:
@@ -90,7 +90,7 @@ class Resumed:
     events the log held as the round in progress began, and the state then (`fold_after`)."""
 
 
-class KeptLog(Sequence):
+class KeptLog(Sequence[CampaignEvent]):
     """A log known by its first and last events and its length — what a write resumed from the
     rows kept beside it knows (issue #31) — read only where more of it is asked: `read(start,
     stop)` gives the events numbered start + 1 to stop. Whatever asks more than its length, its
@@ -169,9 +169,10 @@ class RoundEnds:
     in the hub, at whichever request it fell on)."""
 
     def __init__(self, of: Kind, events: tuple[CampaignEvent, ...]) -> None:
-        self.of, self.events, self.ends = of, events, []
+        self.of, self.events = of, events
+        self.ends: list[Loaded] = []
         self.taken_back = retracted(events)
-        self.state, self.next = of.start(events[0]), 1
+        self.state, self.next = of.start(cast(CampaignStarted, events[0])), 1
         """The state after the events before `next` (the event to fold next)."""
 
     def at(self, number: int) -> Loaded | None:
@@ -201,7 +202,7 @@ class InconsistentLog(StoreError):
 def fold(loaded_kind: Kind, events: Sequence[CampaignEvent]) -> Any:
     """The state the events give, leaving out those retracted."""
     taken_back = retracted(events)
-    state = loaded_kind.start(events[0])
+    state = loaded_kind.start(cast(CampaignStarted, events[0]))
     for event in events[1:]:
         if event.originator_version not in taken_back:
             state = apply(loaded_kind, state, event)
@@ -266,7 +267,7 @@ def as_it_stood(whole: Loaded, as_of: int) -> Loaded:
 
 def log_state(events: tuple[CampaignEvent, ...], links: tuple[str, ...] | None) -> Loaded:
     """A log read from the store, with the state it gives (`tolerant_fold`)."""
-    of = kind(events[0].rules)
+    of = kind(cast(CampaignStarted, events[0]).rules)
     return Loaded(of, events, tolerant_fold(of, events, links), links)
 
 

@@ -24,7 +24,8 @@ def kind(rules: str) -> Kind:
     """The kind named `rules` exactly (case-insensitive), or a refusal suggesting the closest:
     a prefix such as `boiling` is never taken silently for a kind."""
     name = resolve("kind of campaign", rules, PACKAGES)
-    return import_module(f"{PACKAGES[name]}.kind").KIND
+    found: Kind = import_module(f"{PACKAGES[name]}.kind").KIND
+    return found
 
 
 def command_modules() -> list[str]:

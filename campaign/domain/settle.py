@@ -90,10 +90,8 @@ def _held(loaded: Loaded, new: list[CampaignEvent], state: Any, when: datetime) 
     facts = loaded.facts
     if not any(instant(h["until"]) > when for h in facts.holidays):
         return []  # nobody away: the log need not be read
-    reckoning = facts.after(new)
-    reckoning = (
-        Reckoning.of(loaded.events + tuple(new)) if reckoning is None else reckoning.reckoning
-    )
+    after = facts.after(new)
+    reckoning = Reckoning.of(loaded.events + tuple(new)) if after is None else after.reckoning
     of = loaded.kind
     return held(reckoning, facts.holidays, of.awaited(state), of.next_step(state), when)
 

@@ -219,7 +219,9 @@ def undo_latest(ledger: Ledger, steps: int, reason: str) -> list[Draft]:
 def current_name(events: Sequence[CampaignEvent]) -> str:
     """The campaign's name now: the last it was renamed to, or the one it started under."""
     renamed = [e.name for e in events if isinstance(e, CampaignRenamed)]
-    return renamed[-1] if renamed else events[0].name
+    started = events[0]
+    assert isinstance(started, CampaignStarted)  # every log begins with its start
+    return renamed[-1] if renamed else started.name
 
 
 def redo(ledger: Ledger, reason: str) -> list[Draft]:

@@ -240,6 +240,6 @@ def held(
             f"Event {point.size} was recorded at {instant(event)}, the checkpoint says "
             f"{point.time}: the checkpoint was changed."
         )
-    if signed:
+    if signed and wanted is not None:
         return f"event {point.size}, signed by {wanted.name}"
     return f"event {point.size}, not signed"
