@@ -61,12 +61,20 @@ class Campaigns:
     """The store of campaigns: each campaign's log (`logs`) and the catalogue (`listing`), and
     what the store keeps beside the logs (`secrets`, `links`, `kept`)."""
 
-    def __init__(self, db: str, existing: bool = False, witness: Witness | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        existing: bool = False,
+        witness: Witness | None = None,
+        long_lived: bool = False,
+    ) -> None:
         """The store `db` (a SQLite file or a PostgreSQL URL), made where missing unless it must
         be an `existing` one (the hub serves a store; it never makes an empty one in its
         place). With a `witness` (an entry point's reader, campaign.proof.witness), every log read
-        is held to the checkpoints that reader saw, and every log written is remembered."""
-        self.database = Database(db, existing)
+        is held to the checkpoints that reader saw, and every log written is remembered. A
+        `long_lived` store is kept open request after request (the hub's): its connections to a
+        server are checked before each use."""
+        self.database = Database(db, existing, long_lived)
         self.witness = witness
         self.logs = Logs(self.database, witness, lambda: self.listing)
         self.secrets = Secrets(self.database, self.logs.stream)

@@ -68,14 +68,16 @@ SQLite itself, the file system); a server's driver's errors are eventsourcing's.
 class Database:
     """One store's database: its event store (`store`), its dialect, whether it can be written."""
 
-    def __init__(self, db: str, existing: bool = False) -> None:
+    def __init__(self, db: str, existing: bool = False, long_lived: bool = False) -> None:
         """The store `db` (a SQLite file or a PostgreSQL URL), made where missing unless it must
         be an `existing` one (the hub serves a store; it never makes an empty one in its
-        place)."""
+        place). A `long_lived` store is kept open request after request (the hub's `Stores`):
+        on a server each pooled connection is checked before it is handed out, for the server
+        may have dropped it since (issue #47); a command's fresh connections are not."""
         self.db, self.unwritable, self.held = db, None, None
         """Why the store can be read but not written (read-only media, a full disk), or None."""
         if dialects.is_server(db):
-            env = dialects.postgres_env(db)
+            env = dialects.postgres_env(db, long_lived)
             self.dialect: dialects.Dialect = dialects.Postgres(env["POSTGRES_SCHEMA"])
             self.writers = WriteLock(db, server_settings(env), env["POSTGRES_SCHEMA"])
             self.store = open_server(db, env, self.writers)

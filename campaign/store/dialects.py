@@ -39,8 +39,12 @@ CONNECT_TIMEOUT = 5
 """Seconds a connection to a server may take, and a pool's first connection as it opens."""
 
 
-def postgres_env(url: str) -> dict[str, str]:
-    """eventsourcing's settings for `postgresql://user:password@host:port/dbname?schema=s`."""
+def postgres_env(url: str, long_lived: bool = False) -> dict[str, str]:
+    """eventsourcing's settings for `postgresql://user:password@host:port/dbname?schema=s`.
+    A `long_lived` store (the hub's, kept open request after request) has each pooled connection
+    checked before it is handed out (issue #47): the server may have dropped it since its last
+    use (a restart, a failover, pg_terminate_backend), and a statement failing on it was a
+    request refused. A command opens its connections fresh and pays no round trip for that."""
     parts = urlsplit(url)
     database = unquote(parts.path.lstrip("/"))
     if not parts.hostname or not database:
@@ -68,6 +72,7 @@ def postgres_env(url: str) -> dict[str, str]:
         # at a time); up to three more where one is asked for while another is in use
         "POSTGRES_POOL_SIZE": "1",
         "POSTGRES_MAX_OVERFLOW": "3",
+        "POSTGRES_PRE_PING": "y" if long_lived else "n",
     }
 
 

@@ -13,6 +13,7 @@ keyed by the schema and the campaign's stream."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import threading
@@ -132,11 +133,8 @@ class WriteLock:
     @contextlib.contextmanager
     def _advisory(self, stream: uuid.UUID) -> Iterator[bool]:
         key = _key(self.schema, stream)
-        try:
-            connection = self.connection()
-            held = _waited(lambda: _try_advisory(connection, key))
-        except Exception:  # noqa: BLE001 - no lock is no failure: the append still checks
-            self.close()
+        connection, held = self._taken(key)
+        if connection is None:  # no lock is no failure: the append still checks
             yield False
             return
         try:
@@ -147,6 +145,24 @@ class WriteLock:
                     connection.execute("SELECT pg_advisory_unlock(%s)", (key,))
                 except Exception:  # noqa: BLE001 - a lost connection released it anyway
                     self.close()
+
+    def _taken(self, key: int) -> tuple[Any, bool]:
+        """The lock's connection and whether it holds `key` (waited for), or (None, False) where
+        the server cannot be asked. A connection kept open since the store was opened or last
+        written (the hub's stores, request after request) may have been dropped by the server
+        meanwhile (a restart, pg_terminate_backend: issue #47); it fails at its first statement,
+        and a new one is opened and asked once more, rather than the writer going on without the
+        lock. A connection just opened is not asked twice: the server is not answering."""
+        for _ in range(2):
+            kept = self._connection is not None and not self._connection.closed
+            try:
+                connection = self.connection()
+                return connection, _waited(functools.partial(_try_advisory, connection, key))
+            except Exception:  # noqa: BLE001 - said by the caller as no lock held
+                self.close()
+                if not kept:
+                    break
+        return None, False
 
     def connection(self) -> Any:
         """The lock's own connection to the server, opened once (the store's check that it was

@@ -38,7 +38,8 @@ class Stores:
     most `limit` are open at once (`LIMITS`: each holds a few of a server's connections, and
     thirty-two requests at once opened enough to be refused by PostgreSQL's hundred); a request
     beyond them waits `WAIT` seconds for one, then is told the hub is busy. `limit` 0: one
-    store for each request, closed after it."""
+    store for each request, closed after it. A store kept is `long_lived` (issue #47):
+    a server may drop its connections between two requests, and each is checked before use."""
 
     def __init__(self, db: str, witness: Witness | None = None, limit: int | None = None) -> None:
         self.db, self.witness = db, witness
@@ -65,7 +66,8 @@ class Stores:
             self.opened += campaigns is None
         if campaigns is None:
             try:
-                return Campaigns(self.db, existing=True, witness=self.witness)
+                # kept for the next request: its connections checked before use (#47)
+                return Campaigns(self.db, True, self.witness, long_lived=bool(self.limit))
             except BaseException:
                 self._forget()
                 raise
