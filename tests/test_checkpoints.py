@@ -445,3 +445,15 @@ def test_47_a_copy_of_the_store_at_another_path_is_the_store_the_reader_saw(
     fresh = Shell(tmp_path / "club.sqlite", tmp_path / "player-saw.json")
     fresh.ok(*spring.step("new"))
     fresh.ok("status", "-c", "Spring 869")
+
+
+def test_46_a_report_of_a_round_before_the_key_says_when_the_key_came(organiser):
+    """Issue #46: right after `key announce`, a report of an earlier round said "the organiser
+    has announced no key". Its checkpoint tells events from before the announcement, which the
+    key does not sign (C2SP: a key signs what follows it); the report now says when it came."""
+    said = organiser.ok("report", "--round", "1", "--format", "markdown").stdout
+    assert "announced no key" not in said
+    assert "announced his key at event 45, after the events this report tells" in said
+    assert organiser.json("report", "--round", "1")["checkpoint"]["key_announced_at"] == 45
+    latest = organiser.ok("report", "--format", "markdown").stdout
+    assert "Signed with the organiser's key lothar+" in latest

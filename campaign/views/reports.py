@@ -149,6 +149,9 @@ def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, 
     whole = through == len(loaded.events)
     key = loaded.facts.key if whole else checkpoint.announced(loaded.events, through)
     point["key"] = None if key is None else key[1]
+    later = loaded.facts.key
+    if key is None and later is not None:  # announced after the events this report tells
+        point["key_announced_at"] = later[0]
     return data | {"events": through, "chain_head": head, "sections": sections, "checkpoint": point}
 
 
@@ -167,6 +170,11 @@ def sealed(data: dict[str, Any], signer: Signer | None = None) -> dict[str, Any]
             f"Not signed here: the organiser's key {key.split('+')[0]} is not on the machine that "
             "drew this report; the organiser's own reports carry its signature."
         )
+    elif kept.get("key_announced_at") is not None:
+        said = (
+            f"Not signed: the organiser announced his key at event {kept['key_announced_at']}, "
+            "after the events this report tells; the reports of what follows it are signed."
+        )
     else:
         said = "Not signed: the organiser has announced no key (campaign key announce)."
     items = [
@@ -175,7 +183,7 @@ def sealed(data: dict[str, Any], signer: Signer | None = None) -> dict[str, Any]
         "the log still extends it (nothing cut or rewritten).",
     ]
     section = {"heading": CHECKPOINT, "items": items, "block": point.lines()}
-    told = point.as_data() | {"key": key}
+    told = point.as_data() | {"key": key, "key_announced_at": kept.get("key_announced_at")}
     return data | {"checkpoint": told, "sections": [*data["sections"], section]}
 
 
