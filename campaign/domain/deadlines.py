@@ -305,7 +305,9 @@ class Reckoning:
 
     moved: str
     cleared: bool = False
-    pinned: tuple[str, str] | None = None
+    pinned: tuple[str, ...] | None = None
+    """The deadline set: its step, its instant and why it was set (none in what an earlier
+    program kept)."""
     length: str | None = None
     quiet: tuple[str, str] | None = None
     zone: str | None = None
@@ -320,7 +322,7 @@ class Reckoning:
             if isinstance(event, DeadlineCleared):
                 cleared = True
             elif isinstance(event, DeadlineSet):
-                pinned = (event.step, event.at)
+                pinned = (event.step, event.at, event.reason or "")
             if isinstance(event, (DeadlineCleared, DeadlineSet)) or not isinstance(event, QUIET):
                 break
         began = next(e.timestamp for e in reversed(standing) if not isinstance(e, QUIET))
@@ -344,6 +346,12 @@ class Reckoning:
             return None
         at = datetime.fromisoformat(self.moved) + length_of(self.length)
         return Deadline(step, quiet_end(at, self.quiet, self.zone))
+
+    def reason(self, step: str) -> str:
+        """Why the deadline standing for `step` was set, where one was set for it with a reason
+        (a default one has none)."""
+        pinned = self.pinned
+        return pinned[2] if pinned and len(pinned) > 2 and pinned[0] == step else ""
 
     def missed(self, step: str, now: datetime) -> Deadline | None:
         """The deadline standing for `step` if it has passed by `now`."""

@@ -4,13 +4,15 @@ in hand, or a player's own — that one while the step waits for him. A finished
 leaves the feed (a calendar that reads it again drops it: no alarm for what is done). Each
 deadline is the half hour ending at its instant, in UTC, with an alarm a day before and the
 campaign's page on the hub; its UID is its step's, the same whether the deadline was set,
-extended or is the default one, so a calendar updates it rather than adding one (issue #46)."""
+extended or is the default one, so a calendar updates it rather than adding one (issue #46).
+Read from the campaign's view kept beside its log, a feed costs what a kept page does."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 PRODUCT = "-//campaign//wargame campaign deadlines//EN"
 
@@ -26,41 +28,32 @@ class Due:
     url: str | None = None
 
 
-def deadlines(loaded, name: str, player: str | None = None, page: str | None = None) -> list[Due]:
+def deadlines(
+    seen: dict[str, Any],
+    awaited: Sequence[str],
+    stream: str,
+    player: str | None = None,
+    page: str | None = None,
+) -> list[Due]:
     """The deadline standing for the campaign's step in hand (none when none stands), or for
-    `player` the same while the step waits for him; `page`: the campaign's page on the hub."""
+    `player` the same while the step waits for him (`awaited`), as the campaign's view says
+    it (`seen`: kept beside the log, or built from it: `campaign.readmodel.status.view`);
+    `stream`: the campaign's, `page`: its page on the hub."""
     import hashlib
 
-    from campaign.domain.deadlines import current
+    from campaign.domain.deadlines import Reckoning, instant
     from campaign.input.names import folded
 
-    step = loaded.kind.next_step(loaded.state)
-    standing = current(loaded.events, step)
+    step, standing, name = seen["step"], seen["deadline"], seen["name"]
     if standing is None:
         return []
-    stream = loaded.started.originator_id.hex
     uid = f"{stream}-{hashlib.sha256(step.encode()).hexdigest()[:20]}@campaign"
-    why = _reason(loaded.events, step)
+    why = Reckoning.kept(seen["reckoning"]).reason(step)
     if player is None:
-        return [Due(uid, f"{name}: {step}", standing.at, why, page)]
-    if not any(folded(p) == folded(player) for p in loaded.kind.awaited(loaded.state)):
+        return [Due(uid, f"{name}: {step}", instant(standing), why, page)]
+    if not any(folded(p) == folded(player) for p in awaited):
         return []
-    return [Due(uid, f"{name}: your turn — {step}", standing.at, why, page)]
-
-
-def _reason(events, step: str) -> str:
-    """Why the deadline standing for `step` was set, where one was set for it (a default one
-    has no reason)."""
-    from campaign.domain.shared_commands import retracted
-    from events.common import DeadlineSet
-
-    taken_back = retracted(events)
-    reasons = [
-        e.reason or ""
-        for e in events
-        if isinstance(e, DeadlineSet) and e.step == step and e.originator_version not in taken_back
-    ]
-    return reasons[-1] if reasons else ""
+    return [Due(uid, f"{name}: your turn — {step}", instant(standing), why, page)]
 
 
 def feed(title: str, due: Iterable[Due], stamp: datetime) -> bytes:
