@@ -85,7 +85,7 @@ def test_the_log_a_page_at_a_time_read_alone_while_the_view_vouches(spring_hub, 
     assert "note number 3" in earlier and "note number 8" not in earlier
     assert f"?before={total + 1}" in earlier  # back to the newest page
     shown = [int(n) for n in re.findall(r"<tr><td>(\d+)</td>", newest)]
-    assert shown == list(range(total, total - 5, -1))  # newest first, as the README says
+    assert shown == list(range(total, total - 5, -1))  # newest first, as docs/players.md says
     assert f"hash chain intact: events 1 to {total} as recorded" in earlier
     hostile = client.get("/log/Spring%20869?before=%3Cscript%3Ealert(1)%3C/script%3E")
     assert hostile.status_code == 200 and "<script>" not in hostile.text  # not a number: ignored
