@@ -290,7 +290,8 @@ def test_46_a_notices_link_opens_the_players_own_page(tmp_path, spring, browser)
             shell.ok("hub-url", base)
             shell.ok("notify", "--webhook", channel.url, "--smtp", box.url, "--from", "o@x.org")
             (raw,) = box.raw
-            body = email.message_from_bytes(raw, policy=email.policy.SMTP).get_content()
+            mail = email.message_from_bytes(raw, policy=email.policy.SMTP)
+            body = mail.get_body(("plain",)).get_content()
             (mine,) = re.findall(re.escape(base) + r"/a/\S+", body)
             posted = channel.contents()[0]
             assert f"<{base}/c/Spring%20869>" in posted and "/a/" not in posted

@@ -46,7 +46,7 @@ def test_each_declaration_tells_the_next_player_on_turn_by_his_own_channel(
     (mail,) = mailbox.messages
     assert mailbox.envelopes == [("org@example.org", ["bob@example.org"])]
     assert mail["To"] == "Bob <bob@example.org>" and mail["Subject"] == "Spring 869: your turn"
-    assert "it is your turn in Spring 869" in mail.get_content()
+    assert "it is your turn in Spring 869" in mail.get_body(("plain",)).get_content()
     kept = spring_store.ok("notify", "--smtp", mailbox.url, "--from", "org@example.org").stdout
     assert "no turn notice is due" in kept and len(mailbox.messages) == 1
 
@@ -137,7 +137,8 @@ def test_a_notice_gives_the_deadline_standing_when_it_goes(spring_store, discord
     )
     at = int(datetime(2026, 12, 14, 18, 0, tzinfo=UTC).timestamp())
     assert f"Deadline: <t:{at}:R>." in payloads(discord)[0]["content"]
-    assert "Deadline: Monday 14 December 2026, 18:00 UTC." in mailbox.messages[0].get_content()
+    plain = mailbox.messages[0].get_body(("plain",)).get_content()
+    assert "Deadline: Monday 14 December 2026, 18:00 UTC." in plain
 
 
 def test_on_2_1_the_scenarios_winner_is_told_to_upgrade(store_url, under_the_eagle, discord):

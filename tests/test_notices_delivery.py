@@ -112,7 +112,7 @@ def test_a_notice_mail_carries_date_and_message_id(store, mailbox):
     assert mail["Date"] is not None and mail["Date"].datetime.tzinfo is not None
     assert mail["Message-ID"].startswith("<") and mail["Message-ID"].endswith("@example.org>")
     assert mail["From"] == "campaign <organiser@example.org>"
-    assert "Yours to do: Declare your attack for round 1" in mail.get_content()
+    assert "Yours to do: Declare your attack for round 1" in mail.get_body(("plain",)).get_content()
 
 
 def test_a_mail_server_needs_its_sender(store, mailbox):
@@ -313,7 +313,8 @@ def test_an_e_mailed_notices_link_opens_his_page_for_fourteen_days(store, mailbo
     store.ok(*store.script.step("attack Essex Kent"))  # Dag on turn
     store.ok("notify", "--smtp", mailbox.url, *FROM)
     mail = email.message_from_bytes(mailbox.raw[0], policy=email.policy.SMTP)
-    (link,) = re.findall(r"https://hub\.example\.org(/a/\S+)", mail.get_content())
+    plain = mail.get_body(("plain",)).get_content()
+    (link,) = re.findall(r"https://hub\.example\.org(/a/\S+)", plain)
     assert mail["List-Unsubscribe"] == f"<https://hub.example.org{link}>"
     client = TestClient(hub(str(store.db)))
     assert "Declare your attack for round 1" in client.get(link).text

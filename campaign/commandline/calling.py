@@ -130,9 +130,11 @@ def notify(
     """Tell each person of each task that became his, once, and that it is over when someone
     else's command took it away: in the campaign's Discord channel (its kept webhook: post
     --webhook URL --keep), pinging only him, and by e-mail where he left an address (contact),
-    through the mail server given here or kept (--smtp URL --from ADDRESS --keep). Each channel
-    of each person goes on its own; what one refused stays due and is said. Run it after each
-    round's commands, or beside tick in cron."""
+    through the mail server given here or kept (--smtp URL --from ADDRESS --keep). The organiser
+    and the arbiters who left a contact are told, once, when a step's deadline has passed and the
+    house rule leaves what happens to the organiser. Each channel of each person goes on its
+    own; what one refused stays due and is said. Run it after each round's commands, or beside
+    tick in cron."""
     from campaign.domain.deadlines import instant
     from campaign.input.clock import now
     from campaign.notify import notices

@@ -8,11 +8,14 @@ waits for him too; and whoever had a task that someone else's write took away (a
 organiser's forfeit, a passed deadline) has a notice that it is over. `campaign notify`
 delivers the due notices — a message in the campaign's Discord channel (its kept webhook) that
 pings only the people it is for (`allowed_mentions.users`), an e-mail through the organiser's
-SMTP server (kept as the webhook is) to those who left an address (`campaign contact`) — each
-channel of each person on its own: one refused address or one Discord error never stops the
-others, and a notice is marked sent for a channel only once that channel took it. A person is
-never told twice of the same task (what he was last told is kept), and a notice whose task is
-gone before it went is dropped unsent: nobody is told to do what is done.
+SMTP server (kept as the webhook is) to those who left an address (`campaign contact`), as
+plain text and as HTML alike (`Mail`: everything people typed escaped) — each channel of each
+person on its own: one refused address or one Discord error never stops the others, and a
+notice is marked sent for a channel only once that channel took it. A person is never told
+twice of the same task (what he was last told is kept), and a notice whose task is gone before
+it went is dropped unsent: nobody is told to do what is done. The organiser and the arbiters
+who left a contact are told, once, of a step whose deadline passed where the house rule leaves
+what happens to the organiser (`overdue`).
 """
 
 from __future__ import annotations
@@ -58,6 +61,10 @@ HUB = "hub-url"
 """The label of the hub's address kept for a campaign (`campaign hub-url URL`)."""
 LINK_DAYS = 14
 """How long the personal link an e-mailed notice carries opens his page."""
+OVERDUE = "overdue:"
+"""In a notice's label, `notice:0:<person>:overdue:<digest of the step and its deadline>`: the
+organiser or an arbiter told (once) that a step's deadline passed and the house rule leaves
+what happens to the organiser."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,8 @@ class Notice:
     """For a notice that his task is over: what ended it, as the log tells it."""
     failed: Mapping[str, Any] = field(default_factory=dict)
     """By channel: how many times it was tried and refused, and the last reason."""
+    overdue: bool = False
+    """A notice to the organiser or an arbiter that the step in hand is overdue (`overdue`)."""
 
 
 def tasks_of(kind: Any, state: Any, arbiters: Sequence[str] = ()) -> dict[str, tuple[str, ...]]:
@@ -185,6 +194,7 @@ def kept_notices(kept: Mapping[str, str]) -> list[Notice]:
                     task=tuple(data.get("task", ())),
                     over=data.get("over"),
                     failed=data.get("failed", {}),
+                    overdue=data.get("overdue", False),
                 )
             )
     return sorted(notices, key=lambda n: (int(n.label.split(":")[1]), n.label))
@@ -203,6 +213,7 @@ def settled(notice: Notice, state: str, by: Sequence[str] = (), **changed: Any) 
             "task": list(notice.task),
             "over": notice.over,
             "failed": dict(notice.failed),
+            "overdue": notice.overdue,
         }
     )
 
@@ -263,6 +274,10 @@ def discord_text(
         return f"<@{known['discord']}>" if "discord" in known else markdown_escape(n.player)
 
     first = notices[0]
+    where = f"The campaign: <{pages.campaign}>" if pages.campaign else ""
+    if first.overdue:
+        lines = [f"{who(n)}: {markdown_escape(_tasks_said(n))}." for n in notices]
+        return "\n".join([f"{markdown_escape(campaign)}: a deadline has passed.", *lines, where])
     if first.over is not None:
         names = ", ".join(who(n) for n in notices)
         return (
@@ -272,7 +287,7 @@ def discord_text(
     what = "the deadline is near" if reminder else "it is your turn"
     lines = [f"{who(n)}: {markdown_escape(_tasks_said(n))}." for n in notices]
     deadline = f"\nDeadline: <t:{_epoch(first.deadline)}:R>." if first.deadline else ""
-    where = f" The campaign: <{pages.campaign}>" if pages.campaign else ""
+    where = f" {where}" if where else ""
     return (
         f"{markdown_escape(campaign)}: {what}.\n" + "\n".join(lines) + deadline
         + f"\nOpen your personal link to act.{where}"
@@ -288,6 +303,63 @@ def pinged(notices: Sequence[Notice], reached: Mapping[str, Any]) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class Mail:
+    """An e-mail notice as its reader sees it: a subject and paragraphs, each said alike as plain
+    text and as HTML (`text`, `html`). A paragraph is its lines (`lines`), a heading and a list
+    (`items`), or a sentence that ends with a link (`link`)."""
+
+    subject: str
+    paragraphs: tuple[Paragraph, ...]
+
+    def text(self) -> str:
+        """The plain-text body."""
+        return "\n\n".join(p.text() for p in self.paragraphs) + "\n"
+
+    def html(self) -> str:
+        """The HTML part: the same paragraphs, everything in them escaped (names, notes and
+        reasons are typed by people, never markup); one link at most, no script, no image, no
+        style sheet: nothing a mail client loads or runs, inline styles alone."""
+        from html import escape
+
+        body = "\n".join(p.html() for p in self.paragraphs)
+        return (
+            '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f"<title>{escape(self.subject)}</title>\n</head>\n"
+            f'<body style="{BODY_STYLE}">\n{body}\n</body>\n</html>\n'
+        )
+
+
+BODY_STYLE = "font-family: sans-serif; font-size: 15px; line-height: 1.5; color: #222;"
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    lines: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    """Under the first of `lines`, its heading: a list."""
+    link: str | None = None
+    """After the last of `lines`: the address it opens."""
+
+    def text(self) -> str:
+        lines = list(self.lines)
+        if self.link is not None:
+            lines[-1] = f"{lines[-1]} {self.link}"
+        return "\n".join(lines + [f"- {item}" for item in self.items])
+
+    def html(self) -> str:
+        from html import escape
+
+        lines = [escape(line) for line in self.lines]
+        if self.link is not None:
+            lines[-1] = f'{lines[-1]} <a href="{escape(self.link)}">{escape(self.link)}</a>'
+        said = f"<p>{'<br>'.join(lines)}</p>"
+        if not self.items:
+            return said
+        listed = "\n".join(f"<li>{escape(item)}</li>" for item in self.items)
+        return f"{said}\n<ul>\n{listed}\n</ul>"
+
+
 def email_text(
     campaign: str,
     notice: Notice,
@@ -297,25 +369,46 @@ def email_text(
 ) -> tuple[str, str]:
     """An e-mail's subject and plain text for one notice (or a reminder): his tasks, where he
     stands, and a link that opens his own page (`link`, where the hub's address is kept)."""
+    mail = email_of(campaign, notice, reminder, link, standing)
+    return mail.subject, mail.text()
+
+
+def email_of(
+    campaign: str,
+    notice: Notice,
+    reminder: bool = False,
+    link: str | None = None,
+    standing: Sequence[str] = (),
+    page: str | None = None,
+) -> Mail:
+    """One notice (or a reminder) as an e-mail says it, in text and in HTML alike: his tasks,
+    the deadline, where he stands, and a link that opens his own page (`link`, where the hub's
+    address is kept); or that what he had to do is over, and why; or, to the organiser or an
+    arbiter, that a step is overdue, with the campaign's page (`page`)."""
+    hello = Paragraph((f"{notice.player},",))
+    if notice.overdue:
+        paragraphs = [hello, Paragraph((f"a deadline has passed in {campaign}.",))]
+        paragraphs.append(Paragraph((f"{_tasks_said(notice)}.",)))
+        if page:
+            paragraphs.append(Paragraph(("The campaign's page:",), link=page))
+        return Mail(f"{campaign}: a deadline has passed", tuple(paragraphs))
     if notice.over is not None:
-        return (
-            f"{campaign}: your turn is over",
-            f"{notice.player},\n\nwhat you had to do in {campaign} is over: {notice.over}\n",
-        )
-    deadline = f"\nDeadline: {_shown(notice.deadline, notice.zone)}." if notice.deadline else ""
+        said = f"what you had to do in {campaign} is over: {notice.over}"
+        return Mail(f"{campaign}: your turn is over", (hello, Paragraph((said,))))
     said = "the deadline of your turn is near" if reminder else "it is your turn"
-    stands = "".join(f"\n- {line}" for line in standing)
-    stands = f"\n\nWhere you stand:{stands}" if stands else ""
-    act = (
-        f"Open your page to act (this link is yours alone, for {LINK_DAYS} days): {link}"
-        if link
-        else "Open your personal link to act, or tell your organiser."
-    )
-    return (
-        f"{campaign}: {'the deadline is near' if reminder else 'your turn'}",
-        f"{notice.player},\n\n{said} in {campaign}.\n\nYours to do: {_tasks_said(notice)}."
-        f"{deadline}{stands}\n\n{act}\n",
-    )
+    todo = [f"Yours to do: {_tasks_said(notice)}."]
+    if notice.deadline:
+        todo.append(f"Deadline: {_shown(notice.deadline, notice.zone)}.")
+    paragraphs = [hello, Paragraph((f"{said} in {campaign}.",)), Paragraph(tuple(todo))]
+    if standing:
+        paragraphs.append(Paragraph(("Where you stand:",), tuple(standing)))
+    if link:
+        act = f"Open your page to act (this link is yours alone, for {LINK_DAYS} days):"
+        paragraphs.append(Paragraph((act,), link=link))
+    else:
+        paragraphs.append(Paragraph(("Open your personal link to act, or tell your organiser.",)))
+    subject = f"{campaign}: {'the deadline is near' if reminder else 'your turn'}"
+    return Mail(subject, tuple(paragraphs))
 
 
 def _epoch(iso: str) -> int:
@@ -437,10 +530,18 @@ class Smtp:
         return refused
 
     def message(
-        self, to: str, name: str, subject: str, body: str, ident: str = "", page: str | None = None
+        self,
+        to: str,
+        name: str,
+        subject: str,
+        body: str,
+        ident: str = "",
+        page: str | None = None,
+        html: str | None = None,
     ) -> EmailMessage:
         """One notice as RFC 5322 wants it: From, To, Subject, Date (the one clock) and a
-        Message-ID made from the notice's own id, so that a resend is recognisable."""
+        Message-ID made from the notice's own id, so that a resend is recognisable; the plain
+        text, and `html` beside it as its alternative (multipart/alternative)."""
         import hashlib
         from email.headerregistry import Address
         from email.message import EmailMessage
@@ -459,6 +560,8 @@ class Smtp:
         if page:  # where he changes how he is reached, or stops it
             message["List-Unsubscribe"] = f"<{page}>"
         message.set_content(body)
+        if html is not None:
+            message.add_alternative(html, subtype="html")
         return message
 
 
@@ -495,9 +598,10 @@ def text_of(said: str) -> str:
 
 def grouped(notices: Sequence[Notice]) -> list[list[Notice]]:
     """The notices of one write together (one Discord message for the people it concerns)."""
-    groups: dict[tuple[str, bool], list[Notice]] = {}
+    groups: dict[tuple[str, bool, bool], list[Notice]] = {}
     for notice in notices:
-        groups.setdefault((notice.label.split(":")[1], notice.over is None), []).append(notice)
+        key = (notice.label.split(":")[1], notice.over is None, notice.overdue)
+        groups.setdefault(key, []).append(notice)
     return list(groups.values())
 
 
@@ -572,9 +676,12 @@ def deliver(
 
 
 def _wanted(notice: Notice, reached: Mapping[str, Any], discord: Any, smtp: Smtp | None) -> dict:
-    """The channels that reach him: each with whether this run can use it."""
+    """The channels that reach him: each with whether this run can use it (the campaign's
+    channel names a player who left no Discord id; an overdue step is said to those who did)."""
     ways = {}
-    if discord is not None:
+    if discord is not None and (
+        not notice.overdue or "discord" in reached.get(folded(notice.player), {})
+    ):
         ways[DISCORD] = True
     if "email" in reached.get(folded(notice.player), {}):
         ways[EMAIL] = smtp is not None
@@ -626,6 +733,8 @@ def _deliver_group(sending, group, keep, claim, release, done) -> None:
 
 
 def _told_words(notice: Notice) -> str:
+    if notice.overdue:
+        return "told a deadline passed"
     return "told their turn is over" if notice.over is not None else "told"
 
 
@@ -663,15 +772,19 @@ def _by_email(
     one refused was refused, by label (a server that cannot be reached refuses them all)."""
     messages, refused = {}, {}
     for n in group:
-        link = None if n.over is not None else pages.personal(n.player)
+        own = n.over is None and not n.overdue  # his turn: a link to his own page
+        link = pages.personal(n.player) if own else None
         standing = pages.standing.get(folded(n.player), ())
+        mail = email_of(campaign, n, reminder, link, standing, pages.campaign)
         try:
             messages[n.label] = smtp.message(
                 reached[folded(n.player)]["email"],
                 n.player,
-                *email_text(campaign, n, reminder, link, standing),
+                mail.subject,
+                mail.text(),
                 ident=f"{campaign}\n{n.label}\n{n.over is not None}",
                 page=link,
+                html=mail.html(),
             )
         except (UnicodeError, ValueError):  # an address no header can carry
             refused[n.label] = UNCARRIED
@@ -796,6 +909,14 @@ def send_due(
     def release(label: str) -> None:
         campaigns.secrets.forget(stream, SENDING + label)
 
+    def made(label: str, value: str) -> bool:
+        return campaigns.secrets.claim(stream, label, value)
+
+    late = overdue(loaded, kept, moment)
+    for who, (_, task) in late.items():  # his to see to while it is overdue: told once
+        tasks[who] = (*tasks.get(who, ()), task)
+    kept = kept | overdue_due(late, due, made)
+
     done = deliver(name, tasks, kept, keeping, channel, smtp, due, claim, release, pages)
     kept = campaigns.secrets.unseal(name)
     awaited = loaded.kind.awaited(loaded.state)
@@ -827,6 +948,65 @@ def _pages(campaigns: Any, name: str, loaded: Any, hub: str | None, moment: Any)
         return f"{root}/a/{token}"
 
     return Pages(f"{root}/c/{quote(name, safe='')}", personal, standing)
+
+
+# A step overdue: told to those who run the campaign.
+
+
+def overdue(loaded: Any, kept: Mapping[str, str], moment: Any) -> dict[str, tuple[str, str]]:
+    """What a passed deadline leaves to the people who run the campaign: for the organisers and
+    the arbiters (`linked`) who left a contact, by folded name, his name and what he is told,
+    where the deadline standing for the step in hand passed by `moment` and the house rule
+    leaves what happens to the organiser (`deadline rule organiser`, or `auto` where the kind's
+    rules page records nothing for that step: what `tick` says); none where nobody is waited
+    for."""
+    from campaign.views.grammar import listing
+
+    of, state, facts = loaded.kind, loaded.state, loaded.facts
+    step, reckoning = of.next_step(state), facts.reckoning
+    missed = reckoning.missed(step, moment)
+    if missed is None or (reckoning.automatic(step, moment) and of.missed(state)):
+        return {}
+    waiting = list(tasks_of(of, state, linked(kept)))
+    if not waiting:
+        return {}
+    reached, runs = contacts(kept), {folded(p) for p in linked(kept, ("organiser",))}
+    when = _shown(missed.at.isoformat(), facts.zone)
+    said = (
+        f'The deadline of "{step.rstrip(".")}" passed on {when}: it waits for '
+        f"{listing(waiting)}, and the house rule leaves it to "
+    )
+    told = {}
+    for person in linked(kept, ("organiser", "arbiter")):
+        who = folded(person)
+        if any(reached.get(who, {}).values()):
+            whose = "you (extend it with deadline set, or rule)" if who in runs else "the organiser"
+            told[who] = (person, said + whose)
+    return told
+
+
+def overdue_due(
+    late: Mapping[str, tuple[str, str]],
+    now_due: tuple[str, str | None, str | None],
+    made: Callable[[str, str], bool],
+) -> dict[str, str]:
+    """The notices an overdue step makes due (`overdue`), each kept by the first sender that
+    sees it (`made`: one insert in the store, under a label of the step and its deadline):
+    whoever sees it after, in this run or the next, makes none. The labels and values made."""
+    import hashlib
+
+    step, deadline, zone = now_due
+    digest = hashlib.sha256(f"{step}\n{deadline}".encode()).hexdigest()[:16]
+    kept = {}
+    for who, (person, task) in late.items():
+        notice = Notice(
+            f"{NOTICE}0:{who}:{OVERDUE}{digest}", person, step, deadline, zone=zone,
+            task=(task,), overdue=True,
+        )  # fmt: skip
+        value = settled(notice, "due")
+        if made(notice.label, value):
+            kept[notice.label] = value
+    return kept
 
 
 def now_due(loaded) -> tuple[str, str | None, str | None]:
