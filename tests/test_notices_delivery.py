@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import re
 import socket
 import threading
 import time
@@ -368,6 +369,36 @@ def test_bc_6_2_the_arbiter_leaves_a_contact_and_is_told_a_dispute_waits(
     ruling = send(client, ulf, "settle", choice="Kent|Dag", reason="Dag's photo")
     assert ruling.is_success
     assert "Ulf" not in shell.ok("notify").stdout  # his own ruling: nothing to tell him
+
+
+def test_bc_6_2_an_arbiters_mailed_link_opens_his_own_page_not_a_players(
+    store_url, spring, mailbox
+):
+    """Issue #46: the fresh link mailed with a notice was always granted as a player's, so the
+    arbiter told of a dispute got a "player" link in his own name, which opened no page of his.
+    It is granted in the role the person holds: Ulf's opens the arbiter's page with the dispute
+    to settle."""
+    from starlette.testclient import TestClient
+    from test_hub_players import link, send
+
+    from campaign.web.hub import hub
+
+    shell = Shell(store_url)
+    shell.play(spring.through("attack Hwicce West Anglia"))
+    shell.ok("invite", "Ulf", "--role", "arbiter")
+    shell.ok("contact", "Ulf", "--email", "ulf@example.org")
+    shell.ok("hub-url", "https://hub.example.org")
+    client = TestClient(hub(str(store_url)))
+    cid, dag = link(shell, "Cid"), link(shell, "Dag")
+    assert send(client, cid, "report", choice="Kent", attacker="20", defender="45").is_success
+    assert send(client, dag, "report", choice="Kent", attacker="45", defender="20").is_success
+    shell.ok("notify", "--smtp", mailbox.url, *FROM)
+    (mail,) = [m for m in mailbox.messages if "ulf@example.org" in m["To"]]
+    plain = mail.get_body(("plain",)).get_content()
+    (mine,) = re.findall(r"https://hub\.example\.org(/a/\S+)", plain)
+    page = client.get(mine)
+    assert page.status_code == 200
+    assert "The disputed battle for Kent: whose figures stand (BC-6.2)" in page.text
 
 
 def test_a_contact_is_text_and_an_address_the_server_cannot_carry_stops_nobody(

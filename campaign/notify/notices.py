@@ -896,7 +896,7 @@ def send_due(
     if smtp is None and kept.get(SMTP_KEPT):
         smtp = Smtp.from_kept(kept[SMTP_KEPT])
     tasks, due = tasks_now(loaded.kind, loaded.state, linked(kept)), now_due(loaded)
-    pages = _pages(campaigns, name, loaded, kept.get(HUB), moment)
+    pages = _pages(campaigns, name, loaded, kept, moment)
 
     def keeping(label: str, value: str) -> None:
         campaigns.secrets.keep(name, label, value)
@@ -926,15 +926,19 @@ def send_due(
     )
 
 
-def _pages(campaigns: Any, name: str, loaded: Any, hub: str | None, moment: Any) -> Pages:
+def _pages(campaigns: Any, name: str, loaded: Any, kept: Mapping[str, str], moment: Any) -> Pages:
     """Where this run's notices send their readers: the campaign's page and a fresh personal
-    link for each person mailed (granted as it is written, its hash kept, for `LINK_DAYS`), on
-    the hub whose address is kept (none: no link)."""
+    link for each person mailed (granted as it is written, its hash kept, for `LINK_DAYS`, in
+    the role he holds: a player's, else an arbiter's or an organiser's), on the hub whose
+    address is kept (none: no link)."""
     from datetime import timedelta
     from urllib.parse import quote
 
-    of, state = loaded.kind, loaded.state
+    of, state, hub = loaded.kind, loaded.state, kept.get(HUB)
     standing = {folded(p): of.player_lines(state, p) for p in of.awaited(state)}
+    roles = {folded(p): "organiser" for p in linked(kept, ("organiser",))}
+    roles |= {folded(p): "arbiter" for p in linked(kept, ("arbiter",))}
+    roles |= {folded(p): "player" for p in of.players(state)}
     if not hub:
         return Pages(standing=standing)
     root = hub.rstrip("/")
@@ -944,7 +948,7 @@ def _pages(campaigns: Any, name: str, loaded: Any, hub: str | None, moment: Any)
         import secrets
 
         token = secrets.token_urlsafe(24)
-        campaigns.links.grant(name, token, "player", player, until)
+        campaigns.links.grant(name, token, roles.get(folded(player), "player"), player, until)
         return f"{root}/a/{token}"
 
     return Pages(f"{root}/c/{quote(name, safe='')}", personal, standing)
