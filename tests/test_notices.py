@@ -291,7 +291,7 @@ def test_two_senders_at_once_send_each_notice_once(spring_store, discord):
     from concurrent.futures import ThreadPoolExecutor
 
     from campaign.input.clock import now
-    from campaign.notify import notices
+    from campaign.notify import delivery
     from campaign.service.unit_of_work import Campaigns
 
     spring_store.ok("contact", "cid", "--discord", CID)
@@ -300,7 +300,7 @@ def test_two_senders_at_once_send_each_notice_once(spring_store, discord):
     def send(_: int) -> list[str]:
         campaigns = Campaigns(str(spring_store.db), existing=True)
         try:
-            return notices.send_due(campaigns, "Spring 869", None, now(), discord.url).told
+            return delivery.send_due(campaigns, "Spring 869", None, now(), discord.url).told
         finally:
             campaigns.close()
 

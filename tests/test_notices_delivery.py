@@ -204,9 +204,9 @@ def test_a_mail_server_that_trickles_or_drops_the_line_is_one_sentence(
     """A server that trickles its greeting held `notify` past 150 s (smtplib's timeout is per
     read): the whole exchange has a deadline now. Either way the e-mails stay due, the
     Discord notices went, and nothing is left half-claimed for the next run."""
-    from campaign.notify import notices
+    from campaign.notify import mail, notices
 
-    monkeypatch.setattr(notices, "SMTP_EXCHANGE", 2.0)
+    monkeypatch.setattr(mail, "SMTP_EXCHANGE", 2.0)
     server = Misbehaving(how)
     store.ok("notify", "--webhook", discord.url, "--keep")
     store.ok(*store.script.step("attack Essex Kent"))  # Dag: Discord and e-mail
@@ -488,7 +488,7 @@ def test_two_notify_at_once_send_a_reminder_once(store, discord):
     from concurrent.futures import ThreadPoolExecutor
 
     from campaign.domain.deadlines import instant
-    from campaign.notify import notices
+    from campaign.notify import delivery
     from campaign.service.unit_of_work import Campaigns
 
     store.ok("deadline", "set", "2026-12-14T18:00Z")
@@ -500,7 +500,7 @@ def test_two_notify_at_once_send_a_reminder_once(store, discord):
         campaigns = Campaigns(str(store.db), existing=True)
         try:
             moment = instant("2026-12-14T00:00Z")
-            return notices.send_due(campaigns, "Spring 869", None, moment).told
+            return delivery.send_due(campaigns, "Spring 869", None, moment).told
         finally:
             campaigns.close()
 

@@ -148,16 +148,16 @@ def test_two_notify_at_once_tell_the_organiser_once(organised, mailbox, monkeypa
     from concurrent.futures import ThreadPoolExecutor
 
     from campaign.domain.deadlines import instant
-    from campaign.notify import notices
+    from campaign.notify import delivery, mail
     from campaign.service.unit_of_work import Campaigns
 
     monkeypatch.setenv("CAMPAIGN_NOW", "2026-12-15T09:00Z")
-    server = notices.Smtp.parse(mailbox.url, "organiser@example.org")
+    server = mail.Smtp.parse(mailbox.url, "organiser@example.org")
 
     def send(_: int) -> list[str]:
         campaigns = Campaigns(str(organised.db), existing=True)
         try:
-            return notices.send_due(campaigns, "Spring 869", server, instant("2026-12-15T09:00Z"))
+            return delivery.send_due(campaigns, "Spring 869", server, instant("2026-12-15T09:00Z"))
         finally:
             campaigns.close()
 

@@ -137,10 +137,10 @@ def notify(
     tick in cron."""
     from campaign.domain.deadlines import instant
     from campaign.input.clock import now
-    from campaign.notify import notices
+    from campaign.notify import mail
     from campaign.notify.discord import checked_url
 
-    server = notices.Smtp.parse(smtp, sender) if smtp else None
+    server = mail.Smtp.parse(smtp, sender) if smtp else None
     given = None if webhook is None else checked_url(webhook)
     if keep and not (given or server):
         raise CampaignError("--keep keeps the channel given here: --webhook URL or --smtp URL.")
@@ -167,14 +167,14 @@ def notify(
 
 def _notify(campaigns, name: str, given: str | None, keep: bool, server, moment) -> list[str]:
     """One campaign's due notices and reminders sent, and said; what failed, in lines."""
-    from campaign.notify import notices
+    from campaign.notify import delivery, notices
     from campaign.notify.discord import WEBHOOK
 
     if given and keep:
         campaigns.secrets.keep(name, WEBHOOK, given)
     if server is not None and keep:
         campaigns.secrets.keep(name, notices.SMTP_KEPT, server.kept())
-    done = notices.send_due(campaigns, name, server, moment, given)
+    done = delivery.send_due(campaigns, name, server, moment, given)
     for line in done.told:
         say(f"{name}: {line}")
     failed = [f"{name}: {line}" for line in done.failed]

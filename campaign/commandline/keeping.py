@@ -80,7 +80,7 @@ def serve(
     _check_web_libraries()
     import uvicorn
 
-    from campaign.notify.notices import Smtp
+    from campaign.notify.mail import Smtp
     from campaign.web.hub import hub, served
 
     db = ctx.obj.db or default_db()

@@ -542,7 +542,7 @@ def from_environment() -> Any:
     a process keeps in memory is served only while the log still ends where it was drawn."""
     import os
 
-    from campaign.notify.notices import Smtp
+    from campaign.notify.mail import Smtp
 
     notify = os.environ.get(HUB_NOTIFY) == "1"
     smtp = os.environ.get("CAMPAIGN_SMTP")

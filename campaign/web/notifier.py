@@ -1,5 +1,5 @@
 """The hub's turn notices (`campaign serve --notify`): sent in a thread of their own after a
-form recorded, as `campaign notify` sends them (`notices.send_due`)."""
+form recorded, as `campaign notify` sends them (`delivery.send_due`)."""
 
 from __future__ import annotations
 
@@ -50,12 +50,12 @@ class Notifier:
         """Campaign `name`'s due notices sent now; whatever fails is one line, never the
         worker's end."""
         from campaign.input.clock import now
-        from campaign.notify import notices
+        from campaign.notify import delivery
 
         campaigns = None
         try:
             campaigns = Campaigns(self.db, existing=True)
-            done = notices.send_due(campaigns, name, self.smtp, now())
+            done = delivery.send_due(campaigns, name, self.smtp, now())
             self.sent += done.told
             for line in done.failed:
                 print(text.printable(f"Turn notices for {name}: {line}"), file=sys.stderr)
