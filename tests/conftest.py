@@ -46,12 +46,25 @@ os.environ.pop("COLUMNS", None)  # piped output is 100 columns wide unless a tes
 os.environ.pop("CAMPAIGN_KEY_PASSPHRASE", None)
 
 
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+"""Issue #48: how hard the property tests look — `ci` (the default: the examples each test
+asks for) or `dev` (at most `DEV_EXAMPLES` each, for a loop of seconds while writing code)."""
+DEV_EXAMPLES = 3
+
+
+def examples(wanted: int) -> int:
+    """The examples a property test asks for, under the profile in use (`PROFILE`)."""
+    return wanted if PROFILE == "ci" else min(wanted, DEV_EXAMPLES)
+
+
 CLOCK_MOVED = {"today": None, "a-year-on": "365d", "five-years-on": "1826d"}
 """Issue #58: how far the real time is moved (CAMPAIGN_CLOCK_OFFSET) for the tests marked
 `dated`, each run once on each: a test that passes only on the day it was written fails here."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    for marker, meaning in MARKERS.items():
+        config.addinivalue_line("markers", f"{marker}: {meaning}")
     config.addinivalue_line(
         "markers",
         "clock(instant): the program's one clock pinned to `instant` (CAMPAIGN_NOW) for this "
@@ -62,6 +75,28 @@ def pytest_configure(config: pytest.Config) -> None:
         "dated: reads deadlines, reminders, holidays, quiet hours, calendars, notices or tick; "
         "run again with the real time moved a year and five years on (issue #58)",
     )
+
+
+MARKERS = {
+    "slow": "a property test over random campaigns, or a dated test on a moved clock",
+    "browser": "drives or renders in Chromium (chromium and chromium-driver)",
+    "postgres": "runs on the PostgreSQL server (CAMPAIGN_TEST_POSTGRES)",
+}
+"""Issue #48: the markers every test gets from what it is (`pytest_collection_modifyitems`), so
+that `pytest -m "not slow and not browser and not postgres"` is a loop of a minute or so."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        said = getattr(getattr(item, "callspec", None), "id", "")
+        ids = said.split("-")
+        if "postgres" in ids:
+            item.add_marker(pytest.mark.postgres)
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+        hypothesis = getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+        if hypothesis or any(moved in said for moved in CLOCK_MOVED if moved != "today"):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from conftest import resealed_view, unsealed
+from conftest import examples, resealed_view, unsealed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -650,7 +650,9 @@ ARGS = st.lists(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(command=WORDS, args=ARGS)
 def test_fuzzed_command_lines_never_crash_and_refusals_append_nothing(fuzz_store, command, args):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from conftest import Wall
+from conftest import Wall, examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -147,7 +147,7 @@ def check_step(campaign, recorded):
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

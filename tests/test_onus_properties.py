@@ -3,7 +3,7 @@ musters and upgrades through all eight scenarios."""
 
 from __future__ import annotations
 
-from conftest import kept_back
+from conftest import examples, kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,7 +64,7 @@ def choose(data, state, cheapest):
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from decimal import Decimal
 
-from conftest import kept_back
+from conftest import examples, kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -142,7 +142,7 @@ BC = kind("boiling-cauldron")
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -167,7 +167,7 @@ def test_random_lawful_campaigns_keep_the_rules_invariants_and_replay_identicall
 
 
 @settings(
-    max_examples=8,
+    max_examples=examples(8),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -202,7 +202,7 @@ def test_the_store_gives_back_every_state_and_export_import_export_is_stable(dat
 
 
 @settings(
-    max_examples=3,
+    max_examples=examples(3),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import Story
+from conftest import Story, examples
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 from test_tb_12_13_carthage import TWO_IN_HISPANIA
@@ -790,7 +790,7 @@ def _determined(campaign: Punic, data) -> bool:
 
 
 @settings(
-    max_examples=20,
+    max_examples=examples(20),
     phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
