@@ -180,6 +180,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here (.ci/run installs it)")
+@pytest.mark.browser
 def test_the_html_report_shows_names_and_notes_as_text_in_chromium(hostile, tmp_path):
     page = tmp_path / "report.html"
     assert (

@@ -298,6 +298,7 @@ def screenshot(page: Path, out: Path) -> None:
     CHROMIUM is None,
     reason="Chromium is not installed here (Debian package 'chromium'; .ci/run installs it)",
 )
+@pytest.mark.browser
 def test_the_html_report_renders_in_headless_chromium(played, tmp_path):
     page, blank = tmp_path / "round2.html", tmp_path / "blank.html"
     played.ok("report", "--round", "2", "--format", "html", "-o", str(page))
