@@ -229,7 +229,21 @@ def test_what_is_kept_for_readers_after_a_write_is_kept_in_one_place():
         for path in SOURCES
         if "keep_after_append(" in path.read_text(encoding="utf-8")
     ]
-    assert callers == ["campaign/service/use_cases.py", "campaign/views/reports.py"]
+    assert callers == ["campaign/service/reports.py", "campaign/service/use_cases.py"]
+
+
+def test_views_draw_and_write_nothing():
+    """Issue #48: `views/reports.py` kept reports beside the log (a view that wrote store rows,
+    handed the store as `campaigns`). Views are given what they draw: no function of
+    `campaign/views` takes the store; what is kept for readers is the use cases' (service)."""
+    given_the_store = [
+        f"{path.name}:{node.name}"
+        for path in sorted((ROOT / "campaign" / "views").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef)
+        and any(a.arg == "campaigns" for a in node.args.args + node.args.kwonlyargs)
+    ]
+    assert given_the_store == []
 
 
 def test_the_hub_names_no_kinds_command():

@@ -24,9 +24,9 @@ from campaign.domain.shared_commands import note, redo, undo
 from campaign.errors import CampaignError, StoreError
 from campaign.input import clock
 from campaign.service import use_cases
+from campaign.service.reports import keep_after_append
 from campaign.service.unit_of_work import Campaigns
 from campaign.store.logs import Logs
-from campaign.views.reports import keep_after_append
 
 BC = kind("boiling-cauldron")
 

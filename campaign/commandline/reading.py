@@ -218,7 +218,8 @@ def report(
     """The report of a round or scenario, ready for a forum thread or a Discord channel."""
     from campaign.input.names import resolve
     from campaign.proof.signing import for_report
-    from campaign.views.reports import kept_report, render, report_data
+    from campaign.service.reports import kept_report
+    from campaign.views.reports import render, report_data
 
     chosen = "json" if as_json else resolve("report format", output_format, FORMATS)
     picture = None

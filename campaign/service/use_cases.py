@@ -158,10 +158,10 @@ def _notices_due(
 
 def _keep_for_readers(campaigns: Campaigns, recorded: list[CampaignEvent]) -> None:
     """The reports readers ask for first after an append, and the states their rounds ended in
-    (`views.reports.keep_after_append`), from the log the writer has just extended."""
+    (`service.reports.keep_after_append`), from the log the writer has just extended."""
     after = campaigns.after
     if recorded and after is not None:
-        from campaign.views.reports import keep_after_append
+        from campaign.service.reports import keep_after_append
 
         name = after.facts.name
         campaigns.database.beside_the_log(lambda: keep_after_append(campaigns, name, after))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from campaign.domain.log import Loaded, finished, last_finished, named, round_end, tail
+from campaign.domain.log import Loaded, finished, last_finished, round_end, tail
 from campaign.errors import CampaignError
 from campaign.input.text import sentence
 from campaign.proof import checkpoint
@@ -18,16 +18,16 @@ if TYPE_CHECKING:
     from campaign.proof.signing import Signer
 
 
-def _round_closed(loaded: Loaded, number: int) -> int:
+def round_closed(loaded: Loaded, number: int) -> int:
     """How many events the log held when round `number` ended, with the notes written just after
     it."""
-    last = _round_ended(loaded, number) or 0
+    last = round_ended(loaded, number) or 0
     while last < len(loaded.events) and isinstance(loaded.events[last], NoteRecorded):
         last += 1
     return last
 
 
-def _round_ended(loaded: Loaded, number: int) -> int | None:
+def round_ended(loaded: Loaded, number: int) -> int | None:
     """How many events the log held when round `number` ended (none before the first)."""
     return len(round_end(loaded, number).events) if number >= 1 else None
 
@@ -36,7 +36,7 @@ def round_events(loaded: Loaded, number: int) -> list:
     """The events of round `number` that stand, with the notes written just after it ended: an
     event an undo took back is not told (#28: the reports that list a round's events told
     it)."""
-    told = loaded.events[_round_closed(loaded, number - 1) : _round_closed(loaded, number)]
+    told = loaded.events[round_closed(loaded, number - 1) : round_closed(loaded, number)]
     return standing(told, loaded.events)
 
 
@@ -55,13 +55,13 @@ def report_data(name: str, loaded: Loaded, number: int | None) -> tuple[dict[str
     if number < 1:
         raise CampaignError(f"{loaded.kind.period.capitalize()}s are numbered from 1.")
     if number == len(finished(loaded.kind, loaded.state)) + 1:
-        return in_progress(name, loaded, number, _round_closed(loaded, number - 1)), loaded
+        return in_progress(name, loaded, number, round_closed(loaded, number - 1)), loaded
     at_end = renamed_since(loaded, round_end(loaded, number))
     events = round_events(loaded, number)
     data = loaded.kind.report(name, at_end.state, number, events, loaded.state)
     # a report that tells what happened since the round (a Final fought after the last one)
     # vouches for the whole log, so that `verify --head` with it proves all it says
-    told = len(loaded.events) if data.get("tells_since") else _round_closed(loaded, number)
+    told = len(loaded.events) if data.get("tells_since") else round_closed(loaded, number)
     data = with_people(data, loaded, told)
     return with_audit(data, loaded, told), at_end
 
@@ -277,119 +277,6 @@ def render_report(
     if output_format == "html":
         picture = at_end.kind.picture(at_end.state, name, data.get("round"))
     return render(data, output_format, player, picture, loaded.kind.report_kept_whole, signer)
-
-
-def kept_report(
-    campaigns: Any, name: str, number: int | None, load: Callable[[], Loaded]
-) -> dict[str, Any]:
-    """A report's data, read beside the stored view while the view vouches for the log — so that
-    reading a report again costs the same at 100,000 events as at 100 — or built from the log
-    (`load`) and kept there for the next reader. Any append writes a new view, which forgets the
-    reports kept with the old one; `verify` compares each with the log. Only data is kept, never
-    markup: every format escapes it as it renders (the map of an HTML report is drawn anew)."""
-    if number is None:  # the last finished round's, kept under its number
-        seen = campaigns.kept.view(name)
-        number = seen["finished"] if seen is not None and seen["finished"] else None
-    kept = None if number is None else campaigns.kept.report(name, str(number))
-    if kept is not None:
-        return kept
-    loaded = load()
-    number = number or last_finished(loaded)  # none finished: refused
-    data, _ = report_data(name, loaded, number)
-    if loaded.chain_break is None:
-        campaigns.kept.keep_report(name, str(number), data, loaded)
-    return data
-
-
-def keep_after_append(campaigns: Any, name: str, loaded: Loaded) -> None:
-    """After an append, the reports readers ask for first — the last finished round's (what
-    `report` shows by default, the hub's report page) and the one in progress (the organiser's
-    opening post), each under its number — built from the log the writer has just read, checked
-    and extended, and kept beside the new view: `report` right after `result` costs what it
-    costs the second time (issue #16); and the state each round ended in (the map of its page
-    in the hub). The round in progress's report is kept with where its events begin and what
-    the last finished round's tells of the campaign now (`Kind.told_later`; none where that
-    report vouches for the whole log): after a write resumed from what was kept (issue #31)
-    whose events change neither, the finished round's report and state are kept again as they
-    were, and the round in progress is built from its own events alone (`kept_again`)."""
-    if loaded.chain_break is not None or kept_again(campaigns, name, loaded):
-        return
-    ended = finished(loaded.kind, loaded.state)
-    later = None
-    for number in [*ended[-1:], len(ended) + 1]:  # the finished round first
-        try:
-            data, at_end = report_data(name, loaded, number)
-        except CampaignError:
-            continue  # nothing is left in progress: the campaign is over
-        going = number == len(ended) + 1
-        if not going and not data.get("tells_since"):
-            later = _later(loaded, number)
-        start = _round_closed(loaded, number - 1) if going else None
-        began = _round_ended(loaded, number - 1) if going else None
-        kept = (start, later if going else None, began)
-        campaigns.kept.keep_report(name, str(number), data, loaded, *kept)
-        campaigns.kept.keep_state(name, number, at_end, loaded)  # its map, on the hub's report page
-    if loaded.resumed is not None:
-        campaigns.kept.carry(name, {}, loaded)  # what was kept beside the earlier view: dropped
-
-
-def kept_again(campaigns: Any, name: str, loaded: Loaded) -> bool:
-    """After a write resumed from what was kept beside the log, keep the reports as
-    `keep_after_append` would without reading the log: where every event recorded is a kind's
-    own or a note (`facts.plain`), or an undo or a redo of such events of the round in progress,
-    no round ended, the report of the round in progress was kept at the event the write resumed
-    from with where its events begin, and a note recorded does not belong to the round before
-    (written just after it ended), the last finished round's report and state are what they were
-    (kept again under the new event) and the round in progress is built from its own events.
-    False where not: then they are built from the log."""
-    resumed, kept = loaded.resumed, campaigns.kept
-    if resumed is None:
-        return False
-    head, size = resumed.seen["head"], resumed.seen["events"]
-    number = len(finished(loaded.kind, loaded.state)) + 1
-    done, going_row = number - 1, kept.report_row(name, str(number))
-    carried = (kept.report_row(name, str(done)), kept.state_row(name, done))
-    # in one statement; a long body carried as its row names it (`Kept.whole`: read apart)
-    rows = kept.all_kept_at((going_row, *(carried if done else ())), head, whole=False)
-    going = kept.as_report(kept.whole({going_row: rows.pop(going_row)})[going_row])
-    start, later = going.get("start"), None
-    trailing = isinstance(resumed.new[0], NoteRecorded)  # a note written after the round before
-    if not isinstance(start, int) or (number > 1 and start == size and trailing):
-        return False
-    if not all(_within(loaded, event, start) for event in resumed.new):
-        return False
-    if done:
-        later = _later(loaded, done)
-        if going.get("later") != later:
-            return False  # what it tells of the campaign now has changed, or its whole log
-        if None in rows.values():
-            return False
-    from campaign.readmodel import snapshot
-
-    data = in_progress(name, loaded, number, start)
-    rows[going_row] = kept.report_body(data, start, later, going.get("ended"))
-    rows[kept.state_row(name, number)] = snapshot.kept(loaded.kind, loaded.state)
-    kept.carry(name, rows, loaded)
-    return True
-
-
-def _within(loaded: Loaded, event: CampaignEvent, start: int) -> bool:
-    """`event` changes nothing of the log's facts (`facts.plain`) nor of the rounds before the
-    one in progress, whose events begin after the first `start`: a kind's own or a note, or an
-    undo or a redo of such events of that round alone."""
-    from campaign.domain.facts import all_plain, plain
-
-    if plain(event):
-        return True
-    told = named(loaded.events, event)
-    return all_plain(told) and all(e.originator_version > start for e in told)
-
-
-def _later(loaded: Loaded, number: int) -> str:
-    """What finished round `number`'s report tells of the campaign as it stands
-    (`Kind.told_later`), as JSON text."""
-    later = loaded.kind.told_later(loaded.state, number)
-    return json.dumps(later, sort_keys=True, default=str)
 
 
 def render(

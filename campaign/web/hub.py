@@ -35,9 +35,9 @@ from campaign.input import text
 from campaign.input.names import resolve
 from campaign.proof.witness import Witness, reader_file
 from campaign.service import use_cases
+from campaign.service.reports import kept_report
 from campaign.service.unit_of_work import Campaigns
 from campaign.views.narrate import describe
-from campaign.views.reports import kept_report
 from campaign.web import console
 from campaign.web.base import NO_LINK, Hub, Stores, kept_page, of, reading, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar

@@ -14,9 +14,10 @@ from starlette.responses import PlainTextResponse, Response
 
 from campaign.errors import CampaignError
 from campaign.proof.witness import gave
+from campaign.service.reports import kept_report
 from campaign.service.unit_of_work import Campaigns
 from campaign.views import formats
-from campaign.views.reports import history_data, kept_report, report_data, sealed
+from campaign.views.reports import history_data, report_data, sealed
 from campaign.web.base import kept_page, reading, with_store
 from campaign.web.pages import drawn_at, whole
 
