@@ -36,7 +36,14 @@ def test_the_import_contracts_hold():
     assert run.returncode == 0, run.stdout[-3000:]
 
 
-TYPE_CHECKED = {"events", "campaign/domain", "campaign/input", "campaign/proof"}
+TYPE_CHECKED = {
+    "events",
+    "campaign/domain",
+    "campaign/input",
+    "campaign/proof",
+    "campaign/readmodel",
+    "campaign/views",
+}
 """What the type checker holds to its strictest, at least (issue #48): a ratchet, never less."""
 
 

@@ -45,7 +45,7 @@ def catalogued(entries: dict[uuid.UUID, Entry], event: CampaignEvent) -> None:
             entries[stream] = Entry(event.name, stream, event.rules)
     elif stream in entries and isinstance(event, CampaignRenamed):
         entries[stream] = replace(entries[stream], name=event.name)
-    elif stream in entries:
+    elif stream in entries and isinstance(event, CampaignArchived):
         entries[stream] = replace(entries[stream], archived=event.archived)
 
 

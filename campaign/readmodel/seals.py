@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from typing import Any
 
 import orjson
 
@@ -47,14 +48,14 @@ def bound(key: bytes, row: str, head: str, body: str) -> str:
 def unbound(key: bytes | None, row: str, head: str, body: object) -> str | None:
     """The body as it was kept under `row` and `head`, when its seal holds; else None."""
     found = sealed(body)
-    if key is None or found is None:
+    if key is None or found is None or not isinstance(body, str):
         return None
     kept = body[: found.start()] + found["end"]
     expected = mac(key, row, head, kept)
     return kept if hmac.compare_digest(expected, found[1]) else None
 
 
-def sealed(body: object) -> re.Match | None:
+def sealed(body: object) -> re.Match[str] | None:
     """The seal at the end of a kept body, if it carries one (looked for in its last characters
     alone: a catalogue of a thousand campaigns is long)."""
     if not isinstance(body, str):
@@ -63,6 +64,6 @@ def sealed(body: object) -> re.Match | None:
     return SEAL.search(body, max(tail, 0))
 
 
-def brief_seal(key: bytes, row: str, head: str, picked: list) -> str:
+def brief_seal(key: bytes, row: str, head: str, picked: list[Any]) -> str:
     """The seal of what `list` picks out of a view (`[program, summary, players]`)."""
     return mac(key, f"{row}/brief", head, orjson.dumps(picked).decode())

@@ -13,7 +13,6 @@ built again (`Kind.unkept`, `Kind.rebuilt`).
 from __future__ import annotations
 
 import dataclasses
-import functools
 import typing
 from typing import Any
 
@@ -66,11 +65,19 @@ def decoded(of: Kind, kept: bytes | str, initial: Any) -> Any | None:
         return None
 
 
-@functools.cache
-def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
-    return dataclasses.fields(cls)
+_FIELDS: dict[type, tuple[dataclasses.Field[Any], ...]] = {}
+_HINTS: dict[type, dict[str, Any]] = {}
 
 
-@functools.cache
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """A state class's fields, read once."""
+    if cls not in _FIELDS:
+        _FIELDS[cls] = dataclasses.fields(cls)
+    return _FIELDS[cls]
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """A state class's annotations, resolved once."""
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]

@@ -79,7 +79,8 @@ def view(loaded: Any) -> dict[str, Any]:
         "finished": finished_rounds(of, state),  # the report `report` shows unless asked
         "program": program(),
     }
-    return json_ready(built)
+    ready: dict[str, Any] = json_ready(built)
+    return ready
 
 
 def finished_rounds(of: Any, state: Any) -> int:
@@ -131,7 +132,7 @@ def brief(seen: dict[str, Any]) -> dict[str, Any]:
     return {"summary": seen["summary"], "players": seen["players"]}
 
 
-def picked_brief(picked: str | None) -> tuple[list, str] | None:
+def picked_brief(picked: str | None) -> tuple[list[Any], str] | None:
     """What the database picked out of a stored view (`[program, summary, players, brief_seal]`,
     campaign.store.dialects): the three values `brief` shows, as they were picked, and their seal;
     None where it is not one (a body edited by hand, another program's)."""
@@ -147,7 +148,7 @@ def picked_brief(picked: str | None) -> tuple[list, str] | None:
     return (found[:3], seal) if shown else None
 
 
-def briefed(picked: list) -> dict[str, Any]:
+def briefed(picked: list[Any]) -> dict[str, Any]:
     """`brief` of the values `picked_brief` gave."""
     return {"summary": picked[1], "players": picked[2]}
 
@@ -167,7 +168,8 @@ def kept_report(body: str) -> dict[str, Any]:
 def status_data(seen: dict[str, Any], chain_intact: bool, now: datetime) -> dict[str, Any]:
     """`status --json`: the kind's data with the log's length, the chain, the deadline standing
     for the step in hand (overdue or not, now) and who replaced whom."""
-    return seen["status"] | {
+    kinds: dict[str, Any] = seen["status"]
+    return kinds | {
         "events": seen["events"],
         "chain_intact": chain_intact,
         "deadline": deadline_of(seen, now),

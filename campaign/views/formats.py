@@ -114,7 +114,7 @@ def markdown(report: dict[str, Any], limit: int = DISCORD_LIMIT) -> list[str]:
     for line in markdown_lines(report):
         if line == "```" and block is None:
             block = [line]
-        elif line == "```":
+        elif line == "```" and block is not None:
             units.append("\n".join([*block, line]))
             block = None
         elif block is not None:

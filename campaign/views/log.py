@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from campaign.domain.chain import data_of
 from campaign.domain.kind import Kind
@@ -11,6 +11,9 @@ from campaign.domain.shared_commands import retractions
 from campaign.input.text import printable
 from campaign.views.jsonable import plain
 from events.common import CampaignEvent
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 def periods(events: Sequence[CampaignEvent], field: str) -> list[int | None]:
@@ -44,7 +47,7 @@ def entries(events: Sequence[CampaignEvent], field: str = "round") -> list[dict[
     ]
 
 
-def table(events: Sequence[CampaignEvent], of: Kind):
+def table(events: Sequence[CampaignEvent], of: Kind) -> Table:
     from rich.table import Table
     from rich.text import Text
 
@@ -52,13 +55,14 @@ def table(events: Sequence[CampaignEvent], of: Kind):
 
     taken_back = retractions(events)
     view = Table(title="Campaign log", title_justify="left", pad_edge=False)
-    for column, justify in (
+    columns: tuple[tuple[str, Literal["left", "right"]], ...] = (
         ("#", "right"),
         ("When (UTC)", "left"),
         (of.period_heading, "right"),
         ("Who", "left"),
         ("What", "left"),
-    ):
+    )
+    for column, justify in columns:
         view.add_column(column, justify=justify)
     for event, period in zip(events, periods(events, of.period_field)):
         what = Text(printable(describe(event, of)))

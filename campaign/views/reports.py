@@ -32,7 +32,7 @@ def round_ended(loaded: Loaded, number: int) -> int | None:
     return len(round_end(loaded, number).events) if number >= 1 else None
 
 
-def round_events(loaded: Loaded, number: int) -> list:
+def round_events(loaded: Loaded, number: int) -> list[CampaignEvent]:
     """The events of round `number` that stand, with the notes written just after it ended: an
     event an undo took back is not told (#28: the reports that list a round's events told
     it)."""
@@ -40,7 +40,7 @@ def round_events(loaded: Loaded, number: int) -> list:
     return standing(told, loaded.events)
 
 
-def standing(events: Sequence[CampaignEvent], log: Sequence[CampaignEvent]) -> list:
+def standing(events: Sequence[CampaignEvent], log: Sequence[CampaignEvent]) -> list[CampaignEvent]:
     """`events` without those an undo in `log` took back (and not restored)."""
     from campaign.domain.shared_commands import retracted
 
@@ -308,7 +308,7 @@ def render(
 
 
 def map_svg(name: str, of: Any, state: Any, number: int | None) -> str:
-    picture = of.picture(state, name, number)
+    picture: str | None = of.picture(state, name, number)
     if picture is None:
         raise CampaignError(f"{name} is a campaign of {of.title}, which has no map of regions.")
     return picture
@@ -324,7 +324,8 @@ def svg_to_png(svg: str) -> bytes:
             "was installed from (pip install '.[png]' in its folder; on Debian also apt install "
             "libcairo2), or write .svg."
         ) from None
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=PNG_SCALE)
+    drawn: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=PNG_SCALE)
+    return drawn
 
 
 PNG_SCALE = 2
