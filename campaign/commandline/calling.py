@@ -195,3 +195,52 @@ def _notify(campaigns, name: str, given: str | None, keep: bool, server, moment)
     if not done.told and not done.failed and not done.waiting and not unsent:
         say(f"{name}: no turn notice is due.")
     return failed
+
+
+DISCORD_ACTIONS = ("bind", "unbind", "show")
+
+
+@command()
+def discord(
+    ctx: typer.Context,
+    action: Annotated[
+        str,
+        typer.Argument(
+            help="bind (play the campaign in a Discord channel: its players act there with "
+            "/campaign), unbind, or show."
+        ),
+    ] = "show",
+    channel: Annotated[
+        Optional[str], typer.Argument(help="The channel's id (with bind): 17 to 20 digits.")
+    ] = None,
+    campaign: CampaignOption = None,
+) -> None:
+    """The Discord channel a campaign is played in (issue #49): there, each person whose contact
+    holds his Discord id acts with /campaign (turn: his step's choices as buttons; status),
+    through the hub's interactions endpoint (campaign serve, CAMPAIGN_DISCORD_PUBLIC_KEY)."""
+    from campaign.input.names import resolve
+    from campaign.notify.discord import BOUND
+
+    name, chosen = ctx.obj.name(campaign), resolve("action", action, DISCORD_ACTIONS)
+    secrets = ctx.obj.campaigns.secrets
+    if chosen == "show":
+        kept = secrets.unseal(name).get(BOUND)
+        return say(
+            f"{name} is played in Discord channel {kept}."
+            if kept
+            else f"{name} is bound to no Discord channel."
+        )
+    if chosen == "unbind":
+        secrets.keep(name, BOUND, "")
+        return say(f"{name} is bound to no Discord channel now.")
+    if channel is None or not (
+        channel.isascii() and channel.isdigit() and 17 <= len(channel) <= 20
+    ):
+        raise CampaignError(
+            f"Give the channel's id, 17 to 20 digits (Discord: Copy Channel ID), not {channel!r}."
+        )
+    secrets.keep(name, BOUND, channel)
+    say(
+        f"{name} is played in Discord channel {channel}: /campaign turn there shows each "
+        "person his step."
+    )

@@ -31,6 +31,9 @@ from campaign.errors import CampaignError
 
 WEBHOOK = "webhook"
 """The label under which the store keeps a campaign's webhook URL."""
+BOUND = "discord-channel"
+"""In a campaign's kept labels: the Discord channel it is played in (`campaign discord bind`:
+its people act there through the hub's interactions endpoint, issue #49)."""
 POSTED = "posted:"
 """Labels `posted:<digest>`: how many messages of that report were delivered."""
 ATTEMPTS = 5

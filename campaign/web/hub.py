@@ -38,7 +38,7 @@ from campaign.service import use_cases
 from campaign.service.reports import kept_report
 from campaign.service.unit_of_work import Campaigns
 from campaign.views.narrate import describe
-from campaign.web import console
+from campaign.web import console, interactions
 from campaign.web.base import NO_LINK, Hub, Stores, kept_page, of, reading, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
 from campaign.web.forms import Forms, Refused, read_form
@@ -441,6 +441,7 @@ ROUTES = [
     Route("/history/{name:path}", history_page),
     Route("/a/{token}", act),
     Route("/a/{token}/{action}", act_post, methods=["POST"]),
+    Route("/discord/interactions", interactions.endpoint, methods=["POST"]),
 ]
 
 

@@ -1,0 +1,149 @@
+"""Issue #49: playing from Discord through the hub's interactions endpoint. Discord's side is
+played by the test: each interaction signed with an Ed25519 key of the test's own (its public
+half the application's key the hub is given), or signed wrong, and posted to the real hub."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import pytest
+from conftest import BOB, CID, Shell
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from starlette.testclient import TestClient
+
+from campaign.web.hub import hub
+
+CHANNEL = "555555555555555555"
+STRANGER = "999999999999999999"
+NOW = "2026-12-01T14:00Z"
+SIGNED = int(datetime.fromisoformat(NOW).timestamp())
+"""When Discord signed the interactions: the hub's pinned clock's now."""
+
+
+class Discord:
+    """Discord as the hub sees it: the application's key, and interactions signed with it."""
+
+    def __init__(self, client: TestClient, key: Ed25519PrivateKey) -> None:
+        self.client, self.key, self.sent = client, key, 0
+
+    def post(self, body: dict, stamp: int = SIGNED, key: Ed25519PrivateKey | None = None):
+        raw = json.dumps(body).encode()
+        signature = (key or self.key).sign(str(stamp).encode() + raw).hex()
+        headers = {"X-Signature-Ed25519": signature, "X-Signature-Timestamp": str(stamp)}
+        return self.client.post("/discord/interactions", content=raw, headers=headers)
+
+    def command(self, user: str, sub: str, ident: str | None = None):
+        self.sent += 1
+        return self.post(
+            {
+                "id": ident or f"c{self.sent}",
+                "type": 2,
+                "channel_id": CHANNEL,
+                "member": {"user": {"id": user}},
+                "data": {"name": "campaign", "options": [{"name": sub, "type": 1}]},
+            }
+        ).json()
+
+    def press(self, user: str, custom_id: str, ident: str | None = None):
+        self.sent += 1
+        return self.post(
+            {
+                "id": ident or f"p{self.sent}",
+                "type": 3,
+                "channel_id": CHANNEL,
+                "member": {"user": {"id": user}},
+                "data": {"custom_id": custom_id, "component_type": 2},
+            }
+        ).json()
+
+
+def buttons(answer: dict) -> dict[str, str]:
+    """The buttons of an answer: label → custom id."""
+    rows = answer["data"].get("components", [])
+    return {b["label"]: b["custom_id"] for row in rows for b in row["components"]}
+
+
+@pytest.fixture
+def played(store_url, spring, monkeypatch):
+    """Spring 869 begun, bound to a channel; Cid and Bob linked to their Discord accounts."""
+    key = Ed25519PrivateKey.generate()
+    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    monkeypatch.setenv("CAMPAIGN_DISCORD_PUBLIC_KEY", public)
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))  # Cid declares first
+    shell.ok("contact", "Cid", "--discord", CID)
+    shell.ok("contact", "Bob", "--discord", BOB)
+    assert CHANNEL in shell.ok("discord", "bind", CHANNEL).stdout
+    return shell, Discord(TestClient(hub(str(store_url))), key)
+
+
+@pytest.mark.clock(NOW)
+def test_49_a_ping_is_answered_and_an_unsigned_interaction_is_401(played):
+    """Discord's own probes: a signed PING is PONG; a missing, a wrong, or a stale signature is
+    401, and nothing is read of the body."""
+    shell, discord = played
+    assert discord.post({"type": 1}).json() == {"type": 1}
+    other = Ed25519PrivateKey.generate()
+    assert discord.post({"type": 1}, key=other).status_code == 401
+    assert discord.post({"type": 1}, stamp=SIGNED - 3600).status_code == 401
+    bare = discord.client.post("/discord/interactions", content=b'{"type": 1}')
+    assert bare.status_code == 401
+
+
+@pytest.mark.clock(NOW)
+def test_49_a_player_declares_his_attack_from_discord_as_on_the_command_line(
+    played, spring, tmp_path
+):
+    """`/campaign turn` shows Cid his step's choices as buttons, to him alone; a press records
+    the attack as the command line does — the same event, by Cid — said in the channel; the
+    same interaction delivered again records nothing twice."""
+    shell, discord = played
+    turn = discord.command(CID, "turn")
+    assert (
+        turn["data"]["flags"] == 64 and "Declare your attack for round 1" in turn["data"]["content"]
+    )
+    choice = next(c for label, c in buttons(turn).items() if label.startswith("from Essex on Kent"))
+    before = len(shell.json("log"))
+    done = discord.press(CID, choice, ident="press-1")
+    assert "flags" not in done["data"] and done["data"]["content"].startswith("Cid: Recorded:")
+    assert done["data"]["allowed_mentions"] == {"parse": []}
+    again = discord.press(CID, choice, ident="press-1")  # Discord retried the same interaction
+    assert again["data"]["flags"] == 64
+    log = shell.json("log")
+    assert len(log) == before + 1 and log[-1]["actor"] == "Cid"
+    cli = Shell(tmp_path / "cli.sqlite", tmp_path / "another-reader.json")
+    cli.ok(*spring.step("new"))
+    cli.ok(*spring.step("attack Essex Kent"))
+    (recorded,) = [e for e in cli.json("log") if e["type"] == "AttackDeclared"]
+    assert (log[-1]["type"], log[-1]["data"]) == (recorded["type"], recorded["data"])
+
+
+@pytest.mark.clock(NOW)
+def test_49_a_stale_button_and_a_stranger_are_refused_to_them_alone(played, spring):
+    """A button from a message the campaign moved on from is refused ("moved on"), as a stale
+    page's form is; a Discord user with no contact is told how to be linked; neither records."""
+    shell, discord = played
+    choice = next(iter(buttons(discord.command(CID, "turn")).values()))
+    shell.ok(*spring.step("attack Essex Kent"))  # the organiser entered it meanwhile
+    before = len(shell.json("log"))
+    stale = discord.press(CID, choice)
+    assert stale["data"]["flags"] == 64 and "moved on" in stale["data"]["content"]
+    stranger = discord.command(STRANGER, "turn")
+    assert (
+        stranger["data"]["flags"] == 64
+        and "campaign contact NAME --discord" in (stranger["data"]["content"])
+    )
+    assert "Nothing waits for you" in discord.command(BOB, "turn")["data"]["content"]
+    assert len(shell.json("log")) == before
+
+
+@pytest.mark.clock(NOW)
+def test_49_a_channel_bound_to_no_campaign_and_a_bad_channel_id(played):
+    shell, discord = played
+    assert "17 to 20 digits" in shell.refuses("discord", "bind", "general")
+    shell.ok("discord", "unbind")
+    assert (
+        "No campaign is played in this channel" in discord.command(CID, "status")["data"]["content"]
+    )
