@@ -147,3 +147,85 @@ def test_49_a_channel_bound_to_no_campaign_and_a_bad_channel_id(played):
     assert (
         "No campaign is played in this channel" in discord.command(CID, "status")["data"]["content"]
     )
+
+
+class Api:
+    """Discord's REST API on 127.0.0.1: records each PUT (path, Authorization, body) and answers
+    with the commands it was given (or `refuse`, an HTTP status)."""
+
+    def __init__(self) -> None:
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.requests: list[tuple[str, str, list]] = []
+        self.refuse: int | None = None
+        api = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_PUT(self) -> None:  # noqa: N802 (the standard library's name)
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                api.requests.append((self.path, self.headers["Authorization"], json.loads(body)))
+                self.send_response(api.refuse or 200)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(body if api.refuse is None else b'{"message": "401"}')
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/api/v10"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+NAME = r"[-_a-z0-9]{1,32}"
+
+
+def within_limits(command: dict) -> list[str]:
+    """What of a command (and its options, all the way down) breaks Discord's limits: a name of
+    1 to 32 lower-case characters, a description of 1 to 100, at most 25 options or choices."""
+    import re
+
+    broken = []
+    if not re.fullmatch(NAME, command["name"]):
+        broken.append(f"name {command['name']!r}")
+    if not 1 <= len(command.get("description", "")) <= 100:
+        broken.append(f"description of {command['name']}")
+    for many in ("options", "choices"):
+        if len(command.get(many, [])) > 25:
+            broken.append(f"{many} of {command['name']}")
+    for option in command.get("options", []):
+        broken += within_limits(option)
+    return broken
+
+
+def test_49_every_registered_command_is_within_discords_limits():
+    """A command Discord refuses at registration breaks every command of the application in
+    production (AsyncTI4's bot once left every server that way): checked here, not there."""
+    from campaign.web.interactions import COMMANDS
+
+    assert COMMANDS and [b for c in COMMANDS for b in within_limits(c)] == []
+
+
+def test_49_discord_register_puts_the_commands_with_the_bots_token(tmp_path, monkeypatch):
+    """`campaign discord register` overwrites the application's commands for one server with
+    the bot's token from the environment, which no output shows; a refused token is one
+    sentence."""
+    from campaign.web.interactions import COMMANDS
+
+    api, shell = Api(), Shell(tmp_path / "store.sqlite")
+    app, guild = "123456789012345678", "234567890123456789"
+    untold = shell("discord", "register", "--application", app, "--api", api.url)
+    assert untold.exit_code != 0 and "CAMPAIGN_DISCORD_TOKEN" in untold.stderr
+    monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "bot-token-secret")
+    said = shell.ok(
+        "discord", "register", "--application", app, "--guild", guild, "--api", api.url
+    ).stdout
+    assert f"server {guild}" in said and "1 command(s)" in said and "secret" not in said
+    ((path, token, body),) = api.requests
+    assert path == f"/api/v10/applications/{app}/guilds/{guild}/commands"
+    assert (token, body) == ("Bot bot-token-secret", COMMANDS)
+    api.refuse = 401
+    refused = shell("discord", "register", "--application", app, "--api", api.url)
+    assert refused.exit_code != 0 and "the token was refused" in refused.stderr
+    assert "secret" not in refused.stderr + refused.stdout

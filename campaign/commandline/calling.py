@@ -197,7 +197,7 @@ def _notify(campaigns, name: str, given: str | None, keep: bool, server, moment)
     return failed
 
 
-DISCORD_ACTIONS = ("bind", "unbind", "show")
+DISCORD_ACTIONS = ("bind", "unbind", "show", "register")
 
 
 @command()
@@ -207,12 +207,21 @@ def discord(
         str,
         typer.Argument(
             help="bind (play the campaign in a Discord channel: its players act there with "
-            "/campaign), unbind, or show."
+            "/campaign), unbind, show, or register (the /campaign command, with the "
+            "application's bot token in CAMPAIGN_DISCORD_TOKEN)."
         ),
     ] = "show",
     channel: Annotated[
         Optional[str], typer.Argument(help="The channel's id (with bind): 17 to 20 digits.")
     ] = None,
+    application: Annotated[
+        Optional[str], typer.Option("--application", help="The application's id (register).")
+    ] = None,
+    guild: Annotated[
+        Optional[str],
+        typer.Option("--guild", help="A server's id (register): there at once, not everywhere."),
+    ] = None,
+    api: Annotated[str, typer.Option("--api", hidden=True)] = "https://discord.com/api/v10",
     campaign: CampaignOption = None,
 ) -> None:
     """The Discord channel a campaign is played in (issue #49): there, each person whose contact
@@ -221,7 +230,10 @@ def discord(
     from campaign.input.names import resolve
     from campaign.notify.discord import BOUND
 
-    name, chosen = ctx.obj.name(campaign), resolve("action", action, DISCORD_ACTIONS)
+    chosen = resolve("action", action, DISCORD_ACTIONS)
+    if chosen == "register":
+        return _register(application, guild, api)
+    name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets
     if chosen == "show":
         kept = secrets.unseal(name).get(BOUND)
@@ -244,3 +256,20 @@ def discord(
         f"{name} is played in Discord channel {channel}: /campaign turn there shows each "
         "person his step."
     )
+
+
+def _register(application: str | None, guild: str | None, api: str) -> None:
+    """The /campaign command registered with Discord for the application."""
+    import os
+
+    from campaign.notify import discord as posting
+    from campaign.web.interactions import COMMANDS
+
+    token = os.environ.get(posting.TOKEN, "").strip()
+    if not token:
+        raise CampaignError(f"Give the application's bot token in {posting.TOKEN}.")
+    if application is None:
+        raise CampaignError("Give the application's id: --application ID.")
+    held = posting.register(COMMANDS, application, token, guild, api)
+    where = f"server {guild}" if guild else "every server (within the hour)"
+    say(f"Registered /campaign for {where}: Discord holds {held} command(s) of this application.")

@@ -25,6 +25,7 @@ import urllib.request
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from campaign.errors import CampaignError
@@ -226,3 +227,40 @@ def post(
             ) from None
         record(number + 1)
     return len(messages) - delivered
+
+
+API = "https://discord.com/api/v10"
+"""Discord's REST API, where an application's commands are registered."""
+TOKEN = "CAMPAIGN_DISCORD_TOKEN"
+"""The environment setting that holds the application's bot token (never printed, never kept)."""
+
+
+def register(
+    commands: list[dict[str, Any]], application: str, token: str, guild: str | None, api: str = API
+) -> int:
+    """Put `commands` as the application's whole set (Discord's bulk overwrite: what is not in
+    it is dropped), for one server (`guild`: at once) or everywhere (within the hour); how many
+    Discord holds now. Refused in one sentence: a bad id, a refused token, no answer."""
+    for what, value in (("application", application), ("server", guild or "0" * 17)):
+        if not (value.isascii() and value.isdigit() and 17 <= len(value) <= 20):
+            raise CampaignError(f"Give the {what}'s id, 17 to 20 digits, not {value!r}.")
+    where = f"/guilds/{guild}" if guild else ""
+    request = urllib.request.Request(
+        f"{checked_url(api).rstrip('/')}/applications/{application}{where}/commands",
+        data=json.dumps(commands).encode(),
+        method="PUT",
+        headers={
+            "Authorization": f"Bot {token}",
+            "Content-Type": "application/json",
+            "User-Agent": "campaign (wargame campaign manager)",
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+            held = json.loads(answer.read() or b"[]")
+    except urllib.error.HTTPError as refusal:
+        why = "the token was refused" if refusal.code in (401, 403) else refusal.reason
+        raise CampaignError(f"Discord refused the commands (HTTP {refusal.code}: {why}).") from None
+    except (urllib.error.URLError, OSError, ValueError) as failure:
+        raise CampaignError(f"Discord's API cannot be reached ({failure}).") from None
+    return len(held) if isinstance(held, list) else 0

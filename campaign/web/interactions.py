@@ -47,6 +47,28 @@ QUIET = {"parse": []}
 ROW, ROWS = 5, 5
 """Buttons in a row, rows in a message (Discord's limits)."""
 
+COMMANDS = [
+    {
+        "name": "campaign",
+        "type": 1,
+        "description": "Play the campaign this channel is bound to.",
+        "options": [
+            {
+                "type": 1,
+                "name": "turn",
+                "description": "Your step now, each choice a button (only you see it).",
+            },
+            {
+                "type": 1,
+                "name": "status",
+                "description": "Where the campaign stands, and what next.",
+            },
+        ],
+    }
+]
+"""The slash commands this endpoint answers, as Discord registers them (`campaign discord
+register`): `/campaign turn` and `/campaign status`."""
+
 
 async def endpoint(request: Request) -> Response:
     """An interaction, its signature checked before its body is read as JSON."""
