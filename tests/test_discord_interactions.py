@@ -229,3 +229,48 @@ def test_49_discord_register_puts_the_commands_with_the_bots_token(tmp_path, mon
     refused = shell("discord", "register", "--application", app, "--api", api.url)
     assert refused.exit_code != 0 and "the token was refused" in refused.stderr
     assert "secret" not in refused.stderr + refused.stdout
+
+
+DAG = "444444444444444444"
+
+
+@pytest.mark.clock(NOW)
+def test_49_a_battle_reported_in_a_modal_and_confirmed_by_a_button(played, spring):
+    """BC-6.2 from Discord: Cid's "Report the battle for Kent" opens a modal for the casualty
+    figures; sent, it records his report; Dag's turn then offers to confirm those figures, and
+    his press records the result — each as the hub's form records it, by its own player."""
+    shell, discord = played
+    shell.ok("contact", "Dag", "--discord", DAG)
+    shell.play(spring.between("new", "attack Hwicce West Anglia"))
+    report = buttons(discord.command(CID, "turn"))["Kent"]
+    modal = discord.press(CID, report)
+    assert modal["type"] == 9 and modal["data"]["custom_id"] == report
+    fields = [row["components"][0] for row in modal["data"]["components"]]
+    assert [f["custom_id"] for f in fields] == ["attacker", "defender", "winner"]
+    assert all(len(f["label"]) <= 45 for f in fields) and fields[2]["placeholder"] == "Cid or Dag"
+    typed = {"attacker": "20", "defender": "45", "winner": ""}
+    sent = discord.post(
+        {
+            "id": "modal-1",
+            "type": 5,
+            "channel_id": CHANNEL,
+            "member": {"user": {"id": CID}},
+            "data": {
+                "custom_id": report,
+                "components": [
+                    {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
+                    for k, v in typed.items()
+                ],
+            },
+        }
+    ).json()
+    assert sent["data"]["content"].startswith("Cid: Recorded:"), sent
+    assert shell.json("log")[-1]["actor"] == "Cid"
+    confirm = buttons(discord.command(DAG, "turn"))
+    (choice,) = [c for label, c in confirm.items() if label.endswith(": confirm")]
+    done = discord.press(DAG, choice)
+    assert done["data"]["content"].startswith("Dag: Recorded:"), done
+    fought = [e for e in shell.json("log") if e["type"] == "BattleFought"]
+    assert [e["actor"] for e in fought] == ["Dag"]
+    figures = fought[0]["data"]
+    assert (figures["attacker_casualties"], figures["defender_casualties"]) == (20, 45)

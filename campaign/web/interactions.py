@@ -39,11 +39,13 @@ BODY_BYTES = 64 * 1024
 """The largest interaction read: Discord's are a few kilobytes."""
 SEEN = "interaction:"
 """In a campaign's kept labels: an interaction recorded (or answered), by its id, claimed once."""
-PING, COMMAND, COMPONENT = 1, 2, 3
-PONG, MESSAGE = 1, 4
+PING, COMMAND, COMPONENT, SUBMITTED = 1, 2, 3, 5
+PONG, MESSAGE, MODAL = 1, 4, 9
 EPHEMERAL = 64
 QUIET = {"parse": []}
 """`allowed_mentions` of every answer: a name or a note that reads @everyone pings nobody."""
+Answer = dict[str, Any]
+"""An interaction's answer, as Discord reads it."""
 ROW, ROWS = 5, 5
 """Buttons in a row, rows in a message (Discord's limits)."""
 
@@ -113,28 +115,27 @@ def signed(headers: Any, body: bytes) -> bool:
 
 
 def answer(request: Request, interaction: dict[str, Any]) -> Response:
-    """A slash command or a button press, answered in the channel or to its sender alone."""
+    """A slash command, a button press or a modal sent, answered in the channel or to its sender
+    alone."""
     hub = of(request)
     stores = hub.stores or Stores(hub.db, hub.witness, limit=0)
     try:
         campaigns = stores.take()
     except CampaignError as error:
-        return _said(str(error), alone=True)
+        return JSONResponse(said(str(error), alone=True))
     failed = True
     try:
-        said, alone, buttons = _answered(request, campaigns, interaction)
+        answered = _answered(request, campaigns, interaction)
         failed = False
-        return _said(said, alone, buttons)
+        return JSONResponse(answered)
     except CampaignError as error:
         failed = isinstance(error, StoreError)
-        return _said(str(error), alone=True)
+        return JSONResponse(said(str(error), alone=True))
     finally:
         stores.give(campaigns, failed)
 
 
-def _answered(
-    request: Request, campaigns: Campaigns, interaction: dict[str, Any]
-) -> tuple[str, bool, list[dict[str, Any]]]:
+def _answered(request: Request, campaigns: Campaigns, interaction: dict[str, Any]) -> Answer:
     name = bound(campaigns, str(interaction.get("channel_id", "")))
     user = (interaction.get("member") or {}).get("user") or interaction.get("user") or {}
     person, role = who(campaigns, name, str(user.get("id", "")))
@@ -143,9 +144,9 @@ def _answered(
         asked = next((o.get("name") for o in data.get("options") or []), "status")
         if asked == "turn":
             return _turn(campaigns, name, person, role)
-        return _status(campaigns, name), True, []
-    if interaction.get("type") == COMPONENT:
-        return _pressed(request, campaigns, name, person, role, interaction)
+        return said(_status(campaigns, name), alone=True)
+    if interaction.get("type") in (COMPONENT, SUBMITTED):
+        return _pressed(request, campaigns, (name, role, person), interaction)
     raise CampaignError("This kind of interaction is not one the campaign answers.")
 
 
@@ -188,46 +189,36 @@ def _status(campaigns: Campaigns, name: str) -> str:
     return f"{name}: {of_kind.summary(state)}\nNext: {of_kind.next_step(state)}"
 
 
-def _turn(
-    campaigns: Campaigns, name: str, person: str, role: str
-) -> tuple[str, bool, list[dict[str, Any]]]:
-    """His forms now, each choice a button (a form with fields to fill is his page's)."""
+def _turn(campaigns: Campaigns, name: str, person: str, role: str) -> Answer:
+    """His forms now, each choice a button (one whose form asks for more opens a modal)."""
     from campaign.web.pages import actions
 
     loaded = campaigns.load(name)
     forms = actions(loaded.kind, loaded.state, role, person)
     if not forms:
-        return (
-            f"Nothing waits for you in {name} now. Next: {loaded.kind.next_step(loaded.state)}",
-            True,
-            [],
-        )
+        step = loaded.kind.next_step(loaded.state)
+        return said(f"Nothing waits for you in {name} now. Next: {step}", alone=True)
     lines, buttons = [], []
     for form in forms:
         lines.append(form["label"])
         shown = form.get("hidden", {}).get("shown", "")
-        if form.get("fields") or not form.get("choices"):
-            lines.append("  (on your page: it asks for more than a choice)")
-            continue
-        for index, (_, words) in enumerate(form["choices"].items()):
+        for index, (_, words) in enumerate((form.get("choices") or {}).items()):
             custom = f"act:{form['action']}:{index}:{shown}"
             buttons.append({"type": 2, "style": 1, "label": words[:80], "custom_id": custom})
-    return "\n".join(lines), True, buttons[: ROW * ROWS]
+    return said("\n".join(lines), alone=True, buttons=buttons[: ROW * ROWS])
 
 
 def _pressed(
-    request: Request,
-    campaigns: Campaigns,
-    name: str,
-    person: str,
-    role: str,
-    interaction: dict[str, Any],
-) -> tuple[str, bool, list[dict[str, Any]]]:
-    """A button of `_turn` pressed: its form decided as the hub decides a form, once."""
+    request: Request, campaigns: Campaigns, granted: tuple[str, str, str], interaction: dict
+) -> Answer:
+    """A button of `_turn` pressed, or the modal it opened sent: its form decided as the hub
+    decides a form, once; a form that asks for more than its choice opens a modal first."""
     from campaign.web.hub import decide
     from campaign.web.pages import actions
 
-    parts = str((interaction.get("data") or {}).get("custom_id", "")).split(":")
+    name, role, person = granted
+    data = interaction.get("data") or {}
+    parts = str(data.get("custom_id", "")).split(":")
     if len(parts) != 4 or parts[0] != "act" or not parts[2].isdigit():
         raise CampaignError("This button is not one the campaign made.")
     _, action, index, shown = parts
@@ -239,25 +230,58 @@ def _pressed(
             f"The campaign moved on since this message: {loaded.kind.next_step(loaded.state)} "
             "(/campaign turn shows your step now)."
         )
+    if form.get("fields") and interaction.get("type") == COMPONENT:
+        return _modal(form, str(data["custom_id"]))
     stream = campaigns.listing.stream(name).hex
     if not campaigns.secrets.claim(stream, SEEN + str(interaction.get("id", "")), "pressed"):
-        return "This press was answered already.", True, []
+        return said("This was answered already.", alone=True)
     choice = list(form["choices"])[int(index)]
-    values = {"choice": choice, "shown": shown, **form.get("hidden", {})}
+    values = {**_typed(data), "choice": choice, **form.get("hidden", {})}
     hub = of(request)
     with hub.writers.writing(name):
-        said, recorded = decide(campaigns, (name, role, person), action, values)
+        told, recorded = decide(campaigns, granted, action, values)
     if recorded and hub.notifier is not None:
         hub.notifier.soon(name)
-    return (f"{person}: {said}", False, []) if recorded else (said, True, [])
+    return said(f"{person}: {told}") if recorded else said(told, alone=True)
 
 
-def _said(said: str, alone: bool, buttons: list[dict[str, Any]] | None = None) -> Response:
+def _modal(form: dict[str, Any], custom: str) -> Answer:
+    """The form's fields to fill in, as a Discord modal (its text inputs: at most five, labels of
+    at most 45 characters); a field with choices names them."""
+    inputs = []
+    for field in form["fields"][:5]:
+        hint = " or ".join(field.get("choices") or {}) or None
+        entry = {
+            "type": 4,
+            "custom_id": field["name"],
+            "label": field["label"][:45],
+            "style": 1,
+            "required": bool(field.get("required")),
+            **({"placeholder": hint[:100]} if hint else {}),
+        }
+        inputs.append({"type": 1, "components": [entry]})
+    return {
+        "type": MODAL,
+        "data": {"custom_id": custom, "title": form["label"][:45], "components": inputs},
+    }
+
+
+def _typed(data: dict[str, Any]) -> dict[str, str]:
+    """What a modal's text inputs hold, by field name (none for a button)."""
+    typed = {}
+    for row in data.get("components") or []:
+        for entry in row.get("components") or []:
+            if entry.get("type") == 4 and isinstance(entry.get("value"), str):
+                typed[str(entry.get("custom_id"))] = entry["value"]
+    return typed
+
+
+def said(words: str, alone: bool = False, buttons: list[dict[str, Any]] | None = None) -> Answer:
     """An answer in the channel (or to its sender alone), pinging nobody."""
-    data: dict[str, Any] = {"content": said[:2000], "allowed_mentions": QUIET}
+    data: dict[str, Any] = {"content": words[:2000], "allowed_mentions": QUIET}
     if alone:
         data["flags"] = EPHEMERAL
     if buttons:
         rows = [buttons[at : at + ROW] for at in range(0, len(buttons), ROW)]
         data["components"] = [{"type": 1, "components": row} for row in rows]
-    return JSONResponse({"type": MESSAGE, "data": data})
+    return {"type": MESSAGE, "data": data}
