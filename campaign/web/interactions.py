@@ -168,9 +168,9 @@ def who(campaigns: Campaigns, name: str, user: str) -> tuple[str, str]:
 
     kept = campaigns.secrets.unseal(name)
     mine = [n for n, c in notices.contacts(kept).items() if user and c.get("discord") == user]
-    loaded = campaigns.load(name)
+    of_kind, state = _now(campaigns, name)
     for role, people in (
-        ("player", loaded.kind.players(loaded.state)),
+        ("player", of_kind.players(state)),
         ("arbiter", notices.linked(kept, ("arbiter",))),
         ("organiser", notices.linked(kept, ("organiser",))),
     ):
@@ -183,9 +183,17 @@ def who(campaigns: Campaigns, name: str, user: str) -> tuple[str, str]:
     )
 
 
+def _now(campaigns: Campaigns, name: str) -> tuple[Any, Any]:
+    """The campaign's kind and state now, as the last writer kept them beside the log (no log
+    read), else folded from it (`pages.state_now`)."""
+    from campaign.web.pages import state_now
+
+    of_kind, state, _, _ = state_now(campaigns, name)
+    return of_kind, state
+
+
 def _status(campaigns: Campaigns, name: str) -> str:
-    loaded = campaigns.load(name)
-    of_kind, state = loaded.kind, loaded.state
+    of_kind, state = _now(campaigns, name)
     return f"{name}: {of_kind.summary(state)}\nNext: {of_kind.next_step(state)}"
 
 
@@ -193,10 +201,10 @@ def _turn(campaigns: Campaigns, name: str, person: str, role: str) -> Answer:
     """His forms now, each choice a button (one whose form asks for more opens a modal)."""
     from campaign.web.pages import actions
 
-    loaded = campaigns.load(name)
-    forms = actions(loaded.kind, loaded.state, role, person)
+    of_kind, state = _now(campaigns, name)
+    forms = actions(of_kind, state, role, person)
     if not forms:
-        step = loaded.kind.next_step(loaded.state)
+        step = of_kind.next_step(state)
         return said(f"Nothing waits for you in {name} now. Next: {step}", alone=True)
     lines, buttons = [], []
     for form in forms:
@@ -222,12 +230,12 @@ def _pressed(
     if len(parts) != 4 or parts[0] != "act" or not parts[2].isdigit():
         raise CampaignError("This button is not one the campaign made.")
     _, action, index, shown = parts
-    loaded = campaigns.load(name)
-    forms = [f for f in actions(loaded.kind, loaded.state, role, person) if f["action"] == action]
+    of_kind, state = _now(campaigns, name)
+    forms = [f for f in actions(of_kind, state, role, person) if f["action"] == action]
     form = next((f for f in forms if f.get("hidden", {}).get("shown") == shown), None)
     if form is None or int(index) >= len(form.get("choices") or {}):
         raise CampaignError(
-            f"The campaign moved on since this message: {loaded.kind.next_step(loaded.state)} "
+            f"The campaign moved on since this message: {of_kind.next_step(state)} "
             "(/campaign turn shows your step now)."
         )
     if form.get("fields") and interaction.get("type") == COMPONENT:

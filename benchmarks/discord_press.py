@@ -1,0 +1,101 @@
+"""Playing from Discord at a long log (issue #49: an action through Discord costs at most 50 ms in
+the hub at 1,000 events): Cid's `/campaign turn` and his press of the attack's button, each a
+signed interaction posted to the hub's interactions endpoint through Starlette's test client, in
+process; after each press the organiser's console takes the attack back (not timed), so that
+every run presses on the same state. Stores built as `readmodel.py` builds them (Spring 869's
+draw, then notes up to N events); medians of --runs.
+
+    python benchmarks/discord_press.py [--sizes 1000 100000] [--runs 7]
+
+Run from a checkout's root to measure that checkout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path.cwd()))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa: E402
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat  # noqa: E402
+from hub_post import links, ready  # noqa: E402
+from readmodel import built_logs, sizes_and_runs  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from campaign.notify.discord import BOUND  # noqa: E402
+from campaign.notify.notices import CONTACT  # noqa: E402
+from campaign.service.unit_of_work import Campaigns  # noqa: E402
+from campaign.web.hub import hub  # noqa: E402
+
+CHANNEL, CID = "555555555555555555", "111111111111111111"
+KEY = Ed25519PrivateKey.generate()
+
+
+def signed(client: TestClient, body: dict) -> dict:
+    raw = json.dumps(body).encode()
+    stamp = str(int(time.time()))
+    headers = {
+        "X-Signature-Ed25519": KEY.sign(stamp.encode() + raw).hex(),
+        "X-Signature-Timestamp": stamp,
+    }
+    answer = client.post("/discord/interactions", content=raw, headers=headers)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def interaction(kind: int, data: dict, ident: str) -> dict:
+    return {
+        "id": ident,
+        "type": kind,
+        "channel_id": CHANNEL,
+        "member": {"user": {"id": CID}},
+        "data": data,
+    }
+
+
+def bind(db: Path) -> None:
+    """Bench played in a channel, Cid's contact his Discord id."""
+    store = Campaigns(str(db))
+    store.secrets.keep("Bench", BOUND, CHANNEL)
+    store.secrets.keep("Bench", CONTACT + "cid", json.dumps({"discord": CID}))
+    store.close()
+
+
+def main() -> None:
+    options = sizes_and_runs()
+    public = KEY.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    os.environ["CAMPAIGN_DISCORD_PUBLIC_KEY"] = public
+    print("| events | interaction | median |")
+    print("|---|---|---|")
+    for size, db in built_logs(options.sizes):
+        bind(db)
+        made = links(db)
+        client = TestClient(hub(str(db)))
+        turn = {"name": "campaign", "options": [{"name": "turn", "type": 1}]}
+        times: dict[str, list[float]] = {"/campaign turn": [], "a press: the attack": []}
+        for run in range(options.runs + 1):  # the first warms imports and templates
+            start = time.perf_counter()
+            shown = signed(client, interaction(2, turn, f"t{run}"))
+            took = time.perf_counter() - start
+            row = shown["data"]["components"][0]["components"][0]
+            start = time.perf_counter()
+            pressed = signed(client, interaction(3, {"custom_id": row["custom_id"]}, f"p{run}"))
+            pressing = time.perf_counter() - start
+            assert pressed["data"]["content"].startswith("Cid: Recorded"), pressed
+            ready(client, made["Olga"], "command", choice="undo --reason bench")()
+            if run:
+                times["/campaign turn"].append(took)
+                times["a press: the attack"].append(pressing)
+        for name, measured in times.items():
+            median = statistics.median(measured) * 1000
+            print(f"| {size:,} | {name} | {median:.1f} ms |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
