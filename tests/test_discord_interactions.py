@@ -274,3 +274,27 @@ def test_49_a_battle_reported_in_a_modal_and_confirmed_by_a_button(played, sprin
     assert [e["actor"] for e in fought] == ["Dag"]
     figures = fought[0]["data"]
     assert (figures["attacker_casualties"], figures["defender_casualties"]) == (20, 45)
+
+
+@pytest.mark.clock(NOW)
+def test_49_the_same_press_delivered_to_two_workers_records_once(played, store_url):
+    """`serve --workers N`: Discord may deliver an interaction again, and another worker may get
+    it. The id is claimed in the store beside the log, so a second hub over the same store
+    records nothing twice."""
+    import threading
+
+    shell, discord = played
+    other = Discord(TestClient(hub(str(store_url))), discord.key)
+    choice = next(iter(buttons(discord.command(CID, "turn")).values()))
+    before = len(shell.json("log"))
+    answers: list[dict] = []
+    presses = [
+        threading.Thread(target=lambda d=d: answers.append(d.press(CID, choice, ident="twice")))
+        for d in (discord, other)
+    ]
+    for press in presses:
+        press.start()
+    for press in presses:
+        press.join()
+    assert len(shell.json("log")) == before + 1
+    assert sorted("flags" in a["data"] for a in answers) == [False, True]
