@@ -28,6 +28,7 @@ from hub_post import links, ready  # noqa: E402
 from readmodel import built_logs, sizes_and_runs  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
+from campaign.input.clock import now  # noqa: E402
 from campaign.notify.discord import BOUND  # noqa: E402
 from campaign.notify.notices import CONTACT  # noqa: E402
 from campaign.service.unit_of_work import Campaigns  # noqa: E402
@@ -39,7 +40,7 @@ KEY = Ed25519PrivateKey.generate()
 
 def signed(client: TestClient, body: dict) -> dict:
     raw = json.dumps(body).encode()
-    stamp = str(int(time.time()))
+    stamp = str(int(now().timestamp()))  # the program's one clock, as the hub reads it
     headers = {
         "X-Signature-Ed25519": KEY.sign(stamp.encode() + raw).hex(),
         "X-Signature-Timestamp": stamp,

@@ -259,8 +259,9 @@ def test_the_hub_names_no_kinds_command():
     and what to show as an example (`Kind.arbiter_commands`, `Kind.console_example`)."""
     hub = ROOT / "campaign" / "web"
     texts = [p.read_text(encoding="utf-8") for p in sorted(hub.rglob("*.py"))]
-    # Discord's own field of an interaction (issue #49), not The Boiling Cauldron's command
-    texts = [t.replace('data.get("options")', "data.get(...)") for t in texts]
+    # Discord's own field of an interaction, read or written (issue #49): `data.get("options")`,
+    # `"options": [...]`; not The Boiling Cauldron's command of that name
+    texts = [re.sub(r'"options"(?=\)|:)', "…", t) for t in texts]
     for rules in PACKAGES:
         own = {
             info.name or info.callback.__name__.replace("_", "-")
