@@ -298,3 +298,16 @@ def test_49_the_same_press_delivered_to_two_workers_records_once(played, store_u
         press.join()
     assert len(shell.json("log")) == before + 1
     assert sorted("flags" in a["data"] for a in answers) == [False, True]
+
+
+@pytest.mark.clock(NOW)
+def test_49_a_name_written_as_markdown_reaches_discord_as_text(played):
+    """A player's name with Discord's Markdown in it (a stranger's choice) is said as typed:
+    escaped, never bold nor underlined, and pinging nobody."""
+    shell, discord = played
+    shell.ok("rename-player", "Cid", "Cid**_x_**", "--reason", "his choice")
+    shell.ok("contact", "Cid**_x_**", "--discord", CID)
+    choice = next(iter(buttons(discord.command(CID, "turn")).values()))
+    said = discord.press(CID, choice)["data"]
+    assert said["content"].startswith("Cid\\*\\*\\_x\\_\\*\\*: Recorded:"), said
+    assert said["allowed_mentions"] == {"parse": []}

@@ -286,7 +286,10 @@ def _typed(data: dict[str, Any]) -> dict[str, str]:
 
 def said(words: str, alone: bool = False, buttons: list[dict[str, Any]] | None = None) -> Answer:
     """An answer in the channel (or to its sender alone), pinging nobody."""
-    data: dict[str, Any] = {"content": words[:2000], "allowed_mentions": QUIET}
+    from campaign.views.formats import markdown_escape
+
+    # names and notes are text: Discord's Markdown escaped, as the turn notices escape it
+    data: dict[str, Any] = {"content": markdown_escape(words)[:2000], "allowed_mentions": QUIET}
     if alone:
         data["flags"] = EPHEMERAL
     if buttons:
