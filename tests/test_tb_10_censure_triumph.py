@@ -8,7 +8,7 @@ from __future__ import annotations
 from test_tb_10_senate_requests import to_operations
 from test_tb_kind import NEW
 
-from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
+from campaign.kinds.thunderbolt.board import elections, prorogues, roman
 
 
 def rome(shell) -> dict:

@@ -15,10 +15,10 @@ from test_tb_11_legions import legion_rows, to_b3b
 from test_tb_kind import NEW, into_b2, through_b1
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
-from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
-from campaign.kinds.thunderbolt.setup import load
+from campaign.kinds.thunderbolt.board import elections, prorogues, roman
+from campaign.kinds.thunderbolt.board import raising as legions
+from campaign.kinds.thunderbolt.board.offices import Magistrate
+from campaign.kinds.thunderbolt.board.setup import load
 
 
 def test_tb_11_13_both_raised_at_once_in_a_major_emergency_the_marine_legion_too(shell, tmp_path):

@@ -13,10 +13,10 @@ from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_kind import NEW, into_b2, through_b_at_the_table
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import roman
-from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
-from campaign.kinds.thunderbolt.setup import load
+from campaign.kinds.thunderbolt.board import raising as legions
+from campaign.kinds.thunderbolt.board import roman
+from campaign.kinds.thunderbolt.board.offices import Magistrate
+from campaign.kinds.thunderbolt.board.setup import load
 
 
 def without_legion_chart(setup: str) -> str:
@@ -333,7 +333,7 @@ def test_tb_11_12_the_pages_example_die_5_the_player_takes_3(shell, tmp_path):
 
 
 def test_tb_11_12_the_marine_legion_never_forms_a_ca():
-    from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
+    from campaign.kinds.thunderbolt.board.offices import Magistrate
 
     r = replace(
         roman.opening(load(EXAMPLE)),

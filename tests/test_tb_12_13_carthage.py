@@ -7,7 +7,7 @@ from __future__ import annotations
 from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_kind import NEW, into_b2
 
-from campaign.kinds.thunderbolt import rules
+from campaign.kinds.thunderbolt.board import rules
 
 TWO_IN_HISPANIA = (
     EXAMPLE.replace(

@@ -8,8 +8,7 @@ from test_tb_7_8_magistrates import EXAMPLE, at_b1a, rome
 from test_tb_12_13_carthage import at_b2c
 from test_tb_kind import NEW
 
-from campaign.kinds.thunderbolt import setup
-from campaign.kinds.thunderbolt.magistrates import prorogues, roman
+from campaign.kinds.thunderbolt.board import prorogues, roman, setup
 from cli import app
 
 
@@ -45,7 +44,7 @@ def test_tb_18_a_log_written_before_a_setting_existed_keeps_its_default_and_veri
     from campaign.domain.registry import kind
     from campaign.service.unit_of_work import Campaigns
     from campaign.service.verify import audit
-    from events.thunderbolt import SettingsChosen
+    from events.thunderbolt.turn import SettingsChosen
 
     store = Campaigns(":memory:")
     options = {"rome": "Fabius", "carthage": "Hanno", "dice": "external"}
@@ -117,7 +116,7 @@ def test_tb_6_7_status_shows_both_consuls_as_overall_commanders(shell, tmp_path)
 
 def test_tb_18_the_help_of_new_names_every_setting_with_its_choices(shell):
     """#29: `new --help` listed 5 of the 7 settings the program takes."""
-    from campaign.kinds.thunderbolt.interpretations import SETTINGS
+    from campaign.kinds.thunderbolt.board.interpretations import SETTINGS
 
     shown = Shell.runner.invoke(app, ["new", "--help"], env={"COLUMNS": "400"}).stdout
     for name, choices in SETTINGS.items():

@@ -13,9 +13,8 @@ from test_tb_7_8_magistrates import EXAMPLE, at_b1c, office_of, rome
 from test_tb_kind import NEW
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import positions, setup
-from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
+from campaign.kinds.thunderbolt.board import armies as carthage
+from campaign.kinds.thunderbolt.board import elections, positions, prorogues, roman, setup
 
 
 def stands(shell, leader: str) -> dict | None:

@@ -8,8 +8,8 @@ from importlib import resources
 
 import pytest
 
-from campaign.kinds.thunderbolt import charts, setup
-from campaign.kinds.thunderbolt.setup import SetUpError
+from campaign.kinds.thunderbolt.board import charts, setup
+from campaign.kinds.thunderbolt.board.setup import SetUpError
 
 EXAMPLE = resources.files("examples").joinpath("thunderbolt-setup.toml").read_text()
 

@@ -13,8 +13,8 @@ from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_23_tribes import to_operations
 from test_tb_25_manpower import at_b3b
 
-from campaign.kinds.thunderbolt.carthage.placement import barred
-from campaign.kinds.thunderbolt.setup import Province
+from campaign.kinds.thunderbolt.board.placement import barred
+from campaign.kinds.thunderbolt.board.setup import Province
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import AuditFailure, audit
 

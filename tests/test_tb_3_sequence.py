@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt.turn import sequence
-from campaign.kinds.thunderbolt.turn.sequence import CARTHAGE, ROME, Game
+from campaign.kinds.thunderbolt.board import sequence
+from campaign.kinds.thunderbolt.board.sequence import CARTHAGE, ROME, Game
 
 GAME = Game(turns=2)
 

@@ -7,11 +7,8 @@ from dataclasses import replace
 from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_kind import NEW
 
-from campaign.kinds.thunderbolt import setup
-from campaign.kinds.thunderbolt.carthage import armies, detachments
-from campaign.kinds.thunderbolt.magistrates import roman
-from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
-from campaign.kinds.thunderbolt.turn import cup
+from campaign.kinds.thunderbolt.board import armies, cup, detachments, roman, setup
+from campaign.kinds.thunderbolt.board.offices import Magistrate
 
 
 def test_tb_4_2_the_pages_example():
@@ -196,7 +193,7 @@ def test_tb_4_2_a_detachments_leader_a_subordinate_puts_in_his_initiative():
 def test_tb_4_3_a_detachments_leaders_lams_are_not_void():
     """TB-4.2 puts a Detachment leader's LAMs in the cup; TB-4.3 voided them all the same (every
     Carthaginian but an Army's commander was void), so the draw always set them aside."""
-    from campaign.kinds.thunderbolt.magistrates import roman
+    from campaign.kinds.thunderbolt.board import roman
 
     made = setup.load(EXAMPLE)
     r, c = roman.opening(made), armies.opening(made)

@@ -105,7 +105,7 @@ def test_tb_13_7_a_set_up_oc_commands_an_army():
     import pytest
     from test_tb_7_8_magistrates import EXAMPLE
 
-    from campaign.kinds.thunderbolt.setup import SetUpError, load
+    from campaign.kinds.thunderbolt.board.setup import SetUpError, load
 
     with pytest.raises(SetUpError) as refusal:
         load(EXAMPLE.replace('oc = "hannibal"', 'oc = "hasdrubal"'))

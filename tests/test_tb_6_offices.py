@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt.magistrates import offices
-from campaign.kinds.thunderbolt.magistrates.offices import Magistrate as M
+from campaign.kinds.thunderbolt.board import offices
+from campaign.kinds.thunderbolt.board.offices import Magistrate as M
 
 THEATERS = {"campania": "Roman Italy", "umbria": "Roman Italy", "east-sicilia": "Sicily"}
 

@@ -17,9 +17,8 @@ from test_hw_7_8_dice_and_reports import rechained
 from test_tb_kind import NEW, into_b2
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import setup
-from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
-from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
+from campaign.kinds.thunderbolt.board import elections, prorogues, roman, setup
+from campaign.kinds.thunderbolt.board.offices import Magistrate
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import AuditFailure, audit
 
@@ -379,9 +378,9 @@ def test_tb_7_4_a_besieged_dictator_prorogued_keeps_only_one_ca():
     """Interpretation: a Dictator with two CAs besieged in a city that is neither a port nor Rome
     is prorogued as Proconsul with the CA besieged with him (his first); the other is leaderless,
     and the Proconsul's Imperium stays within TB-6.2."""
-    from campaign.kinds.thunderbolt.magistrates import offices
-    from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
-    from campaign.kinds.thunderbolt.setup import load
+    from campaign.kinds.thunderbolt.board import offices
+    from campaign.kinds.thunderbolt.board.offices import Magistrate
+    from campaign.kinds.thunderbolt.board.setup import load
 
     r = roman.opening(load(EXAMPLE))
     dictator = Magistrate("minucius", "Dictator", ("I", "II", "III", "IV"), cas=(1, 2))
@@ -398,8 +397,8 @@ def test_tb_8_3_a_lone_consul_gets_his_army_when_no_second_can_be_elected():
     """The pool empty and the only leader in the Triumph Holding Box triumphed as Proconsul two
     Game Turns ago (not electable Consul, TB-8.2): the one Consul elected takes a leaderless CA
     (found by the property test: the check asked for a second Consul without the Game Turn)."""
-    from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
-    from campaign.kinds.thunderbolt.setup import load
+    from campaign.kinds.thunderbolt.board.offices import Magistrate
+    from campaign.kinds.thunderbolt.board.setup import load
 
     r = roman.opening(load(EXAMPLE))
     places = {lid: roman.KILLED for lid in r.leaders} | {

@@ -14,9 +14,8 @@ import pytest
 from test_tb_7_8_magistrates import EXAMPLE, at_b1a, office_of, rome
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import setup
-from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
-from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
+from campaign.kinds.thunderbolt.board import elections, prorogues, roman, setup
+from campaign.kinds.thunderbolt.board.offices import Magistrate
 
 
 def consuls_in_roman_italy() -> roman.Romans:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt.senate import politics as senate
-from campaign.kinds.thunderbolt.senate.politics import MAJOR, MINOR, NONE, Defeat, Facts, Legion
+from campaign.kinds.thunderbolt.board import politics as senate
+from campaign.kinds.thunderbolt.board.politics import MAJOR, MINOR, NONE, Defeat, Facts, Legion
 
 
 def test_tb_9_2_two_major_defeats_make_a_major_emergency_only_in_one_game_turn():

@@ -12,8 +12,7 @@ from test_tb_7_8_magistrates import EXAMPLE, at_b1c, rome
 from test_tb_kind import NEW, into_b2, through_b
 
 from campaign.errors import RuleViolation
-from campaign.kinds.thunderbolt import setup
-from campaign.kinds.thunderbolt.magistrates import elections, prorogues, roman
+from campaign.kinds.thunderbolt.board import elections, prorogues, roman, setup
 
 
 def to_next_turn(shell) -> None:
@@ -190,9 +189,9 @@ def test_tb_9_6_what_the_dictator_in_rome_and_an_emergency_change():
     """A Dictator staying in Rome takes his Initiative off every Senate roll; neither he nor the
     ME needs leave to go from a Theater; both leave office at the next B1a (neither is
     prorogued); a Major Emergency allows the Marine and Slave Legions."""
-    from campaign.kinds.thunderbolt import positions
-    from campaign.kinds.thunderbolt.legions import raising as legions
-    from campaign.kinds.thunderbolt.senate import politics as senate
+    from campaign.kinds.thunderbolt.board import politics as senate
+    from campaign.kinds.thunderbolt.board import positions
+    from campaign.kinds.thunderbolt.board import raising as legions
 
     assert senate.senate(7, [0], 5, 0, 0) == (False, 7)
     assert senate.senate(7, [0], 5, 0, 0, dictator_initiative=2) == (True, 5)

@@ -17,30 +17,37 @@ from test_tb_12_13_carthage import TWO_IN_HISPANIA
 from test_tb_rules import TB_16_5
 
 from campaign.domain.drafts import AUTOMATIC_ACTOR
-from campaign.kinds.thunderbolt import dice as dice_rules
-from campaign.kinds.thunderbolt import naming, positions, rules
-from campaign.kinds.thunderbolt.allies import decide as allies
-from campaign.kinds.thunderbolt.auguries import decide as augury_rules
-from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
-from campaign.kinds.thunderbolt.carthage.placement import barred
-from campaign.kinds.thunderbolt.legions import decide as legions_rules
-from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.macedonia import decide as macedonia_rules
-from campaign.kinds.thunderbolt.macedonia import war as macedonia
-from campaign.kinds.thunderbolt.magistrates import decide as magistrates_rules
-from campaign.kinds.thunderbolt.magistrates import elections, offices, prorogues, roman
-from campaign.kinds.thunderbolt.naval import decide as naval_rules
-from campaign.kinds.thunderbolt.reports import decide as reports
-from campaign.kinds.thunderbolt.senate import decide as senate
-from campaign.kinds.thunderbolt.senate import honours
-from campaign.kinds.thunderbolt.setup import THEATERS
-from campaign.kinds.thunderbolt.tribes import decide as tribes_rules
-from campaign.kinds.thunderbolt.tribes import tribes
-from campaign.kinds.thunderbolt.turn import cup
-from campaign.kinds.thunderbolt.turn import decide as turn_rules
-from campaign.kinds.thunderbolt.victory import decide as victory_rules
-from campaign.kinds.thunderbolt.victory.result import WINNERS
+from campaign.kinds.thunderbolt.board import armies as carthage
+from campaign.kinds.thunderbolt.board import (
+    cup,
+    elections,
+    honours,
+    naming,
+    offices,
+    positions,
+    prorogues,
+    roman,
+    rules,
+    tribes,
+)
+from campaign.kinds.thunderbolt.board import dice as dice_rules
+from campaign.kinds.thunderbolt.board import raising as legions
+from campaign.kinds.thunderbolt.board import war as macedonia
+from campaign.kinds.thunderbolt.board.placement import barred
+from campaign.kinds.thunderbolt.board.result import WINNERS
+from campaign.kinds.thunderbolt.board.setup import THEATERS
+from campaign.kinds.thunderbolt.chapters.allies import decide as allies
+from campaign.kinds.thunderbolt.chapters.auguries import decide as augury_rules
+from campaign.kinds.thunderbolt.chapters.carthage import decide as carthage_rules
+from campaign.kinds.thunderbolt.chapters.legions import decide as legions_rules
+from campaign.kinds.thunderbolt.chapters.macedonia import decide as macedonia_rules
+from campaign.kinds.thunderbolt.chapters.magistrates import decide as magistrates_rules
+from campaign.kinds.thunderbolt.chapters.naval import decide as naval_rules
+from campaign.kinds.thunderbolt.chapters.reports import decide as reports
+from campaign.kinds.thunderbolt.chapters.senate import decide as senate
+from campaign.kinds.thunderbolt.chapters.tribes import decide as tribes_rules
+from campaign.kinds.thunderbolt.chapters.turn import decide as turn_rules
+from campaign.kinds.thunderbolt.chapters.victory import decide as victory_rules
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import audit
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from test_tb_7_8_magistrates import EXAMPLE
 from test_tb_10_senate_requests import to_operations
 
-from campaign.kinds.thunderbolt import setup
+from campaign.kinds.thunderbolt.board import setup
 
 
 def sections(shell) -> dict[str, list[str]]:

@@ -9,8 +9,8 @@ import hmac
 
 import pytest
 
-from campaign.kinds.thunderbolt import rules
-from campaign.kinds.thunderbolt.rules import CARTHAGE, ROME, Year
+from campaign.kinds.thunderbolt.board import rules
+from campaign.kinds.thunderbolt.board.rules import CARTHAGE, ROME, Year
 
 SECRET = "01" * 32
 

@@ -7,28 +7,14 @@ from typing import Annotated, Optional
 
 import typer
 
-from campaign.kinds.thunderbolt.interpretations import SETTINGS
+from campaign.kinds.thunderbolt.board.interpretations import SETTINGS
+from campaign.kinds.thunderbolt.chapters import parts
 from campaign.kinds.thunderbolt.options import commands
-from campaign.kinds.thunderbolt.turn import cli as turn
-from campaign.kinds.thunderbolt.magistrates import cli as magistrates
-from campaign.kinds.thunderbolt.senate import cli as senate
-from campaign.kinds.thunderbolt.legions import cli as legions
-from campaign.kinds.thunderbolt.naval import cli as naval
-from campaign.kinds.thunderbolt.carthage import cli as carthage
-from campaign.kinds.thunderbolt.allies import cli as allies
-from campaign.kinds.thunderbolt.tribes import cli as tribes
-from campaign.kinds.thunderbolt.auguries import cli as auguries
-from campaign.kinds.thunderbolt.macedonia import cli as macedonia
-from campaign.kinds.thunderbolt.reports import cli as reports
-from campaign.kinds.thunderbolt.victory import cli as victory
 
-CHAPTERS = (
-    turn, magistrates, senate, legions, naval, carthage, allies, tribes, macedonia, auguries,
-    reports, victory,
-)  # fmt: skip
+CLI = parts("cli")
 """Each chapter's commands, registered on `commands` as its module is imported: in the
 rulebook's order, the order of `campaign --help`."""
-__all__ = ["CHAPTERS", "commands", "start_options"]
+__all__ = ["CLI", "commands", "start_options"]
 
 
 SETTING_CHOICES = ", ".join(f"{name}={'|'.join(choices)}" for name, choices in SETTINGS.items())

@@ -9,10 +9,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from campaign.kinds.thunderbolt.carthage.citizens import LIMIT
-from campaign.kinds.thunderbolt.magistrates.roman import TRIUMPH
-from campaign.kinds.thunderbolt.rules import SIDES
-from campaign.kinds.thunderbolt.turn import cup
+from campaign.kinds.thunderbolt.board import cup
+from campaign.kinds.thunderbolt.board.citizens import LIMIT
+from campaign.kinds.thunderbolt.board.roman import TRIUMPH
+from campaign.kinds.thunderbolt.board.rules import SIDES
 
 
 def dashboard(data: dict[str, Any]) -> RenderableType:

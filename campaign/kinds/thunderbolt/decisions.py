@@ -6,27 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from campaign.domain.drafts import Draft, forced
-from campaign.kinds.thunderbolt.allies import decide as allies
-from campaign.kinds.thunderbolt.auguries import decide as auguries
-from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import decide as carthage_decide
-from campaign.kinds.thunderbolt.legions import decide as legions
-from campaign.kinds.thunderbolt.macedonia import decide as macedonia
-from campaign.kinds.thunderbolt.macedonia.war import THEATER
-from campaign.kinds.thunderbolt.magistrates import decide as magistrates
-from campaign.kinds.thunderbolt.magistrates import prorogues
-from campaign.kinds.thunderbolt.naval import decide as naval
-from campaign.kinds.thunderbolt.reports import decide as reports
-from campaign.kinds.thunderbolt.senate import decide as senate
-from campaign.kinds.thunderbolt.state import State
-from campaign.kinds.thunderbolt.tribes import decide as tribes
-from campaign.kinds.thunderbolt.turn import decide as turn
-from campaign.kinds.thunderbolt.victory import decide as victory
+from campaign.kinds.thunderbolt.board import armies as carthage
+from campaign.kinds.thunderbolt.board import prorogues, war_effects
+from campaign.kinds.thunderbolt.board.state import State
+from campaign.kinds.thunderbolt.board.war import THEATER
+from campaign.kinds.thunderbolt.chapters import joined
 from events.common import CampaignEvent
-from events.thunderbolt import (
-    ArmiesTrained,
-    MagistrateProrogued,
-)
+from events.thunderbolt.carthage import ArmiesTrained
+from events.thunderbolt.magistrates import MagistrateProrogued
 
 
 def consequences(state: State) -> list[Draft]:
@@ -44,7 +31,7 @@ def consequences(state: State) -> list[Draft]:
     if "B1a" not in state.position.open:
         return []
     besieged = [(lid, held, None) for lid, held in prorogues.forced_prorogues(state.romans)]
-    boxed = [(lid, held, THEATER) for lid, held in macedonia.prorogued_by_the_war(state)]
+    boxed = [(lid, held, THEATER) for lid, held in war_effects.prorogued_by_the_war(state)]
     return [
         forced(
             MagistrateProrogued,
@@ -59,20 +46,7 @@ def consequences(state: State) -> list[Draft]:
     ][:1]
 
 
-REPLAY = (
-    turn.REPLAY
-    | magistrates.REPLAY
-    | senate.REPLAY
-    | legions.REPLAY
-    | carthage_decide.REPLAY
-    | allies.REPLAY
-    | reports.REPLAY
-    | auguries.REPLAY
-    | victory.REPLAY
-    | tribes.REPLAY
-    | naval.REPLAY
-    | macedonia.REPLAY
-)
+REPLAY = joined("decide", "REPLAY")
 """Each recorded event turned back into its command, by its class: the chapters' tables joined."""
 
 

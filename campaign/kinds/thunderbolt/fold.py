@@ -5,26 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from campaign.kinds.thunderbolt.allies import fold as allies_fold
-from campaign.kinds.thunderbolt.auguries import fold as auguries_fold
-from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.carthage import fold as carthage_fold
-from campaign.kinds.thunderbolt.legions import fold as legions_fold
-from campaign.kinds.thunderbolt.macedonia import fold as macedonia_fold
-from campaign.kinds.thunderbolt.macedonia import war
-from campaign.kinds.thunderbolt.magistrates import fold as magistrates_fold
-from campaign.kinds.thunderbolt.magistrates import roman
-from campaign.kinds.thunderbolt.naval import fold as naval_fold
-from campaign.kinds.thunderbolt.reports import fold as reports_fold
-from campaign.kinds.thunderbolt.senate import fold as senate_fold
-from campaign.kinds.thunderbolt.senate import politics as senate
-from campaign.kinds.thunderbolt.setup import load
-from campaign.kinds.thunderbolt.state import State
-from campaign.kinds.thunderbolt.tribes import fold as tribes_fold
-from campaign.kinds.thunderbolt.tribes import tribes
-from campaign.kinds.thunderbolt.turn import fold as turn_fold
-from campaign.kinds.thunderbolt.turn import sequence
-from campaign.kinds.thunderbolt.victory import fold as victory_fold
+from campaign.kinds.thunderbolt.board import armies as carthage
+from campaign.kinds.thunderbolt.board import politics as senate
+from campaign.kinds.thunderbolt.board import roman, sequence, tribes, war, war_effects
+from campaign.kinds.thunderbolt.board.setup import load
+from campaign.kinds.thunderbolt.board.state import State
+from campaign.kinds.thunderbolt.chapters import joined
 from events.common import CampaignEvent, CampaignStarted
 
 
@@ -49,20 +35,7 @@ def start(event: CampaignStarted) -> State:
     )
 
 
-FOLD = (
-    turn_fold.FOLD
-    | magistrates_fold.FOLD
-    | senate_fold.FOLD
-    | legions_fold.FOLD
-    | carthage_fold.FOLD
-    | allies_fold.FOLD
-    | reports_fold.FOLD
-    | auguries_fold.FOLD
-    | victory_fold.FOLD
-    | tribes_fold.FOLD
-    | naval_fold.FOLD
-    | macedonia_fold.FOLD
-)
+FOLD = joined("fold", "FOLD")
 """Each event's change to the state, by its class: the chapters' folds joined."""
 
 
@@ -89,7 +62,7 @@ def apply(state: State, event: CampaignEvent) -> State:
     if after.setup.tribes:
         after = _rolls_due(after)
     if after.macedonia.returning:  # TB-27.4: the ambassadors used, back as the next GT opens
-        after = macedonia_fold.returned(after)
+        after = war_effects.returned(after)
     if after.romans is not None and after.set_up:
         level = after.emergency()[0]
         if level != after.romans.emergency:

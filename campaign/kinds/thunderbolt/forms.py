@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaign.errors import CampaignError
-from campaign.kinds.thunderbolt import checks
-from campaign.kinds.thunderbolt.state import State
+from campaign.kinds.thunderbolt.board import checks
+from campaign.kinds.thunderbolt.board.state import State
 
 ROLLS = {"family": ("B2a", "the Family in Power"), "climate": ("B2b", "the Political Climate")}
 """Carthage's rolls its player enters (TB-12.1): the step each belongs to."""
@@ -41,7 +41,7 @@ def politics(state: State) -> list[dict[str, Any]]:
 
 def b1a(state: State) -> list[dict[str, Any]]:
     """B1a, Rome's: each magistrate still to decide prorogued or released (TB-7.2, TB-7.5)."""
-    from campaign.kinds.thunderbolt.magistrates import prorogues
+    from campaign.kinds.thunderbolt.board import prorogues
 
     r = state.romans
     if "B1a" not in state.position.open or not prorogues.due_b1a(r):
@@ -73,7 +73,7 @@ def b1b_c(state: State) -> list[dict[str, Any]]:
     elected as TB-8 gives them: under the program's committed dice all at once; with dice from
     the table one leader's roll or one office at a time, the face or the leader drawn entered
     with its evidence (TB-16.4)."""
-    from campaign.kinds.thunderbolt.magistrates import elections, prorogues
+    from campaign.kinds.thunderbolt.board import elections, prorogues
 
     offered = []
     external = state.dice != "committed"
@@ -195,7 +195,7 @@ def b2c(state: State) -> list[dict[str, Any]]:
     """B2c, Carthage's: while over the limit, one Army at a time checked for disbanding
     (TB-12.4), its die the program's or the table's (TB-12.5, TB-16); without a roll where its
     commander is not of the Family in Power."""
-    from campaign.kinds.thunderbolt.carthage import armies as carthage
+    from campaign.kinds.thunderbolt.board import armies as carthage
 
     c = state.carthaginians
     if "B2c" not in state.position.open or not carthage.due_b2c(c, state.current_climate()):
@@ -226,7 +226,7 @@ def b2c(state: State) -> list[dict[str, Any]]:
 def b3_carthage(state: State) -> list[dict[str, Any]]:
     """B3b, Carthage's (7.13): below the army limit a new Army, its commander drawn with it
     (TB-21.1); within it reinforcements for an Army (TB-12.3, TB-14.3); never both (TB-21.2)."""
-    from campaign.kinds.thunderbolt.carthage import manpower
+    from campaign.kinds.thunderbolt.chapters.carthage import manpower
 
     c = state.carthaginians
     climate = state.current_climate()
@@ -282,7 +282,7 @@ def b3_carthage(state: State) -> list[dict[str, Any]]:
 def _subordinate(state: State) -> list[dict[str, Any]]:
     """TB-28.4 (7.21, 7.22): with 20 SP or more raised in this B3b, a Subordinate drawn blind
     from the pool joins the new Army or an Army the reinforcements joined."""
-    from campaign.kinds.thunderbolt.carthage import operations
+    from campaign.kinds.thunderbolt.chapters.carthage import operations
 
     c = state.carthaginians
     armies = [aid for aid in sorted(c.b3b_sp) if lawful(operations.check_subordinate, c, aid)]
@@ -305,7 +305,7 @@ def b4_tribal(state: State, side: str) -> list[dict[str, Any]]:
     """B4a (Carthage's) and B4b (Rome's): every due tribe's roll and the step finished in one
     form (TB-23.3); under dice from the table the dice in the order the form lists the tribes,
     and the tribes in a Devastated province passed."""
-    from campaign.kinds.thunderbolt.tribes.tribes import ROLLER, due
+    from campaign.kinds.thunderbolt.board.tribes import ROLLER, due
 
     offered = []
     for step in state.position.open:
@@ -357,7 +357,7 @@ def b2d(state: State) -> list[dict[str, Any]]:
     """B2d, Carthage's: a commander for each Army without one, drawn blind from the pool
     (TB-13.2) by the program's committed draws, or at the table and entered with its evidence
     (TB-16.4); a map leader chosen is the organiser's (appoint --from-map)."""
-    from campaign.kinds.thunderbolt.carthage import armies as carthage
+    from campaign.kinds.thunderbolt.board import armies as carthage
 
     due = carthage.due_b2d(state.carthaginians)
     if "B2d" not in state.position.open or not due:
@@ -378,7 +378,7 @@ def b2d(state: State) -> list[dict[str, Any]]:
 def b2e(state: State) -> list[dict[str, Any]]:
     """B2e, Carthage's: an Army assigned to each Theater the Political Climate calls for
     (TB-12.6), never Hannibal's."""
-    from campaign.kinds.thunderbolt.carthage import armies as carthage
+    from campaign.kinds.thunderbolt.board import armies as carthage
 
     c = state.carthaginians
     due = carthage.postings_due(c, state.current_climate(), state.alert_assigns)

@@ -11,43 +11,36 @@ from campaign.domain.drafts import Draft
 from campaign.domain.kind import Decide, PackageKind, Seal
 from campaign.errors import CampaignError, RuleViolation
 from campaign.input.files import read_text
-from campaign.kinds.thunderbolt import RULES, checks, decisions, fold, narrate, players
-from campaign.kinds.thunderbolt import dice as secrets_of
-from campaign.kinds.thunderbolt.carthage import armies as carthage
-from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import elections, prorogues
-from campaign.kinds.thunderbolt.setup import SetUpError, load
-from campaign.kinds.thunderbolt.state import State
-from campaign.kinds.thunderbolt.tribes import tribes
-from campaign.kinds.thunderbolt.turn import decide as turn
-from campaign.kinds.thunderbolt.turn.sequence import STEPS
-from campaign.kinds.thunderbolt.victory.result import last_turn
+from campaign.kinds.thunderbolt import RULES, decisions, fold, narrate, players
+from campaign.kinds.thunderbolt.board import armies as carthage
+from campaign.kinds.thunderbolt.board import checks, elections, prorogues, tribes
+from campaign.kinds.thunderbolt.board import dice as secrets_of
+from campaign.kinds.thunderbolt.board import raising as legions
+from campaign.kinds.thunderbolt.board.result import last_turn
+from campaign.kinds.thunderbolt.board.sequence import STEPS
+from campaign.kinds.thunderbolt.board.setup import SetUpError, load
+from campaign.kinds.thunderbolt.board.state import State
+from campaign.kinds.thunderbolt.chapters.turn import decide as turn
 from events.common import CampaignEvent, CampaignStarted
-from events.thunderbolt import (
-    ArmyLost,
-    CitySacked,
+from events.thunderbolt.allies import CitySacked, DiplomacyAttempted
+from events.thunderbolt.carthage import (
     CommanderAppointed,
     CommanderRecalled,
-    DiplomacyAttempted,
     DisbandChecked,
-    LeaderFell,
+    PoliticsRolled,
+    SubordinateDrawn,
+)
+from events.thunderbolt.legions import (
     LegionsReinforced,
     LegionsRequested,
-    MacedonianWarResolved,
-    MagistrateCensured,
-    MagistrateElected,
     MarineRaised,
-    MarkerDrawn,
-    PlutoVisited,
-    PoliticsRolled,
-    SenateAsked,
-    SettingsChosen,
-    SidesTaken,
-    SubordinateDrawn,
     TrainingRolled,
-    TriumphCelebrated,
-    TurnRevealed,
 )
+from events.thunderbolt.macedonia import MacedonianWarResolved
+from events.thunderbolt.magistrates import MagistrateElected, PlutoVisited
+from events.thunderbolt.reports import ArmyLost, LeaderFell
+from events.thunderbolt.senate import MagistrateCensured, SenateAsked, TriumphCelebrated
+from events.thunderbolt.turn import MarkerDrawn, SettingsChosen, SidesTaken, TurnRevealed
 
 EXAMPLE_SETUP = "thunderbolt-setup.toml"
 ROLLS = (

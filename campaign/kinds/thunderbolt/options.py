@@ -53,7 +53,7 @@ MarkerOption = Annotated[
 def rolled(ctx: typer.Context, campaign: str | None, face, evidence: str, decide) -> None:
     """Run a command that rolls (TB-16): `decide(state, faces)` with the program's committed
     dice, or with the faces entered from the table under --dice external."""
-    from campaign.kinds.thunderbolt import dice
+    from campaign.kinds.thunderbolt.board import dice
 
     name = ctx.obj.name(campaign)
     secrets = ctx.obj.campaigns.secrets.unseal(name)

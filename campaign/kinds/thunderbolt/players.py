@@ -19,18 +19,18 @@ from campaign.domain.drafts import Draft
 from campaign.errors import CampaignError
 from campaign.input.names import folded
 from campaign.input.values import whole_number
-from campaign.kinds.thunderbolt import dice as dice_rules
 from campaign.kinds.thunderbolt import forms
-from campaign.kinds.thunderbolt.auguries import decide as auguries
-from campaign.kinds.thunderbolt.carthage import decide as carthage_rules
-from campaign.kinds.thunderbolt.legions import decide as legions_rules
-from campaign.kinds.thunderbolt.magistrates import decide as magistrates
-from campaign.kinds.thunderbolt.state import State
-from campaign.kinds.thunderbolt.tribes import decide as tribes_rules
-from campaign.kinds.thunderbolt.tribes.tribes import ROLLER, due
-from campaign.kinds.thunderbolt.turn import decide as turn
-from campaign.kinds.thunderbolt.turn.sequence import STEPS
-from campaign.kinds.thunderbolt.victory.result import result_due
+from campaign.kinds.thunderbolt.board import dice as dice_rules
+from campaign.kinds.thunderbolt.board.result import result_due
+from campaign.kinds.thunderbolt.board.sequence import STEPS
+from campaign.kinds.thunderbolt.board.state import State
+from campaign.kinds.thunderbolt.board.tribes import ROLLER, due
+from campaign.kinds.thunderbolt.chapters.auguries import decide as auguries
+from campaign.kinds.thunderbolt.chapters.carthage import decide as carthage_rules
+from campaign.kinds.thunderbolt.chapters.legions import decide as legions_rules
+from campaign.kinds.thunderbolt.chapters.magistrates import decide as magistrates
+from campaign.kinds.thunderbolt.chapters.tribes import decide as tribes_rules
+from campaign.kinds.thunderbolt.chapters.turn import decide as turn
 
 
 def side_of(state: State, player: str) -> str | None:
@@ -243,7 +243,7 @@ def _draws(
 ) -> Any:
     """The draws of a form: the program's committed ones, or the leader typed as drawn at the
     table with its evidence (TB-16.3, TB-16.4)."""
-    from campaign.kinds.thunderbolt import naming
+    from campaign.kinds.thunderbolt.board import naming
 
     typed = values.get("leader", "").strip()
     drawn = naming.leader(state, typed, side) if typed else None

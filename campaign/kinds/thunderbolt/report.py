@@ -8,85 +8,95 @@ from typing import Any
 
 from campaign.errors import CampaignError
 from campaign.input.text import sentence
-from campaign.kinds.thunderbolt import RULES, rules
-from campaign.kinds.thunderbolt.magistrates import roman
-from campaign.kinds.thunderbolt.magistrates.narrate import assignment
-from campaign.kinds.thunderbolt.naming import who
+from campaign.kinds.thunderbolt import RULES
+from campaign.kinds.thunderbolt.board import cup, roman, rules
+from campaign.kinds.thunderbolt.board.naming import who
+from campaign.kinds.thunderbolt.board.state import State
+from campaign.kinds.thunderbolt.chapters.magistrates.narrate import assignment
 from campaign.kinds.thunderbolt.narrate import describe
-from campaign.kinds.thunderbolt.state import State
-from campaign.kinds.thunderbolt.turn import cup
 from events.common import CampaignEvent, NoteRecorded
-from events.thunderbolt import (
-    AmbassadorSent,
+from events.thunderbolt.allies import (
+    CitySacked,
+    DiplomacyAttempted,
+    PresenceClaimed,
+    ProvinceDevastated,
+    VictoryReported,
+)
+from events.thunderbolt.auguries import AuguryEntered
+from events.thunderbolt.carthage import (
     ArmiesTrained,
     ArmyDetached,
-    ArmyLost,
     ArmyPosted,
     ArmyReinforced,
-    AuguryEntered,
-    BattleReported,
-    CitySacked,
     CommanderAppointed,
     CommanderRecalled,
     DetachmentRejoined,
-    DictatorTakesTheField,
-    DiplomacyAttempted,
     DisbandChecked,
-    ExtraordinaryDisbanded,
-    FactsReported,
-    GovernorDesignated,
-    InitiativeDrawn,
-    IslandsReported,
-    LeaderBesieged,
-    LeaderFell,
+    OCManpowerRaised,
+    OverallCommanderNamed,
+    PoliticsRolled,
+    ProvincesLevied,
+    SubordinateDrawn,
+)
+from events.thunderbolt.legions import (
     LegateDelivered,
-    LegionsBesieged,
-    LegionsCommitted,
     LegionsDisbanded,
-    LegionsFought,
     LegionsReinforced,
     LegionsRequested,
+    ManpowerOperation,
+    MarineRaised,
+    NavalBuilt,
+    SlavesRaised,
+    TrainingRolled,
+)
+from events.thunderbolt.macedonia import (
+    AmbassadorSent,
+    LegionsCommitted,
     LegionsReturned,
     MacedonianWarChanged,
     MacedonianWarResolved,
-    MagistrateCensured,
+)
+from events.thunderbolt.magistrates import (
+    ExtraordinaryDisbanded,
+    GovernorDesignated,
     MagistrateElected,
     MagistrateProrogued,
     MagistrateReleased,
-    ManpowerOperation,
-    MarineRaised,
-    MarkerDrawn,
-    MasterOfHorseNamed,
-    NavalAllotted,
-    NavalBuilt,
-    OCManpowerRaised,
     OfficeLeftEmpty,
-    OverallCommanderNamed,
-    PhaseGivenToPU,
     PlutoVisited,
-    PoliticsRolled,
-    PresenceClaimed,
-    ProvinceDevastated,
-    ProvincesLevied,
-    SenateAsked,
+)
+from events.thunderbolt.naval import NavalAllotted
+from events.thunderbolt.reports import (
+    ArmyLost,
+    BattleReported,
+    FactsReported,
+    IslandsReported,
+    LeaderBesieged,
+    LeaderFell,
+    LegionsBesieged,
+    LegionsFought,
     SiegeReported,
     SituationReported,
-    SlavesRaised,
-    StepClosed,
-    SubordinateDrawn,
-    TrainingRolled,
+    UnitMoved,
+)
+from events.thunderbolt.senate import (
+    DictatorTakesTheField,
+    MagistrateCensured,
+    MasterOfHorseNamed,
+    SenateAsked,
+    TriumphCelebrated,
+    TriumphEarned,
+)
+from events.thunderbolt.tribes import (
     TribeFought,
     TribeLevied,
     TribeMustered,
     TribeRevolted,
     TribeRolled,
     TribeSwayed,
-    TriumphCelebrated,
-    TriumphEarned,
-    UnitMoved,
-    VictoryDetermined,
-    VictoryReported,
 )
+from events.thunderbolt.turn import InitiativeDrawn, MarkerDrawn, PhaseGivenToPU, StepClosed
+from events.thunderbolt.victory import VictoryDetermined
 
 ROMAN = (  # a Consul's army (ImperiumGiven): in office at the turn's end
     MagistrateProrogued,
@@ -309,7 +319,7 @@ def _dice(state: State, number: int) -> dict[str, Any]:
 
 
 def _by_precedence(state: State) -> list:
-    from campaign.kinds.thunderbolt.magistrates.offices import PRECEDENCE
+    from campaign.kinds.thunderbolt.board.offices import PRECEDENCE
 
     r = state.romans
     return sorted(

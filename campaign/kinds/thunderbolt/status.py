@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.kinds.thunderbolt import RULES, positions, rules
-from campaign.kinds.thunderbolt.carthage.armies import Carthage, Force
-from campaign.kinds.thunderbolt.legions import raising as legions
-from campaign.kinds.thunderbolt.magistrates import offices, roman
-from campaign.kinds.thunderbolt.magistrates.offices import Magistrate
-from campaign.kinds.thunderbolt.magistrates.roman import number_key, numeral_key
-from campaign.kinds.thunderbolt.senate.politics import Legion
-from campaign.kinds.thunderbolt.state import State
-from campaign.kinds.thunderbolt.tribes import status as tribal
-from campaign.kinds.thunderbolt.turn import cup
+from campaign.kinds.thunderbolt import RULES
+from campaign.kinds.thunderbolt.board import cup, offices, positions, roman, rules
+from campaign.kinds.thunderbolt.board import raising as legions
+from campaign.kinds.thunderbolt.board.armies import Carthage, Force
+from campaign.kinds.thunderbolt.board.offices import Magistrate
+from campaign.kinds.thunderbolt.board.politics import Legion
+from campaign.kinds.thunderbolt.board.roman import number_key, numeral_key
+from campaign.kinds.thunderbolt.board.state import State
+from campaign.kinds.thunderbolt.chapters.tribes import status as tribal
 
 
 def _victory(state: State) -> dict[str, Any] | None:
