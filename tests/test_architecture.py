@@ -409,3 +409,24 @@ def test_every_kinds_fold_applies_and_never_checks():
         if any(calls_refusing(path, n) for n in ast.walk(node) if isinstance(n, ast.Call))
     ]
     assert len(folds) > 90 and checking == []  # 98 handlers and helpers read
+
+
+def test_thunderbolts_chapters_are_listed_once_and_all():
+    """Issue #48: the chapters were listed in four places (fold, decisions, narration, command
+    line); `chapters.CHAPTERS` is now the one list the joins read, and it names every chapter's
+    folder, each with its decide, fold, narrate and cli."""
+    from campaign.kinds.thunderbolt import cli, decisions, fold, narrate
+    from campaign.kinds.thunderbolt.chapters import CHAPTERS
+
+    folder = ROOT / "campaign" / "kinds" / "thunderbolt" / "chapters"
+    chapters = "campaign.kinds.thunderbolt.chapters"
+    found = {p.parent.name for p in folder.glob("*/__init__.py")}
+    assert sorted(CHAPTERS) == sorted(found) and len(CHAPTERS) == 12
+    roles = {"decide.py", "fold.py", "narrate.py", "cli.py"}
+    assert all(roles <= {p.name for p in (folder / c).glob("*.py")} for c in CHAPTERS)
+    assert [m.__name__.split(".")[-2] for m in cli.CLI] == list(CHAPTERS)
+    joins = {"fold": (fold.FOLD, "FOLD"), "decide": (decisions.REPLAY, "REPLAY")}
+    joins["narrate"] = (narrate.TOLD, "TOLD")
+    for role, (joined, name) in joins.items():
+        each = [vars(import_module(f"{chapters}.{c}.{role}"))[name] for c in CHAPTERS]
+        assert sum(map(len, each)) == len(joined), role  # every chapter's, none in two
