@@ -95,10 +95,12 @@ def json_ready(data: Any) -> Any:
     return json.loads(json.dumps(data, default=str))
 
 
-def readable(body: str) -> dict[str, Any] | None:
+def readable(body: str | None) -> dict[str, Any] | None:
     """A stored view, or None where it is not one (edited by hand, cut short). orjson reads it
     (`list` reads a thousand); where it reads otherwise than the standard library (a long integer
     as a float), the view differs from the log's and `verify` says it was altered."""
+    if body is None:  # a row whose seal did not hold
+        return None
     try:
         data = orjson.loads(body)
     except (ValueError, RecursionError):

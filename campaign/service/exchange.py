@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, cast
 
 from campaign.domain import chain
 from campaign.domain.chain import campaign_id
@@ -123,14 +123,14 @@ def check_file_chain(header: dict[str, Any], body: list[dict[str, Any]]) -> None
     previous = chain.GENESIS
     for number, row in enumerate(body, 2):
         _check_envelope(row, number)
-        expected = chain.link(
+        expected = chain.link(  # each of the envelope's fields checked just now
             previous,
-            row.get("seq"),
-            row.get("topic"),
+            row["seq"],
+            row["topic"],
             _time(row, number),
-            row.get("actor"),
-            row.get("rules_version"),
-            row.get("data") or {},
+            row["actor"],
+            row["rules_version"],
+            row["data"],
         )
         if row.get("seq") != number - 1 or expected != row.get("hash"):
             raise BadExport(
@@ -282,7 +282,7 @@ def recreate(campaigns: Campaigns, body: list[dict[str, Any]], name: str) -> Loa
     name = text.name(name, "the campaign's name")
     campaigns.listing.check_name_free(name)
     events = rebuild(body, name)
-    of = kind(events[0].rules)
+    of = kind(cast(CampaignStarted, events[0]).rules)  # `rebuild` begins with the start
     verified = audit(of, events)
     campaigns.record(events)
     loaded = Loaded(of, tuple(events), verified.state)

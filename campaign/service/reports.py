@@ -28,7 +28,9 @@ def kept_report(
     if number is None:  # the last finished round's, kept under its number
         seen = campaigns.kept.view(name)
         number = seen["finished"] if seen is not None and seen["finished"] else None
-    kept = None if number is None else campaigns.kept.report(name, str(number))
+    kept: dict[str, Any] | None = (
+        None if number is None else campaigns.kept.report(name, str(number))
+    )
     if kept is not None:
         return kept
     loaded = load()

@@ -18,7 +18,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from eventsourcing.persistence import IntegrityError
 
@@ -156,7 +156,9 @@ class Campaigns:
             return self.kept.round_begun(name, number, of, started, seen["head"])
 
         log = KeptLog(started, last, size, events)
-        resumed = Loaded(of, log, state, None, Resumed(seen, base=base))
+        # a KeptLog reads as the tuple of its events wherever more than its ends is asked
+        read_as = cast(tuple[CampaignEvent, ...], log)
+        resumed = Loaded(of, read_as, state, None, Resumed(seen, base=base))
         resumed.__dict__["chain_break"] = None  # the view vouches for the chain (verify's job)
         return resumed
 
@@ -182,7 +184,7 @@ class Campaigns:
             actor,
             when,
         )
-        empty = Loaded(new_kind, (first,), new_kind.start(first))
+        empty = Loaded(new_kind, (first,), new_kind.start(cast(CampaignStarted, first)))
         try:
             return self._save(empty, then(empty.state), actor, [first], when)
         except IntegrityError:
@@ -300,20 +302,21 @@ class Campaigns:
         loaded: Loaded,
         drafts: list[Draft],
         actor: str,
-        head: list | None = None,
+        head: list[CampaignEvent] | None = None,
         when: datetime | None = None,
     ) -> list[CampaignEvent]:
         self.database.check_writable()
         new = settle(loaded, drafts, actor, head or [], self._stamped_at(loaded, when))
         self.database.guard(lambda: self.database.store.save(*new), conflicts=True)
         self.logs.appended(loaded.started.originator_id, new)
-        self.after, self.stepped = extended(loaded, new, len(head or []))
-        self._witnessed_write(self.after)
+        after, self.stepped = extended(loaded, new, len(head or []))
+        self.after = after
+        self._witnessed_write(after)
         beside_the_log = self.database.beside_the_log
-        beside_the_log(lambda: self.kept.remember(self.after))
+        beside_the_log(lambda: self.kept.remember(after))
         beside_the_log(lambda: self.listing.catalogued(new))
         if any(isinstance(e, (PlayerReplaced, PlayerRenamed)) for e in new):
-            name = self.after.facts.name
+            name = after.facts.name
             beside_the_log(
                 lambda: self.links.follow(name, new),
                 "the personal links did not follow the player: run campaign revoke",

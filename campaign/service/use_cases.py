@@ -22,7 +22,7 @@ from campaign.errors import CampaignError
 from campaign.service.unit_of_work import Campaigns
 from events.common import CampaignEvent
 
-Decide = Callable[[Loaded], Sequence[Draft]]
+Decide = Callable[[Loaded], list[Draft]]
 
 
 @dataclass(frozen=True)
@@ -77,11 +77,11 @@ def perform(campaigns: Campaigns, act: Act) -> Outcome:
 
     before: list[Loaded] = []
 
-    def decide(loaded: Loaded) -> Sequence[Draft]:
+    def decide(loaded: Loaded) -> list[Draft]:
         if act.rules:
             require(act.campaign, act.rules, loaded)
         before[:] = [loaded]
-        decided = act.decide(loaded)
+        decided = list(act.decide(loaded))
         loaded.kind.check_actor(loaded.state, decided, act.actor)
         return decided
 
@@ -126,6 +126,7 @@ def start(
     recorded = campaigns.start(started, then, actor)
     _keep_for_readers(campaigns, recorded)
     after = campaigns.after
+    assert after is not None  # set by the start just recorded
     _notices_due(campaigns, None, after, actor, recorded)
     return Outcome(after.facts.name, recorded, after, campaigns.database.unkept)
 

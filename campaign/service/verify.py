@@ -36,6 +36,7 @@ from events.common import (
     CampaignArchived,
     CampaignEvent,
     CampaignRenamed,
+    CampaignStarted,
     DeadlineCleared,
     DeadlineDefaultChosen,
     DeadlineRuleChosen,
@@ -75,9 +76,9 @@ def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:
     broken = chain.first_break(events)
     if broken:
         raise AuditFailure(broken[0], broken[1])
-    _check_start(of, events[0])
+    started = _check_start(of, events[0])
     taken_back, ledger = retracted(events), Ledger.of(events[:1], of)
-    state, checks = of.start(events[0]), len(events)
+    state, checks = of.start(started), len(events)
     forced = Forced(of)
     for position, event in enumerate(events[1:], 1):
         _check_time(event, events[position - 1])
@@ -111,7 +112,8 @@ class Forced:
     every player, 0.5 ms a state (#31: 5.9 s of a 10,000-note log's 6.0 s audit)."""
 
     def __init__(self, of: Kind) -> None:
-        self.of, self.state, self.forced = of, None, []
+        self.of, self.state = of, None
+        self.forced: list[Draft] = []
 
     def __call__(self, state: Any) -> list[Draft]:
         if state is not self.state:
@@ -119,9 +121,11 @@ class Forced:
         return self.forced
 
 
-def _check_start(of: Kind, started: CampaignEvent) -> None:
-    """The campaign's first event must meet the rules its kind sets for a start (how many players,
-    which sides)."""
+def _check_start(of: Kind, started: CampaignEvent) -> CampaignStarted:
+    """The campaign's first event must be its start, and meet the rules its kind sets for a start
+    (how many players, which sides)."""
+    if not isinstance(started, CampaignStarted):
+        raise AuditFailure(1, "the log does not begin with the campaign's start")
     try:
         text.name(started.name, "the campaign's name")
         text.persons(started.players, "a player's name")
@@ -133,6 +137,7 @@ def _check_start(of: Kind, started: CampaignEvent) -> None:
         ) from None
     except CampaignError as refusal:
         raise AuditFailure(1, f"the campaign's start would be refused: {refusal}") from None
+    return started
 
 
 def _check_actor(event: CampaignEvent) -> None:
@@ -225,29 +230,39 @@ def _check_held(
 
 def _replay(of: Kind, event: CampaignEvent) -> Decide:
     """The command that recorded `event`: a note, or one of the kind's commands."""
-    shared = {
-        NoteRecorded: lambda state: note(event.text),
-        DeadlineSet: lambda state: deadlines.set_for(
-            of.next_step(state), deadlines.instant(event.at), event.timestamp, event.reason
-        ),
-        DeadlineCleared: lambda state: deadlines.clear(event.reason),
-        DeadlineRuleChosen: lambda state: deadlines.choose_rule(event.rule),
-        DeadlineDefaultChosen: lambda state: deadlines.choose_default(event.length),
-        TimeZoneChosen: lambda state: deadlines.choose_zone(event.zone),
-        KeyAnnounced: lambda state: announce_key(event.key),
-        PlayerAway: lambda state: deadlines.away_again(of.players(state), event),
-        QuietHoursChosen: lambda state: deadlines.choose_quiet(
-            f"{event.start}-{event.end}" if event.start else "none"
-        ),
-        CampaignRenamed: lambda state: rename(event.name),
-        CampaignArchived: lambda state: archive(event.archived),
-        PlayerReplaced: lambda state: replace_player(
-            of, state, event.player, event.by, event.reason
-        ),
-        PlayerRenamed: lambda state: rename_player(of, state, event.player, event.to, event.reason),
-        PlayerWithdrew: lambda state: withdraw(of, state, event.player, event.reason),
-    }
-    return shared.get(type(event)) or of.replay(event)
+    match event:
+        case NoteRecorded():
+            return lambda state: note(event.text)
+        case DeadlineSet():
+            return lambda state: deadlines.set_for(
+                of.next_step(state), deadlines.instant(event.at), event.timestamp, event.reason
+            )
+        case DeadlineCleared():
+            return lambda state: deadlines.clear(event.reason)
+        case DeadlineRuleChosen():
+            return lambda state: deadlines.choose_rule(event.rule)
+        case DeadlineDefaultChosen():
+            return lambda state: deadlines.choose_default(event.length)
+        case TimeZoneChosen():
+            return lambda state: deadlines.choose_zone(event.zone)
+        case KeyAnnounced():
+            return lambda state: announce_key(event.key)
+        case PlayerAway():
+            return lambda state: deadlines.away_again(of.players(state), event)
+        case QuietHoursChosen():
+            quiet = f"{event.start}-{event.end}" if event.start else "none"
+            return lambda state: deadlines.choose_quiet(quiet)
+        case CampaignRenamed():
+            return lambda state: rename(event.name)
+        case CampaignArchived():
+            return lambda state: archive(event.archived)
+        case PlayerReplaced():
+            return lambda state: replace_player(of, state, event.player, event.by, event.reason)
+        case PlayerRenamed():
+            return lambda state: rename_player(of, state, event.player, event.to, event.reason)
+        case PlayerWithdrew():
+            return lambda state: withdraw(of, state, event.player, event.reason)
+    return of.replay(event)
 
 
 def _check_retraction(ledger: Ledger, event: ActionsRetracted) -> None:

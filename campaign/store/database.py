@@ -11,10 +11,11 @@ import random
 import shutil
 import sqlite3
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager
+from contextlib import AbstractContextManager, closing, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, StoredEvent
@@ -22,15 +23,18 @@ from eventsourcing.persistence import IntegrityError, Mapper, PersistenceError, 
 from campaign.errors import StoreError
 from campaign.input import files
 from campaign.store import dialects
+from campaign.store.dialects import Record, Statement
 from campaign.store.locks import WriteLock, one_writer_per_file, rebuildable
 from events import event_class
+
+T = TypeVar("T")
 
 
 class ForeignEvent(StoreError):
     """A stored event of a kind this program does not know: never turned into an object."""
 
 
-class TrustedMapper(Mapper):
+class TrustedMapper(Mapper[uuid.UUID]):
     """Turns stored events back into objects only for this program's own topics:
     eventsourcing would otherwise import whatever module a stored topic names."""
 
@@ -43,10 +47,10 @@ class TrustedMapper(Mapper):
         return super().to_domain_event(stored_event)
 
 
-class EventStore(Application):
+class EventStore(Application[uuid.UUID]):
     name = "Campaigns"
 
-    def construct_mapper(self) -> Mapper:
+    def construct_mapper(self) -> Mapper[uuid.UUID]:
         return TrustedMapper(transcoder=self.construct_transcoder())
 
     def construct_factory(self, env: Any) -> Any:
@@ -54,7 +58,7 @@ class EventStore(Application):
         it opens: asked for one before it had it, the pool opens a second at once, for nothing
         (a command, or a request of the hub, uses one at a time)."""
         factory = super().construct_factory(env)
-        datastore = getattr(factory, "datastore", None)
+        datastore: Any = getattr(factory, "datastore", None)
         if hasattr(datastore, "pool_open_timeout"):
             datastore.pool_open_timeout = dialects.CONNECT_TIMEOUT
         return factory
@@ -74,8 +78,10 @@ class Database:
         place). A `long_lived` store is kept open request after request (the hub's `Stores`):
         on a server each pooled connection is checked before it is handed out, for the server
         may have dropped it since (issue #47); a command's fresh connections are not."""
-        self.db, self.unwritable, self.held = db, None, None
+        self.db = db
+        self.unwritable: str | None = None
         """Why the store can be read but not written (read-only media, a full disk), or None."""
+        self.held: str | None = None
         if dialects.is_server(db):
             env = dialects.postgres_env(db, long_lived)
             self.dialect: dialects.Dialect = dialects.Postgres(env["POSTGRES_SCHEMA"])
@@ -92,12 +98,21 @@ class Database:
             except (PersistenceError, sqlite3.Error) as exc:
                 self.store = self._read_only(db, exc)
             if db != ":memory:":
-                one_writer_per_file(self.store.recorder.datastore, db)
+                one_writer_per_file(self.datastore, db)
                 files.hold(db)
                 self.held = db
         self.unkept: str | None = None
         """Why what is kept beside the log could not be written the last time it was tried, if it
         could not: the log holds what was recorded, and the next reader folds it."""
+
+    @property
+    def datastore(self) -> Any:
+        """eventsourcing's connections to the database (its recorder's, untyped there)."""
+        return cast(Any, self.store.recorder).datastore
+
+    def transaction(self) -> AbstractContextManager[Any]:
+        """A cursor in a transaction that commits as it closes (a write beside the log)."""
+        return cast(AbstractContextManager[Any], self.datastore.transaction(commit=True))
 
     def close(self) -> None:
         self.writers.close()
@@ -128,7 +143,7 @@ class Database:
                 f"The campaign store {self.db} can be read but not written ({self.unwritable})."
             )
 
-    def guard(self, action: Callable[[], Any], conflicts: bool = False) -> Any:
+    def guard(self, action: Callable[[], T], conflicts: bool = False) -> T:
         """`action` on the store, every failure one sentence (a StoreError; an IntegrityError
         when it `conflicts`). A SQLite transaction that read before it wrote is refused at once
         when another connection wrote in between (SQLite's busy snapshot: waiting cannot help
@@ -144,7 +159,7 @@ class Database:
                 time.sleep(pause * (0.5 + random.random()))
         return self._guarded(action, conflicts)
 
-    def _guarded(self, action: Callable[[], Any], conflicts: bool) -> Any:
+    def _guarded(self, action: Callable[[], T], conflicts: bool) -> T:
         try:
             return action()
         except IntegrityError:
@@ -160,7 +175,7 @@ class Database:
 
     def select(
         self, table: str, columns: str, where: str, value: str | tuple[str, ...], like: bool = False
-    ) -> list[tuple]:
+    ) -> list[Record]:
         """Rows of a table kept beside the log (none while it does not exist yet) whose `where`
         is `value` (one of them, where several: in one statement), or, `like`, starts with
         it."""
@@ -173,7 +188,7 @@ class Database:
         else:
             test = f"IN ({', '.join([sql.mark] * len(values))})"
 
-        def read() -> list[tuple]:
+        def read() -> list[Record]:
             with self.glance() as cursor:
                 if not sql.exists(cursor, table):
                     return []
@@ -190,10 +205,10 @@ class Database:
         columns: str,
         triggers: list[str],
         key: str,
-        rows: list[tuple],
-        dropped: tuple[str, tuple] | None = None,
-        only_if: Sequence[tuple[str, tuple]] = (),
-        then: Sequence[tuple[str, tuple]] = (),
+        rows: list[Record],
+        dropped: Statement | None = None,
+        only_if: Sequence[Statement] = (),
+        then: Sequence[Statement] = (),
     ) -> None:
         """Write `rows` into a table kept beside the log (made, with its triggers, when missing),
         each replacing the row of the same `key`, after the `dropped` statement (with its
@@ -209,7 +224,7 @@ class Database:
         indexed = sql.seen(dialects.CATALOGUE_INDEX)  # made once by each open store
 
         def write() -> None:
-            with rebuildable(), self.store.recorder.datastore.transaction(commit=True) as cursor:
+            with rebuildable(), self.transaction() as cursor:
                 if not sql.exists(cursor, table):
                     cursor.execute(f"CREATE TABLE IF NOT EXISTS {named} {columns}")
                     for trigger in triggers:
@@ -224,8 +239,8 @@ class Database:
                 if dropped is not None:
                     cursor.execute(*dropped)
                 if rows:  # in one round trip to a server
-                    statement = sql.insert(named, len(rows[0]), replace=True, key=key)
-                    cursor.executemany(statement, rows)
+                    insert = sql.insert(named, len(rows[0]), replace=True, key=key)
+                    cursor.executemany(insert, rows)
                 for statement in then:
                     cursor.execute(*statement)
 
@@ -242,7 +257,7 @@ class Database:
         first): on SQLite outside any transaction — the statement reads a snapshot of its own,
         ~25 µs less than the BEGIN and ROLLBACK around it, which the hub paid on every kept page
         it sent — on a server in a transaction, as every read."""
-        datastore = self.store.recorder.datastore
+        datastore = self.datastore
         if not isinstance(self.dialect, dialects.SQLite):
             with datastore.transaction(commit=False) as cursor:
                 yield cursor

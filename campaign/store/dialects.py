@@ -231,13 +231,16 @@ class Postgres(Known):
         catalogue's index, and the trigger on the events' table (made once eventsourcing had
         made that table and its own) are all there; nothing is made again (issue #31: no DDL,
         and one connection fewer, for each command; asked on the writers' lock's connection)."""
-        return connection.execute(
-            "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND "
-            "to_regclass(%s) IS NOT NULL AND EXISTS "
-            "(SELECT 1 FROM pg_trigger WHERE tgname = 'campaign_forget_view' "
-            "AND tgrelid = to_regclass(%s))",
-            (self.table(SECRETS), self.table(VIEWS), self.table(CATALOGUE_INDEX), self.events),
-        ).fetchone()[0]
+        return (
+            connection.execute(
+                "SELECT to_regclass(%s) IS NOT NULL AND to_regclass(%s) IS NOT NULL AND "
+                "to_regclass(%s) IS NOT NULL AND EXISTS "
+                "(SELECT 1 FROM pg_trigger WHERE tgname = 'campaign_forget_view' "
+                "AND tgrelid = to_regclass(%s))",
+                (self.table(SECRETS), self.table(VIEWS), self.table(CATALOGUE_INDEX), self.events),
+            ).fetchone()[0]
+            is True
+        )
 
     def prepare(self, connection: Any) -> None:
         """The tables kept beside the log, and the trigger that forgets a view when an event is
@@ -314,6 +317,12 @@ def kept_catalogue(sql: Dialect, names: str, topics: int) -> str:
         AND n.last_id = (SELECT coalesce(max({sql.notification}), 0) {of_topics})"""
 
 
-def rows(fetched: Sequence[Any]) -> list[tuple]:
+Record = tuple[Any, ...]
+"""A row of a table kept beside the log, as a cursor gives it."""
+Statement = tuple[str, Record]
+"""A statement and its parameters."""
+
+
+def rows(fetched: Sequence[Any]) -> list[Record]:
     """Rows as tuples, from either database's cursor."""
     return [tuple(row.values()) if isinstance(row, dict) else tuple(row) for row in fetched]

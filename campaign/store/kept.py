@@ -13,7 +13,7 @@ import hashlib
 import json
 import re
 import uuid
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import orjson
 
@@ -23,9 +23,10 @@ from campaign.errors import StoreError
 from campaign.readmodel import seals, status
 from campaign.store import dialects
 from campaign.store.database import Database, blob
+from campaign.store.dialects import Record, Statement
 from campaign.store.memory import bounded
 from campaign.store.sealed import Secrets
-from events.common import CampaignEvent
+from events.common import CampaignEvent, CampaignStarted
 
 if TYPE_CHECKING:
     from campaign.domain.log import Loaded
@@ -42,6 +43,10 @@ again under its new event (`carry`) seals the name again, not the body (issue #3
 NAMING = '{"long":"'
 """How the sealed row of a long body begins: `{"long":"<digest>"}`."""
 NAMED = re.compile(re.escape(NAMING) + r'([0-9a-f]{64})"\}')
+
+
+Views = dict[uuid.UUID, dict[str, Any]]
+"""The current views found, by stream."""
 
 
 class Log(Protocol):
@@ -81,7 +86,9 @@ class Kept:
         self.read: dict[str, tuple[str, object, object, dict[str, Any]]] = {}
         """The last views whose seal held here, by row: their head, body, last event's state
         and values."""
-        self.steady: dict[tuple[uuid.UUID | None, bool], dict] | None = None
+        self.steady: dict[tuple[uuid.UUID | None, bool], dict[uuid.UUID, dict[str, Any]]] | None = (
+            None
+        )
         """While a page is drawn (`Campaigns.steady`), the current views found, by what was
         asked: the page asks the same several times and gets one answer."""
 
@@ -118,7 +125,7 @@ class Kept:
         row = (stream, version, head, body)
         # what was kept beside an earlier view is never read again: dropped with it
         stale = f"DELETE FROM {views} WHERE stream LIKE {sql.mark} AND head <> {sql.mark}"
-        dropped = (stale, (f"{stream}/%", head))
+        dropped: Statement | None = (stale, (f"{stream}/%", head))
         rows = [row, state]
         if loaded.resumed is not None:  # carried or dropped after it (`carry`)
             dropped = None
@@ -166,9 +173,7 @@ class Kept:
         campaigns whose view is missing or behind are absent."""
         return self._current_views(brief=True)
 
-    def _current_views(
-        self, stream: uuid.UUID | None = None, brief: bool = False
-    ) -> dict[uuid.UUID, dict[str, Any]]:
+    def _current_views(self, stream: uuid.UUID | None = None, brief: bool = False) -> Views:
         """The stored views (of `stream` alone, when given; only their `brief`, when asked) kept
         at their log's last event: its number (`beside.current_views`) and its hash, here."""
         asked = (stream, brief)
@@ -177,18 +182,19 @@ class Kept:
         sql = self.database.dialect
         picked = brief and sql.brief("v.body") is not None
 
-        def read() -> list[tuple]:
+        def read() -> list[Record]:
             with self.database.glance() as cursor:
                 if not sql.exists(cursor, status.VIEWS):
                     return []
                 one = stream is not None
                 cursor.execute(
                     dialects.current_views(sql, sql.table(status.VIEWS), one, brief),
-                    (stream.hex,) if one else (),
+                    (stream.hex,) if stream is not None else (),
                 )
                 return dialects.rows(cursor.fetchall())
 
-        found, key = {}, self.binding()
+        found: Views = {}
+        key = self.binding()
         for kept, head, body, state in self.database.guard(read):
             seen = None if picked else self._known(kept, head, body, state)
             if seen is None and _current(state, head):
@@ -266,7 +272,7 @@ class Kept:
 
     def resumable(
         self, name: str, number: int | None = None
-    ) -> tuple[dict[str, Any], Kind, Any, CampaignEvent] | None:
+    ) -> tuple[dict[str, Any], Kind, Any, CampaignStarted] | None:
         """As `state`, with the log's first event."""
         seen = self.view(name)
         if seen is None:
@@ -278,7 +284,7 @@ class Kept:
             return None
         of = kind(self.log.rules(name))
         first = self.log.first(stream, seen.get("origin"))
-        if not first:
+        if not first or not isinstance(first[0], CampaignStarted):
             return None
         started = first[0]
         state = _state_read(of, body, started)
@@ -287,7 +293,7 @@ class Kept:
         return seen, of, state, started
 
     def round_begun(
-        self, name: str, number: int, of: Kind, started: CampaignEvent, head: str
+        self, name: str, number: int, of: Kind, started: CampaignStarted, head: str
     ) -> tuple[int, Any] | None:
         """Where round `number`, the one in progress, began: how many events the log held as the
         round before ended, and the state then (`keep_state`), as kept at the log's event `head`
@@ -399,7 +405,7 @@ class Kept:
         names = {row: _long_row(row, d) for row, d in digests.items() if d}
         if not names:
             return rows
-        found = dict(
+        found: dict[str, Any] = dict(
             self.database.select(status.VIEWS, "stream, body", "stream", tuple(names.values()))
         )
         whole = dict(rows)
@@ -475,7 +481,7 @@ class Kept:
         """Every report kept under the campaign's current view: key → its stored text."""
         return self._kept_with_view(name, self._row_of(name, ""))
 
-    def _kept_with_view(self, name: str, prefix: str) -> dict[str, str]:
+    def _kept_with_view(self, name: str, prefix: str) -> dict[str, str | None]:
         """The rows kept beside the campaign's current view (`_keep_with_view`) whose key starts
         with `prefix`: the rest of the key → the stored text."""
         seen = self.view(name)
@@ -496,7 +502,7 @@ class Kept:
         sql, stream = self.database.dialect, self.log.stream(name).hex
 
         def write() -> None:
-            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+            with self.database.transaction() as cursor:
                 if sql.exists(cursor, status.VIEWS):
                     cursor.execute(*all_kept_for(sql, stream))
 
@@ -506,7 +512,7 @@ class Kept:
         return f"{self.log.stream(name).hex}/report/{key}"
 
 
-def all_kept_for(sql: dialects.Dialect, stream: str) -> tuple[str, tuple]:
+def all_kept_for(sql: dialects.Dialect, stream: str) -> Statement:
     """The statement dropping every row kept beside a campaign's log but its view (which the
     store's trigger drops with an event changed or deleted): its reports, states and long
     bodies."""
@@ -515,7 +521,7 @@ def all_kept_for(sql: dialects.Dialect, stream: str) -> tuple[str, tuple]:
     return drop, (f"{stream}/%", f"{stream}:%")
 
 
-def _sealed(binding: bytes, version: int, head: str, rows: dict[str, str]) -> list[tuple]:
+def _sealed(binding: bytes, version: int, head: str, rows: dict[str, str]) -> list[Record]:
     """The rows to keep for `rows` (a row's name → its body) under the log's event `head`: each
     sealed to it (campaign.readmodel.seals), a long body (`LONG`) in a row of its own, named."""
     kept = []
@@ -548,7 +554,7 @@ def _digest(body: str) -> str:
     return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _unnamed(sql: dialects.Dialect, views: str, stream: str) -> list[tuple[str, tuple]]:
+def _unnamed(sql: dialects.Dialect, views: str, stream: str) -> list[Statement]:
     """The statement dropping the long bodies of a campaign (`LONG`) that no row names now: the
     digest a sealed row names follows `NAMING`, a long body's row's name follows `<stream>:`."""
     digest = len(NAMING) + 1
@@ -569,7 +575,7 @@ def _within(of: Kind, state: Any, seen: dict[str, Any]) -> bool:
     return 0 <= number <= int(seen.get("events") or 0)
 
 
-def _state_read(of: Kind, body: str, started: CampaignEvent) -> Any:
+def _state_read(of: Kind, body: str, started: CampaignStarted) -> Any:
     """A state kept beside the log (campaign.readmodel.snapshot), read back, or None."""
     from campaign.readmodel import (
         snapshot,  # msgspec: imported by what writes or reads a state alone
@@ -589,7 +595,7 @@ def _current(state: object, head: str) -> bool:
 
 def _picked(key: bytes | None, row: str, head: str, body: object) -> dict[str, Any] | None:
     """What `list` shows of a view, picked out by the database, if its seal holds."""
-    values = status.picked_brief(body)
-    holds = values is not None and key is not None
-    holds = holds and seals.brief_seal(key, row, head, values[0]) == values[1]
-    return status.briefed(values[0]) if holds else None
+    values = status.picked_brief(cast("str | None", body))  # as the database gave it
+    if values is None or key is None or seals.brief_seal(key, row, head, values[0]) != values[1]:
+        return None
+    return status.briefed(values[0])

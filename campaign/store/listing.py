@@ -18,6 +18,7 @@ from campaign.readmodel import seals, status
 from campaign.readmodel.catalogue import TOPICS, Entry, catalogued, decoded, encoded
 from campaign.store import dialects
 from campaign.store.database import Database
+from campaign.store.dialects import Record
 from campaign.store.kept import Kept
 
 CATALOGUE_ROW = "catalogue"
@@ -137,7 +138,7 @@ class Listing:
         current: folded from the events the store holds now, by this program. Else None."""
         sql = self.database.dialect
 
-        def read() -> list[tuple]:
+        def read() -> list[Record]:
             with self.database.glance() as cursor:
                 if not sql.exists(cursor, dialects.NAMES):
                     return []

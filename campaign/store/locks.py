@@ -170,7 +170,7 @@ class WriteLock:
         if self._connection is None or self._connection.closed:
             import psycopg
 
-            self._connection = psycopg.connect(**self.server)
+            self._connection = psycopg.connect(**(self.server or {}))
         return self._connection
 
 
@@ -178,7 +178,8 @@ def _held() -> set[tuple[str, str, uuid.UUID | None]]:
     """The locks this thread holds."""
     if not hasattr(_HELD, "locks"):
         _HELD.locks = set()
-    return _HELD.locks
+    locks: set[tuple[str, str, uuid.UUID | None]] = _HELD.locks
+    return locks
 
 
 def _key(schema: str, stream: uuid.UUID) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 
@@ -109,7 +109,8 @@ class Logs:
 
         def head_at(number: int) -> str | None:
             if number == seen["events"]:
-                return seen["head"]
+                head: str | None = seen["head"]
+                return head
             return self.head_of(stream or self.stream(name), number)
 
         self.witness.check(name, seen["origin"], seen["events"], head_at)
@@ -121,7 +122,7 @@ class Logs:
         sql, mark = self.database.dialect, self.database.dialect.mark
 
         def remove() -> None:
-            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+            with self.database.transaction() as cursor:
                 cursor.execute(
                     f"DELETE FROM {sql.events} WHERE originator_id = {mark}", (sql.stream(stream),)
                 )
@@ -166,7 +167,8 @@ class Logs:
         """An event read without those before it (campaign.store.rows.decode), the mapper's
         refusals as `_decode` says them."""
         row = (stored.originator_version, stored.topic, blob(stored.state))
-        return decode(stored.originator_id, row, lambda _: self._decode(stored))
+        stream = cast(uuid.UUID, stored.originator_id)  # this store's ids are UUIDs
+        return decode(stream, row, lambda _: self._decode(stored))
 
     def _decode(self, stored: StoredEvent) -> Any:
         try:

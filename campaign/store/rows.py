@@ -21,7 +21,7 @@ import threading
 import uuid
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -55,12 +55,12 @@ def read_log(
             except (AttributeError, TypeError, ValueError):
                 link = ""  # fields edited out of shape: no link matches them
         else:
-            event, link = quick
+            event, linked = quick
+            link = linked or ""  # never None: `previous` is a link here
         events.append(event)
         links.append(link)
-        previous = getattr(event, "chain", None)
-        if not isinstance(previous, str):
-            previous = ""
+        chain = getattr(event, "chain", None)
+        previous = chain if isinstance(chain, str) else ""
     return tuple(events), tuple(links)
 
 
@@ -94,7 +94,7 @@ def whole(event: Any) -> bool:
     hand edit cut short is no event (`Logs._decode` refuses it in one sentence)."""
     held = vars(event)
     return (
-        fields(type(event)).keys() <= held.keys()
+        fields(cast(type, type(event))).keys() <= held.keys()
         and isinstance(held["timestamp"], datetime)
         and all(isinstance(held[k], str) for k in ("actor", "rules_version", "chain"))
         and isinstance(held["originator_version"], int)

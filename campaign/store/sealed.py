@@ -67,7 +67,7 @@ class Secrets:
         insert = sql.insert(sql.table(SECRETS), 3, replace=replace, key="stream, label")
 
         def write() -> None:
-            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+            with self.database.transaction() as cursor:
                 made(cursor, sql)
                 cursor.executemany(insert, [(stream, k, v) for k, v in kept.items()])
 
@@ -92,7 +92,7 @@ class Secrets:
         marks = ", ".join([sql.mark] * 3)
 
         def write() -> None:
-            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+            with self.database.transaction() as cursor:
                 made(cursor, sql)
                 cursor.execute(
                     f"INSERT INTO {sql.table(SECRETS)} VALUES ({marks})", (stream, label, value)
@@ -121,7 +121,7 @@ class Secrets:
         )
 
         def write() -> None:
-            with self.database.store.recorder.datastore.transaction(commit=True) as cursor:
+            with self.database.transaction() as cursor:
                 cursor.execute(
                     f"DELETE FROM {sql.table(SECRETS)} WHERE stream = {sql.mark} AND {which}",
                     values,
