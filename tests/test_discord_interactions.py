@@ -46,23 +46,36 @@ class Discord:
             }
         ).json()
 
-    def press(self, user: str, custom_id: str, ident: str | None = None):
+    def press(self, user: str, choice: str | tuple[str, str], ident: str | None = None):
+        """A button pressed (its custom id), or a select menu's option picked (the menu's
+        custom id and the option's value)."""
         self.sent += 1
+        if isinstance(choice, tuple):
+            data = {"custom_id": choice[0], "component_type": 3, "values": [choice[1]]}
+        else:
+            data = {"custom_id": choice, "component_type": 2}
         return self.post(
             {
                 "id": ident or f"p{self.sent}",
                 "type": 3,
                 "channel_id": CHANNEL,
                 "member": {"user": {"id": user}},
-                "data": {"custom_id": custom_id, "component_type": 2},
+                "data": data,
             }
         ).json()
 
 
-def buttons(answer: dict) -> dict[str, str]:
-    """The buttons of an answer: label → custom id."""
-    rows = answer["data"].get("components", [])
-    return {b["label"]: b["custom_id"] for row in rows for b in row["components"]}
+def buttons(answer: dict) -> dict[str, str | tuple[str, str]]:
+    """The choices of an answer, by label: a button's custom id, or a select menu's custom id
+    and its option's value."""
+    found: dict[str, str | tuple[str, str]] = {}
+    for row in answer["data"].get("components", []):
+        for part in row["components"]:
+            if part["type"] == 2:
+                found[part["label"]] = part["custom_id"]
+            for option in part.get("options", []):
+                found[option["label"]] = (part["custom_id"], option["value"])
+    return found
 
 
 @pytest.fixture
@@ -151,17 +164,33 @@ def test_49_a_channel_bound_to_no_campaign_and_a_bad_channel_id(played):
 
 class Api:
     """Discord's REST API on 127.0.0.1: records each PUT (path, Authorization, body) and answers
-    with the commands it was given (or `refuse`, an HTTP status)."""
+    with the commands it was given (or `refuse`, an HTTP status); records each POST of a channel
+    message (`posted`) and answers it, or, while `limits` holds a wait, 429 with that
+    Retry-After."""
 
     def __init__(self) -> None:
         import threading
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
         self.requests: list[tuple[str, str, list]] = []
+        self.posted: list[tuple[str, str, dict]] = []
+        self.limits: list[float] = []
         self.refuse: int | None = None
         api = self
 
         class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                api.posted.append((self.path, self.headers["Authorization"], json.loads(body)))
+                wait = api.limits.pop(0) if api.limits else None
+                self.send_response(200 if wait is None else 429)
+                if wait is not None:
+                    self.send_header("Retry-After", str(wait))
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                limited = {"message": "You are being rate limited.", "retry_after": wait}
+                self.wfile.write(json.dumps({"id": "1"} if wait is None else limited).encode())
+
             def do_PUT(self) -> None:  # noqa: N802 (the standard library's name)
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 api.requests.append((self.path, self.headers["Authorization"], json.loads(body)))
@@ -179,32 +208,142 @@ class Api:
 
 
 NAME = r"[-_a-z0-9]{1,32}"
+SUBCOMMAND, GROUP = 1, 2
+OPTION_TYPES = range(1, 12)
+"""Discord's application command option types: 1 a subcommand, 2 a group of them, 3 to 11
+values (string, integer, boolean, user, channel, role, mentionable, number, attachment)."""
 
 
-def within_limits(command: dict) -> list[str]:
+def within_limits(command: dict, depth: int = 0) -> list[str]:
     """What of a command (and its options, all the way down) breaks Discord's limits: a name of
-    1 to 32 lower-case characters, a description of 1 to 100, at most 25 options or choices."""
+    1 to 32 lower-case characters, a description of 1 to 100, at most 25 options or choices a
+    level, names unique a level, subcommands nested at most a group deep, required options
+    before the others, choices of 1 to 100 characters."""
     import re
 
-    broken = []
-    if not re.fullmatch(NAME, command["name"]):
-        broken.append(f"name {command['name']!r}")
+    name, broken = command.get("name", ""), []
+    if not re.fullmatch(NAME, name) or name != name.lower():
+        broken.append(f"name {name!r}")
     if not 1 <= len(command.get("description", "")) <= 100:
-        broken.append(f"description of {command['name']}")
+        broken.append(f"description of {name}")
+    options = command.get("options", [])
     for many in ("options", "choices"):
         if len(command.get(many, [])) > 25:
-            broken.append(f"{many} of {command['name']}")
-    for option in command.get("options", []):
-        broken += within_limits(option)
+            broken.append(f"{many} of {name}")
+    if len({o["name"] for o in options}) != len(options):
+        broken.append(f"option names of {name} twice")
+    nested = [o for o in options if o.get("type") in (SUBCOMMAND, GROUP)]
+    if nested and len(nested) != len(options):
+        broken.append(f"subcommands of {name} beside values")
+    if command.get("type") == GROUP and any(o.get("type") != SUBCOMMAND for o in options):
+        broken.append(f"group {name} holds what is not a subcommand")
+    if depth and command.get("type") not in OPTION_TYPES:
+        broken.append(f"type of {name}")
+    required = [bool(o.get("required")) for o in options]
+    if required != sorted(required, reverse=True):
+        broken.append(f"an optional option of {name} before a required one")
+    for choice in command.get("choices", []):
+        if not 1 <= len(choice.get("name", "")) <= 100 or len(str(choice.get("value"))) > 100:
+            broken.append(f"choice {choice.get('name')!r} of {name}")
+    for option in options:
+        broken += within_limits(option, depth + 1)
     return broken
+
+
+def characters(command: dict) -> int:
+    """What Discord counts against a command's 4,000 characters: every name, description,
+    choice name and value, all the way down."""
+    own = len(command.get("name", "")) + len(command.get("description", ""))
+    own += sum(len(c["name"]) + len(str(c["value"])) for c in command.get("choices", []))
+    return own + sum(characters(o) for o in command.get("options", []))
 
 
 def test_49_every_registered_command_is_within_discords_limits():
     """A command Discord refuses at registration breaks every command of the application in
-    production (AsyncTI4's bot once left every server that way): checked here, not there."""
+    production (AsyncTI4's bot once left every server that way): checked here, not there —
+    and each limit checked is one this check catches when broken."""
     from campaign.web.interactions import COMMANDS
 
-    assert COMMANDS and [b for c in COMMANDS for b in within_limits(c)] == []
+    assert COMMANDS and len(COMMANDS) <= 100
+    assert [b for c in COMMANDS for b in within_limits(c)] == []
+    assert all(characters(c) <= 4000 for c in COMMANDS)
+    assert len({c["name"] for c in COMMANDS}) == len(COMMANDS)
+    (campaign,) = COMMANDS
+    subs = [o["name"] for o in campaign["options"]]
+    assert {"turn", "status", "options", "report"} <= set(subs)
+    broken = [
+        {"name": "Campaign", "description": "x"},
+        {"name": "x" * 33, "description": "x"},
+        {"name": "x", "description": ""},
+        {"name": "x", "description": "x" * 101},
+        {
+            "name": "x",
+            "description": "x",
+            "options": [{"name": f"o{n}", "description": "o", "type": 3} for n in range(26)],
+        },
+        {
+            "name": "x",
+            "description": "x",
+            "options": [
+                {
+                    "name": "o",
+                    "description": "o",
+                    "type": 3,
+                    "choices": [{"name": "c", "value": n} for n in range(26)],
+                }
+            ],
+        },
+    ]
+    assert all(within_limits(c) for c in broken)
+
+
+@pytest.mark.clock(NOW)
+def test_49_options_tells_a_player_what_he_may_do_in_words_to_him_alone(played):
+    """`/campaign options`: Cid's step now, to him alone — the attacks the command line's
+    `campaign options --player Cid` lists (BC-4), in its order, as many as one message holds
+    and how many more there are; Bob, whom nothing waits for, is told what is next."""
+    import re
+
+    shell, discord = played
+    listed = shell.ok("options", "--player", "Cid").stdout.splitlines()[1:]
+    attacks = [re.match(r"\s+(.+?) → (.+?) \((\w+)\)", line).groups() for line in listed]
+    assert len(attacks) > 25  # more than one message of buttons holds: the case worth testing
+    said = discord.command(CID, "options")["data"]
+    assert said["flags"] == 64 and said["allowed_mentions"] == {"parse": []}
+    assert len(said["content"]) <= 2000 and "components" not in said
+    text = re.sub(r"\\(.)", r"\1", said["content"])  # Discord shows an escaped character as is
+    assert "Declare your attack for round 1" in text
+    shown = [a for a in attacks if f"from {a[0]} on {a[1]} ({a[2]})" in text]
+    more = re.search(r"… and (\d+) more line", text)
+    assert shown == attacks[: len(shown)]
+    assert len(shown) + (int(more.group(1)) if more else 0) == len(attacks)
+    told = discord.command(BOB, "options")["data"]
+    assert told["flags"] == 64 and "Nothing waits for you" in told["content"]
+    assert "Cid declares an attack" in told["content"]
+
+
+@pytest.mark.clock(NOW)
+def test_49_report_puts_the_last_finished_rounds_markdown_in_the_channel(played, spring):
+    """`/campaign report`: before any round ended, the command line's refusal, to the asker
+    alone; after round 1, its Markdown report — what `campaign report --format markdown` prints,
+    from its start, whole lines, within Discord's 2,000 characters — in the channel, pinging
+    nobody."""
+    shell, discord = played
+    refusal = shell("report")
+    assert refusal.exit_code != 0
+    early = discord.command(CID, "report")["data"]
+    assert early["flags"] == 64 and early["content"] == refusal.stderr.strip()
+    shell.play(spring.between("new", "result West Anglia 64 61"))
+    said = discord.command(BOB, "report")["data"]
+    assert "flags" not in said and said["allowed_mentions"] == {"parse": []}
+    assert len(said["content"]) <= 2000
+    printed = shell.ok("report", "--format", "markdown").stdout
+    first = printed.split("\n\n-------- ✂")[0]
+    content, _, rest = said["content"].partition("\n… the rest of the report")
+    assert first.startswith(content) and first[len(content) :][:1] in ("", "\n")
+    assert content.startswith("## Spring 869") and "**Battles**" in content
+    assert all(f"{n}. **" in content for n in (1, 2, 3, 4))  # the round's four battles
+    assert ("✂" in printed) == (rest != "")  # a report of two messages: where the rest is
 
 
 def test_49_discord_register_puts_the_commands_with_the_bots_token(tmp_path, monkeypatch):
@@ -311,3 +450,55 @@ def test_49_a_name_written_as_markdown_reaches_discord_as_text(played):
     said = discord.press(CID, choice)["data"]
     assert said["content"].startswith("Cid\\*\\*\\_x\\_\\*\\*: Recorded:"), said
     assert said["allowed_mentions"] == {"parse": []}
+
+
+@pytest.mark.clock(NOW)
+def test_49_a_turn_notice_goes_through_the_bot_with_the_steps_choices(played, monkeypatch):
+    """With the bot's token set and the campaign bound to a channel, `campaign notify` posts the
+    turn notice there through Discord's REST API as the bot (not the webhook), a 429's
+    Retry-After waited out, pinging only whom it is for; it carries Cid's step as
+    `/campaign turn` offers it, and his pick from it records his attack, by him. The same
+    choice once the campaign moved on, or another's press of Dag's next notice, is refused to
+    him alone and records nothing."""
+    import time
+
+    shell, discord = played
+    shell.ok("contact", "Dag", "--discord", DAG)
+    api = Api()
+    monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "bot-token-secret")
+    monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+    api.limits = [0.3]
+    started = time.monotonic()
+    told = shell.ok("notify")
+    assert time.monotonic() - started >= 0.3 and "Cid: told by Discord" in told.stdout
+    assert "secret" not in told.stdout + told.stderr
+    refused, (path, token, body) = api.posted
+    assert refused == (path, token, body)  # the same message, sent again after the wait
+    assert path == f"/api/v10/channels/{CHANNEL}/messages" and token == "Bot bot-token-secret"
+    assert body["allowed_mentions"] == {"parse": [], "users": [CID]}
+    assert f"<@{CID}>" in body["content"]
+    offered = buttons({"data": body})
+    assert set(offered) == set(buttons(discord.command(CID, "turn")))  # what his turn offers
+    assert len(offered) > 25  # more than a message of buttons holds: in select menus
+    choice = next(c for label, c in offered.items() if label.startswith("from Essex on Kent ("))
+    before = shell.json("log")
+    done = discord.press(CID, choice)["data"]
+    assert done["content"].startswith("Cid: Recorded: Round 1: Cid attacks Kent"), done
+    log = shell.json("log")
+    assert len(log) == len(before) + 1 and (log[-1]["actor"], log[-1]["type"]) == (
+        "Cid",
+        "AttackDeclared",
+    )
+    again = discord.press(CID, choice)["data"]
+    assert again["flags"] == 64 and "moved on" in again["content"]
+    shell.ok("notify")
+    (_, _, dags) = api.posted[-1]
+    assert dags["allowed_mentions"] == {"parse": [], "users": [DAG]}
+    theirs = next(iter(buttons({"data": dags}).values()))
+    stranger = discord.press(BOB, theirs)["data"]
+    assert stranger["flags"] == 64 and "another person's" in stranger["content"]
+    shell.ok("note", "Dag asked for a day more.")  # the log moves on; Dag's step does not
+    late = discord.press(DAG, theirs)["data"]
+    assert late["flags"] == 64 and "moved on" in late["content"]
+    assert len(shell.json("log")) == len(log) + 1
+    assert all(b["allowed_mentions"]["parse"] == [] for _, _, b in api.posted)

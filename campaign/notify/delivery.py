@@ -206,12 +206,43 @@ def _by_discord(
 
     try:
         said = discord_text(campaign, group, reached, reminder, pages)
-        discord.send(said, users=pinged(group, reached))
+        rows = discord.buttons([n.player for n in group if n.over is None]) if _bot(discord) else []
+        if rows:  # the bot's message: the step in hand's buttons, as /campaign turn offers them
+            discord.send(said, users=pinged(group, reached), components=rows)
+        else:
+            discord.send(said, users=pinged(group, reached))
     except Uncertain:
         pass  # Discord may have posted it: never sent twice
     except CampaignError as refusal:
         return str(refusal).rstrip(".")
     return None
+
+
+def _bot(discord: Any) -> bool:
+    from campaign.notify.discord import Bot
+
+    return isinstance(discord, Bot) and discord.buttons is not None
+
+
+def step_buttons(loaded: Any, players: Sequence[str]) -> list[dict[str, Any]]:
+    """A turn notice's components (issue #49), for the bot's message in the campaign's channel:
+    each player's forms of the step in hand as `/campaign turn` offers them (`discord.layout`),
+    each carrying where the log stood as the notice went and whose it is
+    (`discord.at_notice`): a press once anything was recorded since, or by another, is
+    refused. At most a message's five rows; none for an arbiter or an organiser."""
+    from campaign.notify.discord import ROWS, at_notice, layout
+
+    of, state = loaded.kind, loaded.state
+    events, head = len(loaded.events), loaded.events[-1].chain
+    playing = {folded(p) for p in of.players(state)}
+    people = [p for p in dict.fromkeys(players) if folded(p) in playing]
+    named = len(people) > 1
+    forms = [
+        (form, at_notice(events, head, place, person), f"{person}: " if named else "")
+        for person in people
+        for place, form in enumerate(of.player_actions(state, person))
+    ]
+    return [{"type": 1, "components": row} for row in layout(forms)[:ROWS]]
 
 
 def _by_email(
@@ -325,12 +356,16 @@ def send_due(
 ) -> Delivered:
     """Campaign `name`'s due turn notices and reminders, sent through its kept webhook (or
     `webhook`) and its kept mail server (or `smtp`), each marked as it goes; what was sent and
-    what failed, in lines."""
-    from campaign.notify.discord import WEBHOOK, Delivery
+    what failed, in lines. Where the campaign is bound to a Discord channel and the bot's token
+    is set (`CAMPAIGN_DISCORD_TOKEN`), its Discord notices go there through the bot instead,
+    with buttons for the step in hand (issue #49)."""
+    from campaign.notify.discord import BOUND, WEBHOOK, Bot, Delivery, bot
 
     loaded, kept = campaigns.load(name), campaigns.secrets.unseal(name)
     url = webhook or kept.get(WEBHOOK)
-    channel = Delivery(url) if url else None
+    channel = bot(kept.get(BOUND)) or (Delivery(url) if url else None)
+    if isinstance(channel, Bot):  # the bot's messages carry the step in hand's buttons
+        channel.buttons = lambda players: step_buttons(loaded, players)
     if smtp is None and kept.get(SMTP_KEPT):
         smtp = Smtp.from_kept(kept[SMTP_KEPT])
     tasks, due = tasks_now(loaded.kind, loaded.state, linked(kept)), now_due(loaded)

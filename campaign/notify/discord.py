@@ -10,6 +10,11 @@ unanswered is never sent again by itself (Discord may have posted it: the organi
 says, `--delivered N`); any other refusal is said in one sentence. The webhook's URL
 is a password (whoever has it can post): it is kept beside the log, never in it, and never
 printed.
+
+Playing from Discord (issue #49): turn notices go through the application's bot instead of the
+webhook where a campaign is bound to a channel and the bot's token is set (`Bot`, `bot`), since
+only the bot's messages carry buttons; `layout` makes a person's forms Discord's components, for
+those notices and the hub's `/campaign turn` alike; `register` puts the slash commands.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -87,13 +92,15 @@ class Delivery:
         content: str,
         attachment: tuple[str, bytes] | None = None,
         users: Sequence[str] = (),
+        components: Sequence[dict[str, Any]] = (),
     ) -> None:
-        """One message (and its file; pinging only `users`, Discord ids), tried again on rate
-        limits and server errors — which Discord answers without posting — within the post's
-        deadline; a message sent and left unanswered is `Uncertain`, never sent again."""
+        """One message (and its file; pinging only `users`, Discord ids; with `components`
+        where the channel carries them: the bot's), tried again on rate limits and server
+        errors — which Discord answers without posting — within the post's deadline; a message
+        sent and left unanswered is `Uncertain`, never sent again."""
         waited = 0.0
         for attempt in range(1, ATTEMPTS + 1):
-            wait = self._try(content, attachment, users)
+            wait = self._try(content, attachment, users, components)
             if wait is None:
                 return
             if attempt == ATTEMPTS or waited + wait > LONGEST_WAIT or wait >= self.left():
@@ -105,7 +112,11 @@ class Delivery:
             waited += wait
 
     def _try(
-        self, content: str, attachment: tuple[str, bytes] | None, users: Sequence[str] = ()
+        self,
+        content: str,
+        attachment: tuple[str, bytes] | None,
+        users: Sequence[str] = (),
+        components: Sequence[dict[str, Any]] = (),
     ) -> float | None:
         """None once delivered; otherwise how long to wait before trying again."""
         left = self.left()
@@ -114,14 +125,7 @@ class Delivery:
                 f"The post took longer than {self.deadline:.0f} s and was given up; what was "
                 "delivered stays delivered: run the same post again later."
             )
-        body, kind = _body(content, attachment, users)
-        separator = "&" if "?" in self.url else "?"
-        request = urllib.request.Request(
-            f"{self.url}{separator}wait=true",
-            data=body,
-            method="POST",
-            headers={"Content-Type": kind, "User-Agent": "campaign (wargame campaign manager)"},
-        )
+        request = self.request(*_body(content, attachment, users, components))
         limit = min(self.timeout, left)
         failure = _exchange(request, limit)
         if failure is None:
@@ -132,16 +136,127 @@ class Delivery:
             if failure.code >= 500:
                 return 2.0
             raise CampaignError(
-                f"Discord refused the post (HTTP {failure.code} {failure.reason}): check the "
-                "webhook URL."
+                f"Discord refused the post (HTTP {failure.code} {failure.reason}): {self.check}."
             ) from None
         reason = getattr(failure, "reason", failure)
         if isinstance(reason, (ConnectionRefusedError, socket.gaierror)):
             raise CampaignError(
-                f"The webhook cannot be reached ({reason.strerror or reason}): check the URL "
+                f"{self.place} cannot be reached ({reason.strerror or reason}): check the URL "
                 "and the network."
             ) from None
         raise Uncertain(f"Discord did not answer within {round(limit, 1):g} s")
+
+    check = "check the webhook URL"
+    """What to look at when Discord refuses a message."""
+    place = "The webhook"
+    """Where the messages go, in words."""
+
+    def request(self, body: bytes, kind: str) -> urllib.request.Request:
+        """A message to the webhook, answered once posted (`wait=true`)."""
+        separator = "&" if "?" in self.url else "?"
+        return urllib.request.Request(
+            f"{self.url}{separator}wait=true",
+            data=body,
+            method="POST",
+            headers={"Content-Type": kind, "User-Agent": AGENT},
+        )
+
+
+AGENT = "campaign (wargame campaign manager)"
+
+
+@dataclass
+class Bot(Delivery):
+    """A channel's messages posted with the application's bot token (Discord's REST API,
+    `POST /channels/{id}/messages`, `Authorization: Bot TOKEN`): unlike a webhook's, they carry
+    buttons (issue #49). Rate limits and refusals are met as a webhook's are."""
+
+    token: str = field(default="", repr=False)
+    buttons: Callable[[Sequence[str]], list[dict[str, Any]]] | None = field(
+        default=None, repr=False
+    )
+    """The components of a notice for these people (`delivery.step_buttons`), if any."""
+    check = "check the bot's token and that it may post in the campaign's channel"
+    place = "Discord's API"
+
+    def request(self, body: bytes, kind: str) -> urllib.request.Request:
+        return urllib.request.Request(
+            self.url,
+            data=body,
+            method="POST",
+            headers={
+                "Authorization": f"Bot {self.token}",
+                "Content-Type": kind,
+                "User-Agent": AGENT,
+            },
+        )
+
+
+def bot(channel: str | None) -> Bot | None:
+    """The bot's delivery to `channel` (a campaign's bound channel) where the application's
+    token is set (`TOKEN`), at Discord's API (or `API_SETTING`'s: a stand-in's); else None."""
+    import os
+
+    token = os.environ.get(TOKEN, "").strip()
+    if not (channel and token):
+        return None
+    api = checked_url(os.environ.get(API_SETTING, "") or API).rstrip("/")
+    return Bot(f"{api}/channels/{channel}/messages", token=token)
+
+
+ROW, ROWS, OPTIONS = 5, 5, 25
+"""Buttons in a row, rows in a message, options in a select menu (Discord's limits)."""
+
+
+def layout(forms: Sequence[tuple[dict[str, Any], str, str]]) -> list[list[dict[str, Any]]]:
+    """A person's forms as a message's rows of components (issue #49), each `(form, guard,
+    named)`: a form of at most `ROW` choices as buttons (one, its word, where it has none), of
+    more as select menus of at most `OPTIONS` choices; each carries the form's action, the
+    choice's place in it and `guard` (what the form showed, or where a notice's log stood),
+    its words begun with `named`. Buttons first, in rows of `ROW`; every row, whether or not a
+    message holds them all (`ROWS`)."""
+    buttons, menus = [], []
+    for form, guard, named in forms:
+        choices = list((form.get("choices") or {}).values())
+        if len(choices) <= ROW:
+            for index, words in enumerate(choices or [form.get("button") or "Record"]):
+                custom = f"act:{form['action']}:{index}:{guard}"
+                label = short(named + words, 80)
+                buttons.append({"type": 2, "style": 1, "label": label, "custom_id": custom})
+            continue
+        for page, at in enumerate(range(0, len(choices), OPTIONS)):
+            options = [
+                {"label": short(words, 100), "value": str(index)}
+                for index, words in enumerate(choices[at : at + OPTIONS], at)
+            ]
+            menu = {
+                "type": 3,
+                "custom_id": f"pick:{form['action']}:{page}:{guard}",
+                "placeholder": short(named + form["label"], 150),
+                "options": options,
+            }
+            menus.append([menu])
+    return [buttons[at : at + ROW] for at in range(0, len(buttons), ROW)] + menus
+
+
+def short(words: str, limit: int) -> str:
+    """`words` within `limit` characters (Discord's limits on labels), cut with an ellipsis."""
+    return words if len(words) <= limit else words[: limit - 1] + "…"
+
+
+def at_notice(events: int, head: str, form: int, person: str) -> str:
+    """What a turn notice's button carries instead of its form's digest (`pages.as_shown`): the
+    log's position when it was posted (its length, its last event's hash begun), the form's place
+    among the person's forms, and whose it is — a press is decided only while nothing was
+    recorded since, by that person (`campaign.web.interactions`)."""
+    return f"@{events}.{head[:12]}.{form}.{whose(person)}"
+
+
+def whose(person: str) -> str:
+    """A person's name, folded and hashed short: whose a notice's button is."""
+    from campaign.input.names import folded
+
+    return hashlib.sha256(folded(person).encode()).hexdigest()[:8]
 
 
 def _exchange(request: urllib.request.Request, limit: float) -> BaseException | None:
@@ -184,12 +299,18 @@ def _retry_after(refusal: urllib.error.HTTPError) -> float:
 
 
 def _body(
-    content: str, attachment: tuple[str, bytes] | None, users: Sequence[str] = ()
+    content: str,
+    attachment: tuple[str, bytes] | None,
+    users: Sequence[str] = (),
+    components: Sequence[dict[str, Any]] = (),
 ) -> tuple[bytes, str]:
     """JSON, or multipart with the JSON as `payload_json` and the file as `files[0]`. Mentions in
     the text ping nobody but `users` (allowed_mentions: no everyone, no roles)."""
     allowed = {"parse": [], **({"users": list(users)} if users else {})}
-    payload = json.dumps({"content": content, "allowed_mentions": allowed}).encode()
+    message: dict[str, Any] = {"content": content, "allowed_mentions": allowed}
+    if components:
+        message["components"] = list(components)
+    payload = json.dumps(message).encode()
     if attachment is None:
         return payload, "application/json"
     name, data = attachment
@@ -233,6 +354,9 @@ API = "https://discord.com/api/v10"
 """Discord's REST API, where an application's commands are registered."""
 TOKEN = "CAMPAIGN_DISCORD_TOKEN"
 """The environment setting that holds the application's bot token (never printed, never kept)."""
+API_SETTING = "CAMPAIGN_DISCORD_API"
+"""The environment setting naming another REST API than Discord's (`API`) for the bot's turn
+notices: a stand-in's, in tests."""
 
 
 def register(
