@@ -1,8 +1,10 @@
 """Playing from Discord at a long log (issue #49: an action through Discord costs at most 50 ms in
 the hub at 1,000 events): Cid's `/campaign turn` and his pick of an attack (his menu's first
-choice), each a signed interaction posted to the hub's interactions endpoint through Starlette's
-test client, in process; after each press the organiser's console takes the attack back (not
-timed), so that every run presses on the same state. Stores built as `readmodel.py` builds them
+choice), then the same typed — the autocomplete of `/campaign act`'s choice as he types "from",
+and `/campaign act action:attack choice:…` with its first suggestion — each a signed interaction
+posted to the hub's interactions endpoint through Starlette's test client, in process; after
+each attack the organiser's console takes it back (not timed), so that every run acts on the
+same state. Stores built as `readmodel.py` builds them
 (Spring 869's draw, then notes up to N events); medians of --runs.
 
     python benchmarks/discord_press.py [--sizes 1000 100000] [--runs 7]
@@ -69,6 +71,15 @@ def first_choice(shown: dict) -> dict:
     return {"custom_id": part["custom_id"], "component_type": 2}
 
 
+def act(choice: str, focused: bool = False) -> dict:
+    """`/campaign act action:attack choice:CHOICE` (an autocomplete's, `focused` on the choice)."""
+    given = [
+        {"name": "action", "type": 3, "value": "attack"},
+        {"name": "choice", "type": 3, "value": choice, **({"focused": True} if focused else {})},
+    ]
+    return {"name": "campaign", "options": [{"name": "act", "type": 1, "options": given}]}
+
+
 def bind(db: Path) -> None:
     """Bench played in a channel, Cid's contact his Discord id."""
     store = Campaigns(str(db))
@@ -88,19 +99,35 @@ def main() -> None:
         made = links(db)
         client = TestClient(hub(str(db)))
         turn = {"name": "campaign", "options": [{"name": "turn", "type": 1}]}
-        times: dict[str, list[float]] = {"/campaign turn": [], "a press: the attack": []}
-        for run in range(options.runs + 1):  # the first warms imports and templates
+        times: dict[str, list[float]] = {
+            "/campaign turn": [],
+            "a press: the attack": [],
+            "act's autocomplete": [],
+            "/campaign act: the attack": [],
+        }
+
+        def timed(
+            name: str, run: int, body: dict, client: TestClient = client, times: dict = times
+        ) -> dict:
             start = time.perf_counter()
-            shown = signed(client, interaction(2, turn, f"t{run}"))
-            took = time.perf_counter() - start
-            start = time.perf_counter()
-            pressed = signed(client, interaction(3, first_choice(shown), f"p{run}"))
-            pressing = time.perf_counter() - start
+            answered = signed(client, body)
+            if run:  # the first warms imports and templates
+                times[name].append(time.perf_counter() - start)
+            return answered
+
+        for run in range(options.runs + 1):
+            shown = timed("/campaign turn", run, interaction(2, turn, f"t{run}"))
+            pressed = timed(
+                "a press: the attack", run, interaction(3, first_choice(shown), f"p{run}")
+            )
             assert pressed["data"]["content"].startswith("Cid: Recorded"), pressed
             ready(client, made["Olga"], "command", choice="undo --reason bench")()
-            if run:
-                times["/campaign turn"].append(took)
-                times["a press: the attack"].append(pressing)
+            typing = act("from", focused=True)
+            offered = timed("act's autocomplete", run, interaction(4, typing, f"s{run}"))
+            chosen = offered["data"]["choices"][0]["value"]
+            acted = timed("/campaign act: the attack", run, interaction(2, act(chosen), f"a{run}"))
+            assert acted["data"]["content"].startswith("Cid: Recorded"), acted
+            ready(client, made["Olga"], "command", choice="undo --reason bench")()
         for name, measured in times.items():
             median = statistics.median(measured) * 1000
             print(f"| {size:,} | {name} | {median:.1f} ms |", flush=True)

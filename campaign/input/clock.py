@@ -1,7 +1,7 @@
 """The one clock. Every reading of the time — the instant each event is stamped with, what a
 deadline is measured against, what a page shows as "in 3 days", when a form was handed out,
 when a reader saw a checkpoint — goes through `now()`, and nothing else in the program asks the
-system what time it is (tests/test_architecture.py holds it to that).
+system what time it is (tests/core/test_architecture.py holds it to that).
 
 `CAMPAIGN_NOW` pins the clock to one instant (ISO 8601 with its offset); `CAMPAIGN_CLOCK_OFFSET`
 moves the real time by days, hours or weeks (`365d`, `-36h`, `2w`), so that a whole run can be

@@ -14,7 +14,9 @@ printed.
 Playing from Discord (issue #49): turn notices go through the application's bot instead of the
 webhook where a campaign is bound to a channel and the bot's token is set (`Bot`, `bot`), since
 only the bot's messages carry buttons; `layout` makes a person's forms Discord's components, for
-those notices and the hub's `/campaign turn` alike; `register` puts the slash commands.
+those notices and the hub's `/campaign turn` alike; `register` puts the slash commands; an
+interaction's deferred answer is edited in (`Original`, `original`: the map of `/campaign map`),
+its rate limits met as a post's are.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ class Delivery:
     deadline: float = DEADLINE
     ends: float | None = None
     """When the post must be over (`time.monotonic`), set by its first message."""
+    listed = False
+    """Whether a message's file is also listed in it (`attachments`), as an edit must list it."""
 
     def left(self) -> float:
         if self.ends is None:
@@ -125,7 +129,7 @@ class Delivery:
                 f"The post took longer than {self.deadline:.0f} s and was given up; what was "
                 "delivered stays delivered: run the same post again later."
             )
-        request = self.request(*_body(content, attachment, users, components))
+        request = self.request(*_body(content, attachment, users, components, self.listed))
         limit = min(self.timeout, left)
         failure = _exchange(request, limit)
         if failure is None:
@@ -190,6 +194,49 @@ class Bot(Delivery):
                 "User-Agent": AGENT,
             },
         )
+
+
+@dataclass
+class Original(Delivery):
+    """An interaction's first answer, deferred (`/campaign map`), edited in: Discord's
+    `PATCH /webhooks/{application}/{token}/messages/@original`, authorised by the interaction's
+    own token (no bot token), which Discord honours for 15 minutes (`EDIT_WINDOW`); its file
+    listed in the message, as an edit must. Rate limits and server errors are met as a post's
+    are (`Delivery.send`): the whole edit within `deadline`, well inside the window."""
+
+    listed = True
+    check = "the interaction's token holds 15 minutes"
+    place = "Discord's API"
+
+    def request(self, body: bytes, kind: str) -> urllib.request.Request:
+        return urllib.request.Request(
+            self.url,
+            data=body,
+            method="PATCH",
+            headers={"Content-Type": kind, "User-Agent": AGENT},
+        )
+
+
+EDIT_WINDOW = 15 * 60.0
+"""Seconds an interaction's token may edit its answer (Discord's limit)."""
+
+
+def original(application: str, token: str) -> Original:
+    """The edit of an interaction's deferred answer, at Discord's API (or `API_SETTING`'s: a
+    stand-in's), its deadline begun now; refused in one sentence where the interaction names no
+    application or token."""
+    import os
+    from urllib.parse import quote
+
+    if not (application.isascii() and application.isdigit() and 17 <= len(application) <= 20):
+        raise CampaignError("This interaction names no application: Discord sends one.")
+    if not (token and token.isascii() and token.isprintable() and len(token) <= 1000):
+        raise CampaignError("This interaction carries no token to answer it with.")
+    api = checked_url(os.environ.get(API_SETTING, "") or API).rstrip("/")
+    where = f"{api}/webhooks/{application}/{quote(token, safe='')}/messages/@original"
+    edit = Original(where, deadline=min(DEADLINE, EDIT_WINDOW - 60))
+    edit.left()  # the deadline runs from the interaction's arrival, not from the drawing's end
+    return edit
 
 
 def bot(channel: str | None) -> Bot | None:
@@ -303,13 +350,17 @@ def _body(
     attachment: tuple[str, bytes] | None,
     users: Sequence[str] = (),
     components: Sequence[dict[str, Any]] = (),
+    listed: bool = False,
 ) -> tuple[bytes, str]:
-    """JSON, or multipart with the JSON as `payload_json` and the file as `files[0]`. Mentions in
-    the text ping nobody but `users` (allowed_mentions: no everyone, no roles)."""
+    """JSON, or multipart with the JSON as `payload_json` and the file as `files[0]` (`listed`
+    in the JSON's `attachments` too, as an edit's must be). Mentions in the text ping nobody but
+    `users` (allowed_mentions: no everyone, no roles)."""
     allowed = {"parse": [], **({"users": list(users)} if users else {})}
     message: dict[str, Any] = {"content": content, "allowed_mentions": allowed}
     if components:
         message["components"] = list(components)
+    if attachment is not None and listed:
+        message["attachments"] = [{"id": 0, "filename": attachment[0]}]
     payload = json.dumps(message).encode()
     if attachment is None:
         return payload, "application/json"

@@ -20,12 +20,24 @@ of them). A press is decided as the hub's form is (`hub.decide`: the same servic
 actor), once: the interaction's id is claimed beside the log before anything is recorded, so a
 retried delivery, on any worker, records nothing twice. Refusals are the command line's
 sentences, shown to him alone; what is recorded is said in the channel. No message pings anyone
-(`allowed_mentions`)."""
+(`allowed_mentions`).
+
+`/campaign act action:… choice:…` is the same press typed: Discord asks, as he types, what each
+option may hold (an autocomplete interaction, answered with at most 25 choices): his forms now
+(`pages.actions`, what `turn` shows: an action's name, its forms' words), then the chosen
+action's choices, each filtered by what he typed. Sent, it is decided as the press of that
+button is (the same claim, actor and refusals; a form that asks for more opens its modal); an
+action or a choice not offered now is refused in one sentence naming the closest. `/campaign
+map` answers at once that the answer follows (deferred: Discord waits 3 seconds, no more), draws
+the map as a PNG in a thread of its own and edits it into that answer through Discord's REST API
+(`discord.original`); a kind without a map says so at once."""
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import threading
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -34,7 +46,7 @@ from starlette.responses import JSONResponse, Response
 
 from campaign.errors import CampaignError, StoreError
 from campaign.input.names import folded
-from campaign.notify.discord import BOUND, ROWS, at_notice, layout, short, whose
+from campaign.notify.discord import BOUND, ROWS, Original, at_notice, layout, original, short, whose
 from campaign.service.unit_of_work import Campaigns
 from campaign.web.base import Stores, of
 
@@ -46,8 +58,8 @@ BODY_BYTES = 64 * 1024
 """The largest interaction read: Discord's are a few kilobytes."""
 SEEN = "interaction:"
 """In a campaign's kept labels: an interaction recorded (or answered), by its id, claimed once."""
-PING, COMMAND, COMPONENT, SUBMITTED = 1, 2, 3, 5
-PONG, MESSAGE, MODAL = 1, 4, 9
+PING, COMMAND, COMPONENT, SUGGEST, SUBMITTED = 1, 2, 3, 4, 5
+PONG, MESSAGE, DEFERRED, SUGGESTED, MODAL = 1, 4, 5, 8, 9
 EPHEMERAL = 64
 QUIET = {"parse": []}
 """`allowed_mentions` of every answer: a name or a note that reads @everyone pings nobody."""
@@ -59,24 +71,53 @@ CUT = "\n… the rest of the report: campaign report, or the report's page on th
 
 SUBCOMMANDS = {
     "turn": "Your step now, each choice a button (only you see it).",
+    "act": "Do one of your actions now: the action, then its choice, both offered as you type.",
     "status": "Where the campaign stands, and what next.",
     "options": "What you may do now, in words (only you see it).",
     "report": "The last finished round's report, in the channel.",
+    "map": "The campaign's map now, as a picture, in the channel.",
 }
 """`/campaign`'s subcommands, the same for every kind (Discord's words, no kind's command), by
 name: what Discord's list says of each."""
+TYPED = {
+    "act": [
+        {
+            "type": 3,
+            "name": "action",
+            "description": "One of your actions now (offered as you type).",
+            "required": True,
+            "autocomplete": True,
+        },
+        {
+            "type": 3,
+            "name": "choice",
+            "description": "One of its choices now (offered as you type), or what it asks typed.",
+            "required": False,
+            "autocomplete": True,
+        },
+    ]
+}
+"""The options of a subcommand that takes any (strings, offered by autocomplete), by name."""
 COMMANDS = [
     {
         "name": "campaign",
         "type": 1,
         "description": "Play the campaign this channel is bound to.",
         "options": [
-            {"type": 1, "name": name, "description": says} for name, says in SUBCOMMANDS.items()
+            {
+                "type": 1,
+                "name": name,
+                "description": says,
+                **({"options": TYPED[name]} if name in TYPED else {}),
+            }
+            for name, says in SUBCOMMANDS.items()
         ],
     }
 ]
 """The slash commands this endpoint answers, as Discord registers them (`campaign discord
-register`): `/campaign turn`, `status`, `options` and `report`."""
+register`): `/campaign turn`, `act`, `status`, `options`, `report` and `map`."""
+SUGGESTIONS = 25
+"""Choices in an autocomplete's answer (Discord's limit), each of at most 100 characters."""
 INPUTS = 5
 """Text inputs in a modal (Discord's limit): a form that asks for more takes the rest in one
 input, a line each."""
@@ -132,10 +173,16 @@ def answer(request: Request, interaction: dict[str, Any]) -> Response:
     alone."""
     hub = of(request)
     stores = hub.stores or Stores(hub.db, hub.witness, limit=0)
+    # an autocomplete is answered with choices or none: Discord shows no message there
+    refused = (
+        (lambda words: {"type": SUGGESTED, "data": {"choices": []}})
+        if interaction.get("type") == SUGGEST
+        else (lambda words: said(words, alone=True))
+    )
     try:
         campaigns = stores.take()
     except CampaignError as error:
-        return JSONResponse(said(str(error), alone=True))
+        return JSONResponse(refused(str(error)))
     failed = True
     try:
         answered = _answered(request, campaigns, interaction)
@@ -143,7 +190,7 @@ def answer(request: Request, interaction: dict[str, Any]) -> Response:
         return JSONResponse(answered)
     except CampaignError as error:
         failed = isinstance(error, StoreError)
-        return JSONResponse(said(str(error), alone=True))
+        return JSONResponse(refused(str(error)))
     finally:
         stores.give(campaigns, failed)
 
@@ -153,16 +200,21 @@ def _answered(request: Request, campaigns: Campaigns, interaction: dict[str, Any
     user = (interaction.get("member") or {}).get("user") or interaction.get("user") or {}
     person, role = who(campaigns, name, str(user.get("id", "")))
     data = interaction.get("data") or {}
+    granted = (name, role, person)
+    if interaction.get("type") == SUGGEST:
+        return _suggested(campaigns, granted, data)
     if interaction.get("type") == COMMAND:
         asked = next((o.get("name") for o in data.get("options") or []), "status")
         answers = {
             "turn": lambda: _turn(campaigns, name, person, role),
+            "act": lambda: _act(request, campaigns, granted, interaction),
+            "map": lambda: _map(campaigns, name, interaction),
             "options": lambda: said(_options(campaigns, name, person, role), True, escaped=True),
             "report": lambda: said(_report(campaigns, name), escaped=True),
         }
         return answers.get(asked, lambda: said(_status(campaigns, name), alone=True))()
     if interaction.get("type") in (COMPONENT, SUBMITTED):
-        return _pressed(request, campaigns, (name, role, person), interaction)
+        return _pressed(request, campaigns, granted, interaction)
     raise CampaignError("This kind of interaction is not one the campaign answers.")
 
 
@@ -285,9 +337,6 @@ def _pressed(
     """A button of `_turn` pressed, a choice of its menus picked, or the modal either opened
     sent: its form decided as the hub decides a form, once; a form that asks for more than its
     choice opens a modal first."""
-    from campaign.web.hub import decide
-
-    name, role, person = granted
     data = interaction.get("data") or {}
     action, index, shown = _chosen(data)
     form = _offered(campaigns, granted, action, shown, index)
@@ -297,6 +346,22 @@ def _pressed(
     values = {**_typed(data, form), **form.get("hidden", {})}
     if choices:
         values["choice"] = choices[index]
+    return _decided(request, campaigns, granted, interaction, action, values)
+
+
+def _decided(
+    request: Request,
+    campaigns: Campaigns,
+    granted: tuple[str, str, str],
+    interaction: dict[str, Any],
+    action: str,
+    values: dict[str, str],
+) -> Answer:
+    """A form decided as the hub decides it (`hub.decide`), once: the interaction's id claimed
+    beside the log first; what is recorded said in the channel as his, a refusal to him alone."""
+    from campaign.web.hub import decide
+
+    name, _, person = granted
     stream = campaigns.listing.stream(name).hex
     if not campaigns.secrets.claim(stream, SEEN + str(interaction.get("id", "")), "pressed"):
         return said("This was answered already.", alone=True)
@@ -306,6 +371,187 @@ def _pressed(
     if recorded and hub.notifier is not None:
         hub.notifier.soon(name)
     return said(f"{person}: {told}") if recorded else said(told, alone=True)
+
+
+def _given(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The options of the subcommand an interaction names, by name (Discord sends each given
+    one, and in an autocomplete each so far, the one being typed `focused`)."""
+    sub: dict[str, Any] = next(iter(data.get("options") or []), {})
+    return {str(o.get("name")): o for o in sub.get("options") or [] if isinstance(o, dict)}
+
+
+def _value(key: str) -> str:
+    """A choice's value as an autocomplete gives it: its key, or where that is longer than
+    Discord's 100 characters, a digest of it (still naming that choice, never its place)."""
+    import hashlib
+
+    return key if len(key) <= 100 else "~" + hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def _by_action(forms: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """His forms by action, in the order `turn` shows them (a battle's reports: one action)."""
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for form in forms:
+        grouped.setdefault(form["action"], []).append(form)
+    return grouped
+
+
+def _filtered(offered: list[tuple[str, str]], typed: str) -> list[dict[str, str]]:
+    """The (words, value) offered that hold what he typed, in any case: those that begin with
+    it first, at most `SUGGESTIONS`."""
+    wanted = folded(typed)
+    first = [o for o in offered if folded(o[0]).startswith(wanted) or folded(o[1]) == wanted]
+    then = [o for o in offered if o not in first and wanted in folded(o[0])]
+    return [{"name": short(w, 100), "value": v} for w, v in (first + then)[:SUGGESTIONS]]
+
+
+def _suggested(campaigns: Campaigns, granted: tuple[str, str, str], data: dict[str, Any]) -> Answer:
+    """What `/campaign act`'s option being typed may hold: his actions now (an action's name,
+    its forms' words), or the chosen action's choices; filtered by what he typed."""
+    from campaign.web.pages import actions
+
+    name, role, person = granted
+    given = _given(data)
+    focused = next((o for o in given.values() if o.get("focused")), None)
+    offered: list[tuple[str, str]] = []
+    if focused is not None:
+        forms = _by_action(actions(*_now(campaigns, name), role, person))
+        if focused.get("name") == "action":
+            offered = [
+                ("; ".join(f["label"] for f in same), action) for action, same in forms.items()
+            ]
+        elif focused.get("name") == "choice":
+            chosen = _action(forms, str((given.get("action") or {}).get("value", "")), None)
+            offered = [
+                (str(words), _value(str(key)))
+                for form in chosen or []
+                for key, words in (form.get("choices") or {}).items()
+            ]
+    typed = str((focused or {}).get("value", ""))
+    return {"type": SUGGESTED, "data": {"choices": _filtered(offered, typed)}}
+
+
+def _closest(typed: str, among: list[str]) -> str:
+    import difflib
+
+    by_fold = {folded(words): words for words in among}
+    found = difflib.get_close_matches(folded(typed), list(by_fold), n=1, cutoff=0.0)
+    return by_fold[found[0]] if found else among[0]
+
+
+def _action(
+    forms: dict[str, list[dict[str, Any]]], typed: str, name: str | None
+) -> list[dict[str, Any]] | None:
+    """The forms of the action he named (its name, or a form's words, in any case); None, or
+    where `name` is given the refusal naming the closest."""
+    for action, same in forms.items():
+        if typed == action or folded(typed) in (
+            folded(action),
+            *(folded(f["label"]) for f in same),
+        ):
+            return same
+    if name is None:
+        return None
+    labels = [f["label"] for same in forms.values() for f in same]
+    raise CampaignError(
+        f"{typed!r} is not one of your actions in {name} now; the closest: "
+        f"{_closest(typed, labels)} (/campaign turn shows your step now)."
+    )
+
+
+def _act(
+    request: Request,
+    campaigns: Campaigns,
+    granted: tuple[str, str, str],
+    interaction: dict[str, Any],
+) -> Answer:
+    """`/campaign act action:… choice:…`: the form and its choice he named, offered now, decided
+    as the press of its button is (a form that asks for more: its modal, which carries what the
+    form shows now); an action or a choice not offered now refused, naming the closest."""
+    from campaign.web.pages import actions
+
+    name, role, person = granted
+    of_kind, state = _now(campaigns, name)
+    grouped = _by_action(actions(of_kind, state, role, person))
+    if not grouped:
+        step = of_kind.next_step(state)
+        return said(f"Nothing waits for you in {name} now. Next: {step}", alone=True)
+    given = _given(interaction.get("data") or {})
+    typed = {k: str((given.get(k) or {}).get("value", "")).strip() for k in ("action", "choice")}
+    forms = _action(grouped, typed["action"], name) or []
+    form, index = _choice(forms, typed["choice"])
+    action, shown = form["action"], form.get("hidden", {}).get("shown", "")
+    free = form.get("choices") is None and bool(typed["choice"])  # typed, none to pick
+    if _asked(form) and not (free and not form.get("fields")):
+        modal = _modal(form, f"act:{action}:{index}:{shown}")
+        first = modal["data"]["components"][0]["components"][0]
+        if free and first["custom_id"] == "choice":
+            first["value"] = typed["choice"][:4000]
+        return modal
+    values = {**form.get("hidden", {})}
+    choices = list(form.get("choices") or {})
+    if choices or free:
+        values["choice"] = choices[index] if choices else typed["choice"]
+    return _decided(request, campaigns, granted, interaction, action, values)
+
+
+def _choice(forms: list[dict[str, Any]], typed: str) -> tuple[dict[str, Any], int]:
+    """The form among `forms` (one action's) and the place of its choice that `typed` names (a
+    choice's key, its autocomplete value or its words, in any case); a form without choices
+    takes none (or, where its choice is typed, what he typed); refused, naming the closest."""
+    picked = [
+        (form, at, str(key), str(words))
+        for form in forms
+        for at, (key, words) in enumerate((form.get("choices") or {}).items())
+    ]
+    label = forms[0]["label"]
+    if not picked:
+        if typed and forms[0].get("choices") is not None:
+            raise CampaignError(f"{label} takes no choice: leave the choice option empty.")
+        return forms[0], 0
+    if not typed:
+        if len(picked) == 1:
+            return picked[0][0], picked[0][1]
+        raise CampaignError(
+            f"{label}: give its choice (the choice option offers them as you type)."
+        )
+    for form, at, key, words in picked:
+        if typed in (key, _value(key)) or folded(typed) in (folded(key), folded(words)):
+            return form, at
+    closest = _closest(typed, [words for _, _, _, words in picked])
+    raise CampaignError(f"{typed!r} is not a choice of {label} now; the closest: {closest}.")
+
+
+def _map(campaigns: Campaigns, name: str, interaction: dict[str, Any]) -> Answer:
+    """`/campaign map`: the map drawn now (the SVG the hub's page shows, a few milliseconds),
+    made a PNG in a thread of its own (a good part of a second, longer than Discord's 3 seconds
+    on a busy host) and edited into the answer deferred at once; a kind without a map says so
+    at once, to the asker alone."""
+    from campaign.views.reports import map_svg
+
+    of_kind, state = _now(campaigns, name)
+    svg = map_svg(name, of_kind, state, None)  # refused in one sentence: a kind without a map
+    edit = original(str(interaction.get("application_id", "")), str(interaction.get("token", "")))
+    words = f"{name} now: {of_kind.summary(state)}"
+    threading.Thread(target=_drawn, args=(svg, words, edit), name="discord-map").start()
+    return {"type": DEFERRED}
+
+
+def _drawn(svg: str, words: str, edit: Original) -> None:
+    """The map as a PNG edited into the deferred answer; where it cannot be drawn here (no
+    Cairo), the sentence that says why instead. What Discord refuses is logged: nobody else
+    waits on this thread."""
+    from campaign.views.formats import markdown_escape
+    from campaign.views.reports import svg_to_png
+
+    try:
+        try:
+            picture: tuple[str, bytes] | None = ("map.png", svg_to_png(svg))
+        except CampaignError as missing:
+            picture, words = None, str(missing)
+        edit.send(markdown_escape(words)[:LIMIT], picture)
+    except CampaignError as refused:
+        logging.getLogger(__name__).warning("The map was not edited into Discord: %s", refused)
 
 
 def _chosen(data: dict[str, Any]) -> tuple[str, int, str]:

@@ -15,7 +15,7 @@ may not touch by the map's borders are given to a neighbouring region that may, 
 left; the cells are joined into one shape per region, clipped to the coastline, and simplified
 together (shapely's coverage_simplify keeps shared borders shared). The anchors live in the map
 files, so that the drawn regions touch exactly where the map says they border by land;
-tests/test_map_pictures.py checks that the result still does.
+tests/core/test_map_pictures.py checks that the result still does.
 """
 
 from __future__ import annotations

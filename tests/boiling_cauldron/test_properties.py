@@ -9,9 +9,9 @@ the state rebuilt from the whole log.
 from __future__ import annotations
 
 from collections import Counter
-from decimal import Decimal
 
-from conftest import examples, kept_back
+from helpers.boiling_cauldron import NAMES, choose
+from helpers.properties import examples, kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +19,6 @@ from campaign.domain.log import Loaded, fold
 from campaign.domain.registry import kind
 from campaign.domain.settle import settle
 from campaign.input import clock
-from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import commands as commands
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron import state as bc_state
@@ -27,64 +26,11 @@ from campaign.service import exchange
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import audit
 
-NAMES = ["Ann", "Bob", "Cid", "Dag", "Eve", "Finn", "Gyda", "Hild"]
-CASUALTIES = st.integers(0, 100).map(Decimal) | st.decimals(0, 100, places=1, allow_nan=False)
-
 
 def start(players: list[str], seed: str) -> tuple[Campaigns, Loaded]:
     campaigns, bc_kind = Campaigns(":memory:"), kind("boiling-cauldron")
     events = campaigns.start(*bc_kind.new("Prop", {"player": players, "seed": seed}), "organiser")
     return campaigns, Loaded(bc_kind, tuple(events), fold(bc_kind, events))
-
-
-def choose(data, state):
-    """A lawful command for the state, drawn at random."""
-    if state.phase == "declaration":
-        legal = checks.legal_attacks(state, state.on_turn)
-        if data.draw(st.integers(0, 9)) == 0:
-            return lambda s: commands.forfeit(s, "inactive")
-        source, target = data.draw(st.sampled_from(legal))
-        return lambda s: commands.attack(s, source, target)
-    if state.phase == "battles":
-        pending = state.awaiting_choice
-        if pending:
-            tier, _ = state.open_tier(pending)
-            picks = data.draw(
-                st.lists(
-                    st.sampled_from(tier),
-                    min_size=1,
-                    max_size=pending.result.regions_due - len(pending.gained),
-                    unique=True,
-                )
-            )
-            return lambda s: commands.gain(s, picks)
-        open_battles = [b for b in state.round_battles() if b.result is None]
-        battle = data.draw(st.sampled_from(open_battles))
-        a, d = data.draw(CASUALTIES), data.draw(CASUALTIES)
-        winner = (
-            None
-            if bc.outcome((a, d)).decided_by_figures
-            else data.draw(st.sampled_from(["attacker", "defender"]))
-        )
-        return lambda s: commands.result(s, battle.to_region, a, d, winner)
-    missing = [p for p in state.finalists if p not in state.final_armies]
-    if missing:
-        cultures = sorted(bc.final_cultures(state.held(missing[0]), state.world))
-        main = data.draw(st.sampled_from(cultures))
-        ally = (
-            data.draw(st.sampled_from([c for c in cultures if c != main]))
-            if len(cultures) > 1
-            else None
-        )
-        return lambda s: commands.final_armies(s, missing[0], main, ally)
-    a, d = data.draw(CASUALTIES), data.draw(CASUALTIES)
-    first, second = state.finalists
-    winner = (
-        None
-        if bc.outcome((a, d)).decided_by_figures
-        else data.draw(st.sampled_from([first, second]))
-    )
-    return lambda s: commands.final_result(s, {first: a, second: d}, winner)
 
 
 def check_invariants(state, players: list[str]) -> None:

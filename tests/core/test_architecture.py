@@ -13,11 +13,11 @@ from importlib import import_module, resources
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from campaign.domain.kind import Kind
 from campaign.domain.registry import PACKAGES, cli_module, kind
 
-ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
     ROOT / "cli.py",
     *sorted((ROOT / "campaign").rglob("*.py")),
@@ -43,6 +43,8 @@ TYPE_CHECKED = {
     "campaign/proof",
     "campaign/readmodel",
     "campaign/views",
+    "campaign/store",
+    "campaign/service",
 }
 """What the type checker holds to its strictest, at least (issue #48): a ratchet, never less."""
 
@@ -227,6 +229,51 @@ def test_no_test_reads_the_wall_clocks_date():
     when the calendar moved on; tests read the program's clock, which they pin or move."""
     tests = sorted((ROOT / "tests").rglob("*.py")) + sorted((ROOT / "benchmarks").rglob("*.py"))
     assert [where for path in tests for where in _wall_clock_readings(path)] == []
+
+
+TESTS = ROOT / "tests"
+
+
+def _imported(tree: ast.AST) -> list[tuple[int, str]]:
+    """The modules a module imports (line, name), those named in the code it runs in another
+    process (a string of Python) too."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0:
+            found.append((node.lineno, node.module or ""))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            said = re.findall(r"^\s*(?:from|import)\s+([\w.]+)", node.value, re.M)
+            found += [(node.lineno, name) for name in said]
+    return found
+
+
+def test_no_test_module_imports_another():
+    """Issue #48: what tests share is in tests/helpers (plain functions, constants, classes) or
+    in a conftest.py (fixtures), never imported from another test module nor from a conftest.py
+    (pytest finds fixtures; every folder's conftest.py is imported as `conftest`)."""
+    found = []
+    for path in sorted(TESTS.rglob("*.py")):
+        for line, name in _imported(ast.parse(path.read_text(encoding="utf-8"))):
+            first = name.split(".")[0]
+            if first.startswith("test_") or first == "conftest":
+                found.append(f"{path.relative_to(ROOT).as_posix()}:{line}: {name}")
+    assert found == []
+
+
+def test_every_test_sits_in_a_folder_by_area():
+    """Issue #48: tests/core, tests/store, tests/hub and one folder per kind; nothing directly in
+    tests/ but conftest.py; no two test files of one name, as
+    pytest's import mode asks (no test folder is a package)."""
+    top = sorted(path.name for path in TESTS.glob("*.py"))
+    assert top == ["conftest.py"]
+    tests = [path for path in TESTS.rglob("test_*.py") if "helpers" not in path.parts]
+    names = [path.name for path in tests]
+    assert sorted(names) == sorted(set(names))
+    folders = {path.parent for path in tests} - {TESTS}
+    assert [f for f in folders if (f / "__init__.py").exists()] == []
+    assert [path.name for path in (TESTS / "helpers").rglob("test_*.py")] == []
 
 
 def test_what_is_kept_for_readers_after_a_write_is_kept_in_one_place():

@@ -11,7 +11,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import export_rows, rechain
+from helpers.shell import export_rows, rechain
 
 from campaign.kinds.boiling_cauldron import rules as bc
 

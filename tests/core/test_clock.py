@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from conftest import Shell, export_rows, rechain
+from helpers.shell import Shell, export_rows, rechain
 
 from campaign.errors import CampaignError
 from campaign.input import clock

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from conftest import Shell, export_rows, rechain, tick_at
+from helpers.shell import Shell, export_rows, rechain, tick_at
 
 pytestmark = pytest.mark.dated
 
@@ -144,7 +144,7 @@ def test_the_markdown_report_gives_the_deadline_in_discord_timestamps(shell, spr
 def test_overdue_says_a_deadline_as_people_read_it_without_seconds(tmp_path, monkeypatch):
     """Issue #29: `overdue` printed the deadline as a raw ISO instant with microseconds; a
     deadline given as --in 3d is kept to the minute, and said with its day and how far off."""
-    from conftest import Shell
+    from helpers.shell import Shell
 
     shell = Shell(tmp_path / "s.sqlite")
     shell.ok("new", "Spring 869", "--player", "Ann", "--player", "Bob", "--player", "Cid",

@@ -11,7 +11,7 @@ from decimal import Decimal
 from importlib import import_module
 
 import pytest
-from test_tb_13_14_detachments import in_operations
+from helpers.thunderbolt.detachments import in_operations
 
 from campaign.domain import chain
 from campaign.domain.registry import PACKAGES
@@ -104,7 +104,7 @@ def test_a_crafted_start_with_the_wrong_number_of_players_is_refused(
 ):
     """#24.4: Thunderbolt's start took its players by position and failed on three; Hadrian's
     Wall's dropped a fifth. One sentence naming the rule, nothing written."""
-    from test_hostile_input import rechain
+    from helpers.hostile import rechain
 
     demo = shell_at(tmp_path / "demo.sqlite")
     demo.ok("demo", "--rules", rules, "--quiet", "--into", str(demo.db))

@@ -18,7 +18,9 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from conftest import examples, resealed_view, unsealed
+from helpers.hostile import rechain
+from helpers.properties import examples
+from helpers.store import resealed_view, unsealed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -415,28 +417,6 @@ def test_15_a_campaign_name_with_an_invisible_character_is_refused(tmp_path):
 
 
 # 10, 14. Crafted import files.
-
-
-def rechain(rows: list[dict]) -> list[str]:
-    """Recompute every hash and the header's count and head, as a forger would."""
-    header, body, previous = rows[0], rows[1:], chain.GENESIS
-    from datetime import datetime
-
-    for row in body:
-        try:
-            row["hash"] = previous = chain.link(
-                previous,
-                row.get("seq"),
-                row.get("topic"),
-                datetime.fromisoformat(row["time"]),
-                row.get("actor"),
-                row.get("rules_version"),
-                row.get("data") or {},
-            )
-        except (TypeError, ValueError, KeyError, RecursionError):
-            pass
-    header.update(events=len(body), chain_head=previous)
-    return [json.dumps(row, ensure_ascii=False) for row in rows]
 
 
 @pytest.fixture(scope="module")

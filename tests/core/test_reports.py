@@ -17,7 +17,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from conftest import copied
+from helpers import TESTS
+from helpers.shell import copied
 
 from campaign.domain.log import round_end
 from campaign.kinds.boiling_cauldron.starting import default_map_source
@@ -162,7 +163,7 @@ def test_the_map_is_svg_naming_every_region_with_its_owner(played, tmp_path):
 def test_a_map_of_the_organisers_own_is_drawn_as_a_diagram_of_its_regions(shell, tmp_path):
     """A corrected map (BC-1) has no territories of Britain: its regions stand at their places,
     joined by their land borders, the sea lane through the coastal ones, the contested ringed."""
-    small = Path(__file__).parent / "maps" / "small.toml"
+    small = TESTS / "maps" / "small.toml"
     shell.ok(
         "new", "Small", "--map", str(small), "--seed", "s",
         "--player", "Ann", "--player", "Bob", "--player", "Cid",

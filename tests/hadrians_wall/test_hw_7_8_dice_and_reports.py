@@ -9,10 +9,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 import pytest
+from helpers.hadrians_wall import rechained
 
-from campaign.domain import chain
-from campaign.domain.drafts import AUTOMATIC_ACTOR, Draft
-from campaign.domain.settle import stamp
 from campaign.errors import CampaignError, RuleViolation
 from campaign.kinds.hadrians_wall import commands as hw
 from campaign.kinds.hadrians_wall import rules
@@ -107,27 +105,6 @@ def test_hw_7_3_verify_recomputes_every_roll_once_its_secret_is_revealed(wall):
         audit(loaded.kind, forged)
     assert failure.value.rule == "HW-7.3"
     assert type(forged[failure.value.event - 1]).__name__ == "SecretRevealed"
-
-
-def rechained(loaded, changes):
-    """The log with some events' data changed and the hash chain computed again, as a forger
-    would: only the rules can tell."""
-    events, previous = [], chain.GENESIS
-    for event in loaded.events:
-        fields = {**chain.data_of(event), **changes.get(event.originator_version, {})}
-        decided = Draft(type(event), fields, automatic=event.actor == AUTOMATIC_ACTOR)
-        event = stamp(
-            loaded.kind,
-            event.originator_id,
-            previous,
-            event.originator_version,
-            decided,
-            event.actor,
-            event.timestamp,
-        )
-        events.append(event)
-        previous = event.chain
-    return events
 
 
 def test_hw_7_4_a_campaign_imported_elsewhere_cannot_roll_without_its_store_s_secrets(wall):

@@ -18,7 +18,7 @@ PLAYERS = [*NEW, "--red", "Cid", "--green", "Dee"]
 
 @pytest.fixture(scope="module")
 def demo_store(tmp_path_factory):
-    from conftest import Shell
+    from helpers.shell import Shell
 
     shell = Shell(tmp_path_factory.mktemp("hw") / "demo.sqlite")
     shell.play([words for _, words in script("hadrians-wall")])
@@ -28,7 +28,7 @@ def demo_store(tmp_path_factory):
 @pytest.fixture
 def demo(demo_store, tmp_path, shell_at):
     """A copy of the demo's store, for a test to change."""
-    from conftest import copied
+    from helpers.shell import copied
 
     return shell_at(copied(demo_store, tmp_path / "demo.sqlite"))
 
@@ -159,7 +159,7 @@ def test_undo_fork_export_and_import_work_as_for_every_kind(demo, tmp_path, shel
 
 
 def test_the_dashboard_the_log_and_the_text_report_fit_80_columns(demo):
-    from test_organiser import widest_line
+    from helpers.shell import widest_line
 
     from campaign.service.unit_of_work import Campaigns
     from campaign.views.log import table
@@ -183,7 +183,7 @@ def test_hw_a_nations_possessive_is_english_the_belgaes_not_the_belgae(tmp_path,
 def test_hw_8_a_move_taken_back_is_not_told_in_the_report(shell):
     """#28 (and Hadrian's Wall alike): an undone action was still told in the report; a report
     tells what stands."""
-    from conftest import Script
+    from helpers.shell import Script
 
     script = Script("hadrians-wall")
     shell.play(script.through("advance --to movement"))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from conftest import Wall, examples
+from helpers.hadrians_wall import Wall
+from helpers.properties import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 

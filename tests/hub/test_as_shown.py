@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import Script, Shell, form_fields
+from helpers.hub import form_fields
+from helpers.shell import Script, Shell
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 
+from helpers.hub import link, said, send  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from test_hub_players import link, said, send  # noqa: E402
 
 from campaign.web.hub import hub  # noqa: E402
 

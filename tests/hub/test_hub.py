@@ -13,9 +13,11 @@ import threading
 import time
 
 import pytest
-from conftest import Shell, form_fields
+from helpers.hub import form_fields
+from helpers.shell import Shell
 
 starlette = pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
+from helpers.hub import hidden
 from starlette.testclient import TestClient  # noqa: E402
 
 from campaign.web.hub import hub  # noqa: E402
@@ -30,15 +32,6 @@ def csrf(page: str) -> str:
 def unstamped(page: str) -> str:
     """A page without its forms' one-time tokens (each drawing of a page has its own)."""
     return re.sub(r'name="csrf" value="[^"]*"', 'name="csrf"', page)
-
-
-def hidden(page: str, action: str) -> dict[str, str]:
-    """The hidden fields of the page's form for `action` (its token, what it was drawn with)."""
-    form = re.search(rf'action="/a/[^/"]+/{action}">(.*?)</form>', page, re.S).group(1)
-    return {
-        k: html.unescape(v)
-        for k, v in re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', form)
-    }
 
 
 def said(page: str) -> str:
@@ -543,7 +536,7 @@ def test_in_a_browser_a_player_follows_his_link_and_declares_and_the_organiser_s
     try:
         base = f"http://127.0.0.1:{port}"
         browser.get(f"{base}/a/{cid}")
-        from conftest import sent_from
+        from helpers.hub import sent_from
 
         Select(browser.find_element(By.NAME, "choice")).select_by_value("Essex|Kent")
         sent_from(browser, browser.find_element(By.CSS_SELECTOR, "button[type=submit]"))

@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import Script, Shell, sent_from
+from helpers.hub import sent_from
+from helpers.shell import Script, Shell
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium comes with the tests")
@@ -251,7 +252,7 @@ def test_tb_23_3_carthages_player_rolls_his_tribes_from_his_page_on_a_phone(tmp_
     """TB-23.3 in Chromium at 360 px: B4a waits for Carthage while the Ilergetes are Depleted;
     Hanno types the die rolled at the table on his page, the step ends and Rome's B4b form for
     the Pacified Ausetani appears on Fabius's; neither page is wider than the phone."""
-    from test_tb_23_tribes import DEPLETED_AND_PACIFIED, to_operations
+    from helpers.thunderbolt.tribes import DEPLETED_AND_PACIFIED, to_operations
 
     shell = Shell(tmp_path / "tb.sqlite")
     to_operations(shell, setup=DEPLETED_AND_PACIFIED, tmp_path=tmp_path)
@@ -277,7 +278,7 @@ def test_46_a_notices_link_opens_the_players_own_page(tmp_path, spring, browser)
     import email
     import email.policy
 
-    from conftest import Discord, Mailbox
+    from helpers.notices import Discord, Mailbox
 
     shell = Shell(tmp_path / "bc.sqlite")
     shell.ok(*spring.step("new"))

@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from conftest import Shell
+from helpers.shell import Shell
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 from starlette.testclient import TestClient  # noqa: E402

@@ -9,7 +9,8 @@ import shutil
 import threading
 
 import pytest
-from conftest import Shell, form_fields
+from helpers.hub import form_fields
+from helpers.shell import Shell
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 from starlette.testclient import TestClient  # noqa: E402
@@ -329,7 +330,7 @@ def test_names_and_reasons_are_text_in_the_deadline_feeds_and_the_holiday_notice
     (icalendar escapes them) and shown on the page as text."""
     from urllib.parse import quote
 
-    from conftest import Shell
+    from helpers.shell import Shell
     from icalendar import Calendar
     from starlette.testclient import TestClient
 

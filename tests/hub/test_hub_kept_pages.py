@@ -9,7 +9,7 @@ import sqlite3
 from datetime import timedelta
 
 import pytest
-from conftest import Shell
+from helpers.shell import Shell
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 from starlette.testclient import TestClient  # noqa: E402

@@ -6,33 +6,16 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 
 import pytest
-from conftest import Shell, form_fields
+from helpers import ROOT
+from helpers.shell import Shell
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
+from helpers.hub import link, said, send
 from starlette.testclient import TestClient  # noqa: E402
 
 from campaign.web.hub import hub  # noqa: E402
-
-MESSAGE = re.compile(r'id="message">([^<]*)<')
-
-
-def link(shell: Shell, who: str) -> str:
-    return "/a/" + re.search(r"/a/(\S+)", shell.ok("invite", who).stdout).group(1)
-
-
-def send(client: TestClient, personal: str, action: str, /, **fields: str):
-    """A form of the link's page sent as a browser sends it (`conftest.form_fields`: its
-    one-time token, what it showed)."""
-    page = client.get(personal).text
-    return client.post(f"{personal}/{action}", data=form_fields(page, action, **fields))
-
-
-def said(page: str) -> str:
-    found = MESSAGE.search(page)
-    return found.group(1) if found else ""
 
 
 def forms(page: str) -> list[str]:
@@ -67,9 +50,7 @@ def test_on_2_1_the_winner_upgrades_a_unit_from_his_page(eagle_hub):
     assert shell.json("verify")["verified"]
 
 
-BOOK = tomllib.loads(
-    (Path(__file__).parents[1] / "campaign/kinds/onus/onus-under-the-eagle.toml").read_text()
-)
+BOOK = tomllib.loads((ROOT / "campaign/kinds/onus/onus-under-the-eagle.toml").read_text())
 
 
 def history(page: str) -> list[str]:
@@ -141,7 +122,7 @@ def test_on_3_2_a_free_choice_army_is_mustered_from_its_players_page(eagle_hub):
 
 @pytest.fixture
 def wall_hub(store_url):
-    from conftest import Script
+    from helpers.shell import Script
 
     shell = Shell(store_url)
     return shell, TestClient(hub(str(store_url))), Script("hadrians-wall")
@@ -646,8 +627,7 @@ def test_tb_7_7_and_8_romes_player_rolls_for_pluto_and_elects_from_his_page(stor
 def test_tb_13_2_carthages_player_draws_a_commander_for_a_leaderless_army(store_url, tmp_path):
     """Issue #26: in B2d Carthage's player draws a commander for an Army without one, blind from
     the pool by the program's committed draws (TB-13.2), as `appoint` does."""
-    from test_tb_7_8_magistrates import EXAMPLE
-    from test_tb_kind import NEW, into_b2
+    from helpers.thunderbolt.start import EXAMPLE, NEW, into_b2
 
     (tmp_path / "setup.toml").write_text(EXAMPLE)  # Hispania's Army has no commander
     shell = Shell(store_url)
@@ -673,7 +653,7 @@ def test_tb_16_4_with_dice_from_the_table_each_side_enters_its_own_rolls_and_dra
     leader drawn for B1b, B1c and B2d. Now the side that rolled enters them from its page, with
     their evidence, one leader or one office at a time, as `pluto --face`, `elect --leader` and
     `appoint --leader` decide them; a face the page leaves out is refused, nothing recorded."""
-    from test_tb_7_8_magistrates import at_b1a
+    from helpers.thunderbolt.start import at_b1a
 
     shell = Shell(store_url)
     at_b1a(shell, "--dice", "external")
@@ -710,7 +690,7 @@ def test_tb_16_4_with_dice_from_the_table_each_side_enters_its_own_rolls_and_dra
 def test_tb_3_4_a_step_whose_entries_are_the_organisers_says_so_on_each_sides_page(store_url):
     """Issue #26: in D (Operations) both sides decide, but their moves, battles and sieges are
     entered by the organiser: each side's page says so and offers only its "done" (TB-3.4)."""
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     shell = Shell(store_url)
     to_operations(shell)
@@ -727,7 +707,7 @@ def test_tb_21_1_carthages_player_raises_a_new_army_or_reinforcements_from_his_p
     """Issue #26, TB-21: in B3b Carthage's player raises a new Army below the limit, its
     commander drawn at the table, or reinforcements, never both (TB-21.2): once the Army is
     raised, neither form is offered again."""
-    from test_tb_kind import NEW, into_b2, through_b_at_the_table
+    from helpers.thunderbolt.start import NEW, into_b2, through_b_at_the_table
 
     shell = Shell(store_url)
     shell.ok(*NEW, "--dice", "external")
@@ -758,8 +738,8 @@ def test_tb_11_4_romes_player_records_his_ns_levels_and_makes_his_legion_request
     decisions; its player makes them from his page, the die from the table with its evidence,
     decided as `naval --built` and `legion-request` decide them; a province outside Roman
     Italy is refused with TB-11.6's sentence and records nothing; one request a Game Turn."""
-    from test_tb_11_legions import NO_CHART
-    from test_tb_kind import NEW, into_b2, through_b_at_the_table
+    from helpers.thunderbolt.legions import NO_CHART
+    from helpers.thunderbolt.start import NEW, into_b2, through_b_at_the_table
 
     (tmp_path / "setup.toml").write_text(NO_CHART)
     shell = Shell(store_url)
@@ -795,7 +775,7 @@ def test_tb_12_4_carthages_player_checks_his_armies_for_disbanding_from_his_page
     Hanno's page, the dice from the table. Cautious (limit 2) with three Armies: the lone Army in
     Africa and Hannibal's are not offered; die 5 keeps Hispania's; die 3 disbands Iberia's,
     once its SP's destination is given; at the limit the form goes."""
-    from test_tb_12_13_carthage import at_b2c
+    from helpers.thunderbolt.carthage import at_b2c
 
     shell = Shell(store_url)
     at_b2c(shell, tmp_path, "0", "0")
@@ -825,7 +805,7 @@ def test_tb_20_2_the_last_g4_offers_no_done_and_each_side_is_told_the_result(sto
     """Issue #26, TB-20: at the last Game Turn's G4 a side's "done" would be refused (TB-20.2),
     so neither page offers it; each says the result is the organiser's to enter, then what it
     was once entered."""
-    from test_tb_20_victory import ONE_TURN, to_g4
+    from helpers.thunderbolt.victory import ONE_TURN, to_g4
 
     (tmp_path / "one.toml").write_text(ONE_TURN)
     shell = Shell(store_url)
@@ -842,7 +822,7 @@ def test_tb_20_2_the_last_g4_offers_no_done_and_each_side_is_told_the_result(sto
 def test_tb_22_1_either_side_enters_the_augury_from_his_page(store_url):
     """Issue #26, TB-22: in the Augury Phase either side's page offers the Augury (the roll made
     at the table and its event) before its "done"; once entered it is offered no more."""
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     shell = Shell(store_url)
     to_operations(shell, draw=("initiative", "augury"))
@@ -859,8 +839,8 @@ def test_tb_22_1_either_side_enters_the_augury_from_his_page(store_url):
 def test_tb_16_4_carthages_player_enters_the_commander_drawn_at_the_table(store_url, tmp_path):
     """Issue #26: with dice from the table B2d's commander drawn blind (TB-13.2) is entered by
     Carthage's player with its evidence, as `appoint --leader` does; a Roman is refused."""
-    from test_tb_7_8_magistrates import EXAMPLE
-    from test_tb_12_13_carthage import at_b2c
+    from helpers.thunderbolt.carthage import at_b2c
+    from helpers.thunderbolt.start import EXAMPLE
 
     shell = Shell(store_url)
     at_b2c(shell, tmp_path, "0", "3", source=EXAMPLE)
@@ -882,8 +862,8 @@ def test_tb_16_4_carthages_player_enters_the_commander_drawn_at_the_table(store_
 def test_tb_12_6_carthages_player_assigns_an_army_to_each_theater_due(store_url, tmp_path):
     """Issue #26: in B2e, under an Interested Senate, Carthage's player assigns an Army to
     Africa and one to Hispania from his page (TB-12.6), never Hannibal's; as `station` does."""
-    from test_tb_7_8_magistrates import EXAMPLE
-    from test_tb_12_13_carthage import at_b2c
+    from helpers.thunderbolt.carthage import at_b2c
+    from helpers.thunderbolt.start import EXAMPLE
 
     shell = Shell(store_url)
     at_b2c(shell, tmp_path, "0", "3", source=EXAMPLE)  # Interested
@@ -927,7 +907,7 @@ def test_tb_23_3_the_side_that_rolls_in_b4_rolls_its_tribes_from_its_page(store_
     one is Pacified; each rolls from his own page (the dice in the order the form lists the
     tribes, under dice from the table), which finishes the step; the other side is offered
     nothing; a form without its dice is refused, nothing recorded."""
-    from test_tb_23_tribes import DEPLETED_AND_PACIFIED, to_operations
+    from helpers.thunderbolt.tribes import DEPLETED_AND_PACIFIED, to_operations
 
     shell = Shell(store_url)
     to_operations(shell, setup=DEPLETED_AND_PACIFIED, tmp_path=tmp_path)
@@ -954,7 +934,7 @@ def test_tb_25_2_carthages_page_draws_a_new_armys_sp_from_the_holding_boxes(stor
     """TB-25.2 from Carthage's page: where the scenario keeps Manpower Holding Boxes the B3b forms
     ask which boxes the SP come from (showing what each holds), as `raise-army --from` does; a
     draw beyond a box is refused, nothing recorded."""
-    from test_tb_25_manpower import at_b3b
+    from helpers.thunderbolt.manpower import at_b3b
 
     shell = Shell(store_url)
     at_b3b(shell, tmp_path)

@@ -16,7 +16,8 @@ import time
 import uuid
 
 import pytest
-from conftest import POSTGRES, form_fields
+from helpers.hub import form_fields
+from helpers.store import POSTGRES
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
 

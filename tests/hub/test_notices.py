@@ -10,7 +10,9 @@ import socket
 import time
 
 import pytest
-from conftest import BOB, CID, Shell, form_fields, payloads
+from helpers.hub import form_fields
+from helpers.notices import BOB, CID, payloads
+from helpers.shell import Shell
 
 pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd comes with the test extras")
 pytestmark = pytest.mark.dated
@@ -151,7 +153,7 @@ def test_on_2_1_the_scenarios_winner_is_told_to_upgrade(store_url, under_the_eag
 
 
 def test_hw_2_3_the_player_of_the_nation_whose_turn_comes_is_told(store_url, discord):
-    from conftest import Script
+    from helpers.shell import Script
 
     wall = Script("hadrians-wall")
     shell = Shell(store_url)

@@ -15,7 +15,8 @@ import threading
 import time
 
 import pytest
-from conftest import BOB, CID, Mailbox, Shell, payloads
+from helpers.notices import BOB, CID, Mailbox, payloads
+from helpers.shell import Shell
 
 pytestmark = pytest.mark.dated
 
@@ -257,9 +258,9 @@ def test_on_2_1_and_3_2_the_winner_is_told_to_upgrade_and_the_other_to_muster(
 def test_hw_2_3_the_other_sides_player_is_told_to_confirm_a_battle(store_url, discord):
     """Issue #46: "it is your turn, Cid. Next: the Romans (Ann) enter their battles" while Cid
     had to confirm Ann's report: Bob, whose Belgae fought in Kent, is told to confirm it."""
-    from conftest import Script
+    from helpers.hub import link, send
+    from helpers.shell import Script
     from starlette.testclient import TestClient
-    from test_hub_players import link, send
 
     from campaign.web.hub import hub
 
@@ -279,7 +280,7 @@ def test_hw_2_3_the_other_sides_player_is_told_to_confirm_a_battle(store_url, di
 def test_tb_3_4_each_side_is_told_of_its_own_step(store_url, discord):
     """Issue #46: Carthage's player was never told of his steps while Rome's was pinged: each
     side is told when a step of its own opens, named."""
-    from conftest import Script
+    from helpers.shell import Script
 
     tb = Script("thunderbolt")
     shell = Shell(store_url)
@@ -347,8 +348,8 @@ def test_bc_6_2_the_arbiter_leaves_a_contact_and_is_told_a_dispute_waits(
     """Issue #46: `contact Ulf` answered "There is no player called 'Ulf'", and nobody told
     him of the dispute that waited for him. The figures both sides report differ (BC-6.2):
     Ulf, the arbiter, is pinged with the dispute; his ruling tells him nothing more."""
+    from helpers.hub import link, send
     from starlette.testclient import TestClient
-    from test_hub_players import link, send
 
     from campaign.web.hub import hub
 
@@ -378,8 +379,8 @@ def test_bc_6_2_an_arbiters_mailed_link_opens_his_own_page_not_a_players(
     arbiter told of a dispute got a "player" link in his own name, which opened no page of his.
     It is granted in the role the person holds: Ulf's opens the arbiter's page with the dispute
     to settle."""
+    from helpers.hub import link, send
     from starlette.testclient import TestClient
-    from test_hub_players import link, send
 
     from campaign.web.hub import hub
 
@@ -461,7 +462,7 @@ def test_tb_4_4_a_new_operations_phase_is_news_to_both_sides(store_url, discord)
     Phase both sides finished is done; the next draw opens a new one, and both are told again
     even when nobody ran `notify` in between (an undone task given back is not news; a done one
     coming again is)."""
-    from conftest import Script
+    from helpers.shell import Script
 
     tb = Script("thunderbolt")
     shell = Shell(store_url)

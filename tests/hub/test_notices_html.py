@@ -12,7 +12,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from conftest import Shell
+from helpers.shell import Shell
 
 pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd comes with the test extras")
 pytestmark = pytest.mark.dated

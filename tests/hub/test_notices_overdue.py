@@ -15,7 +15,8 @@ import email.policy
 import re
 
 import pytest
-from conftest import BOB, CID, Shell, payloads
+from helpers.notices import BOB, CID, payloads
+from helpers.shell import Shell
 
 pytest.importorskip("aiosmtpd.controller", reason="aiosmtpd comes with the test extras")
 

@@ -9,24 +9,13 @@ import sqlite3
 from decimal import Decimal
 
 import pytest
-from conftest import tick_at
-from rich.console import Console
+from helpers.shell import tick_at, widest_line
 
 from campaign.kinds.boiling_cauldron import commands, narrate
 from campaign.service.unit_of_work import Campaigns
 from campaign.views.log import table
 from campaign.views.reports import render_report
 from cli import app
-
-
-def widest_line(renderable, width: int = 80) -> int:
-    """The widest line `renderable` takes at `width` columns; refuses a rendering that fits only
-    by cropping text (rich's "…"), which would hide a name or a figure."""
-    console = Console(width=width, record=True, markup=False)
-    console.print(renderable)
-    text = console.export_text()
-    assert "…" not in text, text
-    return max(len(line) for line in text.splitlines())
 
 
 @pytest.mark.parametrize("as_of", [7, 20, None])

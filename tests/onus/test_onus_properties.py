@@ -3,7 +3,7 @@ musters and upgrades through all eight scenarios."""
 
 from __future__ import annotations
 
-from conftest import examples, kept_back
+from helpers.properties import examples, kept_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -11,7 +11,7 @@ import threading
 import time
 
 import pytest
-from conftest import Shell
+from helpers.shell import Shell
 
 from campaign.domain.registry import PACKAGES, kind
 from campaign.service import use_cases

@@ -8,8 +8,8 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from conftest import Shell, resealed, unsealed
-from test_store import starting
+from helpers.shell import Shell
+from helpers.store import resealed, starting, unsealed
 
 from campaign.domain.chain import campaign_id
 from campaign.domain.shared_commands import archive, note, rename

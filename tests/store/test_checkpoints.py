@@ -10,8 +10,8 @@ import re
 import sqlite3
 
 import pytest
-from conftest import Shell, copied, export_rows, form_fields, rechain
-from test_hub import hidden
+from helpers.hub import form_fields, hidden
+from helpers.shell import Shell, copied, export_rows, rechain
 
 from campaign.errors import CampaignError
 from campaign.proof import checkpoint

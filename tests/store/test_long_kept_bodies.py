@@ -12,9 +12,12 @@ import json
 import sqlite3
 
 import pytest
-from conftest import Shell
-from test_properties import NAMES
-from test_resumed_writes import BC_legal, begin, kept_rows, rebuilt, record
+from helpers.boiling_cauldron import NAMES
+from helpers.properties import examples
+from helpers.shell import Shell
+from helpers.store import BC_legal, begin, kept_rows, rebuilt, record, writes_at_random
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from campaign.domain.shared_commands import note
 from campaign.kinds.boiling_cauldron import commands
@@ -115,15 +118,23 @@ def test_a_long_body_no_row_names_is_dropped(tmp_path):
     assert rows == rebuilt(path)
 
 
+@settings(
+    max_examples=examples(12),
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.function_scoped_fixture,  # the same LONG for every example
+    ],
+)
+@given(st.data(), st.integers(3, 6))
 def test_resumed_writes_keep_what_a_fold_keeps_where_reports_are_long(
-    tmp_path_factory, monkeypatch
+    tmp_path_factory, monkeypatch, data, count
 ):
     """test_resumed_writes' property test (random lawful campaigns with notes, undos and redos;
     after every write every row kept is, byte for byte, a fold's) with most reports long."""
-    from test_resumed_writes import test_a_resumed_write_keeps_what_a_fold_of_the_whole_log_keeps
-
     monkeypatch.setattr(kept_rows_module, "LONG", 1500)
-    test_a_resumed_write_keeps_what_a_fold_of_the_whole_log_keeps(tmp_path_factory)
+    writes_at_random(tmp_path_factory, data, count)
 
 
 def test_a_campaign_deleted_leaves_nothing_kept_beside_its_log(store_url):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from conftest import Shell, resealed, resealed_view, unsealed
-from test_store import PLAYERS, starting
+from helpers.shell import Shell
+from helpers.store import PLAYERS, resealed, resealed_view, starting, unsealed
 
 from campaign.domain.settle import settle
 from campaign.input import clock

@@ -8,56 +8,23 @@ vouch for the log (missing, another program's, edited by hand), the write folds 
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from conftest import examples
+from helpers import TESTS
+from helpers.boiling_cauldron import NAMES
+from helpers.properties import examples
+from helpers.store import BC, BC_legal, begin, kept_rows, rebuilt, record, writes_at_random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_properties import NAMES, choose
 
 from campaign.domain import deadlines
 from campaign.domain.facts import Facts
 from campaign.domain.log import KeptLog
-from campaign.domain.registry import kind
 from campaign.domain.shared_commands import note, redo, undo
-from campaign.errors import CampaignError, StoreError
+from campaign.errors import StoreError
 from campaign.input import clock
-from campaign.service import use_cases
-from campaign.service.reports import keep_after_append
 from campaign.service.unit_of_work import Campaigns
 from campaign.store.logs import Logs
-
-BC = kind("boiling-cauldron")
-
-
-def begin(path, players) -> Campaigns:
-    campaigns = Campaigns(str(path))
-    use_cases.start(campaigns, *BC.new("Prop", {"player": players, "seed": "kept"}), "organiser")
-    return campaigns
-
-
-def kept_rows(campaigns: Campaigns) -> dict[str, tuple]:
-    """Every row kept beside the campaign's log: its name → (version, head, body)."""
-    stream = campaigns.listing.stream("Prop").hex
-    rows = campaigns.database.select(
-        "campaign_views", "stream, version, head, body", "stream", stream, like=True
-    )
-    return {row[0]: tuple(row[1:]) for row in rows}
-
-
-def rebuilt(path) -> dict[str, tuple]:
-    """The rows a fold of the whole log keeps (a reader of another store on the same file)."""
-    campaigns = Campaigns(str(path))
-    loaded = campaigns.load("Prop")
-    campaigns.kept.forget("Prop")
-    campaigns.kept.remember(loaded)
-    keep_after_append(campaigns, "Prop", loaded)
-    return kept_rows(campaigns)
-
-
-def record(campaigns: Campaigns, decide, again: bool = True) -> None:
-    use_cases.record(campaigns, "Prop", decide, "organiser", again=again)
 
 
 @settings(
@@ -72,35 +39,7 @@ def test_a_resumed_write_keeps_what_a_fold_of_the_whole_log_keeps(tmp_path_facto
     actions and redos between the moves: after every write, every row kept beside the log (view,
     state, reports, the states rounds ended in) is, byte for byte, what a fold of the whole log
     keeps."""
-    path = tmp_path_factory.mktemp("resumed") / "store.sqlite"
-    campaigns = begin(path, NAMES[:count])
-    record(campaigns, lambda loaded: deadlines.choose_default("3d"))
-    record(campaigns, lambda loaded: deadlines.choose_quiet("22:00-08:00"))
-    record(campaigns, lambda loaded: deadlines.choose_zone("Europe/London"))
-    resumed = 0
-    for _ in range(30):
-        state = campaigns.load("Prop").state
-        if state.phase == "finished":
-            break
-        what = data.draw(st.sampled_from(["move"] * 6 + ["note"] * 3 + ["undo", "redo"]))
-        if what == "note":
-            record(campaigns, lambda loaded: note("a ruling"))
-        elif what in ("undo", "redo"):
-            steps = data.draw(st.integers(1, 3))
-            decide = {
-                "undo": lambda loaded, steps=steps: undo(loaded.ledger, steps, "bench"),
-                "redo": lambda loaded: redo(loaded.ledger, "bench"),
-            }[what]
-            try:
-                record(campaigns, decide, again=False)
-            except CampaignError:  # nothing to undo or redo, or fewer steps: nothing recorded
-                pass
-        else:
-            decide = choose(data, state)
-            record(campaigns, lambda loaded, decide=decide: decide(loaded.state))
-        resumed += campaigns.after is not None and campaigns.after.resumed is not None
-        assert kept_rows(campaigns) == rebuilt(path)
-    assert resumed > 0
+    writes_at_random(tmp_path_factory, data, count)
 
 
 def test_a_note_and_a_move_record_without_reading_the_whole_log(tmp_path, monkeypatch):
@@ -129,12 +68,6 @@ def test_a_note_and_a_move_record_without_reading_the_whole_log(tmp_path, monkey
     monkeypatch.undo()
     assert kept_rows(writer) == rebuilt(path)
     assert len(Campaigns(str(path)).load("Prop").events) == len(writer.after.events)
-
-
-def BC_legal(state) -> tuple[str, str]:
-    from campaign.kinds.boiling_cauldron import checks
-
-    return checks.legal_attacks(state, state.on_turn)[0]
 
 
 def test_the_round_in_progress_is_read_from_the_rows_it_gained(tmp_path, monkeypatch):
@@ -173,8 +106,9 @@ def test_a_campaign_begun_again_under_its_name_is_not_read_from_the_old_stretch(
     for n in range(4):
         record(campaigns, lambda loaded, n=n: note(f"old {n}"))
     elsewhere = (
-        f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
-        "from test_resumed_writes import NAMES, begin, record\n"
+        f"import sys; sys.path.insert(0, {str(TESTS)!r})\n"
+        "from helpers.boiling_cauldron import NAMES\n"
+        "from helpers.store import begin, record\n"
         "from campaign.service.unit_of_work import Campaigns\n"
         "from campaign.domain.shared_commands import note\n"
         f"Campaigns({str(path)!r}).delete('Prop')\n"
@@ -341,7 +275,7 @@ def test_overdue_reads_each_campaign_from_its_kept_view(tmp_path, monkeypatch):
     """`overdue` (run by cron, over every campaign of the store) says each step and deadline
     from the campaign's kept view while it vouches for the log: reading a log fails here, and
     it says the same as with the logs read, in words and in JSON."""
-    from conftest import Shell
+    from helpers.shell import Shell
 
     shell = Shell(tmp_path / "s.sqlite")
     for name in ("Spring 869", "Autumn 870"):

@@ -156,7 +156,7 @@ def test_a_schema_in_a_store_url_is_a_name_never_sql(tmp_path, schema):
     """#24.9: `?schema=` was written into SQL between double quotes as typed: a quote in it ended
     the name and the rest ran as SQL. A name eventsourcing cannot write the same quoted and
     unquoted is refused in one sentence; nothing runs."""
-    from conftest import POSTGRES, postgres_unreachable
+    from helpers.store import POSTGRES, postgres_unreachable
 
     why = postgres_unreachable()
     if why:
@@ -195,7 +195,8 @@ def test_a_command_recorded_before_the_connection_dropped_says_so(tmp_path, spri
     """#24.5: the PostgreSQL connection drops right after the append, while the view, reports
     and state are kept: the command recorded, so it says what it recorded and that keeping the
     view failed — never a refusal — and the next reader folds the log."""
-    from conftest import POSTGRES, Shell, postgres_unreachable
+    from helpers.shell import Shell
+    from helpers.store import POSTGRES, postgres_unreachable
 
     why = postgres_unreachable()
     if why:
@@ -207,17 +208,21 @@ def test_a_command_recorded_before_the_connection_dropped_says_so(tmp_path, spri
     from campaign.store.kept import Kept
 
     schema = f"test_{uuid.uuid4().hex[:12]}"
+    # this test's connections alone are dropped (libpq names them from PGAPPNAME): the other
+    # tests running beside it (pytest -n, another session) keep theirs
+    own = f"campaign-drop-{schema}"
+    monkeypatch.setenv("PGAPPNAME", own)
     shell = Shell(f"{POSTGRES}?schema={schema}")
     try:
         shell.ok(*spring.step("new"))
         real = Kept.remember
 
         def dropped_then_remember(self, loaded):
-            with psycopg.connect(POSTGRES, autocommit=True) as connection:
-                connection.execute(
+            with psycopg.connect(POSTGRES, autocommit=True, application_name="dropper") as admin:
+                admin.execute(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-                    "current_database() AND pid <> pg_backend_pid() AND backend_type = "
-                    "'client backend'"
+                    "current_database() AND application_name = %s",
+                    (own,),
                 )
             return real(self, loaded)
 

@@ -9,7 +9,8 @@ import json
 import sqlite3
 
 import pytest
-from conftest import Script, Shell, resealed, unsealed
+from helpers.shell import Script, Shell
+from helpers.store import resealed, unsealed
 
 from campaign.readmodel.status import VIEWS, program
 from campaign.service.unit_of_work import Campaigns

@@ -6,19 +6,12 @@ import sqlite3
 import sys
 
 import pytest
+from helpers.store import starting
 
 from campaign.domain.chain import campaign_id
-from campaign.domain.registry import kind
 from campaign.errors import CampaignError, RuleViolation, StoreError
 from campaign.kinds.boiling_cauldron import commands as commands
 from campaign.service.unit_of_work import Campaigns
-
-PLAYERS = ["Ann", "Bob", "Cid", "Dag", "Eve"]
-
-
-def starting(name: str, seed: str):
-    """A Boiling Cauldron campaign's first event and its draw, as `campaign new` makes them."""
-    return kind("boiling-cauldron").new(name, {"player": PLAYERS, "seed": seed})
 
 
 @pytest.fixture

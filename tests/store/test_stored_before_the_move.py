@@ -17,9 +17,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import Shell
+from helpers import TESTS
+from helpers.shell import Shell
 
-STORED = Path(__file__).parent / "fixtures" / "stored-2263b78"
+STORED = TESTS / "fixtures" / "stored-2263b78"
 EXPECTED = json.loads((STORED / "expected.json").read_text(encoding="utf-8"))
 
 

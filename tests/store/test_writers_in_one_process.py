@@ -9,7 +9,7 @@ import threading
 import time
 
 import pytest
-from conftest import Shell
+from helpers.shell import Shell
 
 from campaign.domain.shared_commands import note
 from campaign.service import use_cases

@@ -5,22 +5,10 @@ elected Consul from the Triumph Holding Box)."""
 
 from __future__ import annotations
 
-from test_tb_10_senate_requests import to_operations
-from test_tb_kind import NEW
+from helpers.thunderbolt.senate import to_operations
+from helpers.thunderbolt.start import NEW, office, pool, rome
 
 from campaign.kinds.thunderbolt.board import elections, prorogues, roman
-
-
-def rome(shell) -> dict:
-    return shell.json("status")["rome"]
-
-
-def office(shell, leader: str) -> dict | None:
-    return next((m for m in rome(shell)["magistrates"] if m["leader"] == leader), None)
-
-
-def pool(shell) -> list[str]:
-    return [lid for lid, who in rome(shell)["leaders"].items() if who["place"] == "pool"]
 
 
 def test_tb_10_6_the_pages_example_pulcher_stays(shell):
@@ -61,7 +49,7 @@ def test_tb_10_6_only_a_consul_proconsul_or_praetor_rolls(shell):
 
 
 def test_tb_10_7_committed_a_censure_and_its_draw_are_verified(shell):
-    from test_tb_kind import into_b2, through_b
+    from helpers.thunderbolt.start import into_b2, through_b
 
     shell.ok(*NEW)
     into_b2(shell)

@@ -4,18 +4,8 @@ entered, die 6: 9, denied; a second "leave" request in that phase is refused."""
 
 from __future__ import annotations
 
-from test_tb_kind import NEW, into_b2, through_b_at_the_table
-
-
-def to_operations(shell, family: str = "0", draw=("initiative", "leader")) -> None:
-    """External dice: Phase B at the table (test_tb_kind.through_b_at_the_table), then a draw
-    that opens Operations."""
-    shell.ok(*NEW, "--dice", "external")
-    into_b2(shell)
-    through_b_at_the_table(shell, family)
-    for side in ("rome", "carthage"):
-        shell.ok("done", "B3b", "--side", side)
-    shell.ok(*draw)
+from helpers.thunderbolt.senate import to_operations
+from helpers.thunderbolt.start import NEW
 
 
 def test_tb_10_1_and_10_3_the_pages_example(shell):
@@ -62,7 +52,7 @@ def test_tb_16_3_a_senate_roll_is_the_hmac_of_its_record_naming_the_leader_by_nu
     import hashlib
     import hmac
 
-    from test_tb_kind import into_b2, through_b
+    from helpers.thunderbolt.start import into_b2, through_b
 
     from campaign.service.unit_of_work import Campaigns
 

@@ -7,8 +7,8 @@ eliminated. The example opens with Veterans I (10/1/12/3) and III (9/1/9/3), Rec
 
 from __future__ import annotations
 
-from test_tb_11_legions import legion_rows
-from test_tb_13_14_detachments import in_operations
+from helpers.thunderbolt.detachments import in_operations
+from helpers.thunderbolt.legions import legion_rows
 
 
 def disciplines(shell) -> dict:

@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_9_emergencies import to_next_turn
-from test_tb_11_legions import legion_rows, to_b3b
-from test_tb_kind import NEW, into_b2, through_b1
+from helpers.thunderbolt.emergencies import to_next_turn
+from helpers.thunderbolt.legions import legion_rows, to_b3b
+from helpers.thunderbolt.start import EXAMPLE, NEW, into_b2, through_b1
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.board import elections, prorogues, roman

@@ -8,7 +8,7 @@ Roman Italy and Praetor Philo with Legion IX; Legions VII and VIII stand in East
 
 from __future__ import annotations
 
-from test_tb_11_legions import legion_rows, to_b3b
+from helpers.thunderbolt.legions import legion_rows, to_b3b
 
 REQUEST = ["legion-request", "--face", "5", "--legions", "1", "--at", "Campania"]
 

@@ -8,7 +8,7 @@ X in Samnium."""
 
 from __future__ import annotations
 
-from test_tb_11_legions import legion_rows, to_b3b
+from helpers.thunderbolt.legions import legion_rows, to_b3b
 
 GIVE = ["reinforcements", "--face", "5", "--sp", "12"]
 

@@ -5,40 +5,17 @@ page's example [5.14]), the Auxiliaries at 9 or more, and the PU's training roll
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 import pytest
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_kind import NEW, into_b2, through_b_at_the_table
+from helpers.thunderbolt.legions import NO_CHART, legion_rows, to_b3b
+from helpers.thunderbolt.start import EXAMPLE, NEW, into_b2, through_b_at_the_table
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.board import raising as legions
 from campaign.kinds.thunderbolt.board import roman
 from campaign.kinds.thunderbolt.board.offices import Magistrate
 from campaign.kinds.thunderbolt.board.setup import load
-
-
-def without_legion_chart(setup: str) -> str:
-    """A set-up without its (invented) Legion Request chart: the Legions raised are entered."""
-    return re.sub(r"^legion_request = .*\n", "", setup, flags=re.M)
-
-
-NO_CHART = without_legion_chart(EXAMPLE)
-"""The example without its (invented) Legion Request chart: the Legions raised are entered."""
-
-
-def to_b3b(shell, tmp_path, source: str = NO_CHART, options: tuple[str, ...] = ()) -> None:
-    """External dice, the set-up `source` (and any `options` of `new`): Phase B at the table, to
-    B3b."""
-    (tmp_path / "setup.toml").write_text(source)
-    shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"), *options)
-    into_b2(shell)
-    through_b_at_the_table(shell)
-
-
-def legion_rows(shell) -> dict:
-    return {lg["id"]: lg for lg in shell.json("status")["rome"]["legions"]}
 
 
 def test_tb_19_1_a_legion_request_waits_for_b1c_and_b2e(shell):
@@ -154,7 +131,7 @@ def test_tb_11_9_no_training_once_the_pu_left_rome_and_none_for_a_legion_that_le
 
 
 def test_tb_11_3_and_16_committed_the_request_and_the_training_are_verified(shell):
-    from test_tb_kind import through_b1
+    from helpers.thunderbolt.start import through_b1
 
     shell.ok(*NEW)
     into_b2(shell)
@@ -239,7 +216,7 @@ def test_tb_11_2_new_legions_take_the_next_numerals():
 
 
 def test_tb_11_11_leaderless_legions_disbanded_by_choice_in_b1a_after_the_prorogues(shell):
-    from test_tb_7_8_magistrates import at_b1a
+    from helpers.thunderbolt.start import at_b1a
 
     at_b1a(shell)
     refusal = shell.refuses("disband-legions", "IX")

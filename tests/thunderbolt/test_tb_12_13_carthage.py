@@ -4,40 +4,10 @@ Theaters (TB-12.6), with external dice so that each face is the example's."""
 
 from __future__ import annotations
 
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_kind import NEW, into_b2
+from helpers.thunderbolt.carthage import TWO_IN_HISPANIA, at_b2c
+from helpers.thunderbolt.start import EXAMPLE, NEW, into_b2
 
 from campaign.kinds.thunderbolt.board import rules
-
-TWO_IN_HISPANIA = (
-    EXAMPLE.replace(
-        """id = "hispania"     # its commander fell last year: B2d appoints one (TB-13.1)
-sp = 30""",
-        """id = "hispania"
-commander = "hasdrubal"
-sp = 30""",
-    )
-    + """
-[[start.armies]]
-id = "iberia"
-commander = "mago"
-sp = 25
-aer = 1
-province = "ausetani"
-"""
-)
-"""The example with two Barcid Armies in Hispania (Hasdrubal's and Mago's) and Hanno's,
-Magonid, in Africa: three Armies besides Hannibal's."""
-
-
-def at_b2c(shell, tmp_path, family_face: str, climate_face: str, source=TWO_IN_HISPANIA):
-    (tmp_path / "setup.toml").write_text(source)
-    shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "setup.toml"))
-    into_b2(shell)
-    shell.ok("family", "--face", family_face)  # the fixture chart: 0-5 Magonid, 6+ Barcid
-    shell.ok("done", "B2a")
-    shell.ok("climate", "--face", climate_face)  # 0-2 Cautious, 3-6 Interested, 7-8 Alert
-    shell.ok("done", "B2b")
 
 
 def armies(shell) -> dict:
@@ -147,7 +117,7 @@ def test_tb_12_6_no_theater_is_assigned_under_alert_by_default(shell, tmp_path):
 def test_tb_14_7_armies_that_kept_their_commander_gain_1_as_g2_opens(shell):
     """Hannibal's Army (+2, 40 SP) and Hanno's (−1) kept their commanders all Game Turn: +3 and
     0; Hispania's commander came in B2d (TB-14.2 took 2 off): it gains nothing."""
-    from test_tb_kind import through_b
+    from helpers.thunderbolt.start import through_b
 
     shell.ok(*NEW)
     into_b2(shell)
@@ -174,7 +144,7 @@ def test_tb_13_3_and_13_5_the_pages_example_hanno_recalled_then_to_the_pool(shel
     """Hanno 2P-10, Magonid, Mortality 9, Barcids in power, loses a Major battle; die 6 recalls
     him (TB-19's fixture row "different": recall on 5-9); crucifixion die 7 + 2 = 9, not above
     9: to the pool; his Army is leaderless until B2d, its LAMs out of the cup."""
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, family="9")
     shell.ok("land-battle", "Apulia", "--winner", "rome", "--major")
@@ -208,7 +178,7 @@ def test_tb_13_3_and_13_5_the_pages_example_hanno_recalled_then_to_the_pool(shel
 
 
 def test_tb_13_5_a_crucifixion_die_of_8_removes_him_from_the_game(shell):
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, family="9")
     shell.ok("recall", "africa", "--face", "6", "--face", "8")  # 8 + 2 = 10 > 9
@@ -219,7 +189,7 @@ def test_tb_13_5_a_crucifixion_die_of_8_removes_him_from_the_game(shell):
 
 
 def test_tb_13_3_a_die_outside_the_recall_range_keeps_him(shell):
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, family="9")
     shell.ok("recall", "africa", "--face", "4")  # recall on 5-9 only
@@ -227,7 +197,7 @@ def test_tb_13_3_a_die_outside_the_recall_range_keeps_him(shell):
 
 
 def test_tb_13_4_a_recall_by_choice_rolls_nothing(shell):
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell)
     shell.ok("recall", "hannibal", "--by-choice")

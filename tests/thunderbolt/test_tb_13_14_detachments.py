@@ -5,18 +5,7 @@ Africa 20 SP at -1."""
 
 from __future__ import annotations
 
-from test_tb_11_legions import to_b3b
-
-
-def armies(shell) -> dict:
-    return {a["id"]: a for a in shell.json("status")["armies"]}
-
-
-def in_operations(shell, tmp_path) -> None:
-    to_b3b(shell, tmp_path)
-    for side in ("rome", "carthage"):
-        shell.ok("done", "B3b", "--side", side)
-    shell.ok("initiative", "--drawn", "Hannibal")
+from helpers.thunderbolt.detachments import armies, in_operations
 
 
 def test_tb_13_9_one_detachment_per_army_two_for_hannibals_at_most_half_its_sp(shell, tmp_path):

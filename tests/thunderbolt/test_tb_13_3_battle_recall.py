@@ -5,7 +5,7 @@ with 20+ SP, its commander's recall roll is due at once and what is next says so
 
 from __future__ import annotations
 
-from test_tb_10_senate_requests import to_operations
+from helpers.thunderbolt.senate import to_operations
 
 
 def due(shell) -> str:

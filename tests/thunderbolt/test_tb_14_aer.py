@@ -6,8 +6,8 @@ The example's Hannibal's Army: 40 SP at +2."""
 
 from __future__ import annotations
 
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_11_legions import to_b3b, without_legion_chart
+from helpers.thunderbolt.legions import to_b3b, without_legion_chart
+from helpers.thunderbolt.start import EXAMPLE
 
 
 def armies(shell) -> dict:

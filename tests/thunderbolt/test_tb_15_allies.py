@@ -6,8 +6,8 @@ Rome +1."""
 
 from __future__ import annotations
 
-from test_tb_10_senate_requests import to_operations
-from test_tb_kind import NEW, into_b2, through_b
+from helpers.thunderbolt.senate import to_operations
+from helpers.thunderbolt.start import NEW, into_b2, through_b
 
 
 def track(shell) -> dict:
@@ -134,7 +134,7 @@ def test_tb_15_5_a_return_to_rome_lists_the_players_work(shell):
 def test_what_people_type_into_thunderbolt_is_text_never_escape_codes(shell):
     """The new ways in — a force's name, a loss's cause, a roll's evidence — refuse escape codes
     and invisible characters in one sentence and record nothing; rich markup stays text."""
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, draw=("initiative", "--drawn", "Hannibal"))
     hostile = "\x1b]0;pwned\x07CA I"

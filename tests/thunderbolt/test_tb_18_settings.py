@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from conftest import Shell
-from test_tb_7_8_magistrates import EXAMPLE, at_b1a, rome
-from test_tb_12_13_carthage import at_b2c
-from test_tb_kind import NEW
+from helpers.shell import Shell
+from helpers.thunderbolt.carthage import at_b2c
+from helpers.thunderbolt.start import EXAMPLE, NEW, at_b1a, rome
 
 from campaign.kinds.thunderbolt.board import prorogues, roman, setup
 from cli import app

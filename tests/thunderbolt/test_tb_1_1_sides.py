@@ -4,7 +4,7 @@ elections, and finished Rome's steps, before (#28; Hadrian's Wall refuses the li
 
 from __future__ import annotations
 
-from test_tb_kind import NEW, into_b2
+from helpers.thunderbolt.start import NEW, into_b2
 
 
 def test_tb_1_1_a_player_enters_his_own_sides_decisions_only(shell):

@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_tb_7_8_magistrates import EXAMPLE, at_b1c, office_of, rome
-from test_tb_kind import NEW
+from helpers.thunderbolt.start import EXAMPLE, NEW, at_b1c, office_of, rome
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.board import armies as carthage
@@ -202,7 +201,7 @@ def test_tb_12_7_under_alert_and_aggressive_no_theater_but_africa_holds_four_arm
 
 
 def test_tb_1_4_a_detachment_stays_where_it_stood_when_its_army_marches(shell, tmp_path):
-    from test_tb_13_14_detachments import armies, in_operations
+    from helpers.thunderbolt.detachments import armies, in_operations
 
     in_operations(shell, tmp_path)
     shell.ok("detach", "hannibal", "--sp", "10")

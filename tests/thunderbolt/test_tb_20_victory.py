@@ -8,31 +8,11 @@ organiser or an arbiter, never by a side's player (TB-20.4)."""
 
 from __future__ import annotations
 
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_kind import NEW, into_b2, through_b, through_b_at_the_table
+from helpers.thunderbolt.start import NEW, into_b2
+from helpers.thunderbolt.victory import ONE_TURN, to_g4
 
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import audit
-
-ONE_TURN = EXAMPLE.replace("last_year = 210", "last_year = 212")
-"""The example scenario cut to one Game Turn (212 BCE): its first is its last."""
-
-
-def to_g4(shell, *options: str) -> None:
-    """Game Turn 1 played the quickest lawful way to G4 (no operations): committed dice, or
-    with `--dice external` the dice from the table."""
-    shell.ok(*NEW, *options)
-    into_b2(shell)
-    if "external" in options:
-        through_b_at_the_table(shell)
-        for side in ("rome", "carthage"):
-            shell.ok("done", "B3b", "--side", side)
-    else:
-        through_b(shell)
-    shell.ok("initiative", "empty")
-    for step in ("F2", "G1", "G2", "G3"):
-        for side in ("rome", "carthage"):
-            shell.ok("done", step, "--side", side)
 
 
 def test_tb_20_1_an_automatic_victory_ends_the_game_in_a_game_turn_before_the_last(shell):

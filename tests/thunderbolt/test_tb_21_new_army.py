@@ -6,14 +6,7 @@ appointed with it as in B2d (TB-21.1); never both a new Army and reinforcements 
 
 from __future__ import annotations
 
-from test_tb_kind import NEW, into_b2, through_b_at_the_table
-
-
-def to_b3b(shell, climate: str = "3") -> None:
-    """External dice, to B3b: 3 gives an Interested Senate (limit 3), 0 a Cautious one (2)."""
-    shell.ok(*NEW, "--dice", "external")
-    into_b2(shell)
-    through_b_at_the_table(shell, climate=climate)
+from helpers.thunderbolt.new_army import to_b3b
 
 
 def armies(shell) -> dict:

@@ -6,7 +6,7 @@ entered, once an Augury Phase, before either side's "done" (TB-22.1); a roll of 
 
 from __future__ import annotations
 
-from test_tb_10_senate_requests import to_operations
+from helpers.thunderbolt.senate import to_operations
 
 
 def test_tb_22_1_the_augury_is_entered_once_before_the_phase_is_done(shell):

@@ -8,36 +8,20 @@ expected come from the rulebook's rules and the example set-up's ratings."""
 from __future__ import annotations
 
 import pytest
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_kind import NEW, into_b2, through_b, through_b_at_the_table
+from helpers.thunderbolt.start import EXAMPLE, NEW, into_b2, through_b
+from helpers.thunderbolt.tribes import (
+    DEPLETED_AND_PACIFIED,
+    army,
+    to_operations,
+    to_the_draw,
+)
 
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import audit
 
-TABLE = [*NEW, "--dice", "external"]
-
-
-def to_operations(shell, *options: str, setup: str | None = None, tmp_path=None) -> None:
-    """Game Turn 1 with dice from the table to its first Operations Phase (a leader's LAM drawn
-    at the table: any leader may act): Mago commands the Hispania Army, 30 SP in Ausetani."""
-    if setup is not None:
-        (tmp_path / "tribes.toml").write_text(setup)
-        options = (*options, "--setup", str(tmp_path / "tribes.toml"))
-    shell.ok(*TABLE, *options)
-    into_b2(shell)
-    through_b_at_the_table(shell)
-    shell.ok("done", "B3b", "--side", "rome")
-    shell.ok("done", "B3b", "--side", "carthage")
-    if "B4a" not in shell.json("status")["steps"] and "B4b" not in shell.json("status")["steps"]:
-        shell.ok("initiative", "leader")
-
 
 def tribe(shell, name: str) -> dict:
     return shell.json("status")["tribes"][name]
-
-
-def army(shell, name: str) -> dict:
-    return next(a for a in shell.json("status")["armies"] if a["id"] == name)
 
 
 # TB-23.1, TB-23.2 -----------------------------------------------------------------------------
@@ -92,14 +76,6 @@ def test_tb_23_2_a_depleted_tribes_aggression_is_halved_rounded_up(shell, tmp_pa
 
 
 # TB-23.3 ---------------------------------------------------------------------------------------
-
-DEPLETED_AND_PACIFIED = EXAMPLE.replace(
-    "aggression = 5\nmanpower = 3\n", "aggression = 5\nmanpower = 3\ndepleted = true\n"
-).replace(
-    'manpower = 2\nallegiance = "rome"\n', 'manpower = 2\nallegiance = "rome"\npacified = true\n'
-)
-"""The Ilergetes (MR 3) start Depleted, the Roman-allied Ausetani (AR 4) Pacified, both in
-Ausetani province, where the Hispania Army stands."""
 
 
 def test_tb_23_3_b4a_and_b4b_wait_for_the_tribes_rolls_each_by_its_side(shell, tmp_path):
@@ -333,14 +309,6 @@ def to_augury(shell) -> None:
     shell.ok("augury", "--event", "The Ilergetes rise against their Punic masters")
 
 
-def to_the_draw(shell, drawn: str) -> None:
-    """The Operations (or Augury) Phase in hand finished, the next marker drawn at the table."""
-    step = shell.json("status")["steps"][0]
-    for side in ("rome", "carthage"):
-        shell.ok("done", step, "--side", side)
-    shell.ok("initiative", drawn)
-
-
 def test_tb_23_7_an_augury_puts_a_tribe_in_revolt_against_its_ally(shell):
     to_operations(shell)
     assert shell.refuses("tribe-revolt", "Ilergetes").endswith("(TB-3.2).")
@@ -430,7 +398,7 @@ def test_tb_23_the_programs_tribal_rolls_are_checked_at_the_reveal(shell, tmp_pa
 def test_tb_24_1_guile_spent_on_the_senate_is_spent_for_the_game_turn(shell):
     """TB-10.5's Guile DRM spends the Points (TB-24.1): Pulcher (Guile 1) asks the Senate with his
     Point, and has none left for his next request of the Game Turn."""
-    from test_tb_10_senate_requests import to_operations as senate_operations
+    from helpers.thunderbolt.senate import to_operations as senate_operations
 
     senate_operations(shell)
     shell.ok("ask-senate", "Pulcher", "leave", "--guile", "1", "--face", "9")  # 8 > 6: refused

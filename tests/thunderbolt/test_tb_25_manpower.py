@@ -6,26 +6,12 @@ from the boxes named, never more than a box holds (TB-25.2); SP put back as a ru
 
 from __future__ import annotations
 
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_23_tribes import to_operations
+from helpers.thunderbolt.manpower import BOXES, at_b3b
+from helpers.thunderbolt.start import EXAMPLE
+from helpers.thunderbolt.tribes import to_operations
 
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import audit
-
-BOXES = EXAMPLE + "\n[start.manpower]\nLibyan = 30\nNumidian = 10\nIberian = 5\nGallic = 15\n"
-"""The example with four of the nine Holding Boxes (the scenario's figures are invented)."""
-
-
-def at_b3b(shell, tmp_path, setup: str = BOXES) -> None:
-    """Game Turn 1 with dice from the table to B3b, Rome's part done (an Interested Senate: a
-    limit of 3 Armies, Hannibal's not counted; Africa's and Hispania's are 2)."""
-    (tmp_path / "boxes.toml").write_text(setup)
-    from test_tb_kind import NEW, into_b2, through_b_at_the_table
-
-    shell.ok(*NEW, "--dice", "external", "--setup", str(tmp_path / "boxes.toml"))
-    into_b2(shell)
-    through_b_at_the_table(shell)
-    shell.ok("done", "B3b", "--side", "rome")
 
 
 def boxes(shell) -> dict:
@@ -37,7 +23,7 @@ def test_tb_25_1_the_boxes_come_from_the_set_up_file(shell, tmp_path):
     assert boxes(shell) == {"Libyan": 30, "Numidian": 10, "Iberian": 5, "Gallic": 15}
     assert "Carthaginian Manpower Holding Boxes (TB-25): Libyan 30" in shell.ok("status").stdout
     (tmp_path / "bad.toml").write_text(BOXES.replace("Numidian = 10", "Numidian = -1"))
-    from test_tb_kind import NEW
+    from helpers.thunderbolt.start import NEW
 
     result = shell(*NEW[:1], "Other", *NEW[2:], "--setup", str(tmp_path / "bad.toml"))
     assert result.exit_code != 0 and "Numidian is a whole number of SP" in result.output

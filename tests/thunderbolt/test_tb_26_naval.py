@@ -5,7 +5,7 @@ zones, one toward it each (TB-26.2); re-allotments after (TB-26.3). 8.12's examp
 
 from __future__ import annotations
 
-from test_tb_kind import NEW, into_b2, through_b_at_the_table
+from helpers.thunderbolt.start import NEW, into_b2, through_b_at_the_table
 
 
 def at_b3a(shell) -> None:

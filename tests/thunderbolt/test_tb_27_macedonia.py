@@ -8,34 +8,11 @@ text and the example set-up."""
 
 from __future__ import annotations
 
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_23_tribes import TABLE, to_the_draw
-from test_tb_kind import ELECTED, into_b2, through_b_at_the_table
+from helpers.thunderbolt.macedonia import UNDERWAY, start, to_augury, to_operations
+from helpers.thunderbolt.start import EXAMPLE
+from helpers.thunderbolt.tribes import TABLE, to_the_draw
 
-UNDERWAY = EXAMPLE + '\n[macedonia]\nwar = "underway"\n'
 NOT_BEGUN = EXAMPLE + "\n[macedonia]\n"
-
-
-def start(shell, tmp_path, setup: str = UNDERWAY, elected: tuple[str, ...] = ELECTED) -> None:
-    """Game Turn 1 with dice from the table, at B3b (test_tb_kind.through_b_at_the_table):
-    Albinus and Tuditanus are Consuls, so Rome's OCs."""
-    (tmp_path / "macedonia.toml").write_text(setup)
-    shell.ok(*TABLE, "--setup", str(tmp_path / "macedonia.toml"))
-    into_b2(shell)
-    through_b_at_the_table(shell, elected=elected)
-
-
-def to_operations(shell, tmp_path, setup: str = UNDERWAY, elected=ELECTED) -> None:
-    start(shell, tmp_path, setup, elected)
-    for side in ("rome", "carthage"):
-        shell.ok("done", "B3b", "--side", side)
-    shell.ok("initiative", "leader")
-
-
-def to_augury(shell, tmp_path, setup: str = UNDERWAY) -> None:
-    to_operations(shell, tmp_path, setup)
-    to_the_draw(shell, "augury")
-    shell.ok("augury", "--roll", "12", "--event", "The 1st Macedonian War")
 
 
 def to_the_next_game_turn(shell) -> str:

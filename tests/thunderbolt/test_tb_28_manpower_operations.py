@@ -7,9 +7,8 @@ draws from the table; the figures from the rule's text and the example set-up.""
 
 from __future__ import annotations
 
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_23_tribes import TABLE, army, to_operations
-from test_tb_kind import NEW, into_b2, through_b_at_the_table
+from helpers.thunderbolt.start import EXAMPLE, NEW, into_b2, through_b_at_the_table
+from helpers.thunderbolt.tribes import TABLE, army, to_operations
 
 LUCANIA_CARTHAGINIAN = EXAMPLE.replace(
     'alliance = 2\nallied_to = "rome"\ndefection_sp = 4',

@@ -6,8 +6,8 @@ Citizens among an Army's losses, entered, and those put back in the box leave pl
 
 from __future__ import annotations
 
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_25_manpower import at_b3b
+from helpers.thunderbolt.manpower import at_b3b
+from helpers.thunderbolt.start import EXAMPLE
 
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import audit
@@ -27,7 +27,7 @@ def test_tb_29_1_the_citizens_in_play_come_from_the_set_up_file(shell, tmp_path)
     at_b3b(shell, tmp_path, COUNTED)
     assert in_play(shell) == 40
     assert "Carthaginian Citizens in play (TB-29): 40 of 50 SP" in shell.ok("status").stdout
-    from test_tb_kind import NEW
+    from helpers.thunderbolt.start import NEW
 
     (tmp_path / "over.toml").write_text(COUNTED.replace("citizens = 40", "citizens = 51"))
     result = shell(*NEW[:1], "Other", *NEW[2:], "--setup", str(tmp_path / "over.toml"))
@@ -77,7 +77,7 @@ def test_tb_29_a_bad_count_is_refused_in_one_sentence_and_never_echoed_raw(shell
     at_b3b(shell, tmp_path, COUNTED)
     refusal = shell.refuses("losses", "hispania", "--sp", "4", "--citizens=-2", "--cause", "x")
     assert refusal.endswith("(TB-29.3).") and "not -2" in refusal
-    from test_tb_kind import NEW
+    from helpers.thunderbolt.start import NEW
 
     hostile = COUNTED.replace("citizens = 40", 'citizens = "\\u001b]0;pwned\\u0007"')
     (tmp_path / "hostile.toml").write_text(hostile)

@@ -8,10 +8,10 @@ provinces are the example's with Numidia added."""
 from __future__ import annotations
 
 import pytest
-from test_hw_7_8_dice_and_reports import rechained
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_23_tribes import to_operations
-from test_tb_25_manpower import at_b3b
+from helpers.hadrians_wall import rechained
+from helpers.thunderbolt.manpower import at_b3b
+from helpers.thunderbolt.start import EXAMPLE
+from helpers.thunderbolt.tribes import to_operations
 
 from campaign.kinds.thunderbolt.board.placement import barred
 from campaign.kinds.thunderbolt.board.setup import Province

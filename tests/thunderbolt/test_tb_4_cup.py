@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_kind import NEW
+from helpers.thunderbolt.start import EXAMPLE, NEW
 
 from campaign.kinds.thunderbolt.board import armies, cup, detachments, roman, setup
 from campaign.kinds.thunderbolt.board.offices import Magistrate
@@ -62,7 +61,7 @@ def test_tb_4_1_the_cup_holds_every_leaders_lams_and_three_siege_markers(shell):
 def test_tb_4_4_the_program_draws_from_the_cup_filled_at_c1(shell):
     """Committed dice: C1 fills the cup with every LAM and three Siege Attrition markers; each
     draw takes one out and opens what it opens; verify re-draws it."""
-    from test_tb_kind import into_b2, through_b
+    from helpers.thunderbolt.start import into_b2, through_b
 
     shell.ok(*NEW)
     into_b2(shell)
@@ -100,7 +99,7 @@ def test_tb_4_4_with_no_lam_left_play_passes_to_f():
 def test_tb_4_3_a_triumph_voids_the_leaders_lams(shell):
     """External dice: Albinus's LAM drawn, he triumphs (TB-10.9); his other LAMs are set aside
     at the next draws, and a draw entered for him is refused."""
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
     assert shell.json("status")["cup"]["phase_leader"] == "albinus"
@@ -121,7 +120,7 @@ def test_tb_4_3_a_triumph_voids_the_leaders_lams(shell):
 
 
 def test_tb_4_5_a_consuls_phase_to_the_pu_once_a_game_turn(shell):
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
     shell.ok("pu-phase")
@@ -138,7 +137,7 @@ def test_tb_4_5_a_consuls_phase_to_the_pu_once_a_game_turn(shell):
 
 
 def test_tb_15_6_diplomacy_only_in_hannibals_phase_when_the_draw_says_whose(shell):
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
     refusal = shell.refuses("diplomacy", "Lucania", "--result", "1", "--face", "3")
@@ -150,7 +149,7 @@ def test_tb_15_6_diplomacy_only_in_hannibals_phase_when_the_draw_says_whose(shel
 
 
 def test_tb_4_3_a_censured_magistrates_replacement_inherits_his_lams(shell):
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
     before = [m for m in shell.json("status")["cup"]["left"] if m.startswith("rome/lam/pulcher/")]
@@ -170,7 +169,7 @@ def test_tb_4_3_the_dashboard_says_what_is_still_in_the_cup_by_leader(shell, tmp
     """Issue #28: the dashboard said how many LAMs went into the cup at C1, not what is left to
     draw; it lists, leader by leader, the markers still in the cup (Hannibal's first LAM drawn:
     three of his four left) and the Siege Attrition markers."""
-    from test_tb_13_14_detachments import in_operations
+    from helpers.thunderbolt.detachments import in_operations
 
     in_operations(shell, tmp_path)
     board = " ".join(shell.ok("status").stdout.split())
@@ -207,7 +206,7 @@ def test_tb_4_6_a_finished_leader_is_one_command_both_dones_and_the_next_draw(sh
     """#28: a LAM took three commands in the Operations Phase (each side's "done", then the
     draw). `finished` records both sides' "done" and the next draw from the cup in one append,
     as the three would (TB-4.6, TB-4.4); verify decides each again."""
-    from test_tb_kind import into_b2, through_b
+    from helpers.thunderbolt.start import into_b2, through_b
 
     shell.ok(*NEW)
     into_b2(shell)
@@ -225,7 +224,7 @@ def test_tb_4_6_a_finished_leader_is_one_command_both_dones_and_the_next_draw(sh
 
 
 def test_tb_4_6_finished_under_dice_from_the_table_takes_the_marker_drawn(shell, tmp_path):
-    from test_tb_13_14_detachments import in_operations
+    from helpers.thunderbolt.detachments import in_operations
 
     in_operations(shell, tmp_path)  # Hannibal's LAM drawn at the table
     assert "--drawn" in shell.refuses("finished")
@@ -240,7 +239,7 @@ def test_tb_4_4_no_lam_left_only_when_the_programs_cup_is_empty(shell):
     cup (a marker entered from the table with --drawn), the LAMs left say whether C2 finds none:
     refused, nothing recorded; once a draw is typed by its kind alone the cup no longer knows,
     and the table's word is taken."""
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, draw=("initiative", "--drawn", "Albinus"))
     for side in ("rome", "carthage"):

@@ -5,8 +5,8 @@ lower (TB-13.8, TB-14.2), a Subordinate never; the wounded come back in the next
 
 from __future__ import annotations
 
-from test_tb_10_censure_triumph import office, pool, rome
-from test_tb_10_senate_requests import to_operations
+from helpers.thunderbolt.senate import to_operations
+from helpers.thunderbolt.start import office, pool, rome
 
 
 def to_next_game_turn(shell) -> None:
@@ -74,7 +74,7 @@ def test_tb_13_8_a_subordinate_is_never_replaced(shell):
 
 
 def test_tb_5_1_a_leaders_fate_belongs_to_battle_and_siege_reports(shell):
-    from test_tb_kind import NEW, into_b2
+    from helpers.thunderbolt.start import NEW, into_b2
 
     shell.ok(*NEW, "--dice", "external")
     into_b2(shell)
@@ -103,7 +103,7 @@ def test_tb_13_7_the_oc_killed_carthage_names_another_of_the_family_in_power(she
 
 def test_tb_13_7_a_set_up_oc_commands_an_army():
     import pytest
-    from test_tb_7_8_magistrates import EXAMPLE
+    from helpers.thunderbolt.start import EXAMPLE
 
     from campaign.kinds.thunderbolt.board.setup import SetUpError, load
 

@@ -7,7 +7,7 @@ table; Hannibal's Army stands in Apulia."""
 
 from __future__ import annotations
 
-from test_tb_13_14_detachments import in_operations
+from helpers.thunderbolt.detachments import in_operations
 
 TAKEN = [
     "siege", "Apulia", "--city", "Arpi", "--size", "medium", "--ended", "assault",

@@ -82,8 +82,7 @@ def test_tb_6_4_a_set_up_may_give_a_consul_two_theaters(shell, tmp_path):
     gives Consul Pulcher two Theaters (refused before as an unknown Theater); he goes from one to
     the other without the Senate's leave, into a third only with it (TB-10.4, said not refused);
     no other magistrate, and no Theater twice."""
-    from test_tb_7_8_magistrates import EXAMPLE
-    from test_tb_kind import NEW
+    from helpers.thunderbolt.start import EXAMPLE, NEW
 
     pulcher = 'leader = "pulcher"\noffice = "Consul"\nca = 1\ntheater = "Roman Italy"'
     assert pulcher in EXAMPLE

@@ -9,58 +9,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from importlib import resources
 
 import pytest
-from conftest import Shell
-from test_hw_7_8_dice_and_reports import rechained
-from test_tb_kind import NEW, into_b2
+from helpers.hadrians_wall import rechained
+from helpers.shell import Shell
+from helpers.thunderbolt.start import EXAMPLE, NEW, PLAIN, at_b1a, at_b1c, into_b2, office_of, rome
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.board import elections, prorogues, roman, setup
 from campaign.kinds.thunderbolt.board.offices import Magistrate
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import AuditFailure, audit
-
-EXAMPLE = resources.files("examples").joinpath("thunderbolt-setup.toml").read_text()
-
-
-def at_b1a(shell: Shell, *options: str) -> None:
-    shell.ok(*NEW, *options)
-    into_b2(shell)
-
-
-PLAIN = EXAMPLE.replace("leader_loss =", "unused_a =").replace("leader_casualty =", "unused_b =")
-"""The example without its Leader Loss charts: Pluto's outcomes are entered (TB-7.7)."""
-
-
-def at_b1c(shell: Shell, tmp_path, *options: str, torquatus="unharmed", source=PLAIN) -> None:
-    """B1a with the CAs of Pulcher, Flaccus and Gracchus left leaderless, Marcellus and Nero
-    kept; Pluto as entered (with external dice, a face of 1: unharmed by the example's chart)."""
-    external = "--dice" in options
-    if not external:
-        (tmp_path / "setup.toml").write_text(source)
-        options = (*options, "--setup", str(tmp_path / "setup.toml"))
-    at_b1a(shell, *options)
-    shell.ok("prorogue", "Marcellus", "--theater", "Sicily")
-    shell.ok("prorogue", "Nero", "--as", "Praetor")
-    shell.ok("release", "--all")
-    shell.ok("done", "B1a")
-    for leader, outcome in (
-        ("Torquatus", torquatus),
-        ("Marcellus", "unharmed"),
-        ("Nero", "unharmed"),
-    ):
-        shell.ok("pluto", leader, *(["--face", "1"] if external else ["--outcome", outcome]))
-    shell.ok("done", "B1b")
-
-
-def rome(shell: Shell) -> dict:
-    return shell.json("status")["rome"]
-
-
-def office_of(shell: Shell, leader: str) -> dict | None:
-    return next((m for m in rome(shell)["magistrates"] if m["leader"] == leader), None)
 
 
 def test_tb_7_1_every_magistrate_is_prorogued_or_released_once_before_b1a_ends(shell):

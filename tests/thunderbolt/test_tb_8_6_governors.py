@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_tb_7_8_magistrates import EXAMPLE, at_b1a, office_of, rome
+from helpers.thunderbolt.start import EXAMPLE, at_b1a, office_of, rome
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.board import elections, prorogues, roman, setup

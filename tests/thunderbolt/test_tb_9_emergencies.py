@@ -8,27 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_tb_7_8_magistrates import EXAMPLE, at_b1c, rome
-from test_tb_kind import NEW, into_b2, through_b
+from helpers.thunderbolt.emergencies import to_next_turn
+from helpers.thunderbolt.start import EXAMPLE, NEW, at_b1c, into_b2, rome, through_b
 
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.board import elections, prorogues, roman, setup
-
-
-def to_next_turn(shell) -> None:
-    shell.ok("initiative", "empty")
-    for step in ("F2", "G1", "G2", "G3", "G4"):
-        shell.ok("done", step, "--side", "rome")
-        shell.ok("done", step, "--side", "carthage")
-    into_b2(shell)
-    shell.ok("family")
-    shell.ok("done", "B2a")
-    shell.ok("climate")
-    shell.ok("done", "B2b")
-    shell.ok("release", "--all")
-    shell.ok("done", "B1a")
-    shell.ok("pluto")  # whoever is in the Triumph Holding Box, or nobody
-    shell.ok("done", "B1b")
 
 
 def test_tb_9_3_the_example_two_major_defeats_in_212_oblige_a_dictator_in_211(shell):
@@ -143,7 +127,7 @@ def test_tb_9_5_a_major_emergency_in_operations_obliges_a_dictator_at_the_next_r
     """Roma besieged during Hannibal's phase: a Major Emergency with no Dictator in play. At the
     next draw of a Roman leader's LAM the Roman player must elect one before that phase ends;
     his LAMs join the cup (TB-4.3, Interpretation)."""
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, draw=("initiative", "--drawn", "Hannibal"))
     shell.ok("facts", "--roma-besieged")
@@ -170,7 +154,7 @@ def test_tb_9_5_a_major_emergency_in_operations_obliges_a_dictator_at_the_next_r
 
 
 def test_tb_9_5_a_minor_one_allows_it_and_declined_the_chance_lapses(shell):
-    from test_tb_10_senate_requests import to_operations
+    from helpers.thunderbolt.senate import to_operations
 
     to_operations(shell, draw=("initiative", "--drawn", "Hannibal"))
     shell.ok("facts", "--occupied", "2")

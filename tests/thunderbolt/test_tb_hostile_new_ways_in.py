@@ -5,9 +5,9 @@ characters in one sentence and record nothing; markup stays text in the log and 
 from __future__ import annotations
 
 import pytest
-from test_tb_10_senate_requests import to_operations
-from test_tb_20_victory import to_g4
-from test_tb_21_new_army import to_b3b
+from helpers.thunderbolt.new_army import to_b3b
+from helpers.thunderbolt.senate import to_operations
+from helpers.thunderbolt.victory import to_g4
 
 HOSTILE = ("\x1b]0;pwned\x07a comet", "\u202eevil omen")
 
@@ -52,9 +52,8 @@ def test_a_tribes_name_from_the_set_up_and_a_returns_reason_are_text(shell, tmp_
     """TB-23.1, TB-25.3: the set-up file is a file from someone else; a tribe named with an escape
     code is refused with the file's problems, one named in markup is shown as text; a reason for
     SP put back refuses escape codes in one sentence."""
-    from test_tb_7_8_magistrates import EXAMPLE
-    from test_tb_25_manpower import BOXES, at_b3b
-    from test_tb_kind import NEW
+    from helpers.thunderbolt.manpower import BOXES, at_b3b
+    from helpers.thunderbolt.start import EXAMPLE, NEW
 
     (tmp_path / "esc.toml").write_text(
         EXAMPLE.replace('name = "Ilergetes"', 'name = "Iler\\u001b[31mgetes"')
@@ -90,7 +89,7 @@ def test_a_tribes_name_from_the_set_up_and_a_returns_reason_are_text(shell, tmp_
 def test_the_macedonian_wars_result_and_its_drms_are_text(shell, tmp_path):
     """TB-27.4: the First Macedonian War Table's result as typed, a DRM's name and the set-up
     chart's results are text; refused in one sentence with escape codes, markup kept as text."""
-    from test_tb_27_macedonia import to_augury
+    from helpers.thunderbolt.macedonia import to_augury
 
     to_augury(shell, tmp_path)
     for hostile in HOSTILE:
@@ -103,8 +102,8 @@ def test_the_macedonian_wars_result_and_its_drms_are_text(shell, tmp_path):
 
 
 def test_a_macedonian_war_chart_with_an_escape_code_is_among_the_files_problems(shell, tmp_path):
-    from test_tb_27_macedonia import UNDERWAY
-    from test_tb_kind import NEW
+    from helpers.thunderbolt.macedonia import UNDERWAY
+    from helpers.thunderbolt.start import NEW
 
     chart = '[tables]\nmacedonian_war = [[-10, 20, "Rome \\u001b[31mholds"]]\n'
     (tmp_path / "esc.toml").write_text(UNDERWAY.replace("[tables]\n", chart))
@@ -125,9 +124,8 @@ def test_the_names_typed_for_macedonia_and_manpower_operations_are_never_echoed_
 ):
     """TB-27, TB-28's new ways in: a province, an Army, a Legion, a leader typed with an escape
     code or a bidi control; and a set-up file's Macedonia Legion so named (TB-2.5)."""
-    from test_tb_7_8_magistrates import EXAMPLE
-    from test_tb_27_macedonia import start
-    from test_tb_kind import NEW
+    from helpers.thunderbolt.macedonia import start
+    from helpers.thunderbolt.start import EXAMPLE, NEW
 
     start(shell, tmp_path)  # B3b, the war underway
     shell.ok("legion-request", "--at", "Campania", "--face", "7")

@@ -8,90 +8,15 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from conftest import Shell
+from helpers.shell import Shell
+from helpers.thunderbolt.start import (
+    NEW,
+    into_b2,
+    through_b,
+)
 
 from campaign.service.unit_of_work import Campaigns
 from campaign.service.verify import AuditFailure, audit
-
-NEW = ["new", "Punic", "--rules", "thunderbolt", "--rome", "Fabius", "--carthage", "Hanno"]
-
-
-def into_b2(shell: Shell) -> None:
-    shell.ok("done", "A2", "--side", "rome")
-    shell.ok("done", "A2", "--side", "carthage")
-
-
-OPENING_MAGISTRATES = ("Gracchus", "Pulcher", "Flaccus", "Marcellus", "Cethegus", "Nero")
-
-
-def through_b1(shell: Shell, magistrates=OPENING_MAGISTRATES) -> None:
-    """Phase B1 the quickest lawful way: every magistrate released (TB-7.5), Pluto for whoever is
-    not in the pool (TB-7.7), every office elected as TB-8 gives it."""
-    for leader in magistrates:
-        shell.ok("release", leader)
-    shell.ok("done", "B1a")
-    shell.ok("pluto")
-    shell.ok("done", "B1b")
-    shell.ok("elect", "--all")
-    shell.ok("done", "B1c")
-
-
-ELECTED = ("Manlius Vulso", "Philo", "Varro", "Fabius")
-"""The opening elections after the Consuls: a Proconsul, two Praetors and the PU."""
-
-
-def through_b_at_the_table(
-    shell: Shell,
-    family: str = "0",
-    record_b3a: bool = True,
-    climate: str = "3",
-    elected: tuple[str, ...] = ELECTED,
-) -> None:
-    """Phases B1 and B2 with external dice, to B3b: Pulcher prorogued as Proconsul of Campania,
-    the rest released; Albinus and Tuditanus Consuls with CAs 2 and 3, Manlius Vulso Proconsul
-    with CA 4, Praetors Philo (IX) and Varro (X), Fabius PU; the Family in Power by the face
-    `family` (0: the Magonids), the Political Climate by the face `climate` (3: an Interested
-    Senate), Mago for Hispania (left at B3a with `record_b3a` False)."""
-    shell.ok("prorogue", "Pulcher", "--province", "Campania")
-    shell.ok("release", "--all")
-    shell.ok("done", "B1a")
-    shell.ok("pluto", "--face", "1", "--face", "1")  # Pulcher and Torquatus: unharmed
-    shell.ok("done", "B1b")
-    for drawn in ("Albinus", "Tuditanus"):
-        shell.ok("elect", "consul", "--leader", drawn)
-    shell.ok("imperium")
-    shell.ok("imperium")
-    for drawn in elected:  # in the order TB-8 asks for the offices
-        shell.ok("elect", "--leader", drawn)
-    shell.ok("done", "B1c")
-    shell.ok("family", "--face", family)  # the fixture chart: 0-5 Magonid, 6+ Barcid
-    shell.ok("done", "B2a")
-    shell.ok("climate", "--face", climate)
-    for step in ("B2b", "B2c"):
-        shell.ok("done", step)
-    shell.ok("appoint", "--leader", "Mago")
-    shell.ok("done", "B2d")
-    shell.ok("station")
-    shell.ok("done", "B2e")
-    if record_b3a:  # otherwise left in hand at B3a
-        shell.ok("done", "B3a")
-
-
-def through_b(shell: Shell) -> None:
-    for step in ("B2a", "B2b", "B2c", "B2d", "B2e"):
-        if step == "B2a":
-            shell.ok("family", "--drm", "war=+2")
-        if step == "B2b":
-            shell.ok("climate")
-        if step == "B2d":
-            shell.ok("appoint")  # Hispania's Army (TB-13.1)
-        if step == "B2e":
-            shell.ok("station")  # whatever the climate asks (TB-12.6)
-        shell.ok("done", step)
-    through_b1(shell)
-    shell.ok("done", "B3a")
-    shell.ok("done", "B3b", "--side", "rome")
-    shell.ok("done", "B3b", "--side", "carthage")
 
 
 def test_tb_3_2_a_command_out_of_its_step_is_refused_naming_where_it_belongs(shell):
@@ -169,7 +94,7 @@ def test_tb_16_6_a_roll_stands_no_undo_reaches_it(shell):
 
 
 def test_tb_19_8_verify_passes_once_the_secret_is_revealed_and_fails_on_an_altered_face(tmp_path):
-    from test_hw_7_8_dice_and_reports import rechained
+    from helpers.hadrians_wall import rechained
 
     shell = Shell(tmp_path / "s.sqlite")
     shell.ok(*NEW)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import Story, examples
+from helpers.properties import examples
+from helpers.story import Story
+from helpers.thunderbolt.carthage import TWO_IN_HISPANIA
+from helpers.thunderbolt.rules import TB_16_5
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
-from test_tb_12_13_carthage import TWO_IN_HISPANIA
-from test_tb_rules import TB_16_5
 
 from campaign.domain.drafts import AUTOMATIC_ACTOR
 from campaign.kinds.thunderbolt.board import armies as carthage

@@ -5,8 +5,8 @@ were shown. The report now says each once, the like in one line, with the Armies
 
 from __future__ import annotations
 
-from test_tb_7_8_magistrates import EXAMPLE
-from test_tb_10_senate_requests import to_operations
+from helpers.thunderbolt.senate import to_operations
+from helpers.thunderbolt.start import EXAMPLE
 
 from campaign.kinds.thunderbolt.board import setup
 

@@ -8,6 +8,7 @@ import hashlib
 import hmac
 
 import pytest
+from helpers.thunderbolt.rules import TB_16_5
 
 from campaign.kinds.thunderbolt.board import rules
 from campaign.kinds.thunderbolt.board.rules import CARTHAGE, ROME, Year
@@ -183,40 +184,10 @@ def test_tb_13_3_and_13_5_hanno_recalled_and_his_crucifixion_roll():
     assert rules.crucified(8, None, "Barcid", 9)  # no family counts as not in power
 
 
-TB_16_5 = {
-    "pluto",
-    "senate",
-    "triumph",
-    "censure",
-    "legion-request",
-    "marine",
-    "training",
-    "family",
-    "climate",
-    "disband",
-    "recall",
-    "crucifixion",
-    "diplomacy",
-    "retribution",
-    "draw-rome",
-    "draw-carthage",
-    "draw-cup",
-    "tribe-recovery",
-    "tribe-pacification",
-    "tribe-levy",
-    "tribe-levy-sp",
-    "tribe-diplomacy",
-    "tribe-muster",
-    "macedonian-war",
-}
-"""TB-16.5's table of random events, as the rules page names their kinds, the tribes' of TB-23
-and Rome's roll on the First Macedonian War Table of TB-27.4 (docs/thunderbolt-beyond-tb19.md)."""
-
-
 def test_tb_16_5_every_random_event_of_the_demo_is_a_kind_of_the_table(tmp_path):
     """The demo's two Game Turns: every roll and draw is of a kind TB-16.5 lists (the kind TB-16.3's
     HMAC message carries), and the demo makes at least eight kinds of them."""
-    from conftest import Shell
+    from helpers.shell import Shell
 
     shell = Shell(tmp_path / "demo.sqlite")
     shell.ok("demo", "--rules", "thunderbolt", "--quiet", "--into", str(tmp_path / "demo.sqlite"))

@@ -8,9 +8,10 @@ import json
 from datetime import datetime
 
 import pytest
-from conftest import BOB, CID, Shell
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from helpers.notices import BOB, CID
+from helpers.shell import Shell
 from starlette.testclient import TestClient
 
 from campaign.web.hub import hub
@@ -174,6 +175,7 @@ class Api:
 
         self.requests: list[tuple[str, str, list]] = []
         self.posted: list[tuple[str, str, dict]] = []
+        self.edited: list[tuple[float, str, dict, bytes]] = []
         self.limits: list[float] = []
         self.refuse: int | None = None
         api = self
@@ -190,6 +192,19 @@ class Api:
                 self.end_headers()
                 limited = {"message": "You are being rate limited.", "retry_after": wait}
                 self.wfile.write(json.dumps({"id": "1"} if wait is None else limited).encode())
+
+            def do_PATCH(self) -> None:  # noqa: N802 (the standard library's name)
+                import time
+
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                api.edited.append((time.monotonic(), self.path, dict(self.headers), body))
+                wait = api.limits.pop(0) if api.limits else None
+                self.send_response(200 if wait is None else 429)
+                if wait is not None:
+                    self.send_header("Retry-After", str(wait))
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(json.dumps({"id": "2"}).encode())
 
             def do_PUT(self) -> None:  # noqa: N802 (the standard library's name)
                 body = self.rfile.read(int(self.headers["Content-Length"]))
@@ -502,3 +517,235 @@ def test_49_a_turn_notice_goes_through_the_bot_with_the_steps_choices(played, mo
     assert late["flags"] == 64 and "moved on" in late["content"]
     assert len(shell.json("log")) == len(log) + 1
     assert all(b["allowed_mentions"]["parse"] == [] for _, _, b in api.posted)
+
+
+APPLICATION, TOKEN = "123456789012345678", "aW50ZXJhY3Rpb24:token-of/this+one"
+"""The application and the interaction's token Discord sends with each interaction (a token
+holds characters a URL's path must escape)."""
+
+
+def parts(headers: dict, body: bytes) -> dict[str, tuple[dict, bytes]]:
+    """A multipart/form-data body's parts by name: each part's headers (lower-cased) and
+    bytes, read as RFC 7578 writes them, independently of the program's own writing."""
+    kind = next(v for k, v in headers.items() if k.lower() == "content-type")
+    assert kind.startswith("multipart/form-data; boundary="), kind
+    boundary = kind.split("boundary=", 1)[1].strip('"').encode()
+    found = {}
+    for chunk in body.split(b"--" + boundary)[1:]:
+        if chunk.startswith(b"--"):
+            break
+        head, _, data = chunk.removeprefix(b"\r\n").partition(b"\r\n\r\n")
+        fields = dict(line.split(": ", 1) for line in head.decode().split("\r\n") if ": " in line)
+        fields = {k.lower(): v for k, v in fields.items()}
+        name = fields["content-disposition"].split('name="', 1)[1].split('"', 1)[0]
+        found[name] = (fields, data.removesuffix(b"\r\n"))
+    return found
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """A PNG's width and height, from its signature and its first chunk, IHDR (PNG spec 5.2,
+    11.2.2): the signature's 8 bytes, the chunk's length (13) and type, then two 4-byte
+    big-endian numbers; the IHDR's CRC checked, so a file cut or garbled there fails."""
+    import struct
+    import zlib
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert (length, kind) == (13, b"IHDR")
+    (crc,) = struct.unpack(">I", data[16 + length : 20 + length])
+    assert zlib.crc32(data[12 : 16 + length]) == crc
+    width, height = struct.unpack(">II", data[16:24])
+    assert data.endswith(b"IEND\xaeB`\x82")  # the last chunk: the file is whole
+    return width, height
+
+
+def edits(api: Api, count: int, within: float = 60.0) -> list[tuple[float, str, dict, bytes]]:
+    """The first `count` edits the stand-in received, waited for (the map is drawn in a thread
+    of the hub's own, after its answer)."""
+    import time
+
+    ends = time.monotonic() + within
+    while len(api.edited) < count and time.monotonic() < ends:
+        time.sleep(0.05)
+    assert len(api.edited) >= count, api.edited
+    return api.edited[:count]
+
+
+def map_command(discord: Discord, user: str) -> dict:
+    discord.sent += 1
+    return discord.post(
+        {
+            "id": f"m{discord.sent}",
+            "type": 2,
+            "application_id": APPLICATION,
+            "token": TOKEN,
+            "channel_id": CHANNEL,
+            "member": {"user": {"id": user}},
+            "data": {"name": "campaign", "options": [{"name": "map", "type": 1}]},
+        }
+    ).json()
+
+
+@pytest.mark.clock(NOW)
+def test_49_the_map_is_deferred_then_edited_in_as_the_command_lines_png(
+    played, monkeypatch, tmp_path
+):
+    """`/campaign map`: answered at once "deferred, in the channel" (type 5, not only to him);
+    then the map, drawn in a thread, edited into that answer through Discord's REST API —
+    `PATCH /webhooks/APPLICATION/TOKEN/messages/@original`, the token escaped in the path, no
+    bot token sent — as multipart: `payload_json` pinging nobody and listing its file, and
+    `files[0]` a whole PNG the size of the one `campaign map -o FILE.png` draws now. A 429 is
+    waited out as its Retry-After says, and the same edit sent again."""
+    import time
+    from urllib.parse import quote
+
+    shell, discord = played
+    api = Api()
+    monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+    monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "bot-token-secret")
+    api.limits = [0.4]
+    deferred = map_command(discord, BOB)
+    assert deferred == {"type": 5}
+    (first, path, headers, body), (again, path_again, headers_again, body_again) = edits(api, 2)
+    assert again - first >= 0.4 and path_again == path  # the same edit, after the wait
+    assert parts(headers_again, body_again) == parts(headers, body)
+    assert path == f"/api/v10/webhooks/{APPLICATION}/{quote(TOKEN, safe='')}/messages/@original"
+    assert "/" not in path.split("/webhooks/")[1].split("/")[1]  # the token one segment
+    assert not any(k.lower() == "authorization" for k in headers)
+    sent = parts(headers, body)
+    assert set(sent) == {"payload_json", "files[0]"}
+    payload = json.loads(sent["payload_json"][1])
+    assert payload["allowed_mentions"] == {"parse": []}
+    disposition = sent["files[0]"][0]["content-disposition"]
+    filename = disposition.split('filename="', 1)[1].split('"', 1)[0]
+    assert payload["attachments"] == [{"id": 0, "filename": filename}]
+    assert filename.endswith(".png") and sent["files[0]"][0]["content-type"] == "image/png"
+    assert "Spring 869" in payload["content"]
+    width, height = png_size(sent["files[0]"][1])
+    shell.ok("map", "-o", str(tmp_path / "now.png"))
+    assert (width, height) == png_size((tmp_path / "now.png").read_bytes()) and width > 0 < height
+    time.sleep(0.2)
+    assert len(api.edited) == 2 and api.posted == []  # edited, nothing posted besides
+
+
+@pytest.mark.clock(NOW)
+def test_49_a_kind_without_a_map_says_so_at_once_and_defers_nothing(
+    store_url, monkeypatch, tmp_path
+):
+    """Thunderbolt has no map of regions (`campaign map` refuses it): `/campaign map` answers at
+    once, to the asker alone, the command line's one sentence, and edits nothing."""
+    import time
+
+    from helpers.shell import Script
+
+    key = Ed25519PrivateKey.generate()
+    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    monkeypatch.setenv("CAMPAIGN_DISCORD_PUBLIC_KEY", public)
+    script = Script("thunderbolt")
+    shell = Shell(store_url)
+    shell.play(script.through("new"))
+    shell.ok("contact", "Fabius", "--discord", CID)
+    shell.ok("discord", "bind", CHANNEL)
+    refusal = shell("map", "-o", str(tmp_path / "none.png"))
+    assert refusal.exit_code != 0
+    api = Api()
+    monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+    discord = Discord(TestClient(hub(str(store_url))), key)
+    said = map_command(discord, CID)
+    assert said["type"] == 4 and said["data"]["flags"] == 64
+    assert said["data"]["content"].replace("\\", "") == refusal.stderr.strip().replace("\\", "")
+    assert "\n" not in said["data"]["content"]
+    time.sleep(0.3)
+    assert api.edited == [] and api.posted == []
+
+
+def act(discord: Discord, user: str, action: str, choice: str, ident: str) -> dict:
+    """`/campaign act action:ACTION choice:CHOICE`, as interaction `ident`."""
+    given = [
+        {"name": "action", "type": 3, "value": action},
+        {"name": "choice", "type": 3, "value": choice},
+    ]
+    return discord.post(
+        {
+            "id": ident,
+            "type": 2,
+            "channel_id": CHANNEL,
+            "member": {"user": {"id": user}},
+            "data": {"name": "campaign", "options": [{"name": "act", "type": 1, "options": given}]},
+        }
+    ).json()
+
+
+@pytest.mark.clock(NOW)
+def test_49_the_same_act_delivered_to_two_workers_records_once(played, store_url):
+    """`/campaign act` is claimed by its interaction's id as a press is: the same `act` of
+    Cid's delivered to two hubs over one store at once records his attack once, by him; the
+    other delivery is answered to him alone."""
+    import threading
+
+    shell, discord = played
+    other = Discord(TestClient(hub(str(store_url))), discord.key)
+    listed = shell.ok("options", "--player", "Cid").stdout.splitlines()
+    (line,) = [line.strip() for line in listed if line.strip().startswith("Essex → Kent (")]
+    words = "from " + line.replace(" → ", " on ", 1)  # the choice's words, as typed in full
+    before = len(shell.json("log"))
+    answers: list[dict] = []
+    sent = [
+        threading.Thread(target=lambda d=d: answers.append(act(d, CID, "attack", words, "twice")))
+        for d in (discord, other)
+    ]
+    for one in sent:
+        one.start()
+    for one in sent:
+        one.join()
+    log = shell.json("log")
+    assert len(log) == before + 1 and (log[-1]["actor"], log[-1]["type"]) == (
+        "Cid",
+        "AttackDeclared",
+    )
+    assert sorted("flags" in a["data"] for a in answers) == [False, True], answers
+    declared = log[-1]["data"]
+    assert (declared["from_region"], declared["to_region"], declared["defender"]) == (
+        "Essex",
+        "Kent",
+        "Dag",
+    )
+
+
+OLAF = "777777777777777777"
+
+
+@pytest.mark.clock(NOW)
+def test_49_an_act_delivered_again_is_claimed_once_even_where_the_rules_allow_it_twice(
+    played, store_url
+):
+    """The organiser's console line typed in `/campaign act action:command choice:"note …"` (a
+    form whose choice is typed: no modal needed) records his note, by him, in the channel. A
+    note may be written twice by the rules, so only the interaction's claim keeps Discord's
+    retry — to the same hub, or to another over the same store at once — from writing it
+    twice: each delivery after the first is answered to him alone and records nothing."""
+    import threading
+
+    shell, discord = played
+    assert "(organiser)" in shell.ok("invite", "Olaf", "--role", "organiser").stdout
+    shell.ok("contact", "Olaf", "--discord", OLAF)
+    before = len(shell.json("log"))
+    line = 'note "Checked against the screenshots."'
+    first = act(discord, OLAF, "command", line, "note-1")
+    assert "flags" not in first["data"] and first["data"]["content"].startswith("Olaf: Note:")
+    again = act(discord, OLAF, "command", line, "note-1")
+    assert again["data"]["flags"] == 64
+    other = Discord(TestClient(hub(str(store_url))), discord.key)
+    answers: list[dict] = []
+    sent = [
+        threading.Thread(target=lambda d=d: answers.append(act(d, OLAF, "command", line, "note-2")))
+        for d in (discord, other)
+    ]
+    for one in sent:
+        one.start()
+    for one in sent:
+        one.join()
+    assert sorted("flags" in a["data"] for a in answers) == [False, True], answers
+    log = shell.json("log")[before:]
+    assert [e["actor"] for e in log] == ["Olaf", "Olaf"]
+    assert [e["data"].get("text") for e in log] == ["Checked against the screenshots."] * 2

@@ -14,9 +14,9 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from conftest import Script, Shell
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from helpers.shell import Script, Shell
 from starlette.testclient import TestClient
 
 from campaign.web.hub import hub
@@ -81,6 +81,29 @@ class Discord:
             data = {"custom_id": chosen, "component_type": 2}
         return self.post(who, 3, data)
 
+    def act(self, who: str, action: str, choice: str | None = None) -> dict:
+        """`/campaign act action:ACTION choice:CHOICE` sent (the choice left out where None)."""
+        given = [{"name": "action", "type": 3, "value": action}]
+        given += [] if choice is None else [{"name": "choice", "type": 3, "value": choice}]
+        return self.post(
+            who, 2, {"name": "campaign", "options": [{"name": "act", "type": 1, "options": given}]}
+        )
+
+    def suggest(self, who: str, typing: str, typed: str, action: str = "") -> list[dict]:
+        """What Discord's autocomplete offers while `who` types `typed` into `/campaign act`'s
+        option `typing` (the action already given, `action`, sent beside it as Discord sends
+        it): the answer's choices, each a name and a value."""
+        given = [
+            {"name": "action", "type": 3, "value": typed if typing == "action" else action},
+            *([{"name": "choice", "type": 3, "value": typed}] if typing == "choice" else []),
+        ]
+        for option in given:
+            option["focused"] = option["name"] == typing
+        data = {"name": "campaign", "options": [{"name": "act", "type": 1, "options": given}]}
+        answer = self.post(who, 4, data)
+        assert answer["type"] == 8, answer
+        return answer["data"]["choices"]
+
     def submit(self, who: str, modal: dict, typed: dict[str, str]) -> dict:
         """The modal `modal` sent with `typed` in its inputs (by custom id; each input it has
         and `typed` leaves out is sent empty, as Discord sends it)."""
@@ -116,6 +139,14 @@ def broken(answer: dict) -> list[str]:
         for part in parts:
             found += [f"input {part}"] if part["type"] != 4 or len(part["label"]) > 45 else []
             found += [f"hint {part}"] if len(part.get("placeholder", "")) > 100 else []
+    elif answer["type"] == 8:  # an autocomplete's choices
+        offered = data.get("choices", [])
+        found += ["choices"] if len(offered) > 25 else []
+        found += [
+            f"choice {c}"
+            for c in offered
+            if not 1 <= len(c["name"]) <= 100 or not 1 <= len(str(c["value"])) <= 100
+        ]
     else:
         found += ["content"] if len(data.get("content", "")) > 2000 else []
         found += ["rows"] if len(rows) > 5 else []
@@ -441,3 +472,101 @@ def test_49_the_turn_docs_hosting_shows_is_what_the_hub_says(two_stores, spring:
     assert modal["data"]["title"] == "Report the battle for Kent (Cid attacking)"
     fields = [row["components"][0]["label"] for row in modal["data"]["components"]]
     assert all(f'"{label}"' in told for label in fields), fields
+
+
+# `/campaign act`: the same actions typed, each option offered by autocomplete from the
+# campaign's state (issue #49: never a free-text field where the set is known).
+
+ATTACK = r"\s+(.+?) → (.+?) \((\w+)\): (.+)"
+"""A line of `campaign options --player NAME`: from, to, whose, the armies."""
+
+
+def attacks_listed(shell: Shell, player: str) -> list[tuple[str, ...]]:
+    """The attacks the command line's `options` lists for `player` (BC-4), in its order."""
+    import re
+
+    lines = shell.ok("options", "--player", player).stdout.splitlines()[1:]
+    return [re.fullmatch(ATTACK, line).groups() for line in lines if line.strip()]
+
+
+def alone(answer: dict) -> str:
+    """A refusal: to its asker alone, one sentence pinging nobody; its words, unescaped."""
+    import re
+
+    data = answer["data"]
+    assert answer["type"] == 4 and data["flags"] == 64, answer
+    assert data["allowed_mentions"] == {"parse": []} and "\n" not in data["content"]
+    return re.sub(r"\\(.)", r"\1", data["content"])
+
+
+@pytest.mark.clock(NOW)
+def test_49_act_cids_attack_typed_from_its_autocomplete_is_the_command_lines_attack(
+    two_stores, spring: Script
+):
+    """Cid types `/campaign act`: its `action` offers his one action now, `attack` (the
+    command line's own), and, typed "from ESSEX" in whatever case, its `choice` offers exactly
+    the attacks from Essex that `campaign options --player Cid` lists, in its order; sent with
+    the one on Kent, it records what `campaign attack Essex Kent` entered as Cid records — the
+    same event, by Cid — said in the channel. Sent again (the campaign moved on: Dag declares
+    now) it is refused to him alone and records nothing."""
+    served, discord, cli = two_stores([spring.step("new")], ["Ann", "Bob", "Cid", "Dag", "Eve"])
+    opening = same_opening(served, cli)
+    listed = attacks_listed(served, "Cid")
+    assert len(listed) > 25  # more than an autocomplete holds: what he types must filter
+    offered = discord.suggest("Cid", "action", "")
+    assert [c["value"] for c in offered] == ["attack"]
+    assert discord.suggest("Cid", "action", "DECLARE your")[0]["value"] == "attack"
+    assert discord.suggest("Cid", "action", "retreat") == []
+    essex = [a for a in listed if a[0] == "Essex"]
+    assert 1 < len(essex) < len(listed)
+    choices = discord.suggest("Cid", "choice", "from ESSEX", action="attack")
+    named = [c["name"] for c in choices]
+    assert named == [f"from {a} on {b} ({c}): {d}"[:100] for a, b, c, d in essex], named
+    assert all(len(c["value"]) <= 100 for c in choices)
+    assert len(discord.suggest("Cid", "choice", "", action="attack")) == 25  # Discord's most
+    kent = next(c["value"] for c in choices if c["name"].startswith("from Essex on Kent ("))
+    before = len(exported(served))
+    recorded_by(discord.act("Cid", "attack", kent), "Cid")
+    cli.ok("--actor", "Cid", *spring.step("attack Essex Kent"))
+    ours, theirs = exported(served)[opening:], exported(cli)[opening:]
+    assert len(ours) == before - opening + 1 and ours[-1]["type"] == "AttackDeclared"
+    assert compared(ours) == compared(theirs) and ours[-1]["actor"] == "Cid"
+    refused = alone(discord.act("Cid", "attack", kent))
+    assert "Nothing waits for you" in refused and "Dag" in refused
+    assert len(exported(served)) == before + 1
+    assert discord.suggest("Cid", "choice", "from", action="attack") == []
+
+
+@pytest.mark.clock(NOW)
+def test_49_act_refuses_what_is_not_offered_now_naming_the_closest(two_stores, spring: Script):
+    """An action he has not, a choice mistyped, and a choice the autocomplete offered before the
+    campaign moved on (the battle for West Anglia resolved meanwhile, BC-6.2: no longer one Cid
+    reports) are each refused to him alone in one sentence naming the closest thing offered
+    now, and record nothing; the battle for Kent, his to report, opens the modal its button
+    opens, and sent records his report, by him."""
+    served, discord, _ = two_stores([spring.step("new")], ["Ann", "Bob", "Cid", "Dag", "Eve"])
+    served.play(spring.between("new", "attack Hwicce West Anglia"))
+    offered = discord.suggest("Cid", "choice", "", action="report")
+    assert sorted(c["name"] for c in offered) == ["Kent", "West Anglia"]  # his two battles
+    west = next(c["value"] for c in offered if c["name"] == "West Anglia")
+    assert [c["name"] for c in discord.suggest("Cid", "choice", "wEsT", action="report")] == [
+        "West Anglia"
+    ]
+    before = len(exported(served))
+    unknown = alone(discord.act("Cid", "atack", "Kent"))
+    assert "'atack' is not one of your actions" in unknown
+    assert "closest: Report the battle for" in unknown
+    typo = alone(discord.act("Cid", "report", "Kentt"))
+    assert "'Kentt' is not a choice of" in typo and typo.endswith("the closest: Kent.")
+    served.ok(*spring.step("result West Anglia"))  # entered meanwhile, by the organiser
+    stale = alone(discord.act("Cid", "report", west))
+    assert f"{west!r} is not a choice of" in stale and stale.endswith("the closest: Kent.")
+    assert len(exported(served)) == before + 1  # the organiser's result, nothing of Cid's
+    modal = discord.act("Cid", "report", "kent")
+    assert modal["type"] == 9 and modal["data"]["title"].startswith("Report the battle for Kent")
+    typed = {"attacker": "20", "defender": "45"}
+    recorded_by(discord.submit("Cid", modal, typed), "Cid")
+    (report,) = [e for e in exported(served) if e["type"] == "ResultReported"]
+    assert (report["actor"], report["data"]["region"]) == ("Cid", "Kent")
+    figures = (report["data"]["attacker_casualties"], report["data"]["defender_casualties"])
+    assert [str(f) for f in figures] == ["20", "45"]
