@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from campaign.errors import CampaignError
 from campaign.input.names import folded
 from campaign.notify.mail import Mail, Paragraph
+from campaign.store.sealed import CONTACT
 
 if TYPE_CHECKING:  # mail is imported by what sends it: every write imports this module
     pass
@@ -43,8 +44,6 @@ REMIND = "remind"
 """The label of how long before a deadline its reminders go (`deadline remind 24h,2h`)."""
 REMINDED = "reminded:"
 """Labels `reminded:<deadline>:<span>:<player>`: a reminder sent."""
-CONTACT = "contact:"
-"""Labels `contact:<player>`: how a person is reached (his Discord user id, his e-mail)."""
 DISCORD_ID = re.compile(r"[0-9]{17,20}")
 ADDRESS = re.compile(r"[^@\s<>()\[\],;:\"\\]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}")
 SMTP_KEPT = "smtp"

@@ -31,6 +31,9 @@ SECRETS_COLUMNS = "(stream TEXT, label TEXT, secret TEXT, PRIMARY KEY (stream, l
 in it."""
 ACCESS = "access:"
 """Labels `access:<SHA-256 of a personal link's secret>`: the role and player it opens."""
+CONTACT = "contact:"
+"""Labels `contact:<folded name>`: how a person is reached (his Discord user id, his e-mail),
+as JSON; it follows a renamed player (`recontact`)."""
 
 
 def made(cursor: Any, sql: dialects.Dialect) -> None:
@@ -229,6 +232,15 @@ class Links:
                 self.revoke(name, event.player)
             elif isinstance(event, PlayerRenamed):
                 self.relink(name, event.player, event.to)
+                self.recontact(name, event.player, event.to)
+
+    def recontact(self, name: str, player: str, renamed: str) -> None:
+        """How `player` is reached (his turn notices' channels) follows him to his new name."""
+        kept = self.secrets.unseal(name)
+        contact = kept.get(CONTACT + folded(player))
+        if contact and folded(player) != folded(renamed):
+            self.secrets.keep(name, CONTACT + folded(renamed), contact)
+            self.secrets.keep(name, CONTACT + folded(player), "{}")  # as `contact --clear`
 
 
 def _hex(kept: str | None) -> bytes | None:

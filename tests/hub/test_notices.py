@@ -112,6 +112,16 @@ def test_a_contact_names_a_player_and_is_never_exported(spring_store, tmp_path):
     assert "bob@example.org" not in exported and CID not in exported
 
 
+
+def test_a_renamed_players_contact_follows_him(spring_store):
+    """rename-player carried his personal links but not how he is reached: Cid's turn notices,
+    kept under his old name, reached nobody once he was Cynan (and a new player called Cid would
+    have had them)."""
+    spring_store.ok("rename-player", "Cid", "Cynan", "--reason", "his name as he spells it")
+    said = spring_store.ok("contact", "Cynan", "--email", "cynan@example.org").stdout
+    assert f"discord {CID}" in said and "email cynan@example.org" in said
+
+
 def test_notices_need_a_channel_and_say_so(spring_store):
     said = spring_store.ok("notify").stdout
     assert "Cid not told: no channel reaches them" in said
