@@ -44,14 +44,22 @@ KEYS = {
 }
 
 
+CODE = tuple(Path(__file__).resolve().parents[2] / package for package in ("campaign", "events"))
+"""The folders whose code files say which program built a view (`program`)."""
+
+
 @functools.cache
 def program() -> str:
     """Which program built a view: its code files (names, sizes, times). A view another version
     built — an upgrade, or a checkout edited since — is not read: its status may lack what this
     one shows; the log is folded instead and the view kept again."""
+    return code_digest(CODE)
+
+
+def code_digest(roots: tuple[Path, ...]) -> str:
+    """A digest of the Python files under `roots`: their paths, sizes and modification times."""
     digest = hashlib.sha256()
-    for package in ("campaign", "events"):
-        root = Path(__file__).resolve().parent.parent / package
+    for root in roots:
         for folder, _, files in sorted(os.walk(root)):
             for file in sorted(f for f in files if f.endswith(".py")):
                 info = os.stat(os.path.join(folder, file))

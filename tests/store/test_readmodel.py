@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 from helpers.shell import Shell
 from helpers.store import PLAYERS, resealed, resealed_view, starting, unsealed
@@ -367,3 +368,33 @@ def test_47_a_view_a_reader_found_altered_is_reported_by_verify_after_it_was_reb
     checked = finished("verify")
     assert checked.exit_code == 1 and "altered" in checked.stderr
     assert finished.json("verify")["stored_view"] == "current"  # said once, then current
+
+
+def test_a_view_names_the_program_that_built_it_from_its_code():
+    """The folders moved (#48) and `program` went on hashing `campaign/campaign`, which is not
+    there: every version was the same program, and a view or a report kept by an older one was
+    read as this one's. It hashes the code files again: the folders exist and hold this module,
+    and the digest moves with any code file's size or time."""
+    from campaign.readmodel import status
+
+    assert all(root.is_dir() for root in status.CODE)
+    assert Path(status.__file__).resolve() in {
+        path.resolve() for root in status.CODE for path in root.rglob("*.py")
+    }
+    assert status.program() != status.code_digest(())  # the digest of no file at all
+
+
+def test_the_programs_digest_moves_with_a_code_file(tmp_path):
+    import os
+
+    from campaign.readmodel.status import code_digest
+
+    code = tmp_path / "campaign"
+    code.mkdir()
+    (code / "rules.py").write_text("LIMIT = 3\n")
+    before = code_digest((code,))
+    (code / "rules.py").write_text("LIMIT = 30\n")
+    resized = code_digest((code,))
+    os.utime(code / "rules.py", ns=(0, 1))
+    touched = code_digest((code,))
+    assert len({before, resized, touched}) == 3
