@@ -20,6 +20,7 @@ from campaign.commandline.core import (
 )
 from campaign.errors import CampaignError
 from campaign.readmodel.status import json_ready, view
+from campaign.views.grammar import plural
 
 commands = typer.Typer()
 command = registrar(commands, "Every campaign")
@@ -32,7 +33,8 @@ def init_db(ctx: typer.Context) -> None:
     from campaign.store.dialects import shown
 
     count = len(ctx.obj.campaigns.catalogue())
-    say(f"The campaign store {shown(ctx.obj.db or default_db())} is ready ({count} campaign(s)).")
+    where = shown(ctx.obj.db or default_db())
+    say(f"The campaign store {where} is ready ({plural(count, 'campaign')}).")
 
 
 @command()
@@ -87,7 +89,7 @@ def serve(
     ctx.obj.campaigns.catalogue()  # the store opens (or says why not) before the server starts
     processes = f" by {workers} processes" if workers > 1 else ""
     say(
-        f"Serving {len(ctx.obj.campaigns.catalogue())} campaign(s) on http://{host}:{port}/{processes}"
+        f"Serving {plural(len(ctx.obj.campaigns.catalogue()), 'campaign')} on http://{host}:{port}/{processes}"
     )
     ctx.obj.close()  # each request opens the store; this command holds it no longer
     server = Smtp.parse(smtp, sender) if notify and smtp else None  # a bad one refused first
@@ -258,7 +260,7 @@ def _tell_verified(found: dict, period: str) -> None:
         )
     events, head = found["events"], found["chain_head"]
     say(
-        f"{found['campaign']}: {events} events and {found[period + 's']} {period}(s) verified "
+        f"{found['campaign']}: {events} events and {plural(found[period + 's'], period)} verified "
         f"with {found['checks']} checks; the hash chain is intact and every event is lawful. "
         f"Now: {found['status']}."
     )
@@ -271,8 +273,8 @@ def _tell_verified(found: dict, period: str) -> None:
     held = found["checkpoints"]
     if held:
         say(
-            f"{len(held)} checkpoint(s) hold: the log extends each ({'; '.join(held)}); this "
-            "reader holds it to the latest from now on."
+            f"{plural(len(held), 'checkpoint')} {'holds' if len(held) == 1 else 'hold'}: the log "
+            f"extends each ({'; '.join(held)}); this reader holds it to the latest from now on."
         )
 
 

@@ -31,7 +31,7 @@ def sql(shell, statement, *params):
 
 def test_verify_replays_a_lawful_campaign_and_says_so(shell):
     said = shell.ok("verify").stdout
-    assert "44 events and 3 round(s) verified" in said and "every event is lawful" in said
+    assert "44 events and 3 rounds verified" in said and "every event is lawful" in said
     verified = shell.json("verify")
     assert (verified["events"], verified["rounds"], verified["status"]) == (44, 3, "won by Dag")
     assert verified["chain_head"] == shell.json("log")[-1]["hash"]

@@ -45,7 +45,7 @@ def test_a_signed_checkpoint_pasted_from_a_markdown_report_verifies(organiser, t
     pasted = tmp_path / "from-discord.txt"
     pasted.write_text(f"Bob: here is the round report\n> ```\n{kept}```\n", encoding="utf-8")
     said = organiser.ok("verify", "--checkpoint", str(pasted)).stdout
-    assert "1 checkpoint(s) hold" in said and "event 45, signed by lothar" in said
+    assert "1 checkpoint holds" in said and "event 45, signed by lothar" in said
 
 
 def test_one_byte_changed_in_a_checkpoint_fails(organiser, tmp_path):
