@@ -429,11 +429,16 @@ def test_bc_9_3_a_walkover_and_a_double_loss_are_reported_as_what_they_were(shel
     sections = {s["heading"]: s for s in shell.json("report", "--round", "1")["sections"]}
     lines = sections["Battles declared"]["items"]
     kent = next(line for line in lines if "attacks Kent" in line)
-    assert "→ walkover to Cid (BC-9.3: Dag did not turn up); Cid gains Kent" in kent
+    assert "→ walkover to Cid, Dag absent (BC-9.3); Cid gains Kent" in kent
     assert "casualties" not in kent
     assert next(line for line in lines if "attacks Sussex" in line).endswith(
-        "→ double loss (BC-9.3: neither came)"
+        "→ double loss: neither side played (BC-9.3), no region changes hands"
     )
+    # the reasons as the organiser typed them, beside the battles, as text (#50)
+    assert sections["Reasons recorded with the battles"]["items"] == [
+        "The battle for Kent, walkover to Cid (BC-9.3): Dag did not turn up",
+        "The battle for Sussex, double loss (BC-9.3): neither came",
+    ]
     assert "Organiser's notes" not in sections
 
 

@@ -323,7 +323,7 @@ def test_a_players_page_says_where_he_stands_and_by_when(store_url, spring, monk
     dag, eve = link(shell, "Dag"), link(shell, "Eve")
     page = client.get(dag).text
     assert "Round 1: Cid attacks your Kent from Essex." in page
-    assert "You hold 4 region(s): Bernicia, Kent, South Anglia, Wessex." in page
+    assert "You hold 4 regions: Bernicia, Kent, South Anglia, Wessex." in page
     shell.play(spring.between("attack Essex Kent", "result Dumnonia 65 30"))  # Eve is out
     assert "You are out of the campaign (round 1, by Bob) (BC-7.3)." in client.get(eve).text
     shell.ok("deadline", "set", "2026-12-14T18:00Z")

@@ -112,7 +112,6 @@ def test_a_contact_names_a_player_and_is_never_exported(spring_store, tmp_path):
     assert "bob@example.org" not in exported and CID not in exported
 
 
-
 def test_a_renamed_players_contact_follows_him(spring_store):
     """rename-player carried his personal links but not how he is reached: Cid's turn notices,
     kept under his old name, reached nobody once he was Cynan (and a new player called Cid would

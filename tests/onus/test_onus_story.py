@@ -178,7 +178,8 @@ def test_29_the_scenario_to_be_played_is_posted_as_its_briefing(under_the_eagle,
     post = shell.ok("briefing", "--format", "markdown").stdout
     assert post.startswith("## Under the Eagle — ONUS! Under the Eagle, scenario 6: Ambush")
     assert "in one unit; Hortensius in another (Macro: absent this scenario, ON-2.5)" in post
-    assert "Rome wins if briton units captured is at least 4; else Rome's enemies win" in post
+    # the rules page: "4 or more Briton units captured → Rome, else Celts"
+    assert "Rome wins if 4 or more Briton units were captured; otherwise the Celts win" in post
     assert "--fact briton\\_units\\_captured=0-99" in post  # Markdown-escaped for Discord
     assert shell.ok("report", "--round", "6", "--format", "markdown").stdout == post
     bbcode = shell.ok("briefing", "--format", "bbcode").stdout

@@ -14,6 +14,7 @@ from campaign.kinds.boiling_cauldron import interpretations
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.rules import DRAW, Stated
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
+from campaign.views.grammar import plural
 
 PHASE_WORDS = {
     Phase.ALLOCATION: "the regions have not been allocated yet",
@@ -258,8 +259,8 @@ def check_no_choice_pending(state: State) -> None:
         due = pending.result.regions_due - len(pending.gained)
         raise RuleViolation(
             "BC-7.2",
-            f"{pending.result.winner} must first choose {due} region(s) to gain from the battle "
-            f"for {pending.to_region}",
+            f"{pending.result.winner} must first choose {plural(due, 'region')} to gain from the "
+            f"battle for {pending.to_region}",
         )
 
 
@@ -275,7 +276,9 @@ def check_regions_due(battle: Battle, chosen: list[str]) -> None:
     if len(chosen) > still_due:
         winner, loser = battle.result.winner, battle.result.loser
         raise RuleViolation(
-            "BC-7.1", f"{winner} gains {still_due} more region(s) from {loser}, not {len(chosen)}"
+            "BC-7.1",
+            f"{winner} gains {plural(still_due, 'more region', 'more regions')} from {loser}, "
+            f"not {len(chosen)}",
         )
 
 

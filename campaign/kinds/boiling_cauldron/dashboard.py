@@ -13,6 +13,7 @@ from rich.text import Text
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.status import army_text
 from campaign.views.colours import player_style
+from campaign.views.grammar import plural, possessive
 
 PHASES = {
     "allocation": "waiting for the draw",
@@ -129,8 +130,8 @@ def _round(data: dict[str, Any], players: list[str]) -> RenderableType:
         w = data["awaiting_choice"]
         lines.append(
             Text(
-                f"Awaiting {w['victor']}'s choice of {w['regions']} region(s) from: "
-                f"{', '.join(w['choose_from'])}",
+                f"Awaiting {possessive(w['victor'])} choice of "
+                f"{plural(w['regions'], 'region')} from: {', '.join(w['choose_from'])}",
                 style="bold magenta",
             )
         )

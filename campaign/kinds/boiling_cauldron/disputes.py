@@ -5,6 +5,7 @@ dispute from his page with a click — one side's figures, with his reason — r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -17,6 +18,12 @@ from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.state import State
 
 Claim = tuple[Decimal, Decimal, str, str | None]
+
+RULING = re.compile(
+    r"Ruling on the (disputed )?battle for (.+?): (.+?)'s figures stand\. (.*)", re.S
+)
+"""The note `settle` records just before the result it rules: the battle, whose figures stand,
+and the arbiter's reason (the report files it with the battle, not among the notes)."""
 
 
 def claim_text(state: State, where: str, claim: Claim) -> str:
@@ -85,4 +92,5 @@ def settle(state: State, values: Mapping[str, str]) -> list[Draft]:
     attacker, defender, _, winner = claims[by]
     disputed = "disputed " if where in state.disputed else ""
     ruling = note(f"Ruling on the {disputed}battle for {where}: {by}'s figures stand. {reason}")
+    # the report reads this note back (RULING) and files it with the battle
     return [*ruling, *commands.result(state, where, attacker, defender, winner)]

@@ -12,7 +12,7 @@ from campaign.input.values import percentage
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, disputes, narrate, state
 from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
-from campaign.views.grammar import listing
+from campaign.views.grammar import listing, plural
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,
@@ -35,7 +35,13 @@ class BoilingCauldron(PackageKind):
     unkept = ("world",)  # the map of the first event: no later event changes it
     arbiter_commands = ("result", "walkover", "double-loss")  # BC-6, BC-9.3: against the figures
     console_example = "result Kent 20 45"
-    report_kept_whole = ("Battle settings", "Next", "Attack order", "Still to come")
+    report_kept_whole = (
+        "Battle settings",
+        "Next",
+        "Attack order",
+        "Still to come",
+        "Final standings",  # BC-8.5: a player's own report shows where everyone finished
+    )
     history_sections = ("Outcome", "Battles", "Forfeits", "Eliminated", "The Final Battle")
     history_labelled = ("Forfeits",)
 
@@ -226,13 +232,9 @@ class BoilingCauldron(PackageKind):
 
 
 def _when(current: State, number: int | None) -> str:
-    from campaign.kinds.boiling_cauldron.picture import _then
+    from campaign.kinds.boiling_cauldron.picture import _now, _then
 
-    if number:
-        return _then(current, number)
-    if current.winner:
-        return f"won by {current.winner}"
-    return f"round {current.round}" if current.round else "before the draw"
+    return _then(current, number) if number else _now(current)
 
 
 def _battle_actions(current: State, player: str) -> list[dict[str, Any]]:
@@ -306,7 +308,8 @@ def next_step(current: State) -> str:
         return f"round {current.round}, {current.on_turn} declares an attack."
     pending = current.awaiting_choice
     if pending:
-        return f"{pending.result.winner} chooses region(s) to gain (gain)."
+        due = pending.result.regions_due - len(pending.gained)
+        return f"{pending.result.winner} chooses {plural(due, 'region')} to gain (gain)."
     waiting = [b.to_region for b in current.round_battles() if b.result is None]
     return f"round {current.round}, enter the results of the battles for {', '.join(waiting)}."
 
@@ -316,7 +319,9 @@ def player_lines(current: State, player: str) -> list[str]:
     if out is not None:
         return [f"You are out of the campaign (round {out.round}, by {out.by}) (BC-7.3)."]
     held = sorted(current.held(player))
-    lines = [f"You hold {len(held)} region(s): {', '.join(held)}." if held else "You hold none."]
+    lines = [
+        f"You hold {plural(len(held), 'region')}: {', '.join(held)}." if held else "You hold none."
+    ]
     for b in current.round_battles():
         if player not in (b.attacker, b.defender):
             continue

@@ -14,7 +14,7 @@ from decimal import Decimal
 from html import escape as html_escape
 
 from campaign.input.text import printable
-from campaign.kinds.boiling_cauldron.state import State, round_over
+from campaign.kinds.boiling_cauldron.state import Phase, State, round_over
 from campaign.views.colours import player_colour
 
 PER_LON, PER_LAT = 105, 100
@@ -208,9 +208,13 @@ def _then(state: State, number: int) -> str:
 
 
 def _now(state: State) -> str:
+    """The map as the campaign stands now: a round in progress says so (#50: it was titled
+    "round 2", as if over), as the map of that round does (`_then`)."""
     if state.winner:
         return f"won by {state.winner}"
-    return f"round {state.round}" if state.round else "before the draw"
+    if state.phase == Phase.FINAL:
+        return f"after round {state.round}: the Final Battle"
+    return f"round {state.round} in progress" if state.round else "before the draw"
 
 
 def _territory(state, canvas, region, shapes, players, colours, changed, mine=False) -> str:
@@ -250,8 +254,15 @@ def _attack(state: State, canvas, battle, players, colours) -> str:
     b = canvas.xy(*map(float, state.world.region(battle.to_region).label))
     x1, y1, x2, y2 = mapdraw.shorten(a, b, 16)
     result = battle.result
-    if result is None:
-        how, colour, dash = "to be fought", UNSETTLED, ' stroke-dasharray="2 4"'
+    if result is None:  # fought but awaiting its result is not "to be fought" (#50)
+        how = (
+            "disputed, awaiting the arbiter (BC-6.2)"
+            if battle.to_region in state.disputed
+            else "reported, awaiting confirmation (BC-6.2)"
+            if battle.to_region in state.reported
+            else "to be fought"
+        )
+        colour, dash = UNSETTLED, ' stroke-dasharray="2 4"'
     elif result.winner is None:
         how, colour, dash = "draw", UNSETTLED, ""
     else:

@@ -26,6 +26,11 @@ class Side(StrEnum):
 
 SIDES = (Side.ROME, Side.ENEMIES)
 SIDE_NAMES = {"rome": "Rome", "enemies": "the enemies of Rome"}
+SIDE_COLOURS = {"rome": "#b22222", "enemies": "#0072b2"}
+"""Each side's colour in every report format and on the terminal: Rome's crimson, its enemies'
+blue (Okabe and Ito's), told apart under protanopia, deuteranopia and tritanopia (CIEDE2000 over
+10 in Machado's simulations) and each legible as text on the reports' page (over 4.5:1) — not the
+red–green pair it was (4.9 apart to a deuteranope, issue #50)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,12 @@ class Scenario:
     victory_side: str
     victory_when: dict[str, Any]
     armies: dict[str, Army] = field(default_factory=dict)
+    wins_if: str = ""
+    """`victory_side`'s condition in the rules page's words (ON-3): `Vitellius survived (even
+    wounded)`."""
+    otherwise: str = ""
+    """The other side's, where the rules page names one (`every Roman unit was eliminated or
+    fled`); else the other side wins whatever else happened (ON-3.1)."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +168,8 @@ def _scenario(spec: dict[str, Any]) -> Scenario:
         spec["victory"]["side"],
         dict(spec["victory"]["when"]),
         {side: _army(side, spec[side]) for side in SIDES},
+        spec.get("wins_if", ""),
+        spec.get("otherwise", ""),
     )
 
 
@@ -188,6 +201,8 @@ def check_book(book: Book) -> list[str]:
     if [s.number for s in book.scenarios] != list(range(1, 9)):
         problems.append("the scenarios are not numbered 1 to 8 in order")
     for scenario in book.scenarios:
+        if not scenario.wins_if:
+            problems.append(f"scenario {scenario.number} does not say its victory in words")
         for army in scenario.armies.values():
             catalogue = book.catalogue(army.side, army.people)
             unknown = [u for u in army.units if u not in catalogue]

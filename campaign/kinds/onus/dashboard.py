@@ -10,11 +10,19 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from campaign.kinds.onus.book import SIDE_NAMES
-from campaign.kinds.onus.words import army_heading, army_lines, fact_text, unit_name
+from campaign.kinds.onus.book import SIDE_COLOURS, SIDE_NAMES
+from campaign.kinds.onus.words import (
+    army_heading,
+    army_lines,
+    fact_text,
+    first_turn_text,
+    unit_name,
+)
+from campaign.views.grammar import possessive
 
 STATUS_STYLE = {"regular": "", "veteran": "bold cyan", "elite": "bold magenta"}
-SIDE_STYLE = {"rome": "bold red", "enemies": "bold green"}
+SIDE_STYLE = {side: f"bold {colour}" for side, colour in SIDE_COLOURS.items()}
+"""The sides' colours of the reports (not a red–green pair: issue #50)."""
 
 
 def dashboard(data: dict[str, Any], brief: dict[str, Any] | None) -> RenderableType:
@@ -24,7 +32,7 @@ def dashboard(data: dict[str, Any], brief: dict[str, Any] | None) -> RenderableT
         "  ONUS! Under the Eagle  ",
         ("Rome", SIDE_STYLE["rome"]),
         f" ({data['players']['rome']}) {wins['rome']} – {wins['enemies']} ",
-        ("enemies", SIDE_STYLE["enemies"]),
+        ("Enemies", SIDE_STYLE["enemies"]),
         f" ({data['players']['enemies']})",
     )
     if data["winner"]:
@@ -45,7 +53,8 @@ def dashboard(data: dict[str, Any], brief: dict[str, Any] | None) -> RenderableT
     if data["upgrade_due"]:
         parts.append(
             Text(
-                f"Awaiting {data['upgrade_due']}'s upgrade for scenario {len(data['results'])} "
+                f"Awaiting {possessive(data['players'][data['upgrade_due']])} upgrade for "
+                f"scenario {len(data['results'])} "
                 "(campaign upgrade UNIT_ID, or --decline; ON-2.1)",
                 style="bold magenta",
             )
@@ -64,7 +73,7 @@ def _results(data: dict[str, Any]) -> Table:
         table.add_row(
             str(r["number"]),
             r["title"],
-            Text(r["winner"], style=SIDE_STYLE[r["winner"]]),
+            Text(r["winner"].capitalize(), style=SIDE_STYLE[r["winner"]]),
             facts,
             f"{unit_name(r['upgrade']['type'], r['upgrade']['unit'])} → {r['upgrade']['status']}"
             if r["upgrade"]
@@ -118,10 +127,7 @@ def _characters(data: dict[str, Any]) -> Table:
 
 def briefing_panel(brief: dict[str, Any]) -> Panel:
     lines: list[RenderableType] = [
-        Text(
-            f"{brief['book']} · first turn: {brief['first_turn']}"
-            + (f" ({brief['first_turn_note']})" if brief["first_turn_note"] else "")
-        ),
+        Text(f"{brief['book']} · {first_turn_text(brief)}"),
         Text(
             f"Duration {brief['duration']} · scale {brief['scale']} · battlefield "
             f"{brief['battlefield']}"

@@ -23,8 +23,8 @@ class Onus(PackageKind):
     period_heading = "Sc"
     example = "under-the-eagle.campaign"
     console_example = "scenario-result --fact walkover=rome"
-    report_kept_whole = ("Next",)
-    history_sections = ("Result", "Casualties", "Upgrade")
+    report_kept_whole = ("Outcome", "Next")
+    history_sections = ("Outcome", "Result", "Casualties", "Upgrade")
     state, commands, narrate, player_forms = state, commands, narrate, players
     setup_events = (SidesTaken,)
 
@@ -51,6 +51,7 @@ class Onus(PackageKind):
         """The hub's scenario page: the next scenario's set-up (ON-3.3), as the briefing gives
         it."""
         from campaign.kinds.onus.status import briefing
+        from campaign.kinds.onus.words import first_turn_text
 
         brief = briefing(current)
         if brief is None:
@@ -59,7 +60,7 @@ class Onus(PackageKind):
             {
                 "heading": f"Next: scenario {brief['scenario']}, {brief['title']}",
                 "items": [
-                    f"{brief['book']} · first turn: {brief['first_turn']}",
+                    f"{brief['book']} · {first_turn_text(brief)}",
                     f"Duration {brief['duration']} · scale {brief['scale']} · battlefield "
                     f"{brief['battlefield']}",
                     *(f"Special rule: {rule}" for rule in brief["special_rules"]),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import singledispatch
 
+from campaign.domain.deadlines import DEADLINE_ACTOR
 from campaign.kinds.onus.state import State
 from campaign.views.grammar import sentence
 from events.common import CampaignEvent
@@ -64,6 +65,12 @@ def _(event: UnitUpgraded) -> str:
 
 @describe.register
 def _(event: UpgradeDeclined) -> str:
+    if event.actor == DEADLINE_ACTOR:
+        whose = "Rome's" if event.side == "rome" else "the enemies'"
+        return (
+            f"Scenario {event.scenario}: the deadline for {whose} choice passed; the upgrade is "
+            "declined (ON-4.2)"
+        )
     return f"Scenario {event.scenario}: {side_does(event.side, 'decline')} the upgrade"
 
 

@@ -14,6 +14,7 @@ from campaign.kinds.onus import commands
 from campaign.kinds.onus import rules as onus
 from campaign.kinds.onus.book import SIDE_NAMES
 from campaign.kinds.onus.state import Phase, State
+from campaign.views.grammar import plural
 
 
 def own_side(state: State, player: str) -> str | None:
@@ -29,7 +30,7 @@ def lines(state: State, player: str) -> list[str]:
     wins = state.wins()
     other = next(s for s in wins if s != side)
     return [
-        f"You lead {SIDE_NAMES[side]}: {wins[side]} scenario(s) won, {wins[other]} lost, "
+        f"You lead {SIDE_NAMES[side]}: {plural(wins[side], 'scenario')} won, {wins[other]} lost, "
         f"of {len(state.results)} played (ON-1.3)."
     ]
 

@@ -7,15 +7,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from campaign.domain.deadlines import DEADLINE_ACTOR
 from campaign.errors import CampaignError
 from campaign.kinds.onus import RULES
-from campaign.kinds.onus.book import SIDES
-from campaign.kinds.onus.state import LAST, Played, State
+from campaign.kinds.onus.book import SIDE_COLOURS, SIDE_NAMES, SIDES
+from campaign.kinds.onus.state import LAST, Phase, Played, State
 from campaign.kinds.onus.status import facts as typed_facts
 from campaign.kinds.onus.words import fact_text, unit_name
+from campaign.views.grammar import plural, possessive, sentence
 from events.common import CampaignEvent, NoteRecorded
 
-COLOURS = {"rome": "#b22222", "enemies": "#2e7d32"}
+COLOURS = SIDE_COLOURS
 
 
 def scenario_report(
@@ -58,12 +60,18 @@ def scenario_report(
         "notes": [e.text for e in events if isinstance(e, NoteRecorded)],
     }
     report["sections"] = _sections(report, state, played)
+    # The winner's upgrade (or its decline) is recorded after the scenario ended: a report that
+    # tells it vouches for the log up to it, and so for the whole log as it stands (the audit
+    # line's events and chain head), as a report that tells events after its round does.
+    upgrade = report["upgrade"]
+    report["tells_since"] = number < LAST and not upgrade["pending"]
     return report
 
 
-def upgrade_now(now: State, number: int) -> dict[str, Any] | None:
-    """ON-2.1: the winner's upgrade as it stands now: made, pending, declined (None), or none at
-    all after the eighth scenario."""
+def upgrade_now(now: State, number: int) -> dict[str, Any]:
+    """ON-2.1: the winner's upgrade as it stands now: made, pending, declined (with who recorded
+    the decline: `deadline` where the deadline passed, ON-4.2), or none at all after the eighth
+    scenario."""
     played = now.results[number - 1]
     if played.upgrade is not None:
         unit, status = played.upgrade
@@ -76,7 +84,13 @@ def upgrade_now(now: State, number: int) -> dict[str, Any] | None:
         }
     if number == LAST or (now.upgrade_due and len(now.results) == number):
         return {"side": played.winner, "unit": None, "status": None, "pending": number < LAST}
-    return None
+    return {
+        "side": played.winner,
+        "unit": None,
+        "status": None,
+        "pending": False,
+        "declined_by": played.declined_by,
+    }
 
 
 def _score(state: State, number: int) -> dict[str, int]:
@@ -106,6 +120,7 @@ def _sections(report: dict[str, Any], state: State, played: Played) -> list[Sect
     """The report's sections, in the order a forum post tells them."""
     players = state.side_names
     sections = [
+        *_outcome(state),
         _result(report, players, played),
         _armies(report, players, state.book.scenario(played.number).armies["enemies"].people),
         _casualties(played, state),
@@ -116,6 +131,22 @@ def _sections(report: dict[str, Any], state: State, played: Played) -> list[Sect
     if report["notes"]:
         sections.append({"heading": "Organiser's notes", "items": report["notes"], "plain": True})
     return sections
+
+
+def _outcome(state: State) -> list[Section]:
+    """The finished campaign's result, first (ON-1.3): who won it, by how many scenarios."""
+    if state.phase != Phase.FINISHED:
+        return []
+    wins, winner = state.wins(), state.winner
+    if winner == "draw":
+        said = f"A drawn campaign: {plural(wins['rome'], 'scenario')} won each (ON-1.3)"
+    else:
+        loser = next(side for side in SIDES if side != winner)
+        said = (
+            f"{_wins(winner)} the campaign ({state.side_names[winner]}), "
+            f"{plural(wins[winner], 'scenario')} to {wins[loser]} (ON-1.3)"
+        )
+    return [{"heading": "Outcome", "items": [said]}]
 
 
 def _result(report: dict[str, Any], players: dict[str, str], played: Played) -> Section:
@@ -164,20 +195,29 @@ def _casualties(played: Played, state: State) -> Section:
 
 def _upgrade_made(report: dict[str, Any], players: dict[str, str], played: Played) -> Section:
     upgrade = report["upgrade"]
-    if upgrade and upgrade["pending"]:
+    if upgrade["pending"]:
         said = f"pending ({players[upgrade['side']]} to choose)"
         return {"heading": "Upgrade (ON-2.1)", "items": [said]}
-    if upgrade and upgrade["unit"] is None:
+    if played.number == LAST:
         said = "none: the eighth scenario was the last, so there is no next scenario to upgrade for"
         return {"heading": "Upgrade (ON-2.1)", "items": [said]}
-    if upgrade is None:
-        return {
-            "heading": "Upgrade (ON-2.1)",
-            "items": [f"{players[played.winner]} declined the upgrade"],
-        }
+    if upgrade["unit"] is None:
+        return {"heading": "Upgrade (ON-2.1)", "items": [_declined(upgrade, players, played)]}
     unit = unit_name(upgrade["type"], upgrade["unit"])
     said = f"{players[upgrade['side']]} upgrades {unit} to {upgrade['status'].capitalize()}"
     return {"heading": "Upgrade (ON-2.1)", "items": [said]}
+
+
+def _declined(upgrade: dict[str, Any], players: dict[str, str], played: Played) -> str:
+    """The winner declined the upgrade, or the deadline passed and it was declined for him: the
+    log's actor `deadline` (ON-4.2), never the player's choice."""
+    player = players[played.winner]
+    if upgrade.get("declined_by") == DEADLINE_ACTOR:
+        return (
+            f"The deadline for {possessive(player)} choice passed: the upgrade was declined for "
+            f"{SIDE_NAMES[played.winner]} (ON-4.2)"
+        )
+    return f"{player} declined the upgrade"
 
 
 def _score_table(report: dict[str, Any], players: dict[str, str]) -> Section:
@@ -190,9 +230,6 @@ def _score_table(report: dict[str, Any], players: dict[str, str]) -> Section:
 
 def _wins(side: str) -> str:
     """ "Rome wins", "The enemies of Rome win": the side's name, and the verb agreeing with it."""
-    from campaign.input.text import sentence
-    from campaign.kinds.onus.book import SIDE_NAMES
-
     return sentence(f"{SIDE_NAMES[side]} {'wins' if side == 'rome' else 'win'}")
 
 
@@ -200,9 +237,12 @@ def _next_scenario(following: dict[str, Any]) -> Section:
     if following["what"] == "scenario":
         said = f"Scenario {following['number']}: {following['title']}"
     elif following["winner"] == "draw":
-        said = "A drawn campaign (ON-1.3)."
+        said = "Nothing: all eight scenarios are played, and the campaign is drawn."
     else:
-        said = f"{_wins(following['winner'])} the campaign (ON-1.3)."
+        said = (
+            f"Nothing: all eight scenarios are played, and {SIDE_NAMES[following['winner']]} "
+            "won the campaign."
+        )
     return {"heading": "Next", "items": [said]}
 
 
@@ -211,7 +251,7 @@ def briefing_report(name: str, state: State, number: int) -> dict[str, Any]:
     shows it), for the forum or the Discord channel before the game: what `report` gives for the
     scenario in progress (#29: ONUS! had no postable briefing)."""
     from campaign.kinds.onus.status import briefing
-    from campaign.kinds.onus.words import army_heading, army_lines
+    from campaign.kinds.onus.words import army_heading, army_lines, first_turn_text, victory_text
 
     brief = briefing(state)
     if brief is None or brief["scenario"] != number:
@@ -219,9 +259,8 @@ def briefing_report(name: str, state: State, number: int) -> dict[str, Any]:
             f"Scenario {number} is not the one to be played next: campaign briefing shows it."
         )
     players = state.side_names
-    note = f" ({brief['first_turn_note']})" if brief["first_turn_note"] else ""
     table = [
-        f"{brief['book']} · first turn: {brief['first_turn']}{note}",
+        f"{brief['book']} · {first_turn_text(brief)}",
         f"Duration {brief['duration']} · scale {brief['scale']} · battlefield "
         f"{brief['battlefield']}",
         "Special rules: " + ("; ".join(brief["special_rules"]) or "none"),
@@ -234,13 +273,11 @@ def briefing_report(name: str, state: State, number: int) -> dict[str, Any]:
     comings += [f"Back (ON-2.3, ON-2.4): {c}" for c in recovered]
     if comings:
         sections.append({"heading": "Who is out, who is back", "items": comings})
-    victory = brief["victory"]
     sections.append(
         {
             "heading": "Victory and the result",
             "items": [
-                f"{WINS[victory['side']]} if {_conditions(victory['when'])}; else "
-                f"{WINS[other(victory['side'])]}",
+                f"{victory_text(brief)} (ON-3)",
                 "The result, once played: campaign scenario-result "
                 + " ".join(f"--fact {f['key']}={f['values']}" for f in brief["facts"]),
             ],
@@ -256,25 +293,3 @@ def briefing_report(name: str, state: State, number: int) -> dict[str, Any]:
         "briefing": brief,
         "sections": sections,
     }
-
-
-WINS = {"rome": "Rome wins", "enemies": "Rome's enemies win"}
-
-
-def other(side: str) -> str:
-    return next(s for s in SIDES if s != side)
-
-
-def _conditions(when: dict[str, Any]) -> str:
-    """A scenario's victory conditions in words: `vespasian survived is yes and roman units
-    available is at least 4`."""
-    said = []
-    for key, wanted in when.items():
-        fact = key.replace("_", " ")
-        if isinstance(wanted, dict):
-            said.append(f"{fact} is at least {wanted['at_least']}")
-        elif isinstance(wanted, list):
-            said.append(f"{fact} is " + " or ".join(str(w).replace("_", " ") for w in wanted))
-        else:
-            said.append(f"{fact} is {wanted}")
-    return " and ".join(said)

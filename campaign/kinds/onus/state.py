@@ -49,6 +49,9 @@ class Played:
     officer_casualties: tuple[str, ...]
     upgrade: tuple[str, str] | None = None
     """The unit card the winner upgraded after the scenario, and its new status."""
+    declined_by: str | None = None
+    """Who recorded the winner's decline of the upgrade, as the log names him: the actor
+    `deadline` where the deadline passed under the rule `auto` (ON-4.2)."""
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,8 @@ def _(event: UnitUpgraded, state: State) -> State:
 
 @evolve.register
 def _(event: UpgradeDeclined, state: State) -> State:
-    return _upgraded(state)
+    results = state.results[:-1] + (replace(state.results[-1], declined_by=event.actor),)
+    return _upgraded(replace(state, results=results))
 
 
 def _upgraded(state: State) -> State:

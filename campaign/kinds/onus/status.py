@@ -106,7 +106,12 @@ def briefing(state: State) -> dict[str, Any] | None:
             "wounded": list(last.wounded) if last else [],
         },
         "facts": [{"key": f.key, "values": f.describe().split("=", 1)[1]} for f in scenario.facts],
-        "victory": {"side": scenario.victory_side, "when": scenario.victory_when},
+        "victory": {
+            "side": scenario.victory_side,
+            "when": scenario.victory_when,
+            "if": scenario.wins_if,
+            "otherwise": scenario.otherwise,
+        },
         "upgrade_due": state.upgrade_due,
     }
 

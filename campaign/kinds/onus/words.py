@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaign.views.grammar import sentence
+
 
 def unit_name(unit_type: str, card_id: str) -> str:
     """`Legionaries 1` for the card `legionaries-1`."""
@@ -90,3 +92,34 @@ def army_lines(army: dict[str, Any]) -> list[str]:
     if army["notes"]:
         lines.append(army["notes"])
     return lines
+
+
+def side_people(side: str, army: dict[str, Any]) -> str:
+    """A side as the scenario names it: `Rome`, `the Celts`, `the Germanic Peoples`."""
+    return "Rome" if side == "rome" else f"the {army['people']}"
+
+
+def side_wins(side: str, army: dict[str, Any]) -> str:
+    """`Rome wins`, `the Celts win`: the verb agreeing with the side's name."""
+    return f"{side_people(side, army)} {'wins' if side == 'rome' else 'win'}"
+
+
+def first_turn_text(brief: dict[str, Any]) -> str:
+    """Who plays first, as the side is called in this scenario and by its player's name, with the
+    scenario's note: `first turn: the Mercenaries (Boudica; with no activation cards …)`."""
+    side = brief["first_turn"]
+    army = brief["armies"][side]
+    note = f"; {brief['first_turn_note']}" if brief["first_turn_note"] else ""
+    return f"first turn: {side_people(side, army)} ({army['player']}{note})"
+
+
+def victory_text(brief: dict[str, Any]) -> str:
+    """A scenario's victory conditions as the rules page words them (ON-3): `Rome wins if
+    Vitellius survived (even wounded); otherwise the Germanic Peoples win`."""
+    victory, armies = brief["victory"], brief["armies"]
+    side = victory["side"]
+    other = next(s for s in armies if s != side)
+    said = f"{side_wins(side, armies[side])} if {victory['if']}"
+    if victory["otherwise"]:
+        return f"{sentence(said)}; {side_wins(other, armies[other])} if {victory['otherwise']}"
+    return f"{sentence(said)}; otherwise {side_wins(other, armies[other])}"
