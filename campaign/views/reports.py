@@ -118,7 +118,9 @@ def with_people(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str,
     told = said(loaded.facts.people) if whole else lines(loaded.events[:through])
     if not told:
         return data
-    return data | {"sections": [*data["sections"], {"heading": "Players", "items": told}]}
+    # the reason after the names as the organiser typed it: text, no name marked in it (#50)
+    players = {"heading": "Players", "items": told, "plain": "after the name"}
+    return data | {"sections": [*data["sections"], players]}
 
 
 def with_audit(data: dict[str, Any], loaded: Loaded, through: int) -> dict[str, Any]:

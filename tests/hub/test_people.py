@@ -74,6 +74,18 @@ def test_bc_9_6_a_withdrawn_player_forfeits_whenever_he_is_on_turn(shell, spring
     assert shell.json("verify")["verified"]
 
 
+
+def test_a_reason_for_leaving_is_text_in_the_players_section(shell, spring):
+    """#50: "gone to **Dag**'s wedding": the Players section bolded every name inside the reason
+    the organiser typed; the names it tells (who left, who replaced whom) are the players', the
+    reason is as written."""
+    shell.play(spring.through("note"))
+    shell.ok("withdraw", "Ann", "--reason", "gone to Dag's wedding")
+    report = shell.ok("report", "--round", "2", "--format", "markdown").stdout
+    told = next(line for line in report.splitlines() if "withdrew" in line)
+    assert "**Ann** withdrew" in told and "gone to Dag's wedding" in told
+    assert "**Dag**" not in told
+
 def test_bc_9_6_a_battle_a_withdrawn_player_defends_is_a_walkover_for_the_attacker(shell, spring):
     shell.play(spring.through("attack Powys Gwynedd"))  # round 2: Bob attacks Cid's West Anglia
     shell.ok("withdraw", "Cid", "--reason", "gone")
