@@ -74,7 +74,6 @@ def test_bc_9_6_a_withdrawn_player_forfeits_whenever_he_is_on_turn(shell, spring
     assert shell.json("verify")["verified"]
 
 
-
 def test_a_reason_for_leaving_is_text_in_the_players_section(shell, spring):
     """#50: "gone to **Dag**'s wedding": the Players section bolded every name inside the reason
     the organiser typed; the names it tells (who left, who replaced whom) are the players', the
@@ -85,6 +84,7 @@ def test_a_reason_for_leaving_is_text_in_the_players_section(shell, spring):
     told = next(line for line in report.splitlines() if "withdrew" in line)
     assert "**Ann** withdrew" in told and "gone to Dag's wedding" in told
     assert "**Dag**" not in told
+
 
 def test_bc_9_6_a_battle_a_withdrawn_player_defends_is_a_walkover_for_the_attacker(shell, spring):
     shell.play(spring.through("attack Powys Gwynedd"))  # round 2: Bob attacks Cid's West Anglia

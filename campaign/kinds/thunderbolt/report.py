@@ -194,6 +194,9 @@ def turn_report(
     if state.victory is not None and state.victory.turn == number:
         won = {"heading": "Victory Determination (TB-20)", "items": [str(state.victory)]}
         sections.insert(0, won)
+    # the sides and their leaders, never a player: a leader who shares a player's name (Hanno
+    # 2P-10, Fabius #438) is not marked as him (#50)
+    sections = [section | {"plain": True} for section in sections]
     if notes:
         sections.append({"heading": "Organiser's notes", "items": notes, "plain": True})
     players = {state.rome: "#b22222", state.carthage: "#6a1b9a"}

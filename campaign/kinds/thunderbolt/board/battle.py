@@ -13,6 +13,7 @@ from campaign.kinds.thunderbolt.board import politics as senate
 from campaign.kinds.thunderbolt.board.politics import Legion
 from campaign.kinds.thunderbolt.board.raising import FIELDS, eliminate
 from campaign.kinds.thunderbolt.board.roman import Romans
+from campaign.views.grammar import plural
 
 
 def fought(
@@ -109,7 +110,8 @@ def _check_promoted(rule: Mapping[str, Any], promote: Sequence[str], rome_won: b
     if len(promote) > most or not set(promote) <= set(rule.get("may_promote", [])):
         raise RuleViolation(
             "TB-11.10",
-            f"A Roman victory promotes {most} Recruit Legion(s) that fought, never a Marine "
+            f"A Roman victory promotes {plural(most, 'Recruit Legion')} that fought, "
+            "never a Marine "
             f"or Slave Legion: {', '.join(rule.get('may_promote', [])) or 'none'}",
         )
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from campaign.errors import RuleViolation
+from campaign.views.grammar import plural
 
 OFFICES = ("Dictator", "ME", "Consul", "Proconsul", "Praetor", "PU")
 """TB-6.1: one office per leader (governors are Praetors)."""
@@ -85,7 +86,7 @@ def check_imperium(magistrates: Sequence[Magistrate], named: Named = str) -> Non
         if len(m.legions) > imperium_limit(m):
             raise RuleViolation(
                 "TB-6.2",
-                f"A {m.office}'s Imperium holds at most {imperium_limit(m)} Legion(s); "
+                f"A {m.office}'s Imperium holds at most {plural(imperium_limit(m), 'Legion')}; "
                 f"{named(m.leader)} would hold {len(m.legions)}",
             )
         for legion in m.legions:
@@ -133,7 +134,8 @@ def check_assignments(
             if provinces[m.province] > per_province:
                 raise RuleViolation(
                     "TB-6.4",
-                    f"At most {per_province} Proconsul(s) in {m.province}; {named(m.leader)} "
+                    f"At most {plural(per_province, 'Proconsul')} in {m.province}; "
+                    f"{named(m.leader)} "
                     "would be one more",
                 )
         elif m.theater == ROMAN_ITALY:

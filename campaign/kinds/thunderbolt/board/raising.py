@@ -13,6 +13,7 @@ from campaign.kinds.thunderbolt.board import offices
 from campaign.kinds.thunderbolt.board import politics as senate
 from campaign.kinds.thunderbolt.board.offices import Magistrate
 from campaign.kinds.thunderbolt.board.roman import MARINE, SLAVE, Romans, numeral_key
+from campaign.views.grammar import plural
 
 NS_DRM = -2
 MOST_NS = 10
@@ -163,7 +164,8 @@ def _check_filled(r: Romans, new: int, fill: Sequence[int]) -> None:
         one_of = ", ".join(str(n) for n in short)
         raise RuleViolation(
             "TB-11.7",
-            f"{new} new Legion(s) for the CAs of one Legion ({one_of}): name which with --ca N",
+            f"{plural(new, 'new Legion')} for the CAs of one Legion ({one_of}): "
+            "name which with --ca N",
         )
 
 
@@ -175,7 +177,7 @@ def _check_trainer(r: Romans, train: int, left: int) -> None:
     if not 1 <= train <= offices.PU_TRAINING or train > left:
         raise RuleViolation(
             "TB-11.7",
-            f"One or two of the {left} Legion(s) left may go to Rome for the PU to train",
+            f"One or two of the {plural(left, 'Legion')} left may go to Rome for the PU to train",
         )
 
 

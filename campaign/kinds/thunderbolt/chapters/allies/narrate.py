@@ -20,28 +20,32 @@ TOLD = ByEvent()
 @TOLD.on
 def _(event: VictoryReported) -> str:
     how, side = rules.VICTORY_BY[event.cause], rules.SIDES[event.victor]
-    return f"Game Turn {event.turn}: Major Victory for {side} by {how} in {event.province}"
+    return f"Game Turn {event.turn}: Major Victory for {side} by {how} in {who(event.province)}"
 
 
 @TOLD.on
 def _(event: ProvinceDevastated) -> str:
-    return f"Game Turn {event.turn}: {event.by} devastates {event.province}"
+    by = rules.SIDES.get(event.by, event.by)
+    return f"Game Turn {event.turn}: {by} devastates {who(event.province)}"
 
 
 @TOLD.on
 def _(event: CitySacked) -> str:
-    rolls = ", ".join(f"{p} {f}" for p, f in event.faces.items()) or "no adjacent track province"
+    rolls = (
+        ", ".join(f"{who(p)} {f}" for p, f in event.faces.items()) or "no adjacent track province"
+    )
     return (
-        f"Game Turn {event.turn}: Rome sacks a city in {event.province}: Roman Retribution, "
+        f"Game Turn {event.turn}: Rome sacks a city in {who(event.province)}: Roman Retribution, "
         f"dice {rolls} (TB-15.7)"
     )
 
 
 @TOLD.on
 def _(event: PresenceClaimed) -> str:
+    side = rules.SIDES.get(event.side, event.side)
     return (
-        f"Game Turn {event.turn}: {event.side} claims Watchful Presence in {who(event.province)} "
-        f"({event.force}): 1 box toward {event.side} (TB-15.8)"
+        f"Game Turn {event.turn}: {side} claims Watchful Presence in {who(event.province)} "
+        f"({event.force}): 1 box toward {side} (TB-15.8)"
     )
 
 

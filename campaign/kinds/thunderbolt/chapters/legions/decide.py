@@ -15,6 +15,7 @@ from campaign.kinds.thunderbolt.board import raising as legions
 from campaign.kinds.thunderbolt.board.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.board.naming import leader, province_of
 from campaign.kinds.thunderbolt.board.state import State
+from campaign.views.grammar import plural
 from events.thunderbolt.legions import (
     LegateDelivered,
     LegionsDisbanded,
@@ -105,7 +106,8 @@ def naval_levels(state: State, entered: int | None) -> int:
     if recorded is not None and entered != recorded:
         raise RuleViolation(
             "TB-18.7",
-            f"Rome built {recorded} NS level(s) in Game Turn {turn} as recorded, not {entered}",
+            f"Rome built {plural(recorded, 'NS level')} in Game Turn {turn} as recorded, "
+            f"not {entered}",
         )
     return entered
 
@@ -172,7 +174,8 @@ def _count(read: int | None, raised: int | None, face: int, adjusted: int, in_pl
         )
     if read is not None and raised is not None and raised != read:
         raise CampaignError(
-            f"The chart gives {read} Legion(s) for an adjusted DR of {adjusted} with {in_play} "
+            f"The chart gives {plural(read, 'Legion')} for an adjusted DR of {adjusted} "
+            f"with {in_play} "
             f"in play, not {raised}."
         )
     count = read if read is not None else raised
@@ -187,7 +190,8 @@ def _placed(state: State, count: int, at: str | None) -> str:
         return ""
     if at is None:
         raise CampaignError(
-            f"Say where the {count} new Legion(s) go: --at PROVINCE of Roman Italy (TB-11.6)."
+            f"Say where {'the new Legion goes' if count == 1 else f'the {count} new Legions go'}: "
+            "--at PROVINCE of Roman Italy (TB-11.6)."
         )
     where = province_of(state, at)
     check_new_place(state, where)

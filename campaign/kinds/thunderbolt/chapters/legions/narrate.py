@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaign.kinds.thunderbolt.board.naming import who
 from campaign.kinds.thunderbolt.handlers import ByEvent
+from campaign.views.grammar import plural
 from events.thunderbolt.legions import (
     LegateDelivered,
     LegionsDisbanded,
@@ -27,7 +28,8 @@ def _(event: LegionsRequested) -> str:
     adjusted = event.face - 2 * event.ns + sum(event.modifiers.values())
     source = f" [{event.evidence}]" if event.evidence else ""
     raised = (
-        f"{event.raised} Legion(s) raised, {', '.join(event.legions)}, Recruit and full, in "
+        f"{plural(event.raised, 'Legion')} raised, {', '.join(event.legions)}, "
+        f"Recruit and full, in "
         f"{who(event.province)}"
         if event.raised
         else "no Legion raised"
@@ -110,7 +112,9 @@ def _(event: LegateDelivered) -> str:
 
 @TOLD.on
 def _(event: NavalBuilt) -> str:
-    return f"Game Turn {event.turn}: Rome built {event.levels} NS level(s) (TB-11.4, TB-18.7)"
+    return (
+        f"Game Turn {event.turn}: Rome built {plural(event.levels, 'NS level')} (TB-11.4, TB-18.7)"
+    )
 
 
 @TOLD.on

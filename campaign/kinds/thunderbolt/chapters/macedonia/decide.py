@@ -18,6 +18,7 @@ from campaign.kinds.thunderbolt.board.state import State
 from campaign.kinds.thunderbolt.board.war import ENDED, UNDERWAY
 from campaign.kinds.thunderbolt.chapters.legions.decide import check_new_place
 from campaign.kinds.thunderbolt.chapters.macedonia import checks
+from campaign.views.grammar import plural
 from events.thunderbolt.macedonia import (
     AmbassadorSent,
     LegionsCommitted,
@@ -75,8 +76,9 @@ def _result(state: State, face: int, adjusted: int, entered: str | None) -> str:
     read = outcome(chart, adjusted) if chart else None
     if read is None and not (entered or "").strip():
         raise CampaignError(
-            f"Rome's die is {face}, the adjusted roll {adjusted} ({len(state.macedonia.legions)} "
-            "Legion(s) in the Macedonia Holding Box): enter what the First Macedonian War Table "
+            f"Rome's die is {face}, the adjusted roll {adjusted} "
+            f"({plural(len(state.macedonia.legions), 'Legion')} in the Macedonia Holding Box): "
+            "enter what the First Macedonian War Table "
             "gives with --result TEXT."
         )
     said = text.words(entered, "the war's result") if (entered or "").strip() else read

@@ -6,6 +6,7 @@ from campaign.kinds.thunderbolt.board import rules
 from campaign.kinds.thunderbolt.board.naming import who
 from campaign.kinds.thunderbolt.board.war import BOX, UNDERWAY
 from campaign.kinds.thunderbolt.handlers import ByEvent
+from campaign.views.grammar import plural
 from events.thunderbolt.macedonia import (
     AmbassadorSent,
     LegionsCommitted,
@@ -32,7 +33,8 @@ def _(event: MacedonianWarResolved) -> str:
     ended = "; the war ends" if event.ended else ""
     return (
         f"Game Turn {event.turn}: the Macedonian War (random event {event.number}): Rome rolls "
-        f"{event.face}{with_drms}, {event.adjusted}, {event.legions} Legion(s) in the {BOX}: "
+        f"{event.face}{with_drms}, {event.adjusted}, "
+        f"{plural(event.legions, 'Legion')} in the {BOX}: "
         f"{event.result}{ended} (TB-27.4)"
     )
 

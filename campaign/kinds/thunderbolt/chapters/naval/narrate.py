@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaign.kinds.thunderbolt.board import rules
 from campaign.kinds.thunderbolt.handlers import ByEvent
+from campaign.views.grammar import plural
 from events.thunderbolt.naval import NavalAllotted
 
 TOLD = ByEvent()
@@ -13,7 +14,7 @@ TOLD = ByEvent()
 @TOLD.on
 def _(event: NavalAllotted) -> str:
     side = rules.SIDES[event.side]
-    parts = [f"builds {event.built} NS level(s)"] if event.built else []
+    parts = [f"builds {plural(event.built, 'NS level')}"] if event.built else []
     if event.zones:
         put = ", ".join(f"{n} into {z}" for z, n in event.zones.items())
         parts.append(f"puts NS levels built {put}")

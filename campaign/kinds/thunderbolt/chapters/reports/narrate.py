@@ -81,7 +81,8 @@ def _(event: LegionsFought) -> str:
         for lg, classes in event.losses.items()
         if any(classes.values())
     )
-    said = [f"Legion(s) engaged: {', '.join(event.engaged)}" + (f" ({lost})" if lost else "")]
+    engaged = "Legion" if len(event.engaged) == 1 else "Legions"
+    said = [f"{engaged} engaged: {', '.join(event.engaged)}" + (f" ({lost})" if lost else "")]
     if event.promoted:
         said.append(f"promoted to Veteran: {', '.join(event.promoted)}")
     if event.demoted:

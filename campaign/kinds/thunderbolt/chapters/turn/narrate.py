@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from campaign.kinds.thunderbolt.board.naming import who
+from campaign.kinds.thunderbolt.board.rules import SIDES
 from campaign.kinds.thunderbolt.board.sequence import STEPS
 from campaign.kinds.thunderbolt.handlers import ByEvent
+from campaign.views.grammar import plural
 from events.thunderbolt.turn import (
     InitiativeDrawn,
     MarkerDrawn,
@@ -43,7 +45,8 @@ def _(event: SidesTaken) -> str:
 @TOLD.on
 def _(event: StepFinished) -> str:
     return (
-        f"Game Turn {event.turn}: {event.side} has finished {event.step} ({STEPS[event.step][0]})"
+        f"Game Turn {event.turn}: {SIDES.get(event.side, event.side)} has finished {event.step} "
+        f"({STEPS[event.step][0]})"
     )
 
 
@@ -68,7 +71,8 @@ def _(event: MarkerDrawn) -> str:
         what = DRAWN[kind]
     source = f" [{event.evidence}]" if event.evidence else ""
     return (
-        f"Game Turn {event.turn}, Initiative: drawn from {len(event.candidates)} markers, {what} "
+        f"Game Turn {event.turn}, Initiative: drawn from "
+        f"{plural(len(event.candidates), 'marker')}, {what} "
         f"(random event {event.number}, TB-4.4){source}"
     )
 
