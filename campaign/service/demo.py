@@ -13,15 +13,19 @@ from campaign.errors import CampaignError
 
 
 def script(rules: str) -> list[tuple[str, list[str]]]:
-    """The example's steps: (the comment header above a command, the command's words)."""
+    """The example's steps: (the comment block right above a command, its lines joined by line
+    breaks; the command's words). A blank line ends a block: the file's own header is no step's."""
     text = resources.files("examples").joinpath(kind(rules).example).read_text(encoding="utf-8")
-    steps, header = [], ""
+    steps: list[tuple[str, list[str]]] = []
+    block: list[str] = []
     for line in text.splitlines():
         if line.startswith("#"):
-            header = line.lstrip("# ").strip()
+            block.append(line.lstrip("# ").strip())
         elif line.strip():
-            steps.append((header, shlex.split(line)))
-            header = ""
+            steps.append(("\n".join(block), shlex.split(line)))
+            block = []
+        else:
+            block = []
     return steps
 
 
@@ -38,7 +42,7 @@ def play(rules: str, into: str | None, quiet: bool, run: Callable[[list[str], bo
                 run(["--db", db, *words], False)
                 continue
             if header:
-                print(f"\n# {header}")
+                print("\n" + "\n".join(f"# {line}" for line in header.splitlines()))
             print("$ campaign " + shlex.join(words))
             run(["--db", db, *words], True)
         print()

@@ -350,6 +350,24 @@ def test_demo_plays_the_bundled_campaign_to_its_end(shell):
     assert "Dag has won the campaign" in result.stdout
 
 
+def test_the_demo_tells_each_commands_comment_whole(shell):
+    """#50: a comment of three lines above a command was shown by its last line alone ("# TB-14.2).
+    B2e: under a Cautious or Interested Senate, …"). Read from the example file itself: every
+    line of the comment block right above `done B2c` is printed, in order, before it."""
+    from importlib import resources
+
+    text = resources.files("examples").joinpath("thunderbolt.campaign").read_text()
+    lines = text.splitlines()
+    at = lines.index("done B2c")
+    block = []
+    while lines[at - 1 - len(block)].startswith("#"):
+        block.insert(0, lines[at - 1 - len(block)])
+    assert len(block) >= 2  # the example still has such a block
+    shown = shell.ok("demo", "--rules", "thunderbolt").stdout.splitlines()
+    where = shown.index("$ campaign done B2c")
+    assert shown[where - len(block) : where] == block
+
+
 def test_a_committed_seed_is_revealed_once_and_must_match_the_commitment(shell):
     """BC-2.4: the SHA-256 of the seed is published first; the draw happens when the seed is
     revealed."""
