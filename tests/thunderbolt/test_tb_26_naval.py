@@ -27,7 +27,7 @@ def test_tb_26_1_the_zones_come_from_the_set_up_file(shell):
 def test_tb_26_2_the_pages_example_two_levels_built_into_mare_africum(shell):
     at_b3a(shell)
     refusal = shell.refuses("ns", "--to", "Mare Africum")
-    assert refusal.endswith("(TB-26.2).") and "has 0 NS level(s)" in refusal
+    assert refusal.endswith("(TB-26.2).") and "has 0 NS levels built" in refusal
     shell.ok("naval", "--built", "2")  # TB-11.4: the Legion Request's DRM reads it
     shell.ok("ns", "--to", "Mare Africum", "--to", "mare africum")
     assert zones(shell)["Mare Africum"] == 0  # 8.12: "reducing Carthage's NS Level to 0"

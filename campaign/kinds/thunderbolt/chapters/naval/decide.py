@@ -13,6 +13,7 @@ from campaign.input.text import sentence
 from campaign.kinds.thunderbolt.board import checks, rules
 from campaign.kinds.thunderbolt.board import raising as legions
 from campaign.kinds.thunderbolt.board.state import State
+from campaign.views.grammar import plural
 from events.thunderbolt.naval import NavalAllotted
 
 TOWARD = {rules.ROME: 1, rules.CARTHAGE: -1}
@@ -43,8 +44,8 @@ def allot(
     if sum(zones.values()) > room:
         raise RuleViolation(
             "TB-26.2",
-            f"{sentence(who)} has {room} NS level(s) built this Game Turn to put into zones, not "
-            f"{sum(zones.values())}",
+            f"{sentence(who)} has {plural(room, 'NS level')} built this Game Turn to put into "
+            f"zones, not {sum(zones.values())}",
         )
     levels = {z: state.naval[z] + TOWARD[who] * n for z, n in zones.items()}
     moved = []
