@@ -5,22 +5,17 @@ half the application's key the hub is given), or signed wrong, and posted to the
 from __future__ import annotations
 
 import json
-from datetime import datetime
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from helpers.discord import CHANNEL, NOW, SIGNED, application_key, choices, picked, signed
 from helpers.notices import BOB, CID
 from helpers.shell import Shell
 from starlette.testclient import TestClient
 
 from campaign.web.hub import hub
 
-CHANNEL = "555555555555555555"
 STRANGER = "999999999999999999"
-NOW = "2026-12-01T14:00Z"
-SIGNED = int(datetime.fromisoformat(NOW).timestamp())
-"""When Discord signed the interactions: the hub's pinned clock's now."""
 
 
 class Discord:
@@ -30,10 +25,7 @@ class Discord:
         self.client, self.key, self.sent = client, key, 0
 
     def post(self, body: dict, stamp: int = SIGNED, key: Ed25519PrivateKey | None = None):
-        raw = json.dumps(body).encode()
-        signature = (key or self.key).sign(str(stamp).encode() + raw).hex()
-        headers = {"X-Signature-Ed25519": signature, "X-Signature-Timestamp": str(stamp)}
-        return self.client.post("/discord/interactions", content=raw, headers=headers)
+        return signed(self.client, key or self.key, body, stamp)
 
     def command(self, user: str, sub: str, ident: str | None = None):
         self.sent += 1
@@ -51,40 +43,21 @@ class Discord:
         """A button pressed (its custom id), or a select menu's option picked (the menu's
         custom id and the option's value)."""
         self.sent += 1
-        if isinstance(choice, tuple):
-            data = {"custom_id": choice[0], "component_type": 3, "values": [choice[1]]}
-        else:
-            data = {"custom_id": choice, "component_type": 2}
         return self.post(
             {
                 "id": ident or f"p{self.sent}",
                 "type": 3,
                 "channel_id": CHANNEL,
                 "member": {"user": {"id": user}},
-                "data": data,
+                "data": picked(choice),
             }
         ).json()
-
-
-def buttons(answer: dict) -> dict[str, str | tuple[str, str]]:
-    """The choices of an answer, by label: a button's custom id, or a select menu's custom id
-    and its option's value."""
-    found: dict[str, str | tuple[str, str]] = {}
-    for row in answer["data"].get("components", []):
-        for part in row["components"]:
-            if part["type"] == 2:
-                found[part["label"]] = part["custom_id"]
-            for option in part.get("options", []):
-                found[option["label"]] = (part["custom_id"], option["value"])
-    return found
 
 
 @pytest.fixture
 def played(store_url, spring, monkeypatch):
     """Spring 869 begun, bound to a channel; Cid and Bob linked to their Discord accounts."""
-    key = Ed25519PrivateKey.generate()
-    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
-    monkeypatch.setenv("CAMPAIGN_DISCORD_PUBLIC_KEY", public)
+    key = application_key(monkeypatch)
     shell = Shell(store_url)
     shell.ok(*spring.step("new"))  # Cid declares first
     shell.ok("contact", "Cid", "--discord", CID)
@@ -118,7 +91,7 @@ def test_49_a_player_declares_his_attack_from_discord_as_on_the_command_line(
     assert (
         turn["data"]["flags"] == 64 and "Declare your attack for round 1" in turn["data"]["content"]
     )
-    choice = next(c for label, c in buttons(turn).items() if label.startswith("from Essex on Kent"))
+    choice = next(c for label, c in choices(turn).items() if label.startswith("from Essex on Kent"))
     before = len(shell.json("log"))
     done = discord.press(CID, choice, ident="press-1")
     assert "flags" not in done["data"] and done["data"]["content"].startswith("Cid: Recorded:")
@@ -139,7 +112,7 @@ def test_49_a_stale_button_and_a_stranger_are_refused_to_them_alone(played, spri
     """A button from a message the campaign moved on from is refused ("moved on"), as a stale
     page's form is; a Discord user with no contact is told how to be linked; neither records."""
     shell, discord = played
-    choice = next(iter(buttons(discord.command(CID, "turn")).values()))
+    choice = next(iter(choices(discord.command(CID, "turn")).values()))
     shell.ok(*spring.step("attack Essex Kent"))  # the organiser entered it meanwhile
     before = len(shell.json("log"))
     stale = discord.press(CID, choice)
@@ -396,7 +369,7 @@ def test_49_a_battle_reported_in_a_modal_and_confirmed_by_a_button(played, sprin
     shell, discord = played
     shell.ok("contact", "Dag", "--discord", DAG)
     shell.play(spring.between("new", "attack Hwicce West Anglia"))
-    report = buttons(discord.command(CID, "turn"))["Kent"]
+    report = choices(discord.command(CID, "turn"))["Kent"]
     modal = discord.press(CID, report)
     assert modal["type"] == 9 and modal["data"]["custom_id"] == report
     fields = [row["components"][0] for row in modal["data"]["components"]]
@@ -420,7 +393,7 @@ def test_49_a_battle_reported_in_a_modal_and_confirmed_by_a_button(played, sprin
     ).json()
     assert sent["data"]["content"].startswith("Cid: Recorded:"), sent
     assert shell.json("log")[-1]["actor"] == "Cid"
-    confirm = buttons(discord.command(DAG, "turn"))
+    confirm = choices(discord.command(DAG, "turn"))
     (choice,) = [c for label, c in confirm.items() if label.endswith(": confirm")]
     done = discord.press(DAG, choice)
     assert done["data"]["content"].startswith("Dag: Recorded:"), done
@@ -439,7 +412,7 @@ def test_49_the_same_press_delivered_to_two_workers_records_once(played, store_u
 
     shell, discord = played
     other = Discord(TestClient(hub(str(store_url))), discord.key)
-    choice = next(iter(buttons(discord.command(CID, "turn")).values()))
+    choice = next(iter(choices(discord.command(CID, "turn")).values()))
     before = len(shell.json("log"))
     answers: list[dict] = []
     presses = [
@@ -461,7 +434,7 @@ def test_49_a_name_written_as_markdown_reaches_discord_as_text(played):
     shell, discord = played
     shell.ok("rename-player", "Cid", "Cid**_x_**", "--reason", "his choice")
     shell.ok("contact", "Cid**_x_**", "--discord", CID)
-    choice = next(iter(buttons(discord.command(CID, "turn")).values()))
+    choice = next(iter(choices(discord.command(CID, "turn")).values()))
     said = discord.press(CID, choice)["data"]
     assert said["content"].startswith("Cid\\*\\*\\_x\\_\\*\\*: Recorded:"), said
     assert said["allowed_mentions"] == {"parse": []}
@@ -492,8 +465,8 @@ def test_49_a_turn_notice_goes_through_the_bot_with_the_steps_choices(played, mo
     assert path == f"/api/v10/channels/{CHANNEL}/messages" and token == "Bot bot-token-secret"
     assert body["allowed_mentions"] == {"parse": [], "users": [CID]}
     assert f"<@{CID}>" in body["content"]
-    offered = buttons({"data": body})
-    assert set(offered) == set(buttons(discord.command(CID, "turn")))  # what his turn offers
+    offered = choices({"data": body})
+    assert set(offered) == set(choices(discord.command(CID, "turn")))  # what his turn offers
     assert len(offered) > 25  # more than a message of buttons holds: in select menus
     choice = next(c for label, c in offered.items() if label.startswith("from Essex on Kent ("))
     before = shell.json("log")
@@ -509,7 +482,7 @@ def test_49_a_turn_notice_goes_through_the_bot_with_the_steps_choices(played, mo
     shell.ok("notify")
     (_, _, dags) = api.posted[-1]
     assert dags["allowed_mentions"] == {"parse": [], "users": [DAG]}
-    theirs = next(iter(buttons({"data": dags}).values()))
+    theirs = next(iter(choices({"data": dags}).values()))
     stranger = discord.press(BOB, theirs)["data"]
     assert stranger["flags"] == 64 and "another person's" in stranger["content"]
     shell.ok("note", "Dag asked for a day more.")  # the log moves on; Dag's step does not
@@ -638,9 +611,7 @@ def test_49_a_kind_without_a_map_says_so_at_once_and_defers_nothing(
 
     from helpers.shell import Script
 
-    key = Ed25519PrivateKey.generate()
-    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
-    monkeypatch.setenv("CAMPAIGN_DISCORD_PUBLIC_KEY", public)
+    key = application_key(monkeypatch)
     script = Script("thunderbolt")
     shell = Shell(store_url)
     shell.play(script.through("new"))

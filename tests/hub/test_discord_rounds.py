@@ -10,20 +10,16 @@ from __future__ import annotations
 
 import json
 import shlex
-from datetime import datetime
 from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from helpers.discord import CHANNEL, NOW, application_key, choices, picked, signed
 from helpers.shell import Script, Shell
 from starlette.testclient import TestClient
 
 from campaign.web.hub import hub
 
-CHANNEL = "555555555555555555"
-NOW = "2026-12-01T14:00Z"
-SIGNED = int(datetime.fromisoformat(NOW).timestamp())
 DISCORD_IDS = {
     name: str(300000000000000000 + n)
     for n, name in enumerate(
@@ -50,10 +46,7 @@ class Discord:
             "member": {"user": {"id": DISCORD_IDS[who]}},
             "data": data,
         }
-        raw = json.dumps(body).encode()
-        signature = self.key.sign(str(SIGNED).encode() + raw).hex()
-        headers = {"X-Signature-Ed25519": signature, "X-Signature-Timestamp": str(SIGNED)}
-        answer = self.client.post("/discord/interactions", content=raw, headers=headers)
+        answer = signed(self.client, self.key, body)
         assert answer.status_code == 200, answer.text
         assert broken(answer.json()) == [], answer.json()
         self.said.append((who, kind, answer.json()))
@@ -74,12 +67,7 @@ class Discord:
             if (k == label if exact else k.endswith(label) if ending else k.startswith(label))
         ]
         assert len(found) == 1, (who, label, list(offered), turn["data"]["content"])
-        chosen = offered[found[0]]
-        if isinstance(chosen, tuple):
-            data = {"custom_id": chosen[0], "component_type": 3, "values": [chosen[1]]}
-        else:
-            data = {"custom_id": chosen, "component_type": 2}
-        return self.post(who, 3, data)
+        return self.post(who, 3, picked(offered[found[0]]))
 
     def act(self, who: str, action: str, choice: str | None = None) -> dict:
         """`/campaign act action:ACTION choice:CHOICE` sent (the choice left out where None)."""
@@ -167,19 +155,6 @@ def broken(answer: dict) -> list[str]:
     return found
 
 
-def choices(answer: dict) -> dict[str, str | tuple[str, str]]:
-    """What an answer offers, by label: a button's custom id, or a select menu's custom id and
-    its option's value."""
-    found: dict[str, str | tuple[str, str]] = {}
-    for row in answer["data"].get("components", []):
-        for part in row["components"]:
-            if part["type"] == 2:
-                found[part["label"]] = part["custom_id"]
-            for option in part.get("options", []):
-                found[option["label"]] = (part["custom_id"], option["value"])
-    return found
-
-
 def recorded_by(answer: dict, who: str) -> None:
     """A recorded action is said in the channel (not to its sender alone) as his, pinging
     nobody (issue #49)."""
@@ -205,9 +180,7 @@ def two_stores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     into two stores — the one the hub serves to Discord (its channel bound, each of `players`'
     contacts holding his Discord id) and another, played on the command line by another
     reader."""
-    key = Ed25519PrivateKey.generate()
-    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
-    monkeypatch.setenv("CAMPAIGN_DISCORD_PUBLIC_KEY", public)
+    key = application_key(monkeypatch)
 
     def start(steps: list[list[str]], players: list[str]) -> tuple[Shell, Discord, Shell]:
         served = Shell(tmp_path / "discord.sqlite")
