@@ -720,3 +720,23 @@ def test_49_an_act_delivered_again_is_claimed_once_even_where_the_rules_allow_it
     log = shell.json("log")[before:]
     assert [e["actor"] for e in log] == ["Olaf", "Olaf"]
     assert [e["data"].get("text") for e in log] == ["Checked against the screenshots."] * 2
+
+
+HOSTILE = "@everyone **Kent** <@444444444444444444> `x` \x1b[31mred\x1b[0m"
+
+
+@pytest.mark.clock(NOW)
+@pytest.mark.parametrize("typed_as", ["action", "choice"])
+def test_49_what_a_player_types_into_act_is_text_in_its_refusal(played, typed_as):
+    """`/campaign act` is a new way in: what a player types (an action or a choice not offered)
+    comes back in the refusal's sentence. It is text there: no Markdown, no mention that pings,
+    no terminal escape code; and nothing is recorded."""
+    shell, discord = played
+    before = len(shell.json("log"))
+    action, choice = (HOSTILE, "Kent") if typed_as == "action" else ("attack", HOSTILE)
+    answer = act(discord, CID, action, choice, f"hostile-{typed_as}")
+    said = answer["data"]["content"]
+    assert answer["data"]["flags"] == 64 and answer["data"]["allowed_mentions"] == {"parse": []}
+    assert "**Kent**" not in said and "`x`" not in said and "\x1b" not in said
+    assert "closest" in said
+    assert len(shell.json("log")) == before
