@@ -3,10 +3,13 @@ events by chapter), and every log stored before the move still reads, replays an
 
 `tests/fixtures/stored-2263b78/` holds one SQLite store per kind, each the kind's bundled example
 played by the program as it was at commit 2263b78 (`campaign demo --rules KIND --into FILE`,
-the clock pinned at 2026-12-01T12:00Z), gzipped; `expected.json` holds what that program said of
-each: the number of events, the SHA-256 of its `export` and its `status --json`. Nothing here is
-the present program's own output: a change that reads an old topic, field or seal differently
-fails one of these."""
+the clock pinned at 2026-12-01T12:00Z), gzipped, and two logs holding a deadline set for the step
+in hand (Spring 869 at Cid's choice of regions, Thunderbolt at A2 and B1a/B2a): a deadline keeps
+the step's words (`DeadlineSet.step`) and `verify` decides it again from them, so rewording a
+kind's next step breaks every such log (#50's review found it). `expected.json` holds what that
+program said of each: the number of events, the SHA-256 of its `export` and its `status --json`.
+Nothing here is the present program's own output: a change that reads an old topic, field or
+seal differently, or words a step with a deadline otherwise, fails one of these."""
 
 from __future__ import annotations
 
