@@ -1,9 +1,12 @@
 """Deadlines for the step in hand (each rules page's deadline house rules): set, extended and
 cleared as events.
 
-A deadline names the step it was set for, in the words `Kind.next_step` uses; once the campaign
-has moved on to another step, that deadline no longer applies. Only views read the clock
-(campaign.input.clock): the log records instants, and replaying it never asks what time it is.
+A deadline is for the step in hand when it is set; once the campaign has moved on (any event but
+the quiet ones, `QUIET`), it no longer applies. Which step it is for follows from where it stands
+in the log, never from its words: `DeadlineSet.step` keeps how the program of its day worded the
+step, for the history, so a kind may reword its next step without unsettling a stored deadline.
+Only views read the clock (campaign.input.clock): the log records instants, and replaying it never
+asks what time it is.
 """
 
 from __future__ import annotations
@@ -340,18 +343,18 @@ class Reckoning:
     def deadline(self, step: str) -> Deadline | None:
         if self.cleared:
             return None
-        if self.pinned is not None and self.pinned[0] == step:
+        if self.pinned is not None:
             return Deadline(step, quiet_end(instant(self.pinned[1]), self.quiet, self.zone))
         if self.length is None:
             return None
         at = datetime.fromisoformat(self.moved) + length_of(self.length)
         return Deadline(step, quiet_end(at, self.quiet, self.zone))
 
-    def reason(self, step: str) -> str:
-        """Why the deadline standing for `step` was set, where one was set for it with a reason
+    def reason(self) -> str:
+        """Why the deadline standing for the step in hand was set, where one was set with a reason
         (a default one has none)."""
         pinned = self.pinned
-        return pinned[2] if pinned and len(pinned) > 2 and pinned[0] == step else ""
+        return pinned[2] if pinned and len(pinned) > 2 else ""
 
     def missed(self, step: str, now: datetime) -> Deadline | None:
         """The deadline standing for `step` if it has passed by `now`."""

@@ -48,7 +48,7 @@ def deadlines(
     if standing is None:
         return []
     uid = f"{stream}-{hashlib.sha256(step.encode()).hexdigest()[:20]}@campaign"
-    why = Reckoning.kept(seen["reckoning"]).reason(step)
+    why = Reckoning.kept(seen["reckoning"]).reason()
     if player is None:
         return [Due(uid, f"{name}: {step}", instant(standing), why, page)]
     if not any(folded(p) == folded(player) for p in awaited):

@@ -69,7 +69,16 @@ class Verified:
 
 
 def same(draft: Draft, event: CampaignEvent) -> bool:
-    return draft.kind is type(event) and draft.fields == chain.data_of(event)
+    """Whether the decision taken again records `event`: the same kind of event with the same
+    data, but for a deadline's words for its step (`DeadlineSet.step`), which are how the program
+    of its day worded the step in hand: which step a deadline is for follows from where it stands
+    in the log (campaign.domain.deadlines), and a kind may reword its next step."""
+    if draft.kind is not type(event):
+        return False
+    data = chain.data_of(event)
+    if draft.kind is DeadlineSet:
+        return draft.fields | {"step": data.get("step")} == data
+    return draft.fields == data
 
 
 def audit(of: Kind, events: Sequence[CampaignEvent]) -> Verified:

@@ -77,6 +77,33 @@ def test_a_leader_who_shares_a_players_name_is_not_marked_as_him_in_any_format(s
 # The step in hand, in sentences ------------------------------------------------------------------
 
 
+def test_tb_3_2_b3b_says_each_side_with_its_player_and_what_that_side_may_do(shell):
+    to_b3a(shell)
+    shell.ok("done", "B3a")
+    b3b = step_in_hand(shell, "B3b")
+    assert b3b.startswith(f"B3b ({STEP_NAMES['B3b']}): Rome ({ROME}) may make a Legion Request")
+    assert f"Carthage ({CARTHAGE}) may" in b3b
+    shell.ok("done", "B3b", "--side", "rome")
+    b3b = step_in_hand(shell, "B3b")
+    assert b3b.startswith(f"B3b ({STEP_NAMES['B3b']}): Carthage ({CARTHAGE}) may")
+    assert "Legion Request" not in b3b and "legion-request" not in b3b  # Rome's is over
+    shell.ok("done", "B3b", "--side", "carthage")
+    c2 = step_in_hand(shell, "C2")
+    assert c2.startswith(f"C2 ({STEP_NAMES['C2']}): the initiative draw from the LAM cup")
+    assert "the table (" not in c2  # no side is "the table"
+
+
+def test_tb_3_4_b2a_once_the_family_is_rolled_asks_only_for_done(shell):
+    to_b2a(shell)
+    before = step_in_hand(shell, "B2a")
+    assert before.startswith(f"B2a ({STEP_NAMES['B2a']}): Carthage ({CARTHAGE}) must roll")
+    assert "family" in before
+    shell.ok("family")
+    after = step_in_hand(shell, "B2a")
+    assert "family" not in after.removeprefix(f"B2a ({STEP_NAMES['B2a']})")
+    assert after.endswith("(done B2a)") or "(done B2a)" in after
+
+
 # Names as the set-up writes them, plurals by count -----------------------------------------------
 
 

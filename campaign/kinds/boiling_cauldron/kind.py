@@ -308,9 +308,8 @@ def next_step(current: State) -> str:
         return f"round {current.round}, {current.on_turn} declares an attack."
     pending = current.awaiting_choice
     if pending:
-        # the words a deadline set now keeps (DeadlineSet.step): unchanged while deadlines are
-        # matched by them, or every log with one fails verify (#50 left it, see the issue)
-        return f"{pending.result.winner} chooses region(s) to gain (gain)."
+        due = pending.result.regions_due - len(pending.gained)
+        return f"{pending.result.winner} chooses {plural(due, 'region')} to gain (gain)."
     waiting = [b.to_region for b in current.round_battles() if b.result is None]
     return f"round {current.round}, enter the results of the battles for {', '.join(waiting)}."
 
