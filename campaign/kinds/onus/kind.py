@@ -137,21 +137,26 @@ def next_step(current: State) -> str:
         )
         return f"all eight scenarios are played: {won}"
     if current.upgrade_due:
-        who = f"{current.upgrade_due} ({current.side_names[current.upgrade_due]})"
+        who = _side(current, current.upgrade_due)
         return (
             f"the winner, {who}, upgrades a unit (upgrade UNIT_ID) or declines (upgrade --decline)."
         )
     missing = [side for side in SIDES if current.army_units(side) is None]
     number = current.next_number
     if missing:
-        return (
-            f"muster the {' and '.join(missing)} army for scenario {number} (muster SIDE "
-            "UNIT=COUNT ...)."
-        )
+        armies = "the army of" if len(missing) == 1 else "the armies of"
+        sides = " and ".join(_side(current, side) for side in missing)
+        how = f"muster {missing[0]}" if len(missing) == 1 else "muster SIDE"
+        return f"muster {armies} {sides} for scenario {number} ({how} UNIT=COUNT ...)."
     return (
         f"play scenario {number}, {current.next_scenario.title}, then enter its result "
         "(scenario-result)."
     )
+
+
+def _side(current: State, side: str) -> str:
+    """A side as the rules page names it, with its player: `Rome (Marcus)`."""
+    return f"{SIDE_NAMES[side]} ({current.side_names[side]})"
 
 
 KIND = Onus()
