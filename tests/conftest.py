@@ -79,8 +79,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A `dated` test runs on today's clock and on the clock moved on (`CLOCK_MOVED`); a test
-    whose clock is pinned reads no real time, and runs once."""
+    """A test runs on each store it is checked on (`stores`); a `dated` test on today's clock and
+    on the clock moved on (`CLOCK_MOVED`); a test whose clock is pinned reads no real time, and
+    runs once."""
+    stores(metafunc)
     node = metafunc.definition
     if node.get_closest_marker("dated") and not node.get_closest_marker("clock"):
         moved = list(CLOCK_MOVED.values())
@@ -200,9 +202,33 @@ def wall() -> Callable[..., Wall]:
 # Both stores: SQLite (always) and PostgreSQL (where CAMPAIGN_TEST_POSTGRES names a server).
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+STORES_OF_RULES = {"boiling_cauldron", "onus", "hadrians_wall", "thunderbolt"}
+"""Issue #48: the test folders of the kinds' rules, which run on a SQLite file alone. A rule is
+decided the same whatever store keeps the log: what a store must do — append, read back every
+event as it was written, keep what is kept beside the log, refuse a race — is tested on both
+stores by `tests/store`, `tests/core` and `tests/hub`, and every kind's demo is played and
+verified on each (`tests/store/test_both_stores.py`). Run on PostgreSQL as well, the 294 rules
+tests took about half the suite's time and told nothing the store tests do not."""
+
+
+def stores(metafunc: pytest.Metafunc) -> None:
+    """Every test that asks for a store (`store_url`, or `shell` on it) runs on each store it is
+    checked on: a SQLite file and the PostgreSQL server, or a SQLite file alone in the folders of
+    the kinds' rules (`STORES_OF_RULES`); a test that names its stores itself, on those."""
+    if "store_url" not in metafunc.fixturenames:
+        return
+    named = metafunc.definition.iter_markers("parametrize")
+    if any("store_url" in str(mark.args[0]).replace(" ", "").split(",") for mark in named):
+        return
+    folder = Path(str(metafunc.definition.path)).parent.name
+    stores = ["sqlite"] if folder in STORES_OF_RULES else ["sqlite", "postgres"]
+    metafunc.parametrize("store_url", stores, indirect=True)
+
+
+@pytest.fixture
 def store_url(request, tmp_path):
-    """A new, empty store: a SQLite file, or a schema of its own on the PostgreSQL server."""
+    """A new, empty store: a SQLite file, or a schema of its own on the PostgreSQL server (the
+    stores each test runs on: `pytest_generate_tests`)."""
     if request.param == "sqlite":
         yield str(tmp_path / "store.sqlite")
         return
