@@ -17,6 +17,7 @@ from campaign.commandline.core import (
     registrar,
     say,
 )
+from campaign.domain.grammar import plural
 from campaign.errors import CampaignError
 
 commands = typer.Typer()
@@ -272,4 +273,7 @@ def _register(application: str | None, guild: str | None, api: str) -> None:
         raise CampaignError("Give the application's id: --application ID.")
     held = posting.register(COMMANDS, application, token, guild, api)
     where = f"server {guild}" if guild else "every server (within the hour)"
-    say(f"Registered /campaign for {where}: Discord holds {held} command(s) of this application.")
+    say(
+        f"Registered /campaign for {where}: Discord holds {plural(held, 'command')} of this "
+        "application."
+    )

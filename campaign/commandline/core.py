@@ -278,22 +278,27 @@ class Session:
         then say what happened and what is next."""
         self.perform(self.name(override), lambda loaded: decide(loaded.state), rules=rules)
 
-    def perform(self, name: str, decide, actor: str | None = None, **options) -> list:
+    def perform(
+        self, name: str, decide, actor: str | None = None, asked: dict | None = None, **options
+    ) -> list:
         """What `decide` makes of the campaign's log, recorded as `actor` (by default whoever
         runs the command) through the service (`campaign.service.use_cases.Act`'s options), then
-        told."""
+        told; `asked["at"]`, where the decision puts it, the instant a deadline was asked for."""
         from campaign.service import use_cases
 
         act = use_cases.Act(name, decide, actor or self.actor, **options)
         outcome = use_cases.perform(self.campaigns, act)
-        self.tell(outcome)
+        self.tell(outcome, (asked or {}).get("at"))
         return outcome.recorded
 
-    def tell(self, outcome) -> None:
-        """What a command recorded, what it brought about, and what is next."""
+    def tell(self, outcome, asked=None) -> None:
+        """What a command recorded (deadlines on the campaign's clock: `telling`), what it
+        brought about, and what is next."""
+        from campaign.commandline.telling import told
+
         if not outcome.recorded:
             say("Nothing was due, so nothing was recorded.")
-        for line in outcome.lines():
+        for line in told(outcome, asked):
             say(line)
         say(f"Next: {outcome.next_step}", style="bold")
         if outcome.unkept:
@@ -425,6 +430,11 @@ def console():
     stream = output().out
     width = None if stream is None and sys.stdout.isatty() else piped_width()
     return Console(file=stream, width=width, markup=False, emoji=False, highlight=False)
+
+
+def piped() -> bool:
+    """Whether the command writes to a file or a pipe, not a terminal (nor the hub's page)."""
+    return output().out is None and not sys.stdout.isatty()
 
 
 def piped_width() -> int:

@@ -23,6 +23,7 @@ from campaign.commandline.core import (
 )
 from campaign.domain import registry
 from campaign.domain.deadlines import instant
+from campaign.domain.grammar import plural
 from campaign.errors import CampaignError
 from campaign.input.clock import now
 
@@ -67,11 +68,15 @@ def deadline(
     name, moment = ctx.obj.name(campaign), now()
     if chosen == "remind":
         return _remind(ctx, name, when)
-    ctx.obj.perform(name, _deadline_decision(chosen, when, within, reason, moment))
+    asked: dict = {}  # the instant a deadline is asked for, told if quiet hours move it
+    ctx.obj.perform(
+        name, _deadline_decision(chosen, when, within, reason, moment, asked), asked=asked
+    )
 
 
-def _deadline_decision(chosen: str, when, within, reason, moment):
-    """What `deadline ACTION WHEN` decides of the campaign's log."""
+def _deadline_decision(chosen: str, when, within, reason, moment, asked: dict):
+    """What `deadline ACTION WHEN` decides of the campaign's log (for `set`, the instant asked
+    for in `asked`)."""
     from campaign.domain import deadlines
 
     needed = {
@@ -91,9 +96,13 @@ def _deadline_decision(chosen: str, when, within, reason, moment):
         return simple[chosen]
     if (when is None) == (within is None):
         raise CampaignError("Give the deadline as an ISO time or --in 14d (one of them).")
-    return lambda loaded: deadlines.set_typed(
-        loaded.events, loaded.kind.next_step(loaded.state), when, within, moment, reason
-    )
+
+    def decide(loaded):
+        asked["at"] = deadlines.asked(loaded.events, when, within, moment)
+        step = loaded.kind.next_step(loaded.state)
+        return deadlines.set_typed(loaded.events, step, when, within, moment, reason)
+
+    return decide
 
 
 def _remind(ctx: typer.Context, name: str, when: str | None) -> None:
@@ -127,7 +136,8 @@ def tick(
     if moment > now():  # its events are stamped at `moment`: never ahead of the one clock
         raise CampaignError(
             f"tick --now reckons deadlines at a time the clock has reached; {at} is ahead of it "
-            f"({now().isoformat(timespec='minutes')}): to rehearse, pin the clock (CAMPAIGN_NOW)."
+            f"({now().isoformat(timespec='minutes')}): to rehearse, pin the clock (CAMPAIGN_NOW) "
+            "on a copy of the store, whose log then runs ahead of the real time."
         )
     names = (
         [ctx.obj.name(campaign)]
@@ -271,8 +281,8 @@ def post(
     what = f"{loaded.kind.period} {data['round']}'s report"
     if delivered >= len(messages):
         return say(
-            f"The {what} was posted already ({len(messages)} message(s)); add --again to post it "
-            "once more."
+            f"The {what} was posted already ({plural(len(messages), 'message')}); add --again to "
+            "post it once more."
         )
     sent = posting.post(
         posting.Delivery(url),
@@ -282,7 +292,7 @@ def post(
         lambda n: ctx.obj.campaigns.secrets.keep(name, label, str(n)),
     )
     resumed = f" (resuming after message {delivered})" if delivered else ""
-    said = f"Posted the {what}: {sent} message(s){' and the map' if png else ''}{resumed}."
+    said = f"Posted the {what}: {plural(sent, 'message')}{' and the map' if png else ''}{resumed}."
     say(said)
 
 

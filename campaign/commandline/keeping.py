@@ -18,9 +18,9 @@ from campaign.commandline.core import (
     say,
     write_file,
 )
+from campaign.domain.grammar import plural
 from campaign.errors import CampaignError
 from campaign.readmodel.status import json_ready, view
-from campaign.views.grammar import plural
 
 commands = typer.Typer()
 command = registrar(commands, "Every campaign")

@@ -12,6 +12,7 @@ from campaign.commandline.core import (
     registrar,
     say,
 )
+from campaign.domain.grammar import plural
 from campaign.errors import CampaignError
 
 commands = typer.Typer()
@@ -141,7 +142,10 @@ def revoke(
     count = ctx.obj.campaigns.links.revoke(name, whom)
     if not count:
         raise CampaignError(f"{whom} holds no link to {name}.")
-    say(f"{count} link(s) of {whom} to {name} no longer work.")
+    say(
+        f"{plural(count, 'link')} of {whom} to {name} "
+        f"{'no longer works' if count == 1 else 'no longer work'}."
+    )
 
 
 @command()

@@ -15,6 +15,7 @@ from campaign.commandline.core import (
     NowOption,
     RoundOption,
     console,
+    piped,
     print_json,
     registrar,
     say,
@@ -25,7 +26,7 @@ from campaign.domain import registry
 from campaign.domain.deadlines import instant
 from campaign.errors import CampaignError
 from campaign.input.clock import now
-from campaign.input.text import printable_data
+from campaign.input.text import printable, printable_data
 from campaign.readmodel.status import deadline_of, json_ready, status_data, view
 from campaign.views.plain import plain_text
 
@@ -121,24 +122,65 @@ def status(
 ) -> None:
     """The dashboard: where the campaign stands, its players, and the step in hand as its kind
     shows it."""
-    seen = None
+    seen, moment = None, now()
     if as_of is None and round_number is None:
         name = ctx.obj.name(campaign)
         seen = ctx.obj.campaigns.kept.view(name)
     if seen is not None:
         if as_json:  # the stored view is the answer: no kind's code is needed to print it
-            return print_json(status_data(seen, True, now()))
-        data, of = status_data(seen, True, now()), registry.kind(seen["status"]["rules"])
+            return print_json(status_data(seen, True, moment))
+        data, of = status_data(seen, True, moment), registry.kind(seen["status"]["rules"])
     else:
         name, loaded = ctx.obj.view(campaign, as_of, round_number)
         if as_of is None and round_number is None:
             ctx.obj.campaigns.kept.keep_view(loaded)  # out of date: kept again for the next reader
-        built = view(loaded) | {"name": name}
-        built["status"] = json_ready(loaded.kind.status(loaded.state, name))
-        data, of = status_data(built, loaded.chain_break is None, now()), loaded.kind
+        seen = view(loaded) | {"name": name}
+        seen["status"] = json_ready(loaded.kind.status(loaded.state, name))
+        data, of = status_data(seen, loaded.chain_break is None, moment), loaded.kind
     if as_json:
         return print_json(data)
-    console().print(of.dashboard(None, printable_data(data)))
+    shown = printable_data(data)
+    now_or_then = as_of is None and round_number is None  # a deadline only for the step in hand
+    due = due_line(shown["deadline"], seen.get("zone"), moment) if now_or_then else None
+    ended = None if round_number is None else f"{of.period} {round_number}"
+    console().print(headed(of.dashboard(None, shown), printable(name), of.title, ended, due))
+
+
+def headed(board: Any, name: str, title: str, ended: str | None, due: Any) -> Any:
+    """A kind's dashboard (`board`) as `status` draws it: the deadline of the step in hand
+    (`due`) under its first line, the kind's title of the campaign (every kind's dashboard opens
+    with it, the campaign's `name` first); with `--round N`, that title says round N as it stood
+    at its end (`ended`): the kind's tells the state it is drawn from, which a round's last
+    event has already carried into the next round (issue #50: headed for the round after)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts = list(board.renderables) if isinstance(board, Group) else [board]
+    titled = isinstance(parts[0], Text) and parts[0].plain.startswith(name)
+    if ended is not None:
+        heading = Text.assemble((name, "bold"), f"  {title}  ", (ended, "bold"))
+        heading.append(" · as it stood at its end")
+        parts[: 1 if titled else 0] = [heading]
+        titled = True
+    if due is not None:
+        parts.insert(1 if titled else 0, due)
+    return Group(*parts)
+
+
+def due_line(due: dict[str, Any] | None, zone: str | None, moment: Any) -> Any:
+    """The deadline of the step in hand as the dashboard shows it (issue #50: it showed none):
+    on the campaign's clock, the instant in UTC beside it, how far off, or overdue."""
+    from rich.text import Text
+
+    from campaign.domain.deadlines import far, on_its_clock
+
+    if due is None:
+        return None
+    at = instant(due["at"])
+    line = Text(f"Deadline for {due['step'].rstrip('.')}: {on_its_clock(at, zone)}, ")
+    if due["overdue"]:
+        return line.append(f"overdue: passed {far(at - moment)} ago", style="bold red")
+    return line.append(f"in {far(at - moment)}")
 
 
 @command()
@@ -179,11 +221,12 @@ OutputOption = Annotated[
 
 def deliver(text: Any, chosen: str, output: Path | None) -> None:
     """A report or a history as rendered: to a file, or the terminal (a text one through rich,
-    a checkpoint's lines never cropped)."""
+    a checkpoint's lines never cropped; to a pipe, its paragraphs each on one line, its tables as
+    wide as the terminal's would be)."""
     if output is not None:
         return write_file(output, plain_text(text) if chosen == "text" else text)
-    if chosen == "text":
-        return console().print(text, crop=False)
+    if chosen == "text":  # a paragraph to a file or a pipe is never broken (issue #50)
+        return console().print(text, crop=False, soft_wrap=piped())
     typer.echo(text, nl=not text.endswith("\n"))
 
 

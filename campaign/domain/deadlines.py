@@ -19,6 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from campaign.domain.drafts import Draft, draft, forced
+from campaign.domain.grammar import plural
 from campaign.domain.shared_commands import retracted
 from campaign.errors import CampaignError
 from campaign.input.names import folded, resolve
@@ -53,14 +54,33 @@ def shown(at: datetime, moment: datetime, zone: str | None = None) -> str:
     it chose none), and how far off it is."""
     day = clock(at, zone, "%A %d %B %Y, %H:%M")
     left = at - moment
-    ago, span = left < timedelta(0), abs(left)
+    return f"{day} (passed {far(left)} ago)" if left < timedelta(0) else f"{day} (in {far(left)})"
+
+
+def far(left: timedelta) -> str:
+    """How far off (or how long ago) an instant is, `left` from now: days, hours or minutes."""
+    span = abs(left)
     if span >= timedelta(hours=36):
-        far = f"{round(span / timedelta(days=1))} days"
-    elif span >= timedelta(minutes=90):
-        far = f"{round(span / timedelta(hours=1))} hours"
-    else:
-        far = f"{max(1, round(span / timedelta(minutes=1)))} minutes"
-    return f"{day} (passed {far} ago)" if ago else f"{day} (in {far})"
+        return f"{round(span / timedelta(days=1))} days"
+    if span >= timedelta(minutes=90):
+        return f"{round(span / timedelta(hours=1))} hours"
+    return f"{max(1, round(span / timedelta(minutes=1)))} minutes"
+
+
+def on_its_clock(at: datetime, zone: str | None) -> str:
+    """An instant as the command line tells it (issue #50: it echoed UTC in a campaign with a
+    time zone): the day and time on the campaign's clock with the zone's name, and the same
+    instant in UTC beside it, its day too where it is another — `Sat 12 Dec 2026 18:00
+    Europe/Oslo (17:00 UTC)`; in a campaign on UTC's clock, `Sat 12 Dec 2026 17:00 UTC`."""
+    utc = at.astimezone(UTC)
+    if zone is None or zone == "UTC":
+        return utc.strftime(DAY_AND_TIME + " UTC")
+    local = at.astimezone(ZoneInfo(zone))
+    there = utc.strftime(("%H:%M" if utc.date() == local.date() else DAY_AND_TIME) + " UTC")
+    return f"{local.strftime(DAY_AND_TIME)} {zone} ({there})"
+
+
+DAY_AND_TIME = "%a %d %b %Y %H:%M"
 
 
 def clock(at: datetime, zone: str | None, form: str = "%Y-%m-%d %H:%M") -> str:
@@ -103,27 +123,72 @@ DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sun
 def moment_of(text: str, zone: str | None, moment: datetime) -> datetime:
     """A deadline as typed: an ISO 8601 instant with its offset (`2026-12-14T18:00Z`); in a
     campaign with a time zone also a time on its clock (`2026-12-14 18:00`) or the next such
-    weekday (`Friday 21:00`, after `moment`)."""
+    weekday (`Friday 21:00`, after `moment`), refused where its clocks skip that time or pass it
+    twice (`wall`)."""
     typed = text.strip()
     found = WEEKDAY.fullmatch(typed)
     if zone is not None and found:
-        here = moment.astimezone(ZoneInfo(zone))
-        ahead = (DAYS.index(found.group(1).lower()) - here.weekday()) % 7
-        hour, minute = int(found.group(2)), int(found.group(3))
-        if hour > 23 or minute > 59:
-            raise CampaignError(f"{typed!r} is no time of day.")
-        day = (here + timedelta(days=ahead)).replace(
-            hour=hour, minute=minute, second=0, microsecond=0
-        )
-        return (day if day > here else day + timedelta(weeks=1)).astimezone(UTC)
+        return wall(next_weekday(found, moment.astimezone(ZoneInfo(zone))), zone)
     if zone is not None:
         try:
             local = datetime.fromisoformat(typed)
         except ValueError:
             local = None
         if local is not None and local.tzinfo is None:
-            return local.replace(tzinfo=ZoneInfo(zone)).astimezone(UTC)
+            return wall(local, zone)
     return instant(typed)
+
+
+def next_weekday(found: re.Match[str], here: datetime) -> datetime:
+    """`Friday 21:00` (as `WEEKDAY` found it) on the clock that reads `here`: the next such
+    weekday and time after it, as a wall-clock time (no zone)."""
+    hour, minute = int(found.group(2)), int(found.group(3))
+    if hour > 23 or minute > 59:
+        raise CampaignError(f"{found.group(0)!r} is no time of day.")
+    ahead = (DAYS.index(found.group(1).lower()) - here.weekday()) % 7
+    today = here.replace(tzinfo=None)
+    day = (today + timedelta(days=ahead)).replace(hour=hour, minute=minute, second=0, microsecond=0)
+    return day if day > today else day + timedelta(weeks=1)
+
+
+def wall(local: datetime, zone: str) -> datetime:
+    """A time on the clock of `zone` (no offset given) as the instant it names, in UTC.
+
+    Issue #50: a time the clocks skip (02:30 on a night they go forward) was taken silently as
+    an hour later. It is refused in one sentence, and so is a time they pass twice (02:30 on a
+    night they go back): which of the two is meant is not guessed, the refusal gives both with
+    their offsets to type instead."""
+    here = ZoneInfo(zone)
+    first, second = (local.replace(tzinfo=here, fold=fold) for fold in (0, 1))
+    if first.utcoffset() == second.utcoffset():
+        return first.astimezone(UTC)
+    before, after = clocks_change(first, second, here)
+    day, hour = local.date().isoformat(), local.strftime("%H:%M")
+    if first.astimezone(UTC).astimezone(here).replace(tzinfo=None) != local:
+        raise CampaignError(
+            f"{hour} does not exist in {zone} on {day}: the clocks go from {before} to {after}."
+        )
+    earlier, later = sorted((first, second), key=lambda at: at.astimezone(UTC))
+    raise CampaignError(
+        f"{hour} comes twice in {zone} on {day} (the clocks go back from {before} to {after}): "
+        f"write it with its offset, {earlier.isoformat(timespec='minutes')} for the first time "
+        f"or {later.isoformat(timespec='minutes')} for the second."
+    )
+
+
+def clocks_change(first: datetime, second: datetime, here: ZoneInfo) -> tuple[str, str]:
+    """Where the clocks of `here` change between the instants `first` and `second` name (one
+    wall-clock time read with either offset): the time they show just before, and just after
+    (`02:00`, `03:00`; with the days where the change skips one: Samoa, 2011)."""
+    low, high = sorted(at.astimezone(UTC) for at in (first, second))
+    was = low.astimezone(here).utcoffset()
+    while high - low > timedelta(seconds=1):  # the change, to the second
+        middle = low + (high - low) / 2
+        low, high = (middle, high) if middle.astimezone(here).utcoffset() == was else (low, middle)
+    change = high.replace(microsecond=0)
+    before, after = change + (was or timedelta(0)), change.astimezone(here)  # as it was, as it is
+    form = "%H:%M" if before.date() == after.date() else "%H:%M on %Y-%m-%d"  # a day skipped
+    return before.strftime(form), after.strftime(form)
 
 
 def instant(text: str) -> datetime:
@@ -183,15 +248,15 @@ def away(
     used = days_taken(events, who)
     if not 1 <= days <= HOLIDAY_BANK - used:
         raise CampaignError(
-            f"{who} has {HOLIDAY_BANK - used} day(s) of holiday left in this campaign (at most "
-            f"{HOLIDAY_BANK}), so not {days}."
+            f"{who} has {plural(HOLIDAY_BANK - used, 'day')} of holiday left in this campaign "
+            f"(at most {HOLIDAY_BANK}), so not {days}."
         )
     said = words(reason, "the reason")
     until = (moment + timedelta(days=days)).replace(second=0, microsecond=0)
     drafts = [draft(PlayerAway, player=who, days=days, until=until.isoformat(), reason=said)]
     standing = current(events, step)
     if standing is not None and who in awaited:
-        why = f"{who} is away for {days} day(s): {said}"
+        why = f"{who} is away for {days} day{'s' if days != 1 else ''}: {said}"
         drafts += set_for(step, standing.at + timedelta(days=days), moment, why)
     return drafts
 
@@ -242,7 +307,7 @@ def held(
 def away_again(players: Sequence[str], event: PlayerAway) -> list[Draft]:
     """A recorded holiday decided again (verify): a player of the campaign, within the bank."""
     if event.player not in players or not 1 <= event.days <= HOLIDAY_BANK:
-        raise CampaignError(f"{event.player!r} cannot be away for {event.days} day(s).")
+        raise CampaignError(f"{event.player!r} cannot be away for {plural(event.days, 'day')}.")
     fields = dict(player=event.player, days=event.days, until=event.until, reason=event.reason)
     return [draft(PlayerAway, **fields)]
 
@@ -265,10 +330,16 @@ def set_typed(
     moment: datetime,
     reason: str | None,
 ) -> list[Draft]:
-    """A deadline for `step` as typed — on the campaign's clock (`moment_of`) or a time from now
-    (`after`) — out of its quiet hours, later than now."""
-    at = moment_of(when, zone_of(events), moment) if when else after(within or "", moment)
-    return set_for(step, out_of_quiet(at, events), moment, reason)
+    """A deadline for `step` as typed (`asked`), out of its quiet hours, later than now."""
+    return set_for(step, out_of_quiet(asked(events, when, within, moment), events), moment, reason)
+
+
+def asked(
+    events: Sequence[CampaignEvent], when: str | None, within: str | None, moment: datetime
+) -> datetime:
+    """The instant a deadline is asked for, before quiet hours move it: typed on the campaign's
+    clock (`moment_of`) or a time from now (`after`)."""
+    return moment_of(when, zone_of(events), moment) if when else after(within or "", moment)
 
 
 def clear(reason: str) -> list[Draft]:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from campaign.domain.drafts import AUTOMATIC_ACTOR, Draft, draft
+from campaign.domain.grammar import plural
 from campaign.domain.kind import Kind
 from campaign.errors import CampaignError
 from campaign.input.names import folded, resolve
@@ -211,7 +212,9 @@ def undo_latest(ledger: Ledger, steps: int, reason: str) -> list[Draft]:
     if not standing:
         raise CampaignError(f"There is nothing to undo: {ledger.limit}.")
     if steps > len(standing):
-        raise CampaignError(f"Only {len(standing)} action(s) can be undone: {ledger.limit}.")
+        raise CampaignError(
+            f"Only {plural(len(standing), 'action')} can be undone: {ledger.limit}."
+        )
     seqs = [seq for group in standing[-steps:] for seq in group]
     return [draft(ActionsRetracted, seqs=seqs, reason=reason)]
 

@@ -5,8 +5,8 @@ system what time it is (tests/core/test_architecture.py holds it to that).
 
 `CAMPAIGN_NOW` pins the clock to one instant (ISO 8601 with its offset); `CAMPAIGN_CLOCK_OFFSET`
 moves the real time by days, hours or weeks (`365d`, `-36h`, `2w`), so that a whole run can be
-played as if it were a year on. A clock that is set (pinned, or a command's `--now`) is never
-allowed to record behind the log (`forward`). Replaying a log never reads the clock."""
+played as if it were a year on. No clock, set (pinned, or a command's `--now`) or not, records
+behind the log (`forward`). Replaying a log never reads the clock."""
 
 from __future__ import annotations
 
@@ -50,13 +50,17 @@ def offset() -> timedelta:
     return (-1 if sign == "-" else 1) * int(count) * UNITS[unit]
 
 
-def forward(when: datetime, last: datetime, number: int) -> None:
-    """Refuse to stamp an event at `when`, a time someone set, behind the log's last event
-    (`number`, recorded at `last`): time only moves forward."""
+def forward(when: datetime, last: datetime, number: int, set_by_hand: bool = True) -> None:
+    """Refuse to stamp an event at `when` behind the log's last event (`number`, recorded at
+    `last`): time only moves forward. `set_by_hand`: a time someone set (pinned, `--now`);
+    else the real time, behind a log whose last event a clock set ahead stamped (issue #50: a
+    tick rehearsed with CAMPAIGN_NOW a month on, then a note on the real clock again)."""
     if when < last:
+        reads = "is set to" if set_by_hand else "reads"
+        ahead = "" if set_by_hand else ", on a clock set ahead"
         raise CampaignError(
-            f"The clock is set to {_words(when)}, before event {number} was recorded "
-            f"({_words(last)}): time only moves forward, so nothing was recorded."
+            f"The clock {reads} {_words(when)}, before event {number} was recorded "
+            f"({_words(last)}{ahead}): time only moves forward, so nothing was recorded."
         )
 
 

@@ -385,7 +385,7 @@ def overdue(loaded: Any, kept: Mapping[str, str], moment: Any) -> dict[str, tupl
     leaves what happens to the organiser (`deadline rule organiser`, or `auto` where the kind's
     rules page records nothing for that step: what `tick` says); none where nobody is waited
     for."""
-    from campaign.views.grammar import listing
+    from campaign.domain.grammar import listing
 
     of, state, facts = loaded.kind, loaded.state, loaded.facts
     step, reckoning = of.next_step(state), facts.reckoning

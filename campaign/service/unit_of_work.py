@@ -17,7 +17,7 @@ import itertools
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from eventsourcing.persistence import IntegrityError
@@ -52,6 +52,11 @@ from campaign.store.logs import Logs
 from campaign.store.sealed import Links, Secrets
 from campaign.store.windows import LONGEST
 from events.common import CampaignEvent, CampaignStarted, PlayerRenamed, PlayerReplaced
+
+SKEW = timedelta(minutes=2)
+"""How far behind the log's last event the real clock may read and still record, at that event's
+time: hosts of one shared store whose clocks differ by seconds. Further behind (a log stamped by
+a clock set ahead) the command is refused (`clock.forward`)."""
 
 RACE_BUDGET = 20.0
 """Seconds a command keeps deciding again while other organisers append to the same campaign."""
@@ -290,11 +295,14 @@ class Campaigns:
     @staticmethod
     def _stamped_at(loaded: Loaded, when: datetime | None) -> datetime:
         """When a decision's events are recorded: `when` (a command's `--now`), else the one
-        clock; a time someone set is refused behind the log's last event."""
+        clock; refused behind the log's last event, whether someone set the time or not (issue
+        #50: the real clock behind events a pinned clock stamped ahead of it)."""
         set_by_hand = when is not None or clock.pinned()
         when = clock.now() if when is None else when
-        if set_by_hand:
-            clock.forward(when, loaded.events[-1].timestamp, len(loaded.events))
+        last = loaded.events[-1].timestamp
+        if not set_by_hand and timedelta(0) < last - when <= SKEW:
+            return last  # another host's clock a little ahead: the log's order holds
+        clock.forward(when, last, len(loaded.events), set_by_hand)
         return when
 
     def _save(

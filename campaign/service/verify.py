@@ -14,6 +14,7 @@ from typing import Any
 from campaign.domain import chain, deadlines
 from campaign.domain.chain import event_words
 from campaign.domain.drafts import AUTOMATIC_ACTOR, Draft
+from campaign.domain.grammar import plural
 from campaign.domain.kind import Decide, Kind
 from campaign.domain.shared_commands import (
     Ledger,
@@ -200,7 +201,7 @@ def _check_bank(event: PlayerAway, before: Sequence[CampaignEvent]) -> None:
     if used + event.days > deadlines.HOLIDAY_BANK:
         raise AuditFailure(
             event.originator_version,
-            f"{event.player}'s holiday of {event.days} day(s) goes past the bank of "
+            f"{event.player}'s holiday of {plural(event.days, 'day')} goes past the bank of "
             f"{deadlines.HOLIDAY_BANK} days a campaign ({used} taken before)",
         )
 
@@ -322,5 +323,7 @@ def published_head(events: Sequence[CampaignEvent], head: str) -> str:
         )
     grown = len(events) - seq
     return f"The published chain head is event {seq}" + (
-        f"; {grown} event(s) were recorded since." if grown else ", the latest."
+        f"; {plural(grown, 'event was', 'events were')} recorded since."
+        if grown
+        else ", the latest."
     )

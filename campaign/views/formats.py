@@ -107,41 +107,74 @@ def markdown_escape(text: str) -> str:
 
 
 def markdown(report: dict[str, Any], limit: int = DISCORD_LIMIT) -> list[str]:
-    """Discord messages of at most `limit` characters each, split between lines and never inside a
-    code block."""
+    """Discord messages of at most `limit` characters each, split between sections wherever a
+    section fits in one message (#50: a split fell inside the Checkpoint section, a bare bullet
+    opening the next message); a longer section split between its lines, each message it goes
+    on in opening with its heading again; never inside a code block."""
+    messages: list[str] = []
+    for section in _sections(_units(markdown_lines(report), limit)):
+        messages = _packed(messages, section, limit)
+    return messages
+
+
+def _units(lines: list[str], limit: int) -> list[str]:
+    """The lines, each code block one unit (never split), a line longer than a message cut."""
     units: list[str] = []
     block: list[str] | None = None
-    for line in markdown_lines(report):
-        if line == "```" and block is None:
-            block = [line]
-        elif line == "```" and block is not None:
-            units.append("\n".join([*block, line]))
-            block = None
-        elif block is not None:
+    for line in lines:
+        if block is not None:
             block.append(line)
+            if line == "```":
+                units.append("\n".join(block))
+                block = None
+        elif line == "```":
+            block = [line]
         else:
             units.append(line[:limit])
-    units = _headed(units)
-    messages, current = [], ""
-    for unit in units:
-        candidate = f"{current}\n{unit}" if current else unit
-        if len(candidate) > limit and current:
-            messages.append(current.strip("\n"))
-            candidate = unit
-        current = candidate
-    return messages + [current.strip("\n")]
+    return units
 
 
-def _headed(units: list[str]) -> list[str]:
-    """Each section's heading kept with its first line, so that no message ends on a heading
-    whose lines come in the next (#29)."""
-    joined: list[str] = []
+def _sections(units: list[str]) -> list[list[str]]:
+    """The units by section: the title, then each heading with its lines (blank lines, which
+    only separate sections, left out)."""
+    sections: list[list[str]] = []
     for unit in units:
-        if joined and HEADING.fullmatch(joined[-1]):
-            joined[-1] = f"{joined[-1]}\n{unit}"
-        else:
-            joined.append(unit)
-    return joined
+        if not sections or HEADING.fullmatch(unit):
+            sections.append([unit])
+        elif unit:
+            sections[-1].append(unit)
+    return sections
+
+
+def _packed(messages: list[str], section: list[str], limit: int) -> list[str]:
+    """`messages` with `section` after them: in the last one where it fits, else in a message
+    of its own, else (longer than a message) from the last one on where its heading and first
+    line fit there."""
+    text = "\n".join(section)
+    last = messages[-1] if messages else None
+    if last is not None and len(last) + 2 + len(text) <= limit:
+        return [*messages[:-1], f"{last}\n\n{text}"]
+    if len(text) <= limit:
+        return [*messages, text]
+    start = len("\n".join(section[:2]))
+    if last is not None and len(last) + 2 + start <= limit:
+        first, *rest = _cut(section, limit - len(last) - 2, limit)
+        return [*messages[:-1], f"{last}\n\n{first}", *rest]
+    return [*messages, *_cut(section, limit, limit)]
+
+
+def _cut(section: list[str], room: int, limit: int) -> list[str]:
+    """A section longer than a message in parts of at most `room` characters (the first) and
+    `limit` (the others), each opening with its heading (#50: "(continued)" after the first)."""
+    heading, *lines = section
+    again = f"{heading[:-2]} (continued)**" if HEADING.fullmatch(heading) else heading
+    parts, current = [], heading
+    for line in lines:
+        if len(current) + 1 + len(line) > room and current not in (heading, again):
+            parts.append(current)
+            current, room = again, limit
+        current = f"{current}\n{line[: max(room - len(current) - 1, 0)]}"
+    return [*parts, current]
 
 
 HEADING = re.compile(r"\*\*[^\n]*\*\*")
@@ -163,7 +196,10 @@ def bbcode(report: dict[str, Any]) -> str:
         return printable(text).replace("[", "(").replace("]", ")")
 
     def colour(name: str, hex_colour: str) -> str:
-        return f"[color={hex_colour}][b]{name}[/b][/color]"
+        """The name in the forum's own text colour, after a swatch of the player's (#50: names
+        in the map's colours read at 1.3:1 on a light forum)."""
+        swatch = f"[color={hex_colour}]{SWATCH}[/color] " if HEX.fullmatch(hex_colour) else ""
+        return f"{swatch}[b]{name}[/b]"
 
     out = [f"[size=150][b]{escape(report['title'])}[/b][/size]"]
     for section in report["sections"]:
@@ -183,11 +219,17 @@ def bbcode(report: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+SWATCH = "\u25a0"
+"""A black square, in the player's colour before his name where text cannot have a background
+(BBCode)."""
+HEX = re.compile(r"#[0-9a-fA-F]{6}")
+"""A player's colour as the kinds give it; anything else is drawn without its swatch."""
+
 CSS = """
 body { font: 15px/1.45 Georgia, 'Times New Roman', serif; color: #222; background: #f7f3e8;
   margin: 0; }
 main { max-width: 900px; margin: 0 auto; padding: 24px 32px; background: #fffdf6;
-  box-shadow: 0 0 12px #0002; }
+  box-shadow: 0 0 12px #0002; overflow-wrap: anywhere; }
 h1 { font-size: 24px; border-bottom: 2px solid #8b6d3f; padding-bottom: 6px; }
 h2 { font-size: 17px; color: #5a4322; margin: 22px 0 6px; }
 ol, ul { padding-left: 24px; }
@@ -195,9 +237,17 @@ li { margin: 4px 0; }
 table { border-collapse: collapse; }
 td, th { padding: 3px 12px; border-bottom: 1px solid #ddd; text-align: right; }
 td:first-child, th:first-child { text-align: left; }
-.player { font-weight: bold; }
+.player { font-weight: bold; display: inline-block; }  /* its swatch never alone at a line's end */
+.swatch { display: inline-block; width: 0.75em; height: 0.75em; margin-right: 0.25em;
+  border: 1px solid #0008; border-radius: 2px; vertical-align: -0.05em;
+  print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 figure { margin: 16px 0; }
 figure svg { width: 100%; height: auto; border: 1px solid #ccc; background: #eaf2f8; }
+@media (max-width: 600px) {
+  main { padding: 12px 14px; }
+  td, th { padding: 3px 6px; }
+}
 @media print {
   body { background: #fff; }
   main { box-shadow: none; max-width: none; }
@@ -209,7 +259,14 @@ figure svg { width: 100%; height: auto; border: 1px solid #ccc; background: #eaf
 
 def html_page(report: dict[str, Any], svg: str | None) -> str:
     def colour(name: str, hex_colour: str) -> str:
-        return f'<span class="player" style="color:{hex_colour}">{name}</span>'
+        """The name in the page's dark text, a square of the player's colour before it (#50:
+        Dag's `#f0e442` as text read at 1.3:1 on the cream page)."""
+        swatch = (
+            f'<span class="swatch" style="background:{hex_colour}" aria-hidden="true"></span>'
+            if HEX.fullmatch(hex_colour)
+            else ""
+        )
+        return f'<span class="player">{swatch}{name}</span>'
 
     def escape(text: str) -> str:
         return html.escape(printable(text))
@@ -240,7 +297,8 @@ def html_page(report: dict[str, Any], svg: str | None) -> str:
         if "block" in section:
             body.append("<pre>\n" + "\n".join(map(escape, section["block"])) + "\n</pre>")
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta '
-        f'charset="utf-8"><title>{escape(report["title"])}</title>'
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(report['title'])}</title>"
         f"<style>{CSS}</style></head><body><main>{''.join(body)}</main></body></html>\n"
     )

@@ -2,9 +2,10 @@
 labels that read on any fill, arrows, lines on borders, a legend. The kinds' pictures compose
 these pieces with their map's territories (`regions.territories`) and their state.
 
-Colours are the Okabe–Ito palette, told apart with the common kinds of colour blindness; from the
-ninth player on the same colours come again with stripes, then with dots. Everything people typed
-is escaped; nothing in the picture is script.
+Colours are the players' one palette (Okabe and Ito's, `campaign.views.colours`), told apart
+with the common kinds of colour blindness; from the ninth player on the same colours come again
+with stripes, then with dots. Everything people typed is escaped; nothing in the picture is
+script.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ from campaign.input.text import printable
 from campaign.views.colours import PALETTE
 
 OKABE_ITO = PALETTE
-"""The players' one palette, Okabe and Ito's eight colours (campaign.views.colours)."""
+"""The players' one palette, Okabe and Ito's colours (campaign.views.colours)."""
 PATTERNS = (None, "stripes", "dots")
 SEA, LAND, COAST = "#d7e8f3", "#efe9dc", "#5b6b73"
+
+BAND = 40.0
+"""The title band's height (`title`); the map's frame starts below it (`Canvas.top`)."""
 
 Rings = list[list[list[float]]]
 """A polygon as rings of [lon, lat]; a region is a list of them."""
@@ -55,7 +59,7 @@ class Canvas:
 
     extent: tuple[float, float, float, float]
     width: float
-    top: float = 44.0
+    top: float = BAND + 4
 
     @property
     def scale(self) -> float:
@@ -130,9 +134,15 @@ def label(x: float, y: float, text: str, size: float = 11, bold: bool = False, *
 
 
 def land(canvas: Canvas, coast: Sequence[Rings]) -> str:
+    """The coastline, drawn within the map's frame alone: the land beyond it (Scotland above a
+    map of the south) stops at the frame's edge, below the title band (#50: the band hid the top
+    of Scotland)."""
+    frame = f'x="0" y="{canvas.top:.1f}" width="{canvas.width:.1f}" '
+    frame += f'height="{canvas.height - canvas.top:.1f}"'
     return (
+        f'<clipPath id="frame"><rect class="frame" {frame}/></clipPath>'
         f'<path class="land" d="{canvas.path(coast)}" fill="{LAND}" stroke="{COAST}" '
-        'stroke-width="0.8" fill-rule="evenodd"/>'
+        'stroke-width="0.8" fill-rule="evenodd" clip-path="url(#frame)"/>'
     )
 
 
@@ -145,8 +155,9 @@ def shorten(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[
 
 
 def title(text: str, width: float) -> str:
-    """The picture's title on a band across the top."""
+    """The picture's title on a band across the top, above the map's frame (`Canvas.top`):
+    nothing of the map lies under it."""
     return (
-        f'<rect width="{width}" height="40" fill="#fff" opacity="0.85"/>'
+        f'<rect class="title-band" width="{width}" height="{BAND:.0f}" fill="#fff" opacity="0.85"/>'
         f'<text x="14" y="27" font-size="18" font-weight="bold" fill="#223">{escape(text)}</text>'
     )

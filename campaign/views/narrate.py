@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from functools import singledispatch
 
+from campaign.domain.grammar import plural
 from campaign.domain.kind import Kind
 from events.common import (
     ActionsRestored,
@@ -115,7 +116,7 @@ def _(event: PlayerAway) -> str:
     from campaign.domain.deadlines import clock
 
     until = clock(datetime.fromisoformat(event.until), None)
-    return f"{event.player} is away for {event.days} day(s), until {until}: {event.reason}"
+    return f"{event.player} is away for {plural(event.days, 'day')}, until {until}: {event.reason}"
 
 
 @_common.register

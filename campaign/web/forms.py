@@ -21,7 +21,9 @@ from campaign.store.sealed import Secrets
 FORM_BYTES = 64 * 1024
 """The most a form sent to the hub may hold, read before anything is parsed (a note is at most
 2,000 characters; the organiser's console line too)."""
-FORM_FIELDS = 32
+FORM_FIELDS = 96
+"""The most fields a form sent to the hub may have: a list of choices to tick sends one for each
+ticked (issue #50: a battle's losses, each counter of the area a box)."""
 FORM_AGE = timedelta(days=2)
 """How long a form handed out may be sent: older ones are out of date."""
 KEY_LABEL = "hub-forms"

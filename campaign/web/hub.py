@@ -41,6 +41,7 @@ from campaign.views.narrate import describe
 from campaign.web import console, interactions
 from campaign.web.base import NO_LINK, Hub, Stores, kept_page, of, reading, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
+from campaign.web.fields import composed, refilled
 from campaign.web.forms import Forms, Refused, read_form
 from campaign.web.guard import CONNECTIONS, GuardedH11, in_flight
 from campaign.web.notifier import Notifier
@@ -184,9 +185,11 @@ def personal_page(
     refused: bool = False,
     status: int = 400,
     since: list[str] | None = None,
+    typed: tuple[str, dict[str, str]] | None = None,
 ) -> Response:
     """The page of a personal link, with a fresh one-time form token (`Forms`), and what
-    happened since its person last opened it (`since`)."""
+    happened since its person last opened it (`since`); after a refusal, the form sent drawn
+    again with what was `typed` in it (its action, its values)."""
     granted = campaigns.links.access(token)
     if granted is None:
         return hub.refusal(NO_LINK, 403)
@@ -194,6 +197,7 @@ def personal_page(
     drawn = hub.drawn.get(
         campaigns, name, f"act {role} {player}", lambda: _choices(campaigns, name, role, player)
     ).values
+    offered, contact = _offered(drawn, role, typed)
     return hub.page(
         "act.html",
         status if refused else 200,
@@ -204,17 +208,26 @@ def personal_page(
         role=role,
         token=token,
         csrf=hub.forms.issue(token, campaigns.secrets),
-        actions=drawn["actions"],
-        next_step=drawn["next_step"],
-        lines=drawn["lines"],
-        history=drawn["history"],
-        picture=drawn["picture"],
+        actions=offered,
+        **{k: drawn[k] for k in ("next_step", "lines", "history", "picture")},
         deadline=_deadline(drawn["due"], drawn["zone"]),
-        contact=CONTACT_FORM if role == "player" else None,
+        contact=contact,
         since=since or [],
         message=message,
         refused=refused,
     )
+
+
+def _offered(
+    drawn: dict[str, Any], role: str, typed: tuple[str, dict[str, str]] | None
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The forms of a personal page, and a player's form for his turn notices while a turn may
+    still come to him (`_still_in`); the one sent and refused holding what was typed in it."""
+    contact = [CONTACT_FORM] if role == "player" and drawn.get("still_in", True) else []
+    offered = [*drawn["actions"], *contact]
+    if typed is not None:
+        offered = refilled(offered, *typed)
+    return (offered[:-1], offered[-1]) if contact else (offered, None)
 
 
 SINCE = 30
@@ -281,6 +294,7 @@ def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> 
             latest = latest_action(standing(campaigns, name, kind, loaded))
             action["hidden"] = {} if latest is None else {"latest": str(latest)}
     mine = role == "player" and player
+    still_in = bool(mine) and _still_in(kind, state, player)
     lines = kind.player_lines(state, player) if mine else []
     history = kind.player_history(state, player) if mine else []
     picture = kind.picture(state, name, None, player) if mine else None  # his own marked
@@ -289,7 +303,19 @@ def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> 
     shown = Markup(picture) if picture else None
     step = kind.next_step(state)
     drawn = dict(actions=offered, next_step=step, lines=lines, history=history, picture=shown)
-    return {**drawn, "due": due, "zone": zone}, at
+    return {**drawn, "due": due, "zone": zone, "still_in": still_in}, at
+
+
+def _still_in(kind: Any, state: Any, player: str) -> bool:
+    """Whether a turn may still come to `player`: while his kind would let another player take
+    his place (`Kind.check_leaving`), something is still to come for him; an eliminated player,
+    or any player of a campaign over, has nothing left (issue #50: he kept the form for his
+    turn notices)."""
+    try:
+        kind.check_leaving(state, player, "replaced")
+    except CampaignError:
+        return False
+    return True
 
 
 async def act_post(request: Request) -> Response:
@@ -321,7 +347,8 @@ def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Resp
     if not recorded:
         # nothing recorded: the same form may be sent again
         hub.forms.give_back(nonce, campaigns.secrets)
-        return personal_page(hub, campaigns, token, said, refused=True)
+        typed = (request.path_params["action"], form)  # drawn again as he filled it (#50)
+        return personal_page(hub, campaigns, token, said, refused=True, typed=typed)
     told = hub.forms.tell(token, said, campaigns.secrets)
     return RedirectResponse(f"/a/{token}?told={told}", status_code=303)
 
@@ -357,12 +384,32 @@ def decide(
             return said, not refused
         if action == "contact" and role == "player":
             return _contact(campaigns, name, player, values), True
-        decision = _decision(campaigns, name, role, action, values, player)
+        decision = _composing(campaigns, name, role, action, values, player)
         decision = _as_shown(decision, role, player, action, values)
         outcome = use_cases.perform(campaigns, use_cases.Act(name, decision, actor))
     except CampaignError as error:
         return str(error), False
     return _told(outcome), bool(outcome.recorded)
+
+
+def _composing(
+    campaigns: Campaigns,
+    name: str,
+    role: str,
+    action: str,
+    values: dict[str, str],
+    player: str | None,
+):
+    """`_decision` on `values` as its kind reads them: the choices of the form sent, offered on
+    the log it is decided on, composed into the line the kind's decision reads
+    (`fields.composed`: choices ticked, rows of selects, what was typed beside them)."""
+
+    def decided(log):
+        offered = actions(log.kind, log.state, role, player)
+        made = composed(offered, action, values)
+        return _decision(campaigns, name, role, action, made, player)(log)
+
+    return decided
 
 
 def _as_shown(decision, role: str, player: str | None, action: str, values: dict[str, str]):
@@ -407,10 +454,14 @@ def _decision(
 
 
 def _contact(campaigns: Campaigns, name: str, player: str, values: dict[str, str]) -> str:
-    """A player's own contact, kept beside the log as `campaign contact` keeps it."""
+    """A player's own contact, kept beside the log as `campaign contact` keeps it; refused to a
+    player whom no turn may come to any more (`_still_in`)."""
     from campaign.input.names import folded
     from campaign.notify import notices
 
+    kind, state, _, _ = state_now(campaigns, name)
+    if not _still_in(kind, state, player):
+        raise CampaignError(f"No turn is still to come for {player}: there is nothing to tell.")
     given = notices.contact(values.get("discord") or None, values.get("email") or None)
     if not given:
         raise CampaignError("Give your Discord user id, your e-mail address, or both.")

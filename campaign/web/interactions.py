@@ -44,6 +44,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from campaign.domain.grammar import plural
 from campaign.errors import CampaignError, StoreError
 from campaign.input.names import folded
 from campaign.notify.discord import BOUND, ROWS, Original, at_notice, layout, original, short, whose
@@ -290,7 +291,7 @@ def _fitted(lines: list[str], rest: str, limit: int = LIMIT) -> str:
     """`lines` within one message: those that fit, and how many more there are."""
     kept: list[str] = []
     for at, line in enumerate(lines):
-        more = f"… and {len(lines) - at} more line(s): {rest}."
+        more = f"… and {plural(len(lines) - at, 'more line')}: {rest}."
         if len("\n".join([*kept, line, more])) > limit:
             return "\n".join([*kept, more])
         kept.append(line)

@@ -509,4 +509,4 @@ def test_29_a_forfeits_reason_is_shown_as_the_organiser_wrote_it(shell, spring):
     line = next(x for x in report.splitlines() if "is away" in x)
     assert line.startswith("- **Cid**: Cid is away, Dag agreed")
     bbcode = shell.ok("report", "--round", "1", "--format", "bbcode").stdout
-    assert "[/color]: Cid is away, Dag agreed" in bbcode
+    assert "[b]Cid[/b]: Cid is away, Dag agreed" in bbcode

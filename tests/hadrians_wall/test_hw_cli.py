@@ -105,7 +105,7 @@ def test_hw_6_4_the_list_stops_after_the_first_crossing_and_says_what_was_left(s
     assert "crosses W1 into Roman-occupied Bernicia — d6 = 2, enters (crossing 1) [#41]" in (
         result.stdout
     )
-    assert "1 move(s) not carried out (BR3:lothian,bernicia)" in result.stdout
+    assert "1 move not carried out (BR3:lothian,bernicia)" in result.stdout
     result = shell.ok("move", "BR3:lothian,bernicia", "--die", "6", "--evidence", "#42")
     assert "d6 = 6, eliminated (crossing 2)" in result.stdout
     crossings = shell.json("status")["crossings"]

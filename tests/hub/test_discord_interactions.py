@@ -348,7 +348,11 @@ def test_49_discord_register_puts_the_commands_with_the_bots_token(tmp_path, mon
     said = shell.ok(
         "discord", "register", "--application", app, "--guild", guild, "--api", api.url
     ).stdout
-    assert f"server {guild}" in said and "1 command(s)" in said and "secret" not in said
+    assert (
+        f"server {guild}" in said
+        and "1 command of this application" in said
+        and "secret" not in said
+    )
     ((path, token, body),) = api.requests
     assert path == f"/api/v10/applications/{app}/guilds/{guild}/commands"
     assert (token, body) == ("Bot bot-token-secret", COMMANDS)

@@ -33,7 +33,7 @@ def test_a_report_goes_as_messages_of_at_most_2000_characters_with_the_map(long_
     assert all(kind == "application/json" for _, kind, _ in text_only)
     assert last[1].startswith("multipart/form-data") and b"\x89PNG" in last[2]
     assert all(json.loads(body)["allowed_mentions"] == {"parse": []} for _, _, body in text_only)
-    assert f"{len(messages)} message(s) and the map" in said
+    assert f"{len(messages)} messages and the map" in said  # two at least: no "(s)"
     assert "secret-token" not in said
 
 

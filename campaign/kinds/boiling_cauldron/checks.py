@@ -8,13 +8,13 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 
+from campaign.domain.grammar import plural
 from campaign.errors import RuleViolation
 from campaign.input.names import folded
 from campaign.kinds.boiling_cauldron import interpretations
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.rules import DRAW, Stated
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
-from campaign.views.grammar import plural
 
 PHASE_WORDS = {
     Phase.ALLOCATION: "the regions have not been allocated yet",

@@ -10,10 +10,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from campaign.domain.grammar import plural, possessive
 from campaign.kinds.boiling_cauldron import rules as bc
+from campaign.kinds.boiling_cauldron.narrate import unplayed
 from campaign.kinds.boiling_cauldron.status import army_text
 from campaign.views.colours import player_style
-from campaign.views.grammar import plural, possessive
 
 PHASES = {
     "allocation": "waiting for the draw",
@@ -141,20 +142,61 @@ def _round(data: dict[str, Any], players: list[str]) -> RenderableType:
 
 def _result(attack: dict[str, Any]) -> Text:
     """`Cid wins 71–35 (+36)`: casualties inflicted–suffered from the victor's side, as in the
-    reports."""
+    reports; a battle not played as what it was, without figures (BC-9.3, BC-9.6); a battle
+    without a result as it stands: reported, disputed, or to be fought (BC-6.2, #50)."""
     r = attack["result"]
     if r is None:
-        return Text("to be fought", style="dim")
+        return _pending(attack)
     a, d = r["attacker_casualties"], r["defender_casualties"]
-    if r["winner"] is None:
+    if r.get("unplayed"):
+        text = Text(_unplayed(attack))
+    elif r["winner"] is None:
         return Text(f"draw {a}–{d}")
-    won, lost = (d, a) if r["winner"] == attack["attacker"] else (a, d)
-    text = Text(f"{r['winner']} wins {won}–{lost} ({won - lost:+g}), {r['regions_due']} due")
+    else:
+        won, lost = (d, a) if r["winner"] == attack["attacker"] else (a, d)
+        text = Text(f"{r['winner']} wins {won}–{lost} ({won - lost:+g}), {r['regions_due']} due")
     if r["gained"]:
         text.append(f"\ngained {', '.join(r['gained'])}")
     if r["awaiting_choice"]:
         text.append("\nawaiting choice", style="magenta")
     return text
+
+
+def _unplayed(attack: dict[str, Any]) -> str:
+    """A walkover or a double loss in the report's words (its figures are BC-9.3's, not a
+    battle's)."""
+    r = attack["result"]
+    loser = attack["defender"] if r["winner"] == attack["attacker"] else attack["attacker"]
+    told = unplayed(r["unplayed"], r["winner"], loser)
+    return f"{told}, {r['regions_due']} due" if r["winner"] else told
+
+
+def _pending(attack: dict[str, Any]) -> Text:
+    """BC-6.2: who reported the battle's figures and whose confirmation they await, or who
+    disputed them; a battle nobody reported is still to be fought."""
+    made = attack.get("claims") or []
+    if not made:
+        return Text("to be fought", style="dim")
+    first = made[0]
+    sides = (attack["attacker"], attack["defender"])
+    if attack.get("disputed"):
+        others = ", ".join(claim["by"] for claim in made[1:])
+        return Text(
+            f"reported by {first['by']}, disputed by {others}: awaiting the arbiter's ruling "
+            "(BC-6.2)",
+            style="yellow",
+        )
+    both = f", both routed, {first['winner']} won" if first["winner"] else ""
+    figures = (
+        f"{sides[0]} {first['attacker_casualties']}%, "
+        f"{sides[1]} {first['defender_casualties']}%{both}"
+    )
+    other = sides[1] if first["by"] == sides[0] else sides[0]
+    return Text(
+        f"reported by {first['by']} ({figures}), awaiting {possessive(other)} confirmation "
+        "(BC-6.2)",
+        style="yellow",
+    )
 
 
 def _final(data: dict[str, Any], players: list[str]) -> RenderableType:

@@ -6,13 +6,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from campaign.domain.drafts import Draft
+from campaign.domain.grammar import listing, plural, possessive
 from campaign.domain.kind import Decide, PackageKind, Seal
 from campaign.errors import CampaignError
 from campaign.input.values import percentage
 from campaign.kinds.boiling_cauldron import RULES, checks, commands, disputes, narrate, state
 from campaign.kinds.boiling_cauldron.narrate import pct
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
-from campaign.views.grammar import listing, plural
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,
@@ -330,11 +330,51 @@ def player_lines(current: State, player: str) -> list[str]:
             if b.attacker == player
             else f"{b.attacker} attacks your {b.to_region} from {b.from_region}"
         )
-        outcome = ""
-        if b.result is not None:
-            outcome = f": {b.result.winner} wins" if b.result.winner else ": a draw"
-        lines.append(f"Round {b.round}: {against}{outcome}.")
+        lines.append(f"Round {b.round}: {against}{_standing(current, b, player)}.")
     return lines
+
+
+def _standing(current: State, b: Battle, player: str) -> str:
+    """Where one of his battles of this round stands: its winner, a walkover or a double loss
+    (BC-9.3, BC-9.6), or without a result, the figures reported and whom they await (BC-6.2)."""
+    r = b.result
+    if r is None:
+        return _claimed(current, b, player)
+    if b.unplayed is not None:
+        return f": {_unplayed_for(b, player)}"
+    return f": {r.winner} wins" if r.winner else ": a draw"
+
+
+def _claimed(current: State, b: Battle, player: str) -> str:
+    """BC-6.2: who reported the figures and whose confirmation they await, or who disputed them
+    (#50: such a battle read as if nobody had reported it)."""
+    made = current.disputed.get(b.to_region)
+    if made:
+        first, *others = (_you(claim[2], player) for claim in made)
+        return (
+            f": reported by {first}, disputed by {listing(others)}; awaiting the arbiter's "
+            "ruling (BC-6.2)"
+        )
+    reported = current.reported.get(b.to_region)
+    if reported is None:
+        return ""
+    by = reported[2]
+    other = b.defender if by == b.attacker else b.attacker
+    awaiting = "your" if other == player else possessive(other)
+    return f": reported by {_you(by, player)}, awaiting {awaiting} confirmation (BC-6.2)"
+
+
+def _you(name: str | None, player: str) -> str | None:
+    return "you" if name == player else name
+
+
+def _unplayed_for(b: Battle, player: str) -> str:
+    """A battle not played as his page tells it: the report's words, he being "you", without
+    figures (#50: a withdrawn player's walkover was told as casualties of 0 % and 100 %)."""
+    r = b.result
+    if b.unplayed == "walkover" and r.loser == player:
+        return f"walkover to {r.winner}: you were absent (BC-9.3)"
+    return narrate.unplayed(b.unplayed or "", _you(r.winner, player), _you(r.loser, player))
 
 
 def player_history(current: State, player: str) -> list[str]:
@@ -373,6 +413,9 @@ def _battle_told(b: Battle, player: str) -> str:
     r = b.result
     if r is None:
         return f"Round {b.round}: {against}; no result was recorded."
+    if b.unplayed is not None:
+        gained = f"; {_you(r.winner, player)} gained {listing(list(b.gained))}" if b.gained else ""
+        return f"Round {b.round}: {against}: {_unplayed_for(b, player)}{gained}."
     own, theirs = (
         (r.attacker_casualties, r.defender_casualties)
         if mine

@@ -6,8 +6,9 @@ from decimal import Decimal
 from functools import singledispatch
 
 from campaign.domain.deadlines import DEADLINE_ACTOR
-from campaign.kinds.boiling_cauldron.state import Phase, State
-from campaign.views.grammar import listing, plural, possessive
+from campaign.domain.drafts import AUTOMATIC_ACTOR
+from campaign.domain.grammar import listing, plural, possessive
+from campaign.kinds.boiling_cauldron.state import Phase, Result, State
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,
@@ -67,6 +68,11 @@ def _(event: AttackForfeited) -> str:
 
 @describe.register
 def _(event: BattleFought) -> str:
+    if event.actor == AUTOMATIC_ACTOR:  # the one result the rules record (#50: told as figures)
+        return (
+            f"Round {event.round}: battle for {event.region}: a walkover to the attacker, the "
+            "defender having withdrawn from the campaign (BC-9.6, BC-9.3)"
+        )
     stated = f", winner stated: {event.stated_winner}" if event.stated_winner else ""
     override = f", overriding the figures: {event.override}" if event.override else ""
     return (
@@ -109,21 +115,42 @@ def _(event: FinalBattleFought) -> str:
     return f"Final Battle {event.number}: casualties {figures}{stated}"
 
 
+def unplayed(how: str, winner: str | None, loser: str | None) -> str:
+    """A battle not played as every view tells it, without figures (#50: a withdrawn player's
+    walkover was told as casualties of 0 % and 100 %): BC-9.6's walkover, BC-9.3's walkover and
+    double loss (`Battle.unplayed`), in the report's words."""
+    if how == "withdrawn":
+        return f"walkover to {winner}: {loser} withdrew from the campaign (BC-9.6, BC-9.3)"
+    if how == "walkover":
+        return f"walkover to {winner}, {loser} absent (BC-9.3)"
+    return "double loss: neither side played (BC-9.3)"
+
+
 def battle_outcome(state: State, region: str, number: int) -> str:
     """What a recorded result means under BC-6 and BC-7: who won, by how much, how many regions are
-    due, and why fewer when BC-7.2 leaves fewer to take."""
+    due, and why fewer when BC-7.2 leaves fewer to take. A withdrawn defender's walkover, which
+    nobody fought, as a walkover (#50: "casualty difference +100"); the organiser's walkover and
+    double loss follow his note that says so, as the rout and draw BC-9.3 counts them."""
     battle = next(b for b in state.battles if (b.round, b.to_region) == (number, region))
     r = battle.result
+    if battle.unplayed == "withdrawn":
+        return f"The battle for {region}: {unplayed(battle.unplayed, r.winner, r.loser)}; {_due(r)}"
     if r.winner is None:
         return f"The battle for {region} is a draw: no region changes hands (BC-6.3)."
     difference = battle.margin.normalize()
-    won = f"{r.winner} wins the battle for {region}, casualty difference {difference:+f}: "
+    return (
+        f"{r.winner} wins the battle for {region}, casualty difference {difference:+f}: {_due(r)}"
+    )
+
+
+def _due(r: Result) -> str:
+    """BC-7.1's regions due from the loser, and BC-7.2's cap where it leaves fewer to take."""
     if r.regions_due < r.by_arithmetic:
         return (
-            f"{won}{plural(r.by_arithmetic, 'region')} due from {r.loser} by BC-7.1; only "
+            f"{plural(r.by_arithmetic, 'region')} due from {r.loser} by BC-7.1; only "
             f"{r.regions_due} can be taken (BC-7.2)."
         )
-    return f"{won}{plural(r.regions_due, 'region')} due from {r.loser} (BC-7.1)."
+    return f"{plural(r.regions_due, 'region')} due from {r.loser} (BC-7.1)."
 
 
 def elimination(state: State, event: RegionTransferred) -> str | None:

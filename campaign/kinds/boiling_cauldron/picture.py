@@ -172,7 +172,7 @@ def drawn_map(
     battles = state.round_battles(round_number)
     changed = {r for b in battles for r in b.gained}
     when = _then(state, number) if number else _now(state)
-    height = max(canvas.height, 90 + 26 * len(players) + 170)
+    height = max(canvas.height, 90 + 26 * len(players) + 190)
     width = MAP_PIXELS + KEY
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
@@ -199,6 +199,8 @@ def drawn_map(
 UNSETTLED = "#555555"
 """The colour of an attack to be fought, or drawn: no winner's colour to show (#29: its arrow had
 no head)."""
+NOT_YET_FOUGHT = ' stroke-dasharray="2 4"'
+"""The dots of an attack not yet fought or awaiting its result, on the map and in its key."""
 
 
 def _then(state: State, number: int) -> str:
@@ -262,7 +264,7 @@ def _attack(state: State, canvas, battle, players, colours) -> str:
             if battle.to_region in state.reported
             else "to be fought"
         )
-        colour, dash = UNSETTLED, ' stroke-dasharray="2 4"'
+        colour, dash = UNSETTLED, NOT_YET_FOUGHT
     elif result.winner is None:
         how, colour, dash = "draw", UNSETTLED, ""
     else:
@@ -318,11 +320,14 @@ def _key(state: State, players: list[str], colours: list[str], round_number: int
         f'<line x1="{x}" y1="{key + 38}" x2="{x + 34}" y2="{key + 38}" stroke="#111" '
         'stroke-width="4" stroke-dasharray="7 5"/>',
         f'<text x="{x + 42}" y="{key + 42}" font-size="11">walkover (BC-9.3)</text>',
-        f'<line x1="{x}" y1="{key + 58}" x2="{x + 34}" y2="{key + 58}" stroke="#555" '
+        f'<line x1="{x}" y1="{key + 58}" x2="{x + 34}" y2="{key + 58}" stroke="{UNSETTLED}" '
         'stroke-width="4"/>',
-        f'<text x="{x + 42}" y="{key + 62}" font-size="11">draw (=), or not yet fought '
-        "(dotted)</text>",
-        f'<rect x="{x + 4}" y="{key + 72}" width="26" height="14" fill="none" stroke="#111" '
+        f'<text x="{x + 42}" y="{key + 62}" font-size="11">draw (=)</text>',
+        # dotted as the map draws an attack still to be fought (#50: the key drew it solid)
+        f'<line class="not-yet-fought" x1="{x}" y1="{key + 78}" x2="{x + 34}" y2="{key + 78}" '
+        f'stroke="{UNSETTLED}" stroke-width="4" stroke-linecap="round"{NOT_YET_FOUGHT}/>',
+        f'<text x="{x + 42}" y="{key + 82}" font-size="11">not yet fought (dotted)</text>',
+        f'<rect x="{x + 4}" y="{key + 92}" width="26" height="14" fill="none" stroke="#111" '
         'stroke-width="2.6"/>',
-        f'<text x="{x + 42}" y="{key + 83}" font-size="11">changed hands this round</text>',
+        f'<text x="{x + 42}" y="{key + 103}" font-size="11">changed hands this round</text>',
     ]

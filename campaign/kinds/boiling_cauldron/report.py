@@ -8,24 +8,30 @@ organiser's notes of the round.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from campaign.domain.deadlines import DEADLINE_ACTOR
 from campaign.domain.drafts import AUTOMATIC_ACTOR
+from campaign.domain.grammar import plural, possessive
 from campaign.domain.shared_commands import retracted
 from campaign.errors import CampaignError
 from campaign.kinds.boiling_cauldron import RULES
 from campaign.kinds.boiling_cauldron import rules as bc
 from campaign.kinds.boiling_cauldron.disputes import RULING
 from campaign.kinds.boiling_cauldron.narrate import pct
-from campaign.kinds.boiling_cauldron.state import Army, Battle, Phase, State, round_over
+from campaign.kinds.boiling_cauldron.state import (
+    UNPLAYED,
+    Army,
+    Battle,
+    Phase,
+    State,
+    round_over,
+)
 from campaign.kinds.boiling_cauldron.status import army as army_data
 from campaign.kinds.boiling_cauldron.status import army_text, declared
 from campaign.views.colours import player_colour
-from campaign.views.grammar import plural, possessive
 from campaign.views.jsonable import number
 from events.boiling_cauldron import AttackForfeited, BattleFought, ResultReported
 from events.common import CampaignEvent, NoteRecorded
@@ -35,10 +41,6 @@ Section = dict[str, Any]
 
 def army(value: Army) -> str:
     return army_text(army_data(value))
-
-
-UNPLAYED = re.compile(r"Battle for (.+?): (walkover to .+?|double loss) \(BC-9\.3\): (.*)", re.S)
-"""The note `unplayed` records just before a battle's result (BC-9.3)."""
 
 
 def unplayed_battles(events: Sequence[CampaignEvent]) -> dict[str, dict[str, Any]]:

@@ -7,11 +7,13 @@ events always give the same state, whether folded one at a time or all at once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 from functools import singledispatch
 
+from campaign.domain.drafts import AUTOMATIC_ACTOR
 from campaign.kinds.boiling_cauldron import interpretations
 from campaign.kinds.boiling_cauldron import rules as bc
 from events.boiling_cauldron import (
@@ -27,6 +29,7 @@ from events.boiling_cauldron import (
 from events.common import (
     CampaignEvent,
     CampaignStarted,
+    NoteRecorded,
     PlayerRenamed,
     PlayerReplaced,
     PlayerWithdrew,
@@ -75,6 +78,10 @@ class Battle:
     defender_army: Army
     result: Result | None = None
     gained: tuple[str, ...] = ()
+    unplayed: str | None = None
+    """A battle not fought (#50: its walkover was told as a battle): `withdrawn`, the walkover
+    the rules give the attacker of a player who withdrew (BC-9.6); `walkover` or `double loss`,
+    what the organiser recorded for a battle not played by its deadline (BC-9.3)."""
 
     @property
     def regions(self) -> tuple[str, str]:
@@ -219,6 +226,13 @@ class State:
         return {r for b in self.round_battles() for r in b.gained}
 
 
+UNPLAYED = re.compile(r"Battle for (.+?): (walkover to .+?|double loss) \(BC-9\.3\): (.*)", re.S)
+"""The note `commands.unplayed` records just before the result of a battle not played (BC-9.3):
+the battle, how (a walkover to whom, or a double loss), the organiser's reason."""
+NOT_PLAYED = {"walkover": {0, 100}, "double loss": {0}}
+"""The figures BC-9.3 gives a battle not played: a walkover's 100 % to 0 %, a double loss's none."""
+
+
 def start(event: CampaignStarted) -> State:
     return State(
         event.name, tuple(event.players), parse_map(event.map_source), event.seed_commitment
@@ -302,6 +316,28 @@ def _(event: ResultReported, state: State) -> State:
 
 
 @evolve.register
+def _(event: NoteRecorded, state: State) -> State:
+    """BC-9.3: the organiser's note that the battle its result follows was not played."""
+    said = UNPLAYED.fullmatch(event.text)
+    battle = state.battle_at(said.group(1)) if said else None
+    if said is None or battle is None or battle.result is not None:
+        return state
+    how = "double loss" if said.group(2) == "double loss" else "walkover"
+    return _replace_battle(state, replace(battle, unplayed=how))
+
+
+def _unplayed(battle: Battle, event: BattleFought) -> str | None:
+    """How `event`'s result came, if not by a battle: the rules' walkover for a withdrawn
+    defender (BC-9.6: the one result they record), or the walkover or double loss the organiser's
+    note announced, where the figures are BC-9.3's."""
+    if event.actor == AUTOMATIC_ACTOR:
+        return "withdrawn"
+    figures = {event.attacker_casualties, event.defender_casualties}
+    announced = battle.unplayed
+    return announced if announced and figures == NOT_PLAYED[announced] else None
+
+
+@evolve.register
 def _(event: BattleFought, state: State) -> State:
     state = replace(
         state,
@@ -325,7 +361,7 @@ def _(event: BattleFought, state: State) -> State:
             by_arithmetic=arithmetic,
             regions_due=min(arithmetic, takeable),
         )
-    return _replace_battle(state, replace(battle, result=result))
+    return _replace_battle(state, replace(battle, result=result, unplayed=_unplayed(battle, event)))
 
 
 def winning_side(casualties: tuple[Decimal, Decimal], stated: str | None) -> int | None:

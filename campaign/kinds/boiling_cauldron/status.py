@@ -15,10 +15,13 @@ def army(value: Army) -> dict[str, str | None]:
 
 
 def result(battle: Battle) -> dict[str, Any] | None:
+    """A battle's result; for a battle not played, how (`unplayed`: BC-9.6's walkover of a
+    withdrawn defender, BC-9.3's walkover or double loss), a key only such a result has, so that
+    the status of a log stored before it reads as it did."""
     if battle.result is None:
         return None
     r = battle.result
-    return {
+    told = {
         "attacker_casualties": number(r.attacker_casualties),
         "defender_casualties": number(r.defender_casualties),
         "winner": r.winner,
@@ -27,6 +30,28 @@ def result(battle: Battle) -> dict[str, Any] | None:
         "awaiting_choice": battle.awaiting_gains,
         "override": r.override,
     }
+    return told | ({"unplayed": battle.unplayed} if battle.unplayed else {})
+
+
+def claims(state: State, battle: Battle) -> dict[str, Any]:
+    """BC-6.2: the figures reported for a battle without a result, each side's claim (`claims`,
+    the first first) and whether they are `disputed`; nothing where none was reported (a key only
+    such a battle has, as `result`'s `unplayed`)."""
+    made = state.disputed.get(battle.to_region) or (
+        (state.reported[battle.to_region],) if battle.to_region in state.reported else ()
+    )
+    if battle.result is not None or not made:
+        return {}
+    told = [
+        {
+            "by": by,
+            "attacker_casualties": number(attacker),
+            "defender_casualties": number(defender),
+            "winner": winner,
+        }
+        for attacker, defender, by, winner in made
+    ]
+    return {"claims": told, "disputed": battle.to_region in state.disputed}
 
 
 def army_text(value: dict[str, str | None]) -> str:
@@ -46,8 +71,9 @@ def declared(battle: Battle) -> dict[str, Any]:
     }
 
 
-def attack(battle: Battle) -> dict[str, Any]:
-    return declared(battle) | {"result": result(battle), "settings": bc.BATTLE_SETTINGS}
+def attack(battle: Battle, state: State) -> dict[str, Any]:
+    told = declared(battle) | {"result": result(battle), "settings": bc.BATTLE_SETTINGS}
+    return told | claims(state, battle)
 
 
 def status(state: State, name: str) -> dict[str, Any]:
@@ -81,7 +107,7 @@ def status(state: State, name: str) -> dict[str, Any]:
         if state.phase in ("declaration", "battles")
         else [],
         "on_turn": state.on_turn,
-        "attacks": [attack(b) for b in state.round_battles()],
+        "attacks": [attack(b, state) for b in state.round_battles()],
         "forfeits": [
             {"player": f.player, "reason": f.reason, "automatic": f.automatic}
             for f in state.round_forfeits()

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from campaign.domain.grammar import possessive
 from campaign.errors import RuleViolation
 from campaign.input.names import folded
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall import rules
 from campaign.kinds.hadrians_wall.rules import Counter
 from campaign.kinds.hadrians_wall.state import State
-from campaign.views.grammar import possessive
 from regions.board import Board
 
 

@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from campaign.domain.grammar import plural
 from campaign.commandline.core import CampaignOption, pairs, registrar, say
 from campaign.kinds.hadrians_wall import RULES as HW
 
@@ -117,9 +118,9 @@ def move(
     if carried < len(moves):
         left = moves[carried:]
         say(
-            f"Stopped after the first move with a wall crossing (HW-6.4): {len(left)} move(s) "
-            f"not carried out ({', '.join(left)}); enter them again once you have seen the roll, "
-            "or use --through-crossings."
+            "Stopped after the first move with a wall crossing (HW-6.4): "
+            f"{plural(len(left), 'move')} not carried out ({', '.join(left)}); enter them again "
+            "once you have seen the roll, or use --through-crossings."
         )
 
 

@@ -8,8 +8,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from campaign.domain.grammar import possessive
 from campaign.kinds.hadrians_wall.narrate import area_name, nation_name
-from campaign.views.grammar import possessive
 
 COLOUR_STYLE = {
     "purple": "bold magenta",

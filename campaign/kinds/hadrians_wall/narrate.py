@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import singledispatch
 
+from campaign.domain.grammar import listing, possessive
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall import rules
 from campaign.kinds.hadrians_wall.state import Crossing, State
-from campaign.views.grammar import listing, possessive
 from events.common import CampaignEvent
 from events.hadrians_wall import (
     AreaTriggered,

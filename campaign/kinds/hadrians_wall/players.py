@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaign.domain.drafts import Draft
+from campaign.domain.grammar import possessive
 from campaign.errors import CampaignError
 from campaign.input.names import folded
 from campaign.kinds.hadrians_wall import commands, rules
 from campaign.kinds.hadrians_wall.narrate import area_name, battle_result, nation_name
 from campaign.kinds.hadrians_wall.state import State
-from campaign.views.grammar import possessive
 
 
 def playing(state: State, player: str) -> bool:

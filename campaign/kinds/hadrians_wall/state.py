@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import singledispatch
 from itertools import pairwise
 
+from campaign.domain.grammar import plural
 from campaign.kinds.hadrians_wall import interpretations as chosen
 from campaign.kinds.hadrians_wall import rules
 from campaign.kinds.hadrians_wall.rules import Counter
@@ -366,7 +367,7 @@ def summary(state: State) -> str:
     if state.phase == rules.GAME_OVER:
         return f"game over after turn {rules.TURNS}; walls {walls}"
     where = "end of turn" if state.phase == rules.END_OF_TURN else f"{state.nation}, {state.phase}"
-    return f"turn {state.turn}, {where}; walls {walls}; {len(state.crossings)} crossing(s)"
+    return f"turn {state.turn}, {where}; walls {walls}; {plural(len(state.crossings), 'crossing')}"
 
 
 def round_over(state: State, number: int) -> bool:

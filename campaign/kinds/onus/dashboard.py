@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from campaign.domain.grammar import possessive
 from campaign.kinds.onus.book import SIDE_COLOURS, SIDE_NAMES
 from campaign.kinds.onus.words import (
     army_heading,
@@ -18,7 +19,6 @@ from campaign.kinds.onus.words import (
     first_turn_text,
     unit_name,
 )
-from campaign.views.grammar import possessive
 
 STATUS_STYLE = {"regular": "", "veteran": "bold cyan", "elite": "bold magenta"}
 SIDE_STYLE = {side: f"bold {colour}" for side, colour in SIDE_COLOURS.items()}

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import singledispatch
 
 from campaign.domain.deadlines import DEADLINE_ACTOR
+from campaign.domain.grammar import sentence
 from campaign.kinds.onus.state import State
-from campaign.views.grammar import sentence
 from events.common import CampaignEvent
 from events.onus import (
     ArmyMustered,

@@ -8,13 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaign.domain.drafts import Draft
+from campaign.domain.grammar import plural
 from campaign.errors import CampaignError
 from campaign.input.values import whole_number
 from campaign.kinds.onus import commands
 from campaign.kinds.onus import rules as onus
 from campaign.kinds.onus.book import SIDE_NAMES
 from campaign.kinds.onus.state import Phase, State
-from campaign.views.grammar import plural
 
 
 def own_side(state: State, player: str) -> str | None:

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from campaign.domain.deadlines import DEADLINE_ACTOR
+from campaign.domain.grammar import plural, possessive, sentence
 from campaign.errors import CampaignError
 from campaign.kinds.onus import RULES
 from campaign.kinds.onus.book import SIDE_COLOURS, SIDE_NAMES, SIDES
 from campaign.kinds.onus.state import LAST, Phase, Played, State
 from campaign.kinds.onus.status import facts as typed_facts
 from campaign.kinds.onus.words import fact_text, unit_name
-from campaign.views.grammar import plural, possessive, sentence
 from events.common import CampaignEvent, NoteRecorded
 
 COLOURS = SIDE_COLOURS

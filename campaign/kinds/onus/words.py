@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.views.grammar import sentence
+from campaign.domain.grammar import sentence
 
 
 def unit_name(unit_type: str, card_id: str) -> str:

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from campaign.domain.grammar import plural
 from campaign.kinds.thunderbolt.board import cup
 from campaign.kinds.thunderbolt.board.citizens import LIMIT
 from campaign.kinds.thunderbolt.board.roman import TRIUMPH
@@ -33,9 +34,9 @@ def dashboard(data: dict[str, Any]) -> RenderableType:
     )
     lams = data["cup"]
     cup = Text(
-        f"The LAM cup at C1 (TB-4.1): {lams['lams']} LAMs (Rome "
+        f"The LAM cup at C1 (TB-4.1): {plural(lams['lams'], 'LAM')} (Rome "
         f"{sum(lams['rome'].values())}, Carthage {sum(lams['carthage'].values())}), "
-        f"{lams['siege_attrition']} Siege Attrition markers"
+        f"{plural(lams['siege_attrition'], 'Siege Attrition marker')}"
         + (", the Augury marker" if lams["augury"] else "")
     )
     won = data["victory"]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from campaign.domain.drafts import Draft
+from campaign.domain.grammar import listing
 from campaign.domain.kind import Decide, PackageKind, Seal
 from campaign.errors import CampaignError, RuleViolation
 from campaign.input.files import read_text
@@ -22,7 +23,6 @@ from campaign.kinds.thunderbolt.board.sequence import STEPS
 from campaign.kinds.thunderbolt.board.setup import SetUpError, load
 from campaign.kinds.thunderbolt.board.state import State
 from campaign.kinds.thunderbolt.chapters.turn import decide as turn
-from campaign.views.grammar import listing
 from events.common import CampaignEvent, CampaignStarted
 from events.thunderbolt.allies import CitySacked, DiplomacyAttempted
 from events.thunderbolt.carthage import (
@@ -78,8 +78,14 @@ class Thunderbolt(PackageKind):
         "In office",
         "Carthage",
         "Italian Allies",
+        "Tribes",
+        "What happened",
         "Dice",
     )
+    """A player's own report (`report --for`) keeps the Game Turn whole: no line of it names a
+    player, only the sides, their leaders and Armies, so keeping the lines that name him kept
+    none of his side's (#50: of "What happened", `--for Hanno` kept only the leader Hanno's
+    lines, for his name, and dropped Hannibal's, Bomilcar's, the tribes')."""
     history_sections = ("What happened",)
     state, commands, narrate, player_forms = fold, decisions, narrate, players
     setup_events = (SidesTaken, SettingsChosen)

@@ -412,7 +412,13 @@ def _shifts(state: State, shifts: Sequence[Any]) -> list[str]:
     for moved in shifts:
         name = state.setup.provinces[moved.province].name
         by_cause.setdefault(moved.cause, []).append(f"{name} {moved.before:+d} → {moved.after:+d}")
-    return [f"{cause}: {', '.join(moves)}" for cause, moves in by_cause.items()]
+    return [f"{_cause(cause)}: {', '.join(moves)}" for cause, moves in by_cause.items()]
+
+
+def _cause(cause: str) -> str:
+    """A cause as the head of its line: "Provinces devastated by Carthage" (#50: the line began
+    "devastated by Carthage"), the others as they are ("Roman Retribution")."""
+    return cause if cause[:1].isupper() else f"Provinces {cause}"
 
 
 def _initiative(state: State, draws: Sequence[CampaignEvent]) -> str:

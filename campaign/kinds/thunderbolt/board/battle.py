@@ -8,12 +8,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from campaign.domain.grammar import plural
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.board import politics as senate
 from campaign.kinds.thunderbolt.board.politics import Legion
 from campaign.kinds.thunderbolt.board.raising import FIELDS, eliminate
 from campaign.kinds.thunderbolt.board.roman import Romans
-from campaign.views.grammar import plural
 
 
 def fought(

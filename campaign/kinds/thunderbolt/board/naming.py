@@ -38,9 +38,11 @@ def leader(state: State, given: str, side: str = "rome") -> str:
 
 
 def province_of(state: State, given: str) -> str:
-    """A province by its key or its name (east-sicilia or East Sicilia)."""
-    aliases = {p.name: p.id for p in state.setup.provinces.values()}
-    aliases.update({pid: pid for pid in state.setup.provinces})
+    """A province by its key or its name (east-sicilia or East Sicilia); a name not found is
+    answered with the names as the set-up writes them (#50: "did you mean campania?"), the
+    names last so that where a key folds as a name does, the name is the one suggested."""
+    aliases = {pid: pid for pid in state.setup.provinces}
+    aliases.update({p.name: p.id for p in state.setup.provinces.values()})
     return aliases[resolve("province", given, aliases)]
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from campaign.domain.grammar import plural
 from campaign.errors import RuleViolation
-from campaign.views.grammar import plural
 
 OFFICES = ("Dictator", "ME", "Consul", "Proconsul", "Praetor", "PU")
 """TB-6.1: one office per leader (governors are Praetors)."""

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from campaign.domain.grammar import plural
 from campaign.errors import RuleViolation
 from campaign.kinds.thunderbolt.board import offices
 from campaign.kinds.thunderbolt.board import politics as senate
 from campaign.kinds.thunderbolt.board.offices import Magistrate
 from campaign.kinds.thunderbolt.board.roman import MARINE, SLAVE, Romans, numeral_key
-from campaign.views.grammar import plural
 
 NS_DRM = -2
 MOST_NS = 10

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from campaign.domain.drafts import Draft, draft
+from campaign.domain.grammar import plural
 from campaign.errors import CampaignError, RuleViolation
 from campaign.input.names import resolve
 from campaign.kinds.thunderbolt.board import checks, offices, prorogues, roman, rules
@@ -15,7 +16,6 @@ from campaign.kinds.thunderbolt.board import raising as legions
 from campaign.kinds.thunderbolt.board.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.board.naming import leader, province_of
 from campaign.kinds.thunderbolt.board.state import State
-from campaign.views.grammar import plural
 from events.thunderbolt.legions import (
     LegateDelivered,
     LegionsDisbanded,

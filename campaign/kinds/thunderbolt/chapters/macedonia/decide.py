@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from campaign.domain.drafts import Draft, draft
+from campaign.domain.grammar import plural
 from campaign.errors import CampaignError
 from campaign.input import text
 from campaign.input.names import resolve
@@ -18,7 +19,6 @@ from campaign.kinds.thunderbolt.board.state import State
 from campaign.kinds.thunderbolt.board.war import ENDED, UNDERWAY
 from campaign.kinds.thunderbolt.chapters.legions.decide import check_new_place
 from campaign.kinds.thunderbolt.chapters.macedonia import checks
-from campaign.views.grammar import plural
 from events.thunderbolt.macedonia import (
     AmbassadorSent,
     LegionsCommitted,

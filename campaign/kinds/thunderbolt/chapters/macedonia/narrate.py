@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from campaign.domain.grammar import plural
 from campaign.kinds.thunderbolt.board import rules
 from campaign.kinds.thunderbolt.board.naming import who
 from campaign.kinds.thunderbolt.board.war import BOX, UNDERWAY
 from campaign.kinds.thunderbolt.handlers import ByEvent
-from campaign.views.grammar import plural
 from events.thunderbolt.macedonia import (
     AmbassadorSent,
     LegionsCommitted,

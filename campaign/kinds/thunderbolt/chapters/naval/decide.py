@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from campaign.domain.drafts import Draft, draft
+from campaign.domain.grammar import plural
 from campaign.errors import RuleViolation
 from campaign.input.names import resolve
 from campaign.input.text import sentence
 from campaign.kinds.thunderbolt.board import checks, rules
 from campaign.kinds.thunderbolt.board import raising as legions
 from campaign.kinds.thunderbolt.board.state import State
-from campaign.views.grammar import plural
 from events.thunderbolt.naval import NavalAllotted
 
 TOWARD = {rules.ROME: 1, rules.CARTHAGE: -1}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from campaign.domain.grammar import plural
 from campaign.kinds.thunderbolt.board import rules
 from campaign.kinds.thunderbolt.handlers import ByEvent
-from campaign.views.grammar import plural
 from events.thunderbolt.naval import NavalAllotted
 
 TOLD = ByEvent()

@@ -1,4 +1,6 @@
-"""Sentences about any name: plurals, possessives, capitals at the start."""
+"""Sentences about any name: plurals, possessives, capitals at the start. In the domain, so that
+every layer that speaks to people — a refusal, a report, a page — counts the same way (issue #50:
+never "day(s)")."""
 
 from __future__ import annotations
 
