@@ -87,11 +87,11 @@ class Campaigns:
         self.kept = Kept(self.database, self.secrets, self.logs)
         self.listing = Listing(self.database, self.kept, self.logs.read_alone)
         self.after: Loaded | None = None
-        if witness is not None:
-            witness.identify(self._identity)
         """The campaign as the last command recorded it, for what that command says next."""
         self.stepped: tuple[Any, ...] = ()
         """The state just after each event the last command recorded (its `after`'s last)."""
+        if witness is not None:
+            witness.identify(self._identity)
 
     def close(self) -> None:
         self.database.close()
