@@ -76,6 +76,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         hypothesis = getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
         if hypothesis or any(moved in said for moved in CLOCK_MOVED if moved != "today"):
             item.add_marker(pytest.mark.slow)
+    # the property tests first (a minute or more each): spread over the workers (`-n auto`)
+    # while the short ones fill in, rather than one of them last, alone, after all the rest
+    items.sort(key=lambda item: not getattr(getattr(item, "obj", None), "is_hypothesis_test", 0))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

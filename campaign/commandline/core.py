@@ -88,6 +88,15 @@ class LazyCommands(TyperGroup):
         return [name for module in command_modules() for name in _names(module)]
 
     def get_command(self, ctx: typer.Context, cmd_name: str) -> typer.core.TyperCommand | None:
+        key = (cmd_name, self.rich_markup_mode)
+        if key not in BUILT_HERE:
+            built = self._build(cmd_name)
+            if built is None:
+                return None
+            BUILT_HERE[key] = built
+        return BUILT_HERE[key]
+
+    def _build(self, cmd_name: str) -> typer.core.TyperCommand | None:
         for module in command_modules():
             info = _info(module, cmd_name)
             if info is not None:
@@ -97,6 +106,12 @@ class LazyCommands(TyperGroup):
                     )
                 )
         return None
+
+
+BUILT_HERE: dict[tuple[str, Any], Any] = {}
+"""The commands this process has built, by name: a process that runs many (the hub's console, the
+tests) builds each once — typer reads a command's parameters from its signature, evaluating
+every annotation, some 3 ms a command."""
 
 
 def once(command: Any) -> Any:
