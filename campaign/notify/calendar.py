@@ -82,4 +82,5 @@ def feed(title: str, due: Iterable[Due], stamp: datetime) -> bytes:
         alarm.add("trigger", timedelta(days=-1))
         event.add_component(alarm)
         calendar.add_component(event)
-    return calendar.to_ical()
+    feed: bytes = calendar.to_ical()
+    return feed

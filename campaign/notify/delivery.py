@@ -55,6 +55,8 @@ def grouped(notices: Sequence[Notice]) -> list[list[Notice]]:
 
 
 Keep = Callable[[str, str], None]
+Sending = tuple[str, Mapping[str, Any], Any, "Smtp | None", "Pages"]
+"""What one run sends with: the campaign's name, who is reached how, Discord, mail, pages."""
 
 
 @dataclass
@@ -124,7 +126,9 @@ def deliver(
     return done
 
 
-def _wanted(notice: Notice, reached: Mapping[str, Any], discord: Any, smtp: Smtp | None) -> dict:
+def _wanted(
+    notice: Notice, reached: Mapping[str, Any], discord: Any, smtp: Smtp | None
+) -> dict[str, bool]:
     """The channels that reach him: each with whether this run can use it (the campaign's
     channel names a player who left no Discord id; an overdue step is said to those who did)."""
     ways = {}
@@ -142,7 +146,14 @@ def _owing(ways: Mapping[str, bool], by: Sequence[str], failed: Mapping[str, Any
     return [w for w in ways if w not in by and failed.get(w, {}).get("tries", 0) < TRIES]
 
 
-def _deliver_group(sending, group, keep, claim, release, done) -> None:
+def _deliver_group(
+    sending: Sending,
+    group: list[Notice],
+    keep: Keep,
+    claim: Callable[[str], bool],
+    release: Callable[[str], None],
+    done: Delivered,
+) -> None:
     """One write's notices, each by the channels it is still owed that this run can use."""
     campaign, reached, discord, smtp, pages = sending
     ways = {n.label: _wanted(n, reached, discord, smtp) for n in group}
@@ -161,7 +172,7 @@ def _deliver_group(sending, group, keep, claim, release, done) -> None:
             reason = _by_discord(discord, campaign, going, reached, pages=pages)
             _mark(going, DISCORD, reason, by, failed, done)
         mailed = [n for n in group if EMAIL in owed[n.label] and ways[n.label][EMAIL]]
-        if mailed:
+        if mailed and smtp is not None:  # an address is usable only with a mail server
             refused = _by_email(smtp, campaign, mailed, reached, pages=pages)
             for notice in mailed:
                 _mark([notice], EMAIL, refused.get(notice.label), by, failed, done)
@@ -187,7 +198,14 @@ def _told_words(notice: Notice) -> str:
     return "told their turn is over" if notice.over is not None else "told"
 
 
-def _mark(notices, channel: str, reason: str | None, by, failed, done: Delivered) -> None:
+def _mark(
+    notices: Sequence[Notice],
+    channel: str,
+    reason: str | None,
+    by: dict[str, list[str]],
+    failed: dict[str, dict[str, Any]],
+    done: Delivered,
+) -> None:
     for notice in notices:
         if reason is None:
             by[notice.label].append(channel)
@@ -199,7 +217,12 @@ def _mark(notices, channel: str, reason: str | None, by, failed, done: Delivered
 
 
 def _by_discord(
-    discord: Any, campaign: str, group, reached, reminder: bool = False, pages: Pages = NO_PAGES
+    discord: Any,
+    campaign: str,
+    group: Sequence[Notice],
+    reached: Mapping[str, Any],
+    reminder: bool = False,
+    pages: Pages = NO_PAGES,
 ) -> str | None:
     """Post one message for `group`; why it was refused, or None once Discord has it."""
     from campaign.notify.discord import Uncertain
@@ -246,7 +269,12 @@ def step_buttons(loaded: Any, players: Sequence[str]) -> list[dict[str, Any]]:
 
 
 def _by_email(
-    smtp: Smtp, campaign: str, group, reached, reminder: bool = False, pages: Pages = NO_PAGES
+    smtp: Smtp,
+    campaign: str,
+    group: Sequence[Notice],
+    reached: Mapping[str, Any],
+    reminder: bool = False,
+    pages: Pages = NO_PAGES,
 ) -> dict[str, str]:
     """Mail each of `group` who left an address, with a link of his own to his page; why each
     one refused was refused, by label (a server that cannot be reached refuses them all)."""
@@ -326,7 +354,7 @@ def remind(
         for p in late
     ]
     by: dict[str, list[str]] = {n.label: [] for n in group}
-    failed: dict[str, dict] = {n.label: {} for n in group}
+    failed: dict[str, dict[str, Any]] = {n.label: {} for n in group}
     if discord is not None:
         _mark(
             group,
@@ -377,13 +405,13 @@ def send_due(
     stream = campaigns.listing.stream(name).hex
 
     def claim(label: str) -> bool:
-        return campaigns.secrets.claim(stream, SENDING + label, str(moment))
+        return bool(campaigns.secrets.claim(stream, SENDING + label, str(moment)))
 
     def release(label: str) -> None:
         campaigns.secrets.forget(stream, SENDING + label)
 
     def made(label: str, value: str) -> bool:
-        return campaigns.secrets.claim(stream, label, value)
+        return bool(campaigns.secrets.claim(stream, label, value))
 
     late = overdue(loaded, kept, moment)
     for who, (_, task) in late.items():  # his to see to while it is overdue: told once

@@ -333,7 +333,7 @@ def _retry_after(refusal: urllib.error.HTTPError) -> float:
     finite number (`nan` and `inf` are no wait); else 1 s."""
     header = refusal.headers.get("Retry-After")
     try:
-        wait = float(header)
+        wait = float(header or "")
         if math.isfinite(wait):
             return max(0.0, wait)
     except (TypeError, ValueError):

@@ -375,7 +375,7 @@ def spans(typed: str) -> str:
     if [w.lower() for w in words] in (["none"], ["off"], []):
         return ""
     lengths = {w.lower(): length_of(w) for w in words}
-    return " ".join(sorted(lengths, key=lengths.get, reverse=True))
+    return " ".join(sorted(lengths, key=lambda word: lengths[word], reverse=True))
 
 
 def overdue(loaded: Any, kept: Mapping[str, str], moment: Any) -> dict[str, tuple[str, str]]:
@@ -434,7 +434,7 @@ def overdue_due(
     return kept
 
 
-def now_due(loaded) -> tuple[str, str | None, str | None]:
+def now_due(loaded: Any) -> tuple[str, str | None, str | None]:
     """The step in hand, the deadline standing for it (ISO 8601) and the campaign's time zone."""
     step, facts = loaded.kind.next_step(loaded.state), loaded.facts
     standing = facts.reckoning.deadline(step)

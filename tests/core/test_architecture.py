@@ -43,6 +43,7 @@ TYPE_CHECKED = {
     "campaign/proof",
     "campaign/readmodel",
     "campaign/views",
+    "campaign/notify",
     "campaign/store",
     "campaign/service",
 }
