@@ -398,11 +398,21 @@ def export(
         Optional[Path], typer.Option("-o", "--output", help="A file (default: stdout).")
     ] = None,
     campaign: CampaignOption = None,
+    schema: Annotated[
+        bool,
+        typer.Option(
+            "--schema", help="Print the export format's JSON Schema (draft 2020-12) instead."
+        ),
+    ] = False,
 ) -> None:
     """The campaign's events as JSON Lines, with a header line (format, kind, rules version, chain
-    head)."""
+    head); `--schema`, the format itself, for tools that read exports (docs/export-format.md)."""
     from campaign.service.exchange import export_lines
 
+    if schema:
+        from campaign.service.export_schema import schema as described
+
+        return print_json(described())
     text = "\n".join(export_lines(ctx.obj.campaigns.load(ctx.obj.name(campaign)))) + "\n"
     if output is None:
         return typer.echo(text, nl=False)
