@@ -61,7 +61,7 @@ def _header() -> dict[str, Any]:
         "properties": {
             "format": {"const": FORMAT},
             "name": {"type": "string", "minLength": 1},
-            "kind": {"type": "string", "description": "the rules: boiling-cauldron, …"},
+            "kind": {"type": "string", "description": "the rules the campaign is played by"},
             "rules_version": {"type": "string"},
             "events": {"type": "integer", "minimum": 1},
             "chain_head": SHA256 | {"description": "the last event's hash"},
