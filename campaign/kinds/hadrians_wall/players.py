@@ -2,7 +2,12 @@
 he plays (HW-2.3): its moves in a movement phase (HW-3.7, crossings rolled as the command line
 rolls them, HW-6, HW-7), its battles' results in a battle phase (HW-3.2), and the clock's next
 step when his nation's phase is done (HW-2.1). The rest of the turn — placing, removing, a
-ruling on a die — is the organiser's: the page says so."""
+ruling on a die — is the organiser's: the page says so.
+
+What the state knows is offered as choices (#50): his counters and the areas adjacent to them
+for a move a step long, the counters in a battle to tick as lost, rows of retreats; the hub
+writes them as the command line's words (`COUNTER:FROM,TO`, `COUNTER=AREA`), which `decide`
+reads as it reads them typed."""
 
 from __future__ import annotations
 
@@ -15,7 +20,13 @@ from campaign.errors import CampaignError
 from campaign.input.names import folded
 from campaign.kinds.hadrians_wall import commands, rules
 from campaign.kinds.hadrians_wall.narrate import area_name, battle_result, nation_name
+from campaign.kinds.hadrians_wall.rules import Counter
 from campaign.kinds.hadrians_wall.state import State
+
+MOVE_ROWS = 4
+"""How many single steps the move form offers to choose at once (more are typed)."""
+RETREAT_ROWS = 3
+"""How many retreats the battle form offers to choose at once (more are typed)."""
 
 
 def playing(state: State, player: str) -> bool:
@@ -36,6 +47,11 @@ def lines(state: State, player: str) -> list[str]:
     ]
     if playing(state, player):
         told.append(f"It is the {possessive(nation_name(state.nation))} turn: yours.")
+        if state.phase in rules.BATTLE and not _contested(state):
+            told.append(
+                f"No battle is due: no area holds the {nation_name(state.nation)} and another "
+                "nation (HW-3.2); advance when the phase is done."
+            )
         if state.phase not in (*rules.MOVEMENT, *rules.BATTLE):
             told.append(
                 f"In the {state.phase.replace('-', ' ')} phase the organiser places and removes "
@@ -46,7 +62,8 @@ def lines(state: State, player: str) -> list[str]:
 
 def actions(state: State, player: str) -> list[dict[str, Any]]:
     """His nation's moves or battles, as the phase allows, and the clock's next step; and the
-    battles another player reported that he, on their other side, confirms (#26)."""
+    battles another player reported that he, on their other side, confirms (#26). A battle is
+    offered only where one is due: an area holding his nation and another (HW-3.2)."""
     confirming = _confirms(state, player)
     if not playing(state, player):
         return confirming
@@ -54,7 +71,7 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
     offered = confirming
     if state.phase in rules.MOVEMENT:
         offered.append(_moves(state, nation))
-    if state.phase in rules.BATTLE:
+    if state.phase in rules.BATTLE and _contested(state):
         offered.append(_battle(state, nation))
     offered.append(
         {
@@ -69,40 +86,125 @@ def actions(state: State, player: str) -> list[dict[str, Any]]:
 
 
 def _moves(state: State, nation: str) -> dict[str, Any]:
-    yours = [
-        f"{c.id} ({area_name(c.area)})"
-        for c in state.counters.values()
-        if c.nation == state.nation and c.area is not None and c.army
-    ]
-    return {
+    """HW-3.7: the moves typed as the command line takes them, or chosen a step each: one of
+    his counters that may move (HW-3.1: not a fort) where it stands, and an area adjacent to
+    one of theirs (HW-1.1); a path of several steps is typed."""
+    yours = _movable(state)
+    form = {
         "action": "move",
         "label": f"The {possessive(nation)} moves, in order, as COUNTER:FROM,TO,… separated by "
         "spaces "
-        f"(yours: {', '.join(yours) or 'none on the map'}); the list stops after the first "
-        "move that crosses a wall, so that its roll is seen (HW-6.4)",
+        f"(yours: {', '.join(_where(c) for c in yours) or 'none on the map'}); the list stops "
+        "after the first move that crosses a wall, so that its roll is seen (HW-6.4)",
         "choices": None,
         "fields": _dice(state),
         "button": "Move",
     }
+    if yours:
+        form["compose"] = _steps(state, yours)
+    return form
+
+
+def _movable(state: State) -> list[Counter]:
+    """HW-3.1 and HW-3.7: the counters of the nation in hand on the map that may move (a fort
+    stands where it was built), by number."""
+    return sorted(
+        (
+            c
+            for c in state.counters.values()
+            if c.nation == state.nation and c.area is not None and c.kind != "fort"
+        ),
+        key=_order,
+    )
+
+
+def _steps(state: State, yours: list[Counter]) -> dict[str, Any]:
+    """The rows of single steps, each written `COUNTER:FROM,TO` as the command line takes it;
+    the areas offered are those adjacent to where his counters stand (HW-1.1, HW-3.7)."""
+    return {
+        "label": "Or choose the moves, a step each (carried out before those typed)",
+        "rows": MOVE_ROWS,
+        "format": "{0},{1}",
+        "parts": [
+            {"label": "Counter", "choices": {f"{c.id}:{c.area}": _where(c) for c in yours}},
+            {"label": "To", "choices": _named(_beside(state, {c.area for c in yours}))},
+        ],
+    }
+
+
+def _contested(state: State) -> list[str]:
+    """HW-3.2: the areas where a battle of the nation in hand is due: it and another nation
+    both have counters there."""
+    return sorted(
+        area
+        for area in {c.area for c in state.counters.values() if c.area}
+        if len({c.nation for c in state.here(area)}) > 1
+        and any(c.nation == state.nation for c in state.here(area))
+    )
 
 
 def _battle(state: State, nation: str) -> dict[str, Any]:
-    contested = {
-        area: area_name(area)
-        for area in sorted({c.area for c in state.counters.values() if c.area})
-        if len({c.nation for c in state.here(area)}) > 1
-        and any(c.nation == state.nation for c in state.here(area))
-    }
+    """HW-3.2: a battle's result from the page: where, the counters lost (a box each of those
+    in the battles) and the retreats (a counter of the battles, an area adjacent to them)."""
+    areas = _contested(state)
+    fought = [c for a in areas for c in sorted(state.here(a), key=_order)]
+    several = len(areas) > 1
     return {
         "action": "battle",
         "label": f"A battle of the {nation}: where it was fought (HW-3.2)",
-        "choices": contested,
+        "choices": _named(areas),
         "fields": [
-            {"name": "lost", "label": "Counters lost, either side, separated by spaces"},
-            {"name": "retreats", "label": "Retreats as COUNTER=AREA, separated by spaces"},
+            {
+                "name": "lost",
+                "label": "Counters lost, either side",
+                "many": True,
+                "choices": {c.id: _side(c, several) for c in fought},
+                "free": "Others lost, separated by spaces",
+            },
+            {
+                "name": "retreats",
+                "label": "Retreats",
+                "rows": RETREAT_ROWS,
+                "format": "{0}={1}",
+                "parts": [
+                    {
+                        "label": "Counter",
+                        "choices": {c.id: _side(c, several) for c in fought if c.kind != "fort"},
+                    },
+                    {"label": "To", "choices": _named(_beside(state, set(areas)))},
+                ],
+                "free": "Other retreats, as COUNTER=AREA separated by spaces",
+            },
         ],
         "button": "Record the battle",
     }
+
+
+def _order(counter: Counter) -> tuple[str, int, str]:
+    """By nation, then number (R2 before R10)."""
+    digits = "".join(ch for ch in counter.id if ch.isdigit())
+    return (counter.nation, int(digits or 0), counter.id)
+
+
+def _where(counter: Counter) -> str:
+    return f"{counter.id} ({area_name(counter.area or '')})"
+
+
+def _side(counter: Counter, several: bool) -> str:
+    """A counter in a battle as its form names it: its nation, and its area where the form
+    offers more than one battle."""
+    where = f", {area_name(counter.area or '')}" if several else ""
+    return f"{counter.id} ({nation_name(counter.nation)}{where})"
+
+
+def _beside(state: State, areas: set[str | None]) -> list[str]:
+    """HW-1.1: the areas adjacent to any of `areas` (a border or a strait joins them)."""
+    return [a for a in state.board.areas if any(b and state.board.adjacent(a, b) for b in areas)]
+
+
+def _named(areas: list[str]) -> dict[str, str]:
+    """Areas as a form offers them: by id, in words, in the order of their names."""
+    return {a: area_name(a) for a in sorted(areas, key=area_name)}
 
 
 def _confirms(state: State, player: str) -> list[dict[str, Any]]:
