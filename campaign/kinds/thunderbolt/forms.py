@@ -1,13 +1,17 @@
 """The forms of a Thunderbolt side's page, step by step (TB-3.4): each builder offers what the
 step in hand lets that side enter now, as `players.decide` decides it; the program's dice or
-the table's (TB-16)."""
+the table's (TB-16). A field whose set the state knows (an office, a Theater, a province, a DRM,
+an outcome, a leader of the pool) offers it as choices (`choices`, issue #50)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from campaign.errors import CampaignError
+from campaign.kinds.thunderbolt import choices
 from campaign.kinds.thunderbolt.board import checks
+from campaign.kinds.thunderbolt.board.charts import FAMILIES
+from campaign.kinds.thunderbolt.board.rules import CLIMATES
 from campaign.kinds.thunderbolt.board.state import State
 
 ROLLS = {"family": ("B2a", "the Family in Power"), "climate": ("B2b", "the Political Climate")}
@@ -20,13 +24,13 @@ def politics(state: State) -> list[dict[str, Any]]:
     for what, (step, title) in ROLLS.items():
         if step not in state.position.open or not lawful(checks.check_once, state, what):
             continue
-        fields = [{"name": "drm", "label": "The chart's DRMs as NAME=VALUE, separated by spaces"}]
+        fields = [choices.drm_field(what)]
         if state.dice != "committed":
             fields += [
                 {"name": "face", "label": "The die rolled at the table", "type": "number"},
                 {"name": "evidence", "label": "Where it was rolled: a link or a note"},
             ]
-        fields += [{"name": "outcome", "label": "The outcome, where the set-up has no chart"}]
+        fields += _outcome(state, what)
         forms.append(
             {
                 "action": what,
@@ -37,6 +41,24 @@ def politics(state: State) -> list[dict[str, Any]]:
             }
         )
     return forms
+
+
+CHARTS = {"family": ("family_in_power", FAMILIES), "climate": ("political_climate", CLIMATES)}
+"""TB-12.1: each roll's chart in the set-up (`[tables]`) and the outcomes it gives."""
+
+
+def _outcome(state: State, what: str) -> list[dict[str, Any]]:
+    """TB-12.1: the outcome entered, chosen among the chart's, where the set-up has no chart."""
+    table, outcomes = CHARTS[what]
+    if table in state.setup.tables:
+        return []
+    return [
+        {
+            "name": "outcome",
+            "label": "The outcome (the set-up has no chart)",
+            "choices": {o: o for o in outcomes},
+        }
+    ]
 
 
 def b1a(state: State) -> list[dict[str, Any]]:
@@ -59,9 +81,21 @@ def b1a(state: State) -> list[dict[str, Any]]:
             "label": "B1a: keep a magistrate in office another year (TB-7.2, TB-6.4)",
             "choices": due,
             "fields": [
-                {"name": "as", "label": "As Proconsul or Praetor (Proconsul if left empty)"},
-                {"name": "theater", "label": "His theater, where the rules give one"},
-                {"name": "province", "label": "A Proconsul's province of Roman Italy"},
+                {
+                    "name": "as",
+                    "label": "As (Proconsul if left empty)",
+                    "choices": choices.prorogued_as(state, prorogues.due_b1a(r)),
+                },
+                {
+                    "name": "theater",
+                    "label": "A Proconsul's Theater, outside Roman Italy (TB-6.4)",
+                    "choices": choices.theaters(state, roman_italy=False),
+                },
+                {
+                    "name": "province",
+                    "label": "Or a Proconsul's province of Roman Italy (TB-6.4)",
+                    "choices": choices.provinces(state),
+                },
             ],
             "button": "Prorogue",
         },
@@ -88,19 +122,20 @@ def b1b_c(state: State) -> list[dict[str, Any]]:
                 "choices": {state.romans.leaders[lid].name: state.romans.name(lid) for lid in due}
                 if external
                 else {},
-                "fields": [*table, {"name": "drm", "label": "The chart's DRMs as NAME=VALUE"}],
+                "fields": [*table, choices.drm_field("pluto")],
                 "button": "Roll",
             }
         )
     post = elections.next_post(state.romans, state.turn) if "B1c" in state.position.open else None
     if post is not None and post.office != "Dictator's army":
-        offered.append(election(post, external))
+        offered.append(election(state, post, external))
     return offered
 
 
 OUTCOME = {
     "name": "outcome",
-    "label": "The outcome (unharmed, wounded or killed), where the set-up has no chart",
+    "label": "The outcome, where the set-up has no chart",
+    "choices": choices.outcomes(),
 }
 
 
@@ -112,15 +147,16 @@ def face_fields(label: str) -> list[dict[str, str]]:
     ]
 
 
-def draw_fields(label: str) -> list[dict[str, str]]:
-    """The fields of a draw made at the table (TB-16.4): who was drawn, its evidence."""
+def draw_fields(label: str, state: State, side: str) -> list[dict[str, Any]]:
+    """The fields of a draw made at the table (TB-16.4): who was drawn, one of the side's pool
+    (its candidates), and its evidence."""
     return [
-        {"name": "leader", "label": label},
+        {"name": "leader", "label": label, "choices": choices.pool(state, side)},
         {"name": "evidence", "label": "Where it was drawn: a link or a note"},
     ]
 
 
-def election(post: Any, external: bool) -> dict[str, Any]:
+def election(state: State, post: Any, external: bool) -> dict[str, Any]:
     """B1c's form: every office at once under committed draws; the office due, with the leader
     drawn at the table, under external ones (TB-8, TB-16.4)."""
     if not external:
@@ -130,18 +166,38 @@ def election(post: Any, external: bool) -> dict[str, Any]:
             "choices": {},
             "button": "Elect",
         }
-    drawn = [] if post.office == "Imperium" else draw_fields("The leader drawn from the pool")
+    drawn = (
+        []
+        if post.office == "Imperium"
+        else draw_fields("The leader drawn from the pool", state, "rome")
+    )
     return {
         "action": "elect",
         "label": f"B1c: {post} (TB-8)",
         "choices": {},
-        "fields": [
-            *drawn,
-            {"name": "theater", "label": "His theater, where the rules give one"},
-            {"name": "province", "label": "A Governor's or Proconsul's province"},
-        ],
+        "fields": [*drawn, *assignment_fields(state, post)],
         "button": "Elect",
     }
+
+
+def assignment_fields(state: State, post: Any) -> list[dict[str, Any]]:
+    """TB-6.4 and TB-8.6: where the magistrate elected is assigned, where the rules give it: a
+    Theater (a Proconsul's outside Roman Italy), a Proconsul's province of Roman Italy, a
+    governor's province of his island; left empty, where his army stands."""
+    if post.island:
+        provinces = choices.island(state, post.island)
+        label = f"His province of {post.island.capitalize()} (TB-8.6)"
+    else:
+        provinces, label = choices.provinces(state), "A Proconsul's province of Roman Italy"
+    proconsul = post.office == "Proconsul"
+    return [
+        {
+            "name": "theater",
+            "label": "His Theater, where the rules give one (TB-6.4)",
+            "choices": choices.theaters(state, roman_italy=not proconsul),
+        },
+        {"name": "province", "label": label, "choices": provinces},
+    ]
 
 
 def b3_rome(state: State) -> list[dict[str, Any]]:
@@ -172,8 +228,12 @@ def b3_rome(state: State) -> list[dict[str, Any]]:
                 "choices": {},
                 "fields": [
                     *table,
-                    {"name": "at", "label": "Where the new Legions go: a province of Roman Italy"},
-                    {"name": "drm", "label": "The chart's DRMs as NAME=VALUE"},
+                    {
+                        "name": "at",
+                        "label": "Where the new Legions go: a province of Roman Italy (TB-11.6)",
+                        "choices": choices.placements(state),
+                    },
+                    choices.drm_field("legion-request"),
                     {
                         "name": "train",
                         "label": "New Legions sent to Rome to train (0 to 2)",
@@ -210,7 +270,8 @@ def b2c(state: State) -> list[dict[str, Any]]:
                 *table,
                 {
                     "name": "without_roll",
-                    "label": "Its commander is not of the Family in Power: yes, or leave empty",
+                    "label": "Its commander is not of the Family in Power (TB-12.4)",
+                    "choices": {"yes": "disbanded without a roll"},
                 },
                 {"name": "sp_to", "label": "Where a disbanded Army's SP went"},
                 {
@@ -234,14 +295,13 @@ def b3_carthage(state: State) -> list[dict[str, Any]]:
     if "B3b" not in position.open or "carthage" not in position.waiting_for("B3b"):
         return []
     offered = []
-    boxes = (
-        [{"name": "from", "label": "Drawn from the Holding Boxes (TB-25.2): CONTINGENT=SP, …, of "
-          + ", ".join(f"{name} {sp}" for name, sp in state.pools.items())}]
-        if state.pools
-        else []
-    )  # fmt: skip
+    boxes = choices.boxes_field(state)
     if lawful(manpower.check_new_army, c, climate):
-        drawn = draw_fields("The leader drawn at the table") if state.dice != "committed" else []
+        drawn = (
+            draw_fields("The leader drawn at the table", state, "carthage")
+            if state.dice != "committed"
+            else []
+        )
         offered.append(
             {
                 "action": "raise-army",
@@ -288,7 +348,11 @@ def _subordinate(state: State) -> list[dict[str, Any]]:
     armies = [aid for aid in sorted(c.b3b_sp) if lawful(operations.check_subordinate, c, aid)]
     if not armies:
         return []
-    drawn = draw_fields("The leader drawn at the table") if state.dice != "committed" else []
+    drawn = (
+        draw_fields("The leader drawn at the table", state, "carthage")
+        if state.dice != "committed"
+        else []
+    )
     return [
         {
             "action": "subordinate",
@@ -313,7 +377,14 @@ def b4_tribal(state: State, side: str) -> list[dict[str, Any]]:
         if not waiting or ROLLER[step] != side:
             continue
         named = ", ".join(state.setup.tribes[t].name for t in waiting)
-        fields = [{"name": "devastated", "label": "Tribes in a Devastated province (no roll)"}]
+        fields: list[dict[str, Any]] = [
+            {
+                "name": "devastated",
+                "label": "Tribes in a Devastated province (no roll)",
+                "many": True,
+                "choices": {t: state.setup.tribes[t].name for t in waiting},
+            }
+        ]
         if state.dice != "committed":
             fields = [
                 {"name": "face", "label": f"The dice, one a tribe, in this order: {named}"},
@@ -369,7 +440,9 @@ def b2d(state: State) -> list[dict[str, Any]]:
             "label": "B2d: a commander for an Army without one, drawn blind from the pool "
             "(TB-13.2)",
             "choices": {army: f"Army {army}" for army in due},
-            "fields": draw_fields("The leader drawn at the table") if external else [],
+            "fields": draw_fields("The leader drawn at the table", state, "carthage")
+            if external
+            else [],
             "button": "Draw",
         }
     ]

@@ -19,7 +19,7 @@ from campaign.domain.drafts import Draft
 from campaign.errors import CampaignError
 from campaign.input.names import folded
 from campaign.input.values import whole_number
-from campaign.kinds.thunderbolt import forms
+from campaign.kinds.thunderbolt import forms, sides
 from campaign.kinds.thunderbolt.board import dice as dice_rules
 from campaign.kinds.thunderbolt.board.result import result_due
 from campaign.kinds.thunderbolt.board.sequence import STEPS
@@ -48,28 +48,45 @@ organiser's to enter (the Senate, operations, battles, sieges), its "done" its o
 
 
 def lines(state: State, player: str) -> list[str]:
-    """TB-1.1: the side he plays; TB-3.4: each step in hand waiting for his side whose entries
-    the organiser makes, said so."""
+    """TB-1.1: the side he plays; TB-3.4: what each step in hand waiting for his side asks of it
+    (those whose entries the organiser makes said so); then his side as the rules track it
+    (issue #50: the page said "You play Rome." and nothing more): Rome's magistrates and Legions,
+    Carthage's politics and Armies (`sides`)."""
     side = side_of(state, player)
     if side is None:
         return []
     told = [f"You play {'Rome' if side == 'rome' else 'Carthage'}."]
+    board = sides.rome(state) if side == "rome" else sides.carthage(state)
     if state.victory is not None:
-        return [*told, f"The game is over: {state.victory} (TB-20)."]
+        return [*told, f"The game is over: {state.victory} (TB-20).", *board]
     if result_due(state):
         told.append(
             "G4 (Victory Determination): the scenario's result is entered by the organiser or an "
             "arbiter (TB-20.2, TB-20.4)."
         )
-    for step in state.position.open if not state.position.over else ():
-        if step == "G4":  # its "done" is each side's; its result is neither side's (TB-20.4)
+    return told + steps_asked(state, side) + board
+
+
+def steps_asked(state: State, side: str) -> list[str]:
+    """TB-3.1 and TB-3.4: each step in hand that waits for `side`, by its number and name, with
+    what it asks of that side (`sides.duty`); where the organiser enters its decisions, said so.
+    G4's result is neither side's (TB-20.4): `lines` says it."""
+    if state.position.over:
+        return []
+    told = []
+    for step in state.position.open:
+        if step == "G4" or side not in state.position.waiting_for(step):
             continue
-        if side in state.position.waiting_for(step) and step not in ON_THE_PAGE[side]:
-            told.append(
-                f"{step} ({STEPS[step][0]}): your side's decisions in it are entered by the "
-                "organiser (Next says which); say it is done here when they are."
-            )
-    return told
+        asked = sides.duty(state, step, side)
+        if step in ON_THE_PAGE[side]:
+            told.append(f"{sides.step_named(step)}: you {asked}.")
+            continue
+        told.append(
+            f"{sides.step_named(step)}: your side's decisions in it are entered by the "
+            f"organiser (Next says which); say it is done here when they are. Your side "
+            f"{asked}."
+        )
+    return told or ["No step in hand waits for your side now: Next says whose it is."]
 
 
 def actions(state: State, player: str) -> list[dict[str, Any]]:
@@ -177,7 +194,7 @@ def decide(
     if side == "carthage" and action in CARTHAGE_ACTIONS:
         return _carthage(state, action, values, secrets)
     if action == "tribal":
-        passed = [t.strip() for t in values.get("devastated", "").split(",") if t.strip()]
+        passed = _passed(state, values.get("devastated", ""))
         return tribes_rules.tribal(state, _rolled(state, values, secrets), passed)
     if action == "augury":
         roll = values.get("roll", "").strip()
@@ -222,6 +239,21 @@ def _carthage(
     dice = _rolled(state, values, secrets)
     outcome = values.get("outcome") or None
     return carthage_rules.politics(state, action, _drms(values.get("drm", "")), dice, outcome)
+
+
+def _passed(state: State, typed: str) -> list[str]:
+    """TB-23.3: the tribes passed for a Devastated province, as ticked (their keys, separated by
+    spaces) or typed (names separated by commas): a part that names no tribe whole is read word
+    by word."""
+    from campaign.kinds.thunderbolt.board.tribe_checks import tribe_of
+
+    named = []
+    for part in (p.strip() for p in typed.split(",")):
+        if part and forms.lawful(tribe_of, state, part):
+            named.append(part)
+        else:
+            named += part.split()
+    return named
 
 
 def _boxes(values: Mapping[str, str]) -> dict[str, int]:
