@@ -30,7 +30,7 @@ from starlette.routing import Route
 
 from campaign.domain import registry
 from campaign.domain.shared_commands import latest_action, note, retracted
-from campaign.errors import CampaignError, StoreError
+from campaign.errors import CampaignError
 from campaign.input import text
 from campaign.input.names import resolve
 from campaign.proof.witness import Witness, reader_file
@@ -39,6 +39,7 @@ from campaign.service.reports import kept_report
 from campaign.service.unit_of_work import Campaigns
 from campaign.views.narrate import describe
 from campaign.web import console, interactions
+from campaign.web import since as last_here
 from campaign.web.base import NO_LINK, Hub, Stores, kept_page, of, reading, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
 from campaign.web.fields import composed, refilled
@@ -165,16 +166,22 @@ def _log_page(campaigns: Campaigns, name: str, before: int | None) -> tuple:
 
 @with_store
 def act(request: Request, campaigns: Campaigns) -> Response:
-    """A personal link's page: what its person may do now, and what the hub last said."""
+    """A personal link's page: what its person may do now, what he missed since he was last
+    here, and what the hub last said; `?seen=N` (its "Seen" button) marks his page read up to
+    event N and shows it again (a mark of his reading, idempotent: no form token, no log)."""
     token = request.path_params["token"]
     with campaigns.steady():  # drawn as one reading of the store
         granted = campaigns.links.access(token)
         if granted is not None:
             reading(request, granted[0])
-        told = of(request).forms.said(
-            token, request.query_params.get("told", ""), campaigns.secrets
-        )
-        return personal_page(of(request), campaigns, token, told, since=_since(campaigns, token))
+        hub, upto = of(request), request.query_params.get(last_here.SEEN)
+        if granted is not None and upto is not None:  # "Seen" pressed: marked, then shown
+            said = last_here.seen(campaigns, granted, token, upto)
+            told = hub.forms.tell(token, said, campaigns.secrets)
+            return RedirectResponse(f"/a/{token}?told={told}", status_code=303)
+        told = hub.forms.said(token, request.query_params.get("told", ""), campaigns.secrets)
+        seen = None if granted is None else last_here.since(hub, campaigns, granted, token)
+        return personal_page(hub, campaigns, token, told, since=seen)
 
 
 def personal_page(
@@ -184,12 +191,12 @@ def personal_page(
     message: str | None = None,
     refused: bool = False,
     status: int = 400,
-    since: list[str] | None = None,
+    since: dict[str, Any] | None = None,
     typed: tuple[str, dict[str, str]] | None = None,
 ) -> Response:
     """The page of a personal link, with a fresh one-time form token (`Forms`), and what
-    happened since its person last opened it (`since`); after a refusal, the form sent drawn
-    again with what was `typed` in it (its action, its values)."""
+    happened since its person was last here (`last_here.since`); after a refusal, the form sent
+    drawn again with what was `typed` in it (its action, its values)."""
     granted = campaigns.links.access(token)
     if granted is None:
         return hub.refusal(NO_LINK, 403)
@@ -197,7 +204,7 @@ def personal_page(
     drawn = hub.drawn.get(
         campaigns, name, f"act {role} {player}", lambda: _choices(campaigns, name, role, player)
     ).values
-    offered, contact = _offered(drawn, role, typed)
+    offered, contact = _offered(drawn, role, typed, _organisers(campaigns, name, role, drawn))
     return hub.page(
         "act.html",
         status if refused else 200,
@@ -212,50 +219,38 @@ def personal_page(
         **{k: drawn[k] for k in ("next_step", "lines", "history", "picture")},
         deadline=_deadline(drawn["due"], drawn["zone"]),
         contact=contact,
-        since=since or [],
+        since=since,
         message=message,
         refused=refused,
     )
 
 
+def _organisers(
+    campaigns: Campaigns, name: str, role: str, drawn: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """An organiser's forms beside the log's rulings (`console.organiser_forms`: a holiday, a
+    contact, the notices due, issue #50), among the people of the campaign now: drawn for each
+    page, the links granted being kept beside the log, not in it."""
+    if role != "organiser":
+        return []
+    return console.organiser_forms(drawn["players"], campaigns.secrets.unseal(name))
+
+
 def _offered(
-    drawn: dict[str, Any], role: str, typed: tuple[str, dict[str, str]] | None
+    drawn: dict[str, Any],
+    role: str,
+    typed: tuple[str, dict[str, str]] | None,
+    own: list[dict[str, Any]] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """The forms of a personal page, and a player's form for his turn notices while a turn may
-    still come to him (`_still_in`); the one sent and refused holding what was typed in it."""
+    """The forms of a personal page — the organiser's `own` (`console.organiser_forms`) before
+    his console's line —, and a player's form for his turn notices while a turn may still come
+    to him (`_still_in`); the one sent and refused holding what was typed in it."""
     contact = [CONTACT_FORM] if role == "player" and drawn.get("still_in", True) else []
-    offered = [*drawn["actions"], *contact]
+    lines = [a for a in drawn["actions"] if a["action"] == "command"]
+    offered = [*(a for a in drawn["actions"] if a not in lines), *(own or []), *lines, *contact]
     if typed is not None:
         offered = refilled(offered, *typed)
     return (offered[:-1], offered[-1]) if contact else (offered, None)
-
-
-SINCE = 30
-"""The most a personal page lists of what happened since its person last opened it."""
-
-
-def _since(campaigns: Campaigns, token: str) -> list[str]:
-    """What happened since the link's person last opened his page, the newest first (nothing
-    the first time), and his page marked read up to the log's last event (kept beside the log,
-    under the hash of the link; a store that cannot be written forgets nothing, it lists the
-    same again)."""
-    import hashlib
-
-    granted = campaigns.links.access(token)
-    if granted is None:
-        return []
-    name = granted[0]
-    read = campaigns.kept.tail(name, SINCE)
-    events = read[1] if read is not None else campaigns.load(name).events[-SINCE:]
-    label = "seen:" + hashlib.sha256(token.encode()).hexdigest()
-    last = campaigns.secrets.unseal(name).get(label)
-    kind = registry.kind(campaigns.listing.rules(name))
-    new = [e for e in events if last is not None and e.originator_version > int(last)]
-    newest = str(events[-1].originator_version)
-    if newest != last:  # a page opened again with nothing new writes nothing
-        with contextlib.suppress(StoreError):
-            campaigns.secrets.keep(name, label, newest, lasting=False)
-    return [f"{e.originator_version}. {describe(e, kind)}" for e in reversed(new)]
 
 
 def _deadline(due: str | None, zone: str | None = None) -> str | None:
@@ -303,6 +298,7 @@ def _choices(campaigns: Campaigns, name: str, role: str, player: str | None) -> 
     shown = Markup(picture) if picture else None
     step = kind.next_step(state)
     drawn = dict(actions=offered, next_step=step, lines=lines, history=history, picture=shown)
+    drawn["players"] = kind.players(state)  # the organiser's forms choose among them
     return {**drawn, "due": due, "zone": zone, "still_in": still_in}, at
 
 
@@ -331,7 +327,7 @@ async def act_post(request: Request) -> Response:
 def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Response:
     """What a form records, once: refused in one sentence on the page, or recorded and answered
     with a redirect to the page (POST/redirect/GET: a refresh sends nothing again)."""
-    hub, token = of(request), request.path_params["token"]
+    hub, token, action = of(request), request.path_params["token"], request.path_params["action"]
     granted = campaigns.links.access(token)
     refusal = _refused(request, granted)
     if refusal:
@@ -341,13 +337,13 @@ def record(request: Request, campaigns: Campaigns, form: dict[str, str]) -> Resp
     except Refused as refused:
         return personal_page(hub, campaigns, token, str(refused), True, refused.status)
     with hub.writers.writing(granted[0]):  # one form at a time per campaign, no page meanwhile
-        said, recorded = decide(campaigns, granted, request.path_params["action"], form)
+        said, recorded = decide(campaigns, granted, action, form)
     if recorded and hub.notifier is not None:
         hub.notifier.soon(granted[0])
     if not recorded:
         # nothing recorded: the same form may be sent again
         hub.forms.give_back(nonce, campaigns.secrets)
-        typed = (request.path_params["action"], form)  # drawn again as he filled it (#50)
+        typed = (action, form)  # drawn again as he filled it (#50)
         return personal_page(hub, campaigns, token, said, refused=True, typed=typed)
     told = hub.forms.tell(token, said, campaigns.secrets)
     return RedirectResponse(f"/a/{token}?told={told}", status_code=303)
@@ -381,6 +377,9 @@ def decide(
             said, refused = console.run(
                 campaigns, name, actor, values.get("choice", ""), role, latest
             )
+            return said, not refused
+        if role == "organiser" and action in console.FORMS and not values.get("for"):
+            said, refused = console.run_form(campaigns, name, actor, action, values)
             return said, not refused
         if action == "contact" and role == "player":
             return _contact(campaigns, name, player, values), True

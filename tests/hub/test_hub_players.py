@@ -516,8 +516,9 @@ def test_the_hub_says_a_deadline_on_the_campaigns_clock(store_url, spring, monke
 
 
 def test_a_players_page_lists_what_happened_since_he_was_last_here(store_url, spring):
-    """Issue #27: his page lists what was recorded since he last opened it, the newest first,
-    and only once; the first time, nothing."""
+    """Issue #27: his page lists what was recorded since he last opened it, the newest first;
+    the first time, nothing. Issue #50: it stays, reload after reload, until he says he has seen
+    it (or acts)."""
     shell = Shell(store_url)
     shell.ok(*spring.step("new"))
     client = TestClient(hub(str(store_url)))
@@ -528,6 +529,10 @@ def test_a_players_page_lists_what_happened_since_he_was_last_here(store_url, sp
     page = client.get(dag).text
     since = page.split("Since you were last here")[1].split("</ul>")[0]
     assert since.index("Kent is fought on Saturday") < since.index("Cid attacks Kent (Dag)")
+    again = client.get(dag).text
+    assert "Kent is fought on Saturday" in again.split("Since you were last here")[1]
+    seen = re.search(r'name="seen" value="(\d+)"', again).group(1)
+    client.get(f"{dag}?seen={seen}")
     assert "Since you were last here" not in client.get(dag).text
 
 
