@@ -635,7 +635,8 @@ def _modal(form: dict[str, Any], custom: str) -> Answer:
 
 
 def _input(field: dict[str, Any]) -> dict[str, Any]:
-    hint = field.get("hint") or " or ".join(field.get("choices") or {}) or None
+    joined = ", ".join if field.get("many") else " or ".join  # boxes: several may be typed
+    hint = field.get("hint") or joined(field.get("choices") or {}) or None
     return {
         "type": 4,
         "custom_id": field["name"],
@@ -672,9 +673,11 @@ def _typed(data: dict[str, Any], form: dict[str, Any]) -> dict[str, str]:
 
 def _picked(field: dict[str, Any], typed: str) -> str:
     """A value typed for `field`: where it has choices, the one it names (by its key or its
-    words, in any case); else as typed."""
+    words, in any case); for a field of boxes to tick (`many`), the words typed, each passed on
+    as it is (the kind reads them as the hub's ticked boxes, and refuses what it does not know:
+    a `free` line beside the boxes takes what they cannot say); else as typed."""
     choices = field.get("choices") or {}
-    if not choices or not typed.strip():
+    if not choices or not typed.strip() or field.get("many"):
         return typed
     for key, words in choices.items():
         if folded(typed.strip()) in (folded(key), folded(words)):

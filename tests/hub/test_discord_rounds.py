@@ -543,3 +543,29 @@ def test_49_act_refuses_what_is_not_offered_now_naming_the_closest(two_stores, s
     assert (report["actor"], report["data"]["region"]) == ("Cid", "Kent")
     figures = (report["data"]["attacker_casualties"], report["data"]["defender_casualties"])
     assert [str(f) for f in figures] == ["20", "45"]
+
+
+@pytest.mark.clock(NOW)
+def test_50_hw_3_2_several_losses_typed_in_a_modal_are_the_command_lines(two_stores):
+    """Issue #50: the battle's losses became boxes to tick on the hub's page, and Discord's
+    modal then took only one of them ("write BE4 or R1, not 'BE4 R1'"); typed there, several
+    losses are the command line's `--lost BE4 --lost R1`."""
+    script = Script("hadrians-wall")
+    served, discord, cli = two_stores(
+        script.through("advance --to movement"), ["Ann", "Bob", "Cid", "Dee"]
+    )
+    opening = same_opening(served, cli)
+    moves = "R1:english-channel,kent R2:english-channel,sussex"
+    cli.ok("--actor", "Ann", "move", *moves.split())
+    cli.ok("--actor", "Ann", "advance")
+    cli.ok("--actor", "Ann", "battle", "kent", "--lost", "BE4", "--lost", "R1")
+    recorded_by(
+        discord.submit("Ann", discord.choose("Ann", "Move", exact=True), {"choice": moves}), "Ann"
+    )
+    recorded_by(discord.choose("Ann", "Advance", exact=True), "Ann")
+    modal = discord.choose("Ann", "Kent", exact=True)
+    recorded_by(discord.submit("Ann", modal, {"lost": "BE4 R1"}), "Ann")
+    ours, theirs = exported(served)[opening:], exported(cli)[opening:]
+    (report,) = [r for r in ours if r["type"] == "BattleReported"]
+    (entered,) = [r for r in theirs if r["type"] in ("BattleReported", "BattleResolved")]
+    assert report["data"]["lost"] == entered["data"]["lost"] == ["BE4", "R1"]
