@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from helpers.boiling_cauldron import boiling_cauldron
+from helpers.browser import chromium
 from helpers.hadrians_wall import Wall
 from helpers.notices import CID, Discord, Mailbox
 from helpers.onus import Eagle, cheapest_army
@@ -244,6 +245,14 @@ def store_url(request, tmp_path):
     yield f"{POSTGRES}?schema={schema}"
     with psycopg.connect(POSTGRES, autocommit=True) as connection:
         connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium for a test module (`helpers.browser.chromium`): skipped, saying why,
+    where Chromium or its driver is missing. A module that wants it at a phone's width overrides
+    this fixture with one that asks for it and sets the window's size."""
+    yield from chromium()
 
 
 @pytest.fixture

@@ -13,15 +13,11 @@ import html
 import json
 import os
 import re
-import shutil
-import socket
-import threading
-import time
 import tomllib
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from helpers.browser import served as serving
 from helpers.shell import Script, Shell
 
 from regions import map_source
@@ -38,6 +34,13 @@ NAME = {area: spec["name"] for area, spec in BOARD["areas"].items()}
 START = BOARD["start"]["nation"]
 """HW-2.4: the nation of the army each land area starts with."""
 PHONE = 360
+
+
+@pytest.fixture(scope="module")
+def browser(browser):
+    """Chromium at a phone's width."""
+    browser.set_window_size(PHONE, 900)
+    return browser
 
 
 def adjacent(area: str) -> set[str]:
@@ -316,40 +319,6 @@ def test_50_hw_3_2_no_battle_form_where_no_area_is_contested(one_store):
 # At a phone's width, in Chromium.
 
 
-@pytest.fixture(scope="module")
-def browser():
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver):
-        pytest.skip("Chromium and chromium-driver are not installed here (.ci/run installs them)")
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium comes with the tests")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    chrome = webdriver.Chrome(options=options, service=webdriver.ChromeService(driver))
-    chrome.set_window_size(PHONE, 900)
-    yield chrome
-    chrome.quit()
-
-
-@contextmanager
-def served_at(store: Path):
-    """The hub over `store` on a free port of 127.0.0.1, as `campaign serve` runs it."""
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(hub(str(store)), port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-
-
 EDGES = """
 const form = document.querySelector("form[action$='/move']");
 return Array.from(form.querySelectorAll('select, input, button')).map(e => {
@@ -368,7 +337,7 @@ def test_50_the_picts_move_form_fits_a_phone(one_store, browser):
 
     served = one_store(picts_moving(Script("hadrians-wall")))
     bob = link(served, "Bob")
-    with served_at(served.db) as base:
+    with serving(served.db) as base:
         browser.get(base + bob)
         form = browser.find_element(By.CSS_SELECTOR, "form[action$='/move']")
         browser.execute_script("arguments[0].scrollIntoView()", form)

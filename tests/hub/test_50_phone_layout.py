@@ -6,16 +6,12 @@ page at 360 px go to the folder `CAMPAIGN_SCREENSHOTS` names, when it is set."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from helpers.browser import served
 from helpers.hub import send
 from helpers.shell import Script, Shell
 
@@ -31,36 +27,10 @@ PHONE = 360
 
 
 @pytest.fixture(scope="module")
-def browser():
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver):
-        pytest.skip("Chromium and chromium-driver are not installed here (.ci/run installs them)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    chrome = webdriver.Chrome(options=options, service=webdriver.ChromeService(driver))
-    chrome.set_window_size(PHONE, 900)
-    yield chrome
-    chrome.quit()
-
-
-@contextlib.contextmanager
-def served(store: Path):
-    """The hub over `store` on a free port of 127.0.0.1, as `campaign serve` runs it."""
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(hub(str(store)), port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
+def browser(browser):
+    """Chromium at a phone's width."""
+    browser.set_window_size(PHONE, 900)
+    return browser
 
 
 def link(shell: Shell, who: str, *more: str) -> str:

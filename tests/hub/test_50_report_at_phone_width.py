@@ -6,8 +6,6 @@ in it reads at WCAG's 4.5:1 as the browser computes its colours."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from helpers.shell import Script, Shell
 
@@ -19,18 +17,10 @@ PHONE = 360
 
 
 @pytest.fixture(scope="module")
-def browser():
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver):
-        pytest.skip("Chromium and chromium-driver are not installed here (.ci/run installs them)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    chrome = webdriver.Chrome(options=options, service=webdriver.ChromeService(driver))
-    chrome.set_window_size(PHONE, 800)
-    yield chrome
-    chrome.quit()
+def browser(browser):
+    """Chromium at a phone's width."""
+    browser.set_window_size(PHONE, 800)
+    return browser
 
 
 @pytest.fixture(scope="module", params=list(PACKAGES))

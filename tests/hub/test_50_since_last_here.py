@@ -11,13 +11,10 @@ from __future__ import annotations
 import html
 import os
 import re
-import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from helpers.browser import served
 from helpers.shell import Script, Shell
 
 pytest.importorskip("starlette", reason="the hub's libraries come with the test extras")
@@ -217,36 +214,6 @@ def test_50_tb_16_a_roll_made_by_the_other_side_is_among_the_dice_he_missed(stor
 # In a real browser: the maps side by side on a desktop, one above the other on a phone.
 
 
-@pytest.fixture(scope="module")
-def browser():
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium comes with the tests")
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver):
-        pytest.skip("Chromium and chromium-driver are not installed here (.ci/run installs them)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    chrome = webdriver.Chrome(options=options, service=webdriver.ChromeService(driver))
-    yield chrome
-    chrome.quit()
-
-
-def served(store: Path):
-    """The hub over `store` on a free port of 127.0.0.1, as `campaign serve` runs it; its
-    address and how to stop it."""
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(hub(str(store)), port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}", server
-
-
 def boxes(browser) -> dict[str, dict[str, float]]:
     """Where the maps then and now are drawn, and how wide the page is against the window."""
     return browser.execute_script(
@@ -268,9 +235,8 @@ def test_50_the_maps_side_by_side_on_a_desktop_one_above_the_other_on_a_phone(
     shell = Shell(tmp_path / "bc.sqlite")
     shell.play(spring.through("note"))
     bob = link(shell, "Bob")
-    base, server = served(shell.db)
     kept = os.environ.get("CAMPAIGN_SCREENSHOTS")
-    try:
+    with served(shell.db) as base:
         browser.get(base + bob)  # his first visit
         shell.play(spring.between("note", "result Gwynedd"))
         for width in (1280, 360):
@@ -290,5 +256,3 @@ def test_50_the_maps_side_by_side_on_a_desktop_one_above_the_other_on_a_phone(
                 Path(kept).mkdir(parents=True, exist_ok=True)
                 section = browser.find_element(By.ID, "since")
                 section.screenshot(str(Path(kept) / f"since-{width}.png"))
-    finally:
-        server.should_exit = True

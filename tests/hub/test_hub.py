@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 import socket
 import threading
 import time
@@ -498,22 +497,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-@pytest.fixture
-def browser():
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver):
-        pytest.skip("Chromium and chromium-driver are not installed here (.ci/run installs them)")
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium comes with the tests")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    service = webdriver.ChromeService(executable_path=driver)
-    chrome = webdriver.Chrome(options=options, service=service)
-    yield chrome
-    chrome.quit()
 
 
 def test_in_a_browser_a_player_follows_his_link_and_declares_and_the_organiser_sees_it(

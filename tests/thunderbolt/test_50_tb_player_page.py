@@ -16,6 +16,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from helpers.browser import served
 from helpers.shell import Shell
 from helpers.thunderbolt.start import EXAMPLE, NEW, into_b2
 
@@ -288,47 +289,10 @@ PHONE = 360
 
 
 @pytest.fixture(scope="module")
-def browser():
-    import shutil
-
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium comes with the tests")
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver):
-        pytest.skip("Chromium and chromium-driver are not installed here (.ci/run installs them)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    chrome = webdriver.Chrome(options=options, service=webdriver.ChromeService(driver))
-    chrome.set_window_size(PHONE, 900)
-    yield chrome
-    chrome.quit()
-
-
-def served(store: Path):
-    """The hub over `store` on a free port of 127.0.0.1, as `campaign serve` runs it."""
-    import contextlib
-    import socket
-    import threading
-    import time
-
-    import uvicorn
-
-    @contextlib.contextmanager
-    def running():
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        server = uvicorn.Server(uvicorn.Config(hub(str(store)), port=port, log_level="warning"))
-        threading.Thread(target=server.run, daemon=True).start()
-        while not server.started:
-            time.sleep(0.05)
-        try:
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            server.should_exit = True
-
-    return running()
+def browser(browser):
+    """Chromium at a phone's width."""
+    browser.set_window_size(PHONE, 900)
+    return browser
 
 
 def test_50_each_sides_page_reads_whole_on_a_phone(tmp_path, browser):
