@@ -306,7 +306,10 @@ def history(
     chosen = "json" if as_json else resolve("history format", output_format, FORMATS)
     name, loaded = ctx.obj.view(campaign, as_of)
     data = history_data(name, loaded)
-    text = render(data, chosen, player, whole=("Now",), signer=for_report(data))
+    # what the kind keeps whole in a player's report, kept whole in his history (#50: `--for`
+    # kept of a round only the lines naming a leader who bears the player's name)
+    whole = ("Now", *loaded.kind.report_kept_whole)
+    text = render(data, chosen, player, whole=whole, signer=for_report(data))
     witnessed(ctx, name, data)
     deliver(text, chosen, output)
 

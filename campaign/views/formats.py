@@ -21,17 +21,28 @@ DISCORD_LIMIT = 2000
 NUMBERED = re.compile(r"^\d+\. ")
 
 
+IN_PARENTHESES = "in parentheses"
+"""A section's `plain` where a player is marked only where named as a side's player, in
+parentheses after it (`Side (Player)`): the other whole words that are his name are a piece's
+(a leader who bears it), told as written (#50)."""
+WHOLE_WORD = r"\b({})\b"
+PARENTHESISED = r"(?<=\()({})(?=\))"
+
+
 def _names(
-    report: dict[str, Any], wrap: Callable[[str, str], str], text: str, escape: Callable[[str], str]
+    report: dict[str, Any],
+    wrap: Callable[[str, str], str],
+    text: str,
+    escape: Callable[[str], str],
+    where: str = WHOLE_WORD,
 ) -> str:
     """`text` made printable and escaped, with every player's name (escaped too) wrapped in his
-    colour."""
+    colour: each whole word that is his name, or only those `where` says."""
     players, text = report["players"], printable(text)
     if not players:
         return escape(text)
-    pattern = re.compile(
-        r"\b(" + "|".join(re.escape(p) for p in sorted(players, key=len, reverse=True)) + r")\b"
-    )
+    named = "|".join(re.escape(p) for p in sorted(players, key=len, reverse=True))
+    pattern = re.compile(where.format(named))
     parts, last = [], 0
     for match in pattern.finditer(text):
         name = match.group(1)
@@ -54,6 +65,8 @@ def _said(
     if plain == "after the name":  # `Ann: why`, why as the organiser wrote it
         name, colon, why = text.partition(": ")
         return _names(report, wrap, name, escape) + escape(printable(colon + why))
+    if plain == IN_PARENTHESES:  # `Side (Player) …`: the player, not a leader of his name
+        return _names(report, wrap, text, escape, PARENTHESISED)
     if plain:
         return escape(printable(text))
     return _names(report, wrap, text, escape)

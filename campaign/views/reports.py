@@ -106,7 +106,7 @@ def with_deadline(data: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
         "heading": "Deadline",
         "items": [f"{sentence(step.rstrip('.'))} by {when}"],
         "due": int(standing.at.timestamp()),
-    }
+    } | _named_as(data["sections"])
     return data | {"deadline": standing.at.isoformat(), "sections": [*data["sections"], section]}
 
 
@@ -196,24 +196,20 @@ def history_data(name: str, loaded: Loaded) -> dict[str, Any]:
     """The campaign on one page (#29): each finished round (or scenario) with what its report
     says it brought about (`Kind.history_sections`: battles and who gained what, results,
     eliminations), then where it stands now; its audit and checkpoint vouch for the whole log."""
-    of, sections, players = loaded.kind, [], None
+    of, sections, players, drawn = loaded.kind, [], None, []
     for number in finished(of, loaded.state):
         data, _ = report_data(name, loaded, number)
         players = data["players"]  # each kind's own colours, as its reports show them
-        told = [
-            item
-            for section in data["sections"]
-            if section["heading"].startswith(of.history_sections)
-            for item in _told(section, of.history_labelled)
-        ]
+        these = [s for s in data["sections"] if s["heading"].startswith(of.history_sections)]
         scenario = data.get("scenario")
         title = f": {scenario['title']}" if isinstance(scenario, dict) else ""
         period = " ".join(word.capitalize() for word in of.period.split())  # "Game Turn"
-        heading = f"{period} {number}{title}"
-        sections.append({"heading": heading, "items": told or ["Nothing changed."]})
+        sections.append(_drawn(f"{period} {number}{title}", these, of.history_labelled))
+        drawn += these
     if not sections:
         sections.append({"heading": "So far", "items": [f"No {of.period} has finished yet."]})
-    sections.append({"heading": "Now", "items": [sentence(of.summary(loaded.state))]})
+    now = {"heading": "Now", "items": [sentence(of.summary(loaded.state))]}
+    sections.append(now | _named_as(drawn))
     data = {
         "campaign": name,
         "rules": of.rules,
@@ -223,6 +219,46 @@ def history_data(name: str, loaded: Loaded) -> dict[str, Any]:
         "sections": sections,
     }
     return with_audit(data, loaded, len(loaded.events))
+
+
+def _drawn(heading: str, drawn: list[dict[str, Any]], labelled: tuple[str, ...]) -> dict[str, Any]:
+    """A round's section of the history: the lines of the report's sections `drawn`, with the
+    headings they come from (`from`: `history --for` keeps whole what the kind keeps whole in
+    its report) and, where every one of them is told as written, told so (`plain`, #50: a
+    leader who bears a player's name was marked as the player in the history, not in the
+    report)."""
+    told = [item for section in drawn for item in _told(section, labelled)]
+    section = {
+        "heading": heading,
+        "items": told or ["Nothing changed."],
+        "from": list(dict.fromkeys(s["heading"] for s in drawn)),
+    }
+    plain = _plain(drawn, labelled)
+    return section | {"plain": plain} if told and plain else section
+
+
+def _plain(drawn: list[dict[str, Any]], labelled: tuple[str, ...]) -> Any:
+    """How the sections `drawn` are all told (`plain`), where they are told alike; a labelled
+    section told "after the name" is not (its lines begin with the label now, not the name)."""
+    flavours = {s.get("plain") for s in drawn}
+    if len(flavours) != 1:
+        return None
+    (plain,) = flavours
+    if plain == "after the name" and any(s["heading"].startswith(labelled) for s in drawn):
+        return None
+    return plain
+
+
+def _named_as(sections: list[dict[str, Any]]) -> dict[str, Any]:
+    """How the program's own lines drawn from a kind's words (the step due by a deadline, where
+    the campaign stands now) mark its players. Where every section the kind drew is told as
+    written, its lines name sides and their pieces, never a player (a piece may bear a player's
+    name: a leader's); a player is then named as a player only as his side's, in parentheses
+    after it (`Side (Player)`, as the kinds' next steps name the player of a side), and only
+    there is he marked (#50)."""
+    if sections and all(s.get("plain") is True for s in sections):
+        return {"plain": formats.IN_PARENTHESES}
+    return {}
 
 
 def _told(section: dict[str, Any], labelled: tuple[str, ...]) -> list[str]:
@@ -255,11 +291,18 @@ def for_player(data: dict[str, Any], player: str, whole: tuple[str, ...] = ()) -
     sections = []
     for section in data["sections"]:
         items = section.get("items")
-        if items is None or section["heading"].startswith((*KEPT_WHOLE, *whole)):
+        if items is None or _whole(section, (*KEPT_WHOLE, *whole)):
             sections.append(section)
         elif mine := [item for item in items if naming.search(item)]:
             sections.append(section | {"items": mine})
     return data | {"title": f"{data['title']}, for {who}", "for": who, "sections": sections}
+
+
+def _whole(section: dict[str, Any], whole: tuple[str, ...]) -> bool:
+    """Whether a player's report keeps `section` whole: its heading is one kept whole, or every
+    section of the report it was drawn from is (a round of the history: `from`)."""
+    drawn = section.get("from") or [section["heading"]]
+    return section["heading"].startswith(whole) or all(h.startswith(whole) for h in drawn)
 
 
 KEPT_WHOLE = ("Audit", "Warning", "Checkpoint")

@@ -93,7 +93,9 @@ def test_6_one_current_campaign_with_use_or_campaign(shell, spring):
 
 def test_7_a_refusal_names_the_way_forward(shell, spring):
     shell.play(spring.through("result Kent"))
-    assert "still to be fought: Sussex, Dumnonia, West Anglia" in shell.refuses("gain", "Kent")
+    # round 1's other battles, none of them reported yet (#50: as they stand, BC-6.2)
+    said = shell.refuses("gain", "Kent")
+    assert "the battles still to be fought: Sussex, Dumnonia and West Anglia." in said
     assert "campaign undo" in shell.refuses("result", "Kent", "20", "45")
     assert "forfeit takes no player" in shell.refuses("forfeit", "Ann", "--reason", "away")
 
@@ -358,7 +360,9 @@ def test_bc_9_2_an_event_signed_by_the_deadline_without_a_passed_deadline_fails_
 def test_bc_9_3_a_walkover_is_a_rout_of_the_absent_side_and_bc_7_applies(shell, spring):
     shell.play(spring.through("attack Hwicce West Anglia"))
     said = shell.ok("walkover", "Kent", "attacker", "--reason", "Dag did not turn up").stdout
-    assert "Cid wins the battle for Kent, casualty difference +100" in said
+    # a walkover, not a battle fought: no casualty difference said (#50); BC-7 applies to Dag
+    assert "The battle for Kent: walkover to Cid, Dag absent (BC-9.3)" in said
+    assert "casualty difference" not in said and "regions due from Dag by BC-7.1" in said
     battle = shell.json("status")["attacks"][0]["result"]
     assert (battle["attacker_casualties"], battle["defender_casualties"], battle["winner"]) == (
         0,

@@ -17,7 +17,7 @@ from campaign.input import text
 from campaign.input.names import resolve, resolve_all
 from campaign.kinds.boiling_cauldron import checks
 from campaign.kinds.boiling_cauldron import rules as bc
-from campaign.kinds.boiling_cauldron.narrate import pct
+from campaign.kinds.boiling_cauldron.narrate import pct, without_result
 from campaign.kinds.boiling_cauldron.rules import DRAW, Side, Stated
 from campaign.kinds.boiling_cauldron.state import Battle, Phase, State
 from events.boiling_cauldron import (
@@ -310,10 +310,9 @@ def gain(state: State, names: list[str], reason: str | None = None) -> list[Draf
     checks.check_phase(state, Phase.BATTLES, doing="gain regions")
     battle = state.awaiting_choice
     if battle is None:
-        waiting = [b.to_region for b in state.round_battles() if b.result is None]
+        waiting = [b for b in state.round_battles() if b.result is None]
         raise CampaignError(
-            "No victor is waiting to choose regions; the battles still to be fought: "
-            f"{', '.join(waiting) or 'none'}."
+            f"No victor is waiting to choose regions; {without_result(state, waiting)}."
         )
     chosen = resolve_all("region", names, state.world.names)
     checks.check_each_region_once(chosen)

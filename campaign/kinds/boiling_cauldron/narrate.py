@@ -8,7 +8,7 @@ from functools import singledispatch
 from campaign.domain.deadlines import DEADLINE_ACTOR
 from campaign.domain.drafts import AUTOMATIC_ACTOR
 from campaign.domain.grammar import listing, plural, possessive
-from campaign.kinds.boiling_cauldron.state import Phase, Result, State
+from campaign.kinds.boiling_cauldron.state import Battle, Phase, Result, State
 from events.boiling_cauldron import (
     AttackDeclared,
     AttackForfeited,
@@ -128,18 +128,51 @@ def unplayed(how: str, winner: str | None, loser: str | None) -> str:
 
 def battle_outcome(state: State, region: str, number: int) -> str:
     """What a recorded result means under BC-6 and BC-7: who won, by how much, how many regions are
-    due, and why fewer when BC-7.2 leaves fewer to take. A withdrawn defender's walkover, which
-    nobody fought, as a walkover (#50: "casualty difference +100"); the organiser's walkover and
-    double loss follow his note that says so, as the rout and draw BC-9.3 counts them."""
+    due, and why fewer when BC-7.2 leaves fewer to take. A walkover, which nobody fought, as a
+    walkover: a withdrawn defender's (BC-9.6) or the organiser's (BC-9.3), not as the casualty
+    difference its figures make (#50: "casualty difference +100"); a double loss as the draw
+    BC-9.3 counts it."""
     battle = next(b for b in state.battles if (b.round, b.to_region) == (number, region))
     r = battle.result
-    if battle.unplayed == "withdrawn":
+    if battle.unplayed in ("withdrawn", "walkover"):
         return f"The battle for {region}: {unplayed(battle.unplayed, r.winner, r.loser)}; {_due(r)}"
     if r.winner is None:
         return f"The battle for {region} is a draw: no region changes hands (BC-6.3)."
     difference = battle.margin.normalize()
     return (
         f"{r.winner} wins the battle for {region}, casualty difference {difference:+f}: {_due(r)}"
+    )
+
+
+def without_result(state: State, battles: list[Battle]) -> str:
+    """The round's battles without a result as they stand (BC-6.2): still to be fought, or
+    reported and awaiting the other side's confirmation, or disputed and awaiting the arbiter's
+    ruling (#50: a reported or disputed battle was listed as still to be fought)."""
+    claimed = [b for b in battles if b.to_region in state.reported or b.to_region in state.disputed]
+    unfought = [b.to_region for b in battles if b not in claimed]
+    told = [_claimed(state, b) for b in claimed]
+    if unfought:
+        battle = "battle" if len(unfought) == 1 else "battles"
+        told.insert(0, f"the {battle} still to be fought: {listing(unfought)}")
+    return "; ".join(told) or "every battle of the round has its result"
+
+
+def _claimed(state: State, battle: Battle) -> str:
+    """`the battle for Kent, reported by Cid, awaiting Dag's confirmation (BC-6.2)`, or reported
+    by one side and disputed by the other, awaiting the arbiter's ruling."""
+    where = battle.to_region
+    made = state.disputed.get(where)
+    if made:
+        first, *others = (claim[2] for claim in made)
+        return (
+            f"the battle for {where}, reported by {first} and disputed by {listing(others)}, "
+            "awaiting the arbiter's ruling (BC-6.2)"
+        )
+    by = state.reported[where][2]
+    other = battle.defender if by == battle.attacker else battle.attacker
+    return (
+        f"the battle for {where}, reported by {by}, awaiting {possessive(other)} confirmation "
+        "(BC-6.2)"
     )
 
 

@@ -79,7 +79,7 @@ def attested(events: Sequence[CampaignEvent], players: Sequence[str]) -> dict[st
     result."""
     taken_back = retracted(events)
     claims: dict[str, dict[str, ResultReported]] = {}
-    rulings: dict[str, tuple[NoteRecorded, str, str]] = {}
+    rulings: dict[str, tuple[NoteRecorded, str | None, str]] = {}
     found: dict[str, dict[str, Any]] = {}
     for event in events:
         if event.originator_version in taken_back:
@@ -89,7 +89,7 @@ def attested(events: Sequence[CampaignEvent], players: Sequence[str]) -> dict[st
             mine.pop(event.by, None)  # his later report replaces his own (BC-6.2)
             mine[event.by] = event
         elif isinstance(event, NoteRecorded) and (m := RULING.fullmatch(event.text)):
-            rulings[m.group(2)] = (event, m.group(3), m.group(4))
+            rulings[m["where"]] = (event, m["standing"], m["reason"])
         elif isinstance(event, BattleFought):
             made = claims.pop(event.region, {})
             ruling = rulings.pop(event.region, None)
@@ -100,7 +100,7 @@ def attested(events: Sequence[CampaignEvent], players: Sequence[str]) -> dict[st
 def _attested(
     event: BattleFought,
     made: list[ResultReported],
-    ruling: tuple[NoteRecorded, str, str] | None,
+    ruling: tuple[NoteRecorded, str | None, str] | None,
     players: Sequence[str],
 ) -> dict[str, Any]:
     figures = (event.attacker_casualties, event.defender_casualties)
@@ -169,7 +169,11 @@ def attestation(of: dict[str, Any] | None, b: Battle | None = None) -> str:
     if ruling is not None:
         judge = ruling["by"]
         arbiter = "the organiser" if judge == "organiser" else f"the arbiter {judge}"
-        if len(made) > 1:
+        if ruling["standing"] is None:  # figures of his own, those of the result (#50)
+            said.append(
+                f"{arbiter} ruled figures other than either side's (event {ruling['at']}, BC-6.2)"
+            )
+        elif len(made) > 1:
             said.append(
                 f"{arbiter} ruled that {ruling['standing']}'s figures stand "
                 f"(event {ruling['at']}, BC-6.2)"
