@@ -183,3 +183,20 @@ class KeyAnnounced(CampaignEvent):
     signed by it, until another is announced."""
 
     key: str
+
+
+@topic("campaign.BeaconRoundEntered")
+class BeaconRoundEntered(CampaignEvent):
+    """`campaign beacon` (issue #52): round `beacon_round` of the public randomness beacon whose
+    chain hash is `chain_hash`, its BLS signature `signature` (hex) verified against the
+    network's public key `public_key` when entered and again by `verify`; `randomness`, the
+    SHA-256 of the signature, is the beacon's value. The network is written beside the round:
+    the log says which key the signature holds against, and a reader checks it with a few lines
+    of his own, needing no belief in what some version of this program knew. (Not `round`: an
+    event's `round` is the campaign's round it belongs to, as the log reads it.)"""
+
+    beacon_round: int
+    signature: str
+    randomness: str
+    chain_hash: str
+    public_key: str

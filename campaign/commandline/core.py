@@ -40,6 +40,7 @@ SHARED = (
     "campaign.commandline.people",
     "campaign.commandline.keeping",
     "campaign.commandline.proving",
+    "campaign.commandline.beacon_commands",
     "campaign.commandline.calling",
 )
 """The modules of the commands every kind takes, in the order of `campaign --help`."""

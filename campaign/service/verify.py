@@ -34,6 +34,7 @@ from campaign.input import text
 from events.common import (
     ActionsRestored,
     ActionsRetracted,
+    BeaconRoundEntered,
     CampaignArchived,
     CampaignEvent,
     CampaignRenamed,
@@ -272,7 +273,20 @@ def _replay(of: Kind, event: CampaignEvent) -> Decide:
             return lambda state: rename_player(of, state, event.player, event.to, event.reason)
         case PlayerWithdrew():
             return lambda state: withdraw(of, state, event.player, event.reason)
+        case BeaconRoundEntered():
+            return lambda state: _beacon_round(event)
     return of.replay(event)
+
+
+def _beacon_round(event: BeaconRoundEntered) -> list[Draft]:
+    """A beacon round entered (issue #52), its signature checked again against the public key
+    of the network its chain hash names, as this program knows that network: a round signed by
+    a key the log itself supplied would prove nothing."""
+    from campaign.domain.drafts import draft
+    from campaign.proof import beacon
+
+    entered = beacon.verified(event.beacon_round, event.signature, beacon.known(event.chain_hash))
+    return [draft(BeaconRoundEntered, **entered.fields())]
 
 
 def _check_retraction(ledger: Ledger, event: ActionsRetracted) -> None:

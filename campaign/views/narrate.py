@@ -13,6 +13,7 @@ from campaign.domain.kind import Kind
 from events.common import (
     ActionsRestored,
     ActionsRetracted,
+    BeaconRoundEntered,
     CampaignArchived,
     CampaignEvent,
     CampaignRenamed,
@@ -51,6 +52,14 @@ def _(event: CampaignStarted) -> str:
 @_common.register
 def _(event: NoteRecorded) -> str:
     return f"Note: {event.text}"
+
+
+@_common.register
+def _(event: BeaconRoundEntered) -> str:
+    return (
+        f"Beacon round {event.beacon_round} entered, its signature verified against the "
+        f"network's public key: randomness {event.randomness[:16]}…"
+    )
 
 
 @_common.register
