@@ -42,6 +42,7 @@ SHARED = (
     "campaign.commandline.proving",
     "campaign.commandline.beacon_commands",
     "campaign.commandline.calling",
+    "campaign.commandline.hosting",
 )
 """The modules of the commands every kind takes, in the order of `campaign --help`."""
 EXIT_REFUSED = 1

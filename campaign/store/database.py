@@ -10,6 +10,7 @@ import os
 import random
 import shutil
 import sqlite3
+import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -275,6 +276,70 @@ class Database:
             said = first_line(failure)
             self.unkept = f"{said}; {consequence}" if consequence else said
 
+    def holds_anything(self) -> bool:
+        """Whether the store holds an event, or a secret of a campaign (issue #54: a backup is
+        restored only into a store that holds neither). The store's own keys, under streams
+        named `*…`, are made by its first reader (`campaign init-db`) and belong to no
+        campaign."""
+        sql = self.dialect
+
+        def read() -> bool:
+            with self.glance() as cursor:
+                asked = [f"SELECT 1 FROM {sql.events} LIMIT 1"]
+                if sql.exists(cursor, dialects.SECRETS):
+                    secrets = sql.table(dialects.SECRETS)
+                    asked.append(f"SELECT 1 FROM {secrets} WHERE stream NOT LIKE '*%' LIMIT 1")
+                for statement in asked:
+                    cursor.execute(statement)
+                    if cursor.fetchall():
+                        return True
+                return False
+
+        return self.guard(read)
+
+    @contextmanager
+    def snapshot(self, folder: Path) -> Iterator[Snapshot]:
+        """The store's rows as they stood at one instant, for a backup to read at leisure while
+        the hub serves and writers write, holding none of them up (issue #54). On SQLite a copy
+        made by `VACUUM INTO` in `folder` (deleted after): one read transaction, which in
+        write-ahead mode neither waits for a writer nor makes one wait, only as long as SQLite
+        copies the pages. On a server one REPEATABLE READ, READ ONLY transaction on a connection
+        of its own: its reads take no lock that a writer waits for."""
+        if isinstance(self.dialect, dialects.Postgres):
+            with self._server_snapshot() as cursor:
+                yield Snapshot(cursor, self.dialect)
+            return
+        with tempfile.TemporaryDirectory(dir=folder, prefix=".campaign-snapshot-") as scratch:
+            copy = str(Path(scratch) / "snapshot.sqlite")
+
+            def vacuum() -> None:
+                with self.datastore.get_connection(commit=False) as connection:
+                    connection.cursor().execute("VACUUM INTO ?", (copy,))
+
+            self.guard(vacuum)
+            with closing(sqlite3.connect(copy)) as connection:
+                yield Snapshot(connection.cursor(), dialects.SQLite())
+
+    @contextmanager
+    def _server_snapshot(self) -> Iterator[Any]:
+        """A cursor in one REPEATABLE READ, READ ONLY transaction on a connection of its own;
+        any failure of the server one sentence."""
+        import psycopg
+
+        try:
+            with closing(
+                psycopg.connect(**{**(self.writers.server or {}), "autocommit": False})
+            ) as c:
+                c.isolation_level, c.read_only = psycopg.IsolationLevel.REPEATABLE_READ, True
+                with c.cursor() as cursor:
+                    yield cursor
+                c.rollback()
+        except psycopg.Error as failure:
+            raise StoreError(
+                f"The campaign store {dialects.shown(self.db)} cannot be read: "
+                f"{first_line(failure)}."
+            ) from None
+
 
 def blob(state: Any) -> bytes:
     """A stored event's state as bytes, whatever a hand edit made of it (SQLite's replace() makes
@@ -420,3 +485,45 @@ def _tables(db: str) -> set[str]:
                 ) from None
             failure = exc
     raise StoreError(f"{db} is not a readable campaign store ({describe_failure(db, failure)}).")
+
+
+class Snapshot:
+    """A store's rows as they stood at one instant (`Database.snapshot`): each log's rows in
+    the order the logs began, and the secrets kept beside them."""
+
+    def __init__(self, cursor: Any, sql: dialects.Dialect) -> None:
+        self.cursor, self.sql = cursor, sql
+
+    def _all(self, statement: str, values: Record = ()) -> list[Record]:
+        self.cursor.execute(statement, values)
+        return dialects.rows(self.cursor.fetchall())
+
+    def streams(self) -> list[uuid.UUID]:
+        """Every log's stream, in the order the logs began (their first events' numbers)."""
+        sql = self.sql
+        found = self._all(
+            f"SELECT originator_id FROM {sql.events} GROUP BY originator_id "
+            f"ORDER BY min({sql.notification})"
+        )
+        try:
+            return [uuid.UUID(str(stream)) for (stream,) in found]
+        except ValueError:
+            raise StoreError("The store holds events of no campaign (edited by hand).") from None
+
+    def rows(self, stream: uuid.UUID) -> list[tuple[int, str, bytes]]:
+        """The log of `stream` as stored: each event's number, topic and state, in order."""
+        sql = self.sql
+        found = self._all(
+            f"SELECT originator_version, topic, state FROM {sql.events} "
+            f"WHERE originator_id = {sql.mark} ORDER BY originator_version",
+            (sql.stream(stream),),
+        )
+        return [(version, topic, blob(state)) for version, topic, state in found]
+
+    def secrets(self) -> list[Record]:
+        """Every secret kept beside the logs: (stream, label, value)."""
+        sql = self.sql
+        if not sql.look(self.cursor, dialects.SECRETS):
+            return []
+        table = sql.table(dialects.SECRETS)
+        return self._all(f"SELECT stream, label, secret FROM {table} ORDER BY stream, label")

@@ -49,6 +49,19 @@ class Logs:
         )
         return tuple(events), tuple(links)
 
+    def decoded(self, stream: uuid.UUID, rows: Sequence[Row]) -> tuple[CampaignEvent, ...]:
+        """The events of a log's `rows` handed over as stored (a backup's, issue #54), in order,
+        decoded as `read` decodes what it selects."""
+        events, _ = read_log(stream, rows, lambda row: self._decode(StoredEvent(stream, *row)))
+        return tuple(events)
+
+    def write_rows(self, stream: uuid.UUID, rows: Sequence[Row]) -> None:
+        """A log's `rows` written as they were stored, in one transaction (a backup restored
+        into an empty store, its logs verified first: issue #54)."""
+        stored = [StoredEvent(stream, version, topic, state) for version, topic, state in rows]
+        self.database.check_writable()
+        self.database.guard(lambda: self.database.store.recorder.insert_events(stored))
+
     def between(
         self, stream: uuid.UUID, after: int, upto: int, last: int | None = None
     ) -> tuple[CampaignEvent, ...]:
