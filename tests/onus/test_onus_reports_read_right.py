@@ -7,10 +7,10 @@ them, and the sides' two colours are told apart by every reader."""
 
 from __future__ import annotations
 
-import math
 import re
 
 import pytest
+from helpers.colours import MACHADO, apart
 from helpers.shell import tick_at
 
 FORMATS = ["markdown", "text"]
@@ -226,107 +226,6 @@ def test_on_1_3_a_players_page_counts_his_scenarios_in_words(shell_at, tmp_path,
 
 
 # The two sides' colours, as every reader sees them (issue #50: 4.9 apart to a deuteranope).
-
-MACHADO = {  # Machado, Oliveira and Fernandes (2009), severity 1.0, on linear RGB
-    "protanopia": (
-        (0.152286, 1.052583, -0.204868),
-        (0.114503, 0.786281, 0.099216),
-        (-0.003882, -0.048116, 1.051998),
-    ),
-    "deuteranopia": (
-        (0.367322, 0.860646, -0.227968),
-        (0.280085, 0.672501, 0.047413),
-        (-0.011820, 0.042940, 0.968881),
-    ),
-    "tritanopia": (
-        (1.255528, -0.076749, -0.178779),
-        (-0.078411, 0.930809, 0.147602),
-        (0.004733, 0.691367, 0.303900),
-    ),
-}
-
-
-def linear(colour: str) -> tuple[float, ...]:
-    """`#rrggbb` as linear RGB (the sRGB transfer function undone)."""
-    channels = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return tuple(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-
-
-def seen(colour: str, vision: str | None) -> tuple[float, ...]:
-    """The colour as a reader with `vision` sees it (None: normal vision), in linear RGB."""
-    rgb = linear(colour)
-    if vision is None:
-        return rgb
-    return tuple(
-        min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb)))) for row in MACHADO[vision]
-    )
-
-
-def lab(rgb: tuple[float, ...]) -> tuple[float, float, float]:
-    """Linear sRGB to CIELAB under D65."""
-    r, g, b = rgb
-    xyz = (
-        (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047,
-        0.2126729 * r + 0.7151522 * g + 0.0721750 * b,
-        (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883,
-    )
-    fx, fy, fz = (t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in xyz)
-    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
-
-
-def ciede2000(one: tuple[float, float, float], two: tuple[float, float, float]) -> float:
-    """The CIEDE2000 colour difference (Sharma, Wu and Dalal 2005)."""
-    (l1, a1, b1), (l2, a2, b2) = one, two
-    mean_c = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - math.sqrt(mean_c**7 / (mean_c**7 + 25**7)))
-    a1, a2 = (1 + g) * a1, (1 + g) * a2
-    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
-    h1 = math.degrees(math.atan2(b1, a1)) % 360 if c1 else 0.0
-    h2 = math.degrees(math.atan2(b2, a2)) % 360 if c2 else 0.0
-    dh = 0.0 if c1 * c2 == 0 else h2 - h1
-    dh = dh - 360 if dh > 180 else dh + 360 if dh < -180 else dh
-    d_l, d_c = l2 - l1, c2 - c1
-    d_h = 2 * math.sqrt(c1 * c2) * math.sin(math.radians(dh / 2))
-    mean_l, mean_c = (l1 + l2) / 2, (c1 + c2) / 2
-    if c1 * c2 == 0:
-        mean_h = h1 + h2
-    elif abs(h1 - h2) <= 180:
-        mean_h = (h1 + h2) / 2
-    else:
-        mean_h = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
-    t = (
-        1
-        - 0.17 * math.cos(math.radians(mean_h - 30))
-        + 0.24 * math.cos(math.radians(2 * mean_h))
-        + 0.32 * math.cos(math.radians(3 * mean_h + 6))
-        - 0.20 * math.cos(math.radians(4 * mean_h - 63))
-    )
-    s_l = 1 + 0.015 * (mean_l - 50) ** 2 / math.sqrt(20 + (mean_l - 50) ** 2)
-    s_c, s_h = 1 + 0.045 * mean_c, 1 + 0.015 * mean_c * t
-    r_c = 2 * math.sqrt(mean_c**7 / (mean_c**7 + 25**7))
-    r_t = -math.sin(math.radians(60 * math.exp(-(((mean_h - 275) / 25) ** 2)))) * r_c
-    return math.sqrt(
-        (d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h)
-    )
-
-
-def apart(one: str, two: str, vision: str | None) -> float:
-    return ciede2000(lab(seen(one, vision)), lab(seen(two, vision)))
-
-
-def test_the_colour_difference_is_ciede2000_as_published():
-    """Sharma, Wu and Dalal's test data (pairs 1, 3, 7, 17 and 25 of their table)."""
-    pairs = [
-        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
-        ((50.0, 2.8361, -74.0200), (50.0, 0.0, -82.7485), 3.4412),
-        ((50.0, 0.0, 0.0), (50.0, -1.0, 2.0), 2.3669),
-        ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
-        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
-    ]
-    for one, two, published in pairs:
-        assert ciede2000(one, two) == pytest.approx(published, abs=1e-4)
-    # and the simulation tells what issue #50 measured of the red–green pair ONUS! had
-    assert apart("#b22222", "#2e7d32", "deuteranopia") == pytest.approx(4.9, abs=0.05)
 
 
 def test_the_two_sides_colours_are_told_apart_under_every_colour_vision(
