@@ -184,3 +184,16 @@ class ArmyInBattle(CampaignEvent):
     sp: int
     lost: bool
     recall_due: bool
+
+
+@topic("thunderbolt.TreacheryUsed")
+class TreacheryUsed(CampaignEvent):
+    """TB-24.3 (4.24): the leader of `side` who took the city just reported (`city`, in
+    `province`) by Treachery, recorded with its siege report: the Guile Point it spent."""
+
+    turn: int
+    phase: int
+    side: str
+    leader: str
+    city: str
+    province: str

@@ -101,3 +101,39 @@ class TribeRevolted(CampaignEvent):
     turn: int
     tribe: str
     ended: bool
+
+
+@topic("thunderbolt.TribeParleyed")
+class TribeParleyed(CampaignEvent):
+    """TB-24.2 (9.15): the leader of a force a tribe intercepted, of `side`, parleys: the Guile
+    Points spent (1 or more), the die (random event `number`) plus them against the tribe's
+    Aggression Rating as it stands (`target`, halved while Depleted); higher, the attack is
+    cancelled (`cancelled`), else it takes place; the Army or Detachment of a Carthaginian
+    leader, as the leader was named through it."""
+
+    turn: int
+    phase: int
+    side: str
+    tribe: str
+    leader: str
+    army: str
+    detachment: str
+    guile: int
+    number: int
+    face: int
+    target: int
+    cancelled: bool
+    evidence: str
+
+
+@topic("thunderbolt.GuileSpent")
+class GuileSpent(CampaignEvent):
+    """TB-24.4: Guile Points a leader of `side` spent on a roll the table makes and the tracker
+    keeps no record of (`use`: roman-gauls, 9.43; carthaginian-gauls, 9.44; avoidance, 13.52)."""
+
+    turn: int
+    phase: int
+    side: str
+    leader: str
+    points: int
+    use: str

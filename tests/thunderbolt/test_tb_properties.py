@@ -22,6 +22,7 @@ from campaign.kinds.thunderbolt.board import armies as carthage
 from campaign.kinds.thunderbolt.board import (
     cup,
     elections,
+    guile,
     honours,
     naming,
     offices,
@@ -654,7 +655,10 @@ def tribal_dealings(campaign: Punic, data, table: Table) -> None:
     and, unless its die was 0, the battle's result."""
     state = campaign.state
     c = state.carthaginians
-    what = data.draw(st.integers(0, 2))
+    what = data.draw(st.integers(0, 3))
+    if what == 3:
+        guile_spending(campaign, data, table)
+        return
     if what < 2 and "D" in state.position.open:
         near = [
             (a, tid)
@@ -680,6 +684,32 @@ def tribal_dealings(campaign: Punic, data, table: Table) -> None:
             winner = data.draw(st.sampled_from(["tribe", against, "none"]))
             major = winner != "none" and data.draw(st.booleans())
             when(campaign, tribes_rules.fought, tid, winner, major)
+
+
+def guile_spending(campaign: Punic, data, table: Table) -> None:
+    """TB-24.2: a Parley by any unit with any tribe; TB-24.4: Guile spent at the table by any
+    leader on any roll; refused where a rule says no (not in D, no Point left, a tribe that
+    intercepts nobody, a Roman on Carthage's Gauls), each Point spent a record (TB-24.1)."""
+    state = campaign.state
+    points = data.draw(st.integers(0, 2))
+    if data.draw(st.booleans()):
+        lawful = [  # as a rule a led Army and a tribe allied to Rome, which intercepts it
+            (aid, tid)
+            for aid, force in sorted(state.carthaginians.armies.items())
+            if force.commander
+            for tid, s in sorted(state.tribes.standing.items())
+            if s.allegiance == rules.ROME and not s.pacified and tid not in state.tribes.mustered
+        ]
+        if lawful and data.draw(st.integers(0, 3)):
+            by, tid = data.draw(st.sampled_from(lawful))
+        else:
+            by = data.draw(st.sampled_from(sorted(naming.units(state))))
+            tid = data.draw(st.sampled_from(sorted(state.setup.tribes)))
+        attempt(campaign, tribes_rules.parley, tid, by, points, table.faces(state, 1))
+        return
+    who = data.draw(st.sampled_from(sorted({*state.romans.leaders, *state.carthaginians.leaders})))
+    use = data.draw(st.sampled_from(sorted(guile.USES)))
+    attempt(campaign, tribes_rules.spent, who, points, use)
 
 
 def ambassador(campaign: Punic, data) -> None:
@@ -847,6 +877,8 @@ def test_random_lawful_game_turns_keep_the_invariants(data, dice, tmp_path_facto
     event(f"troops raised from tribes: {min(kinds.count('TribeLevied'), 1)}+")
     event(f"Diplomacy with tribes: {min(kinds.count('TribeSwayed'), 1)}+")
     event(f"tribes' battles: {min(kinds.count('TribeFought'), 1)}+")
+    event(f"Parleys: {min(kinds.count('TribeParleyed'), 1)}+")
+    event(f"Guile spent at the table: {min(kinds.count('GuileSpent'), 1)}+")
     event(f"Tribal Segment rolls: {min(kinds.count('TribeRolled'), 1)}+")
     event(f"Holding Box draws: {min(kinds.count('ManpowerDrawn'), 1)}+")
     event(f"draws placed with an Army: {min(kinds.count('ManpowerPlaced'), 1)}+")

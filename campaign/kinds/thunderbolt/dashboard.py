@@ -210,11 +210,19 @@ def _tribes(data: dict[str, Any]) -> list[Table]:
 
 
 def _guile(data: dict[str, Any]) -> list[Text]:
-    """TB-24.1: the Guile Points left, for the leaders who have spent some this Game Turn."""
-    spent = [g for g in data["guile"].values() if g["left"] < g["rating"]]
-    if not spent:
+    """TB-24.1: the Guile Points left, side by side, for the leaders who have spent some this
+    Game Turn (the balance the log's spendings leave)."""
+    romans = data["rome"]["leaders"]
+    by_side: dict[str, list[str]] = {}
+    for lid, g in data["guile"].items():
+        if g["left"] < g["rating"]:
+            side = "rome" if lid in romans else "carthage"
+            by_side.setdefault(side, []).append(f"{g['name']} {g['left']} of {g['rating']}")
+    if not by_side:
         return []
-    said = ", ".join(f"{g['name']} {g['left']} of {g['rating']}" for g in spent)
+    said = "; ".join(
+        f"{SIDES[side]}: {', '.join(by_side[side])}" for side in SIDES if side in by_side
+    )
     return [Text(f"Guile left this Game Turn (TB-24.1): {said}")]
 
 

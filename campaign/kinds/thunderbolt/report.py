@@ -9,7 +9,7 @@ from typing import Any
 from campaign.errors import CampaignError
 from campaign.input.text import sentence
 from campaign.kinds.thunderbolt import RULES
-from campaign.kinds.thunderbolt.board import cup, roman, rules
+from campaign.kinds.thunderbolt.board import cup, guile, roman, rules
 from campaign.kinds.thunderbolt.board.naming import who
 from campaign.kinds.thunderbolt.board.state import State
 from campaign.kinds.thunderbolt.chapters.magistrates.narrate import assignment
@@ -77,6 +77,7 @@ from events.thunderbolt.reports import (
     LegionsFought,
     SiegeReported,
     SituationReported,
+    TreacheryUsed,
     UnitMoved,
 )
 from events.thunderbolt.senate import (
@@ -88,9 +89,11 @@ from events.thunderbolt.senate import (
     TriumphEarned,
 )
 from events.thunderbolt.tribes import (
+    GuileSpent,
     TribeFought,
     TribeLevied,
     TribeMustered,
+    TribeParleyed,
     TribeRevolted,
     TribeRolled,
     TribeSwayed,
@@ -163,6 +166,8 @@ TOLD = (  # the politics are told in Carthage's section
     ProvincesLevied,
     OCManpowerRaised,
     SubordinateDrawn,
+    TreacheryUsed,
+    GuileSpent,
 )
 
 
@@ -232,7 +237,15 @@ def _allies(state: State, number: int) -> list[str]:
     return [*_shifts(state, shifts), *turned, _track(state)]
 
 
-TRIBAL = (TribeRolled, TribeLevied, TribeSwayed, TribeMustered, TribeFought, TribeRevolted)
+TRIBAL = (
+    TribeRolled,
+    TribeLevied,
+    TribeSwayed,
+    TribeMustered,
+    TribeFought,
+    TribeRevolted,
+    TribeParleyed,
+)
 """TB-23: the tribes' events, told in their own section."""
 
 
@@ -268,7 +281,9 @@ def _happened(state: State, events: Sequence[CampaignEvent], number: int) -> lis
     posted = [f"{e.army} to {e.theater}" for e in events if isinstance(e, ArmyPosted)]
     told += [f"Armies assigned (TB-12.6): {', '.join(posted)}"] if posted else []
     draws = [e for e in events if isinstance(e, DRAWS)]
-    return [*told, *([_initiative(state, draws)] if draws else [])] or ["Nothing recorded"]
+    told += [_initiative(state, draws)] if draws else []
+    spent = guile.ledger(state, events)  # TB-24.1: the Game Turn's Guile, from its events
+    return [*told, *([spent] if spent else [])] or ["Nothing recorded"]
 
 
 DEFECTED = (

@@ -27,6 +27,8 @@ TB_16_5 = {
     "tribe-diplomacy",
     "tribe-muster",
     "macedonian-war",
+    "parley",
 }
-"""TB-16.5's table of random events, as the rules page names their kinds, the tribes' of TB-23
-and Rome's roll on the First Macedonian War Table of TB-27.4 (docs/thunderbolt-beyond-tb19.md)."""
+"""TB-16.5's table of random events, as the rules page names their kinds, the tribes' of TB-23,
+Rome's roll on the First Macedonian War Table of TB-27.4 and a Parley's die of TB-24.2
+(docs/thunderbolt-beyond-tb19.md)."""

@@ -73,7 +73,7 @@ from events.thunderbolt.senate import (
     TriumphCelebrated,
     TriumphEarned,
 )
-from events.thunderbolt.tribes import TribeLevied, TribeSwayed
+from events.thunderbolt.tribes import GuileSpent, TribeLevied, TribeParleyed, TribeSwayed
 from events.thunderbolt.turn import PhaseGivenToPU, StepFinished
 from events.thunderbolt.victory import VictoryDetermined
 
@@ -389,9 +389,14 @@ CARTHAGE_DECIDES = frozenset(
 """TB-1.1: what Carthage's player decides (Phase B2, his Armies, Hannibal's Diplomacy, his
 Manpower Operations). The reports from the table (battles, sieges, moves, facts, the Allies'
 shifts) either side enters."""
-BY_SIDE = frozenset({StepFinished, TribeLevied, TribeSwayed, NavalAllotted, AmbassadorSent})
+BY_SIDE = frozenset(
+    {
+        StepFinished, TribeLevied, TribeSwayed, NavalAllotted, AmbassadorSent, TribeParleyed,
+        GuileSpent,
+    }
+)  # fmt: skip
 """TB-1.1: what the side named in it decided (a step finished; a leader's dealings with a tribe,
-TB-23.4, TB-23.5; an ambassador, TB-27.3)."""
+TB-23.4, TB-23.5; an ambassador, TB-27.3; a Parley, TB-24.2; Guile spent at the table, TB-24.4)."""
 
 
 def check_own_side(state: State, decided: Sequence[Draft], actor: str) -> None:
@@ -417,3 +422,14 @@ def check_own_side(state: State, decided: Sequence[Draft], actor: str) -> None:
                 f"{players[own]} plays {sentence(own)}: {sentence(side)}'s decisions are entered "
                 f"by {players[side]} or the organiser",
             )
+
+
+def check_not_reallotted(state: State, side: str) -> None:
+    """TB-26.4 (8.11): "construction completed before Re-allotment": a side that has re-allotted
+    NS levels this Game Turn builds none after (Rome's `naval --built`, Carthage's `ns --built`)."""
+    if f"{state.turn}/{side}" in state.naval_moved:
+        raise RuleViolation(
+            "TB-26.4",
+            f"Construction is completed before re-allotment (8.11): {rules.SIDES[side]} has "
+            "re-allotted NS levels this Game Turn, so builds none after",
+        )

@@ -48,6 +48,12 @@ def drawn(state: State, taken: Mapping[str, int], sp: int, cause: str, army: str
     ]
 
 
+def citizens_drawn(state: State, taken: Mapping[str, int]) -> int:
+    """TB-29.4 (6.75): the SP named from the Carthaginian Holding Box: Citizens, whom an Army
+    takes in without penalty."""
+    return sum(n for name, n in taken.items() if citizens.of_box(box(state, name)))
+
+
 def check_holds(state: State, name: str, sp: int) -> None:
     """TB-25.2 (7.32): "The Carthaginian manpower supply is limited to the SP in these Holding
     Boxes"."""

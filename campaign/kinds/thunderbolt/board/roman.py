@@ -271,9 +271,9 @@ def besiege(r: Romans, leader: str, where: str) -> Romans:
     besieged = {k: v for k, v in r.besieged.items() if k != leader}
     if where != "free":
         besieged[leader] = where
-    if where == "free" and leader in r.held:  # TB-7.6: the siege over, to the pool
+    if where == "free" and leader in r.held:  # TB-7.6: the siege over, to the pool if alive
         magistrates = {lid: m for lid, m in r.magistrates.items() if lid != leader}
-        places = {**r.places, leader: POOL}
+        places = {**r.places, leader: POOL} if r.places.get(leader) == MAP else r.places
         return replace(
             r, besieged=besieged, magistrates=magistrates, places=places, held=r.held - {leader}
         )

@@ -69,6 +69,17 @@ class Augury:
 
 
 @dataclass(frozen=True)
+class Betrayed:
+    """TB-24.3: the siege just reported, ended by Treachery: the city, its province, the side
+    that took it and the leaders present, awaiting who used it (recorded in the same append)."""
+
+    city: str
+    province: str
+    side: str
+    leaders: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class State:
     name: str
     players: tuple[str, ...]
@@ -152,10 +163,14 @@ class State:
     """TB-23: the tribes' allegiance and status, and this Game Turn's dealings with them."""
     guile_spent: tuple[tuple[int, str, int], ...] = ()
     """TB-24.1: this Game Turn's Guile Points spent: (Operations Phase, leader, points)."""
+    betrayed: Betrayed | None = None
+    """TB-24.3: the siege last reported, when Treachery ended it (None otherwise)."""
     naval: dict[str, int] = field(default_factory=dict)
     """TB-26.1: each Naval Zone's NS Level, signed: Rome's above 0, Carthage's below."""
     naval_put: dict[str, int] = field(default_factory=dict)
     """TB-26.2: the levels built that each side has put into zones: "Game Turn/side" → levels."""
+    naval_moved: frozenset[str] = frozenset()
+    """TB-26.4: the sides that have re-allotted a level this Game Turn: "Game Turn/side"."""
     carthage_built: dict[int, int] = field(default_factory=dict)
     """TB-26.2: the NS levels Carthage built in each Game Turn's B3a, as entered."""
     pools: dict[str, int] = field(default_factory=dict)

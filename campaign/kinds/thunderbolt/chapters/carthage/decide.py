@@ -12,7 +12,15 @@ from campaign.errors import CampaignError, RuleViolation
 from campaign.input import text
 from campaign.input.names import resolve
 from campaign.kinds.thunderbolt.board import armies as carthage
-from campaign.kinds.thunderbolt.board import checks, citizens, detachments, placement, pools, rules
+from campaign.kinds.thunderbolt.board import (
+    checks,
+    citizens,
+    detachments,
+    guile,
+    placement,
+    pools,
+    rules,
+)
 from campaign.kinds.thunderbolt.board.charts import outcome as chart_outcome
 from campaign.kinds.thunderbolt.board.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.board.naming import army, envoy, force_of, leader, province_of
@@ -54,6 +62,7 @@ def politics(
     step = {"family": "B2a", "climate": "B2b"}[what]
     checks.check_step(state, [step], f"the {what} roll")
     checks.check_once(state, what)
+    guile.check_untyped(modifiers)  # TB-24.5
     number = state.next_number
     face, evidence = faces(state, number, what, "carthage")
     adjusted = face + sum(modifiers.values())
@@ -233,8 +242,17 @@ def reinforce(state: State, which: str, sp: int, uncounted: int = 0) -> list[Dra
 def reinforce_from(
     state: State, which: str, sp: int, uncounted: int, taken: Mapping[str, int]
 ) -> list[Draft]:
-    """TB-14.3 with TB-25.2: reinforcements, their SP drawn from the Holding Boxes named."""
-    joined = reinforce(state, which, sp, uncounted)
+    """TB-14.3 with TB-25.2: reinforcements, their SP drawn from the Holding Boxes named; those
+    from the Carthaginian box are Citizens, not counted against the 30 % (TB-29.4, 6.75), beside
+    the Citizens or Elite entered as such (`uncounted`)."""
+    drawn = pools.citizens_drawn(state, taken) if taken else 0
+    if 0 < drawn <= sp < uncounted + drawn:
+        raise RuleViolation(
+            "TB-29.4",
+            f"The {drawn} SP drawn from the Carthaginian box are Citizens, not counted already: "
+            f"--elite names the others not counted, {sp - drawn} at most, not {uncounted}",
+        )
+    joined = reinforce(state, which, sp, uncounted + (drawn if drawn <= sp else 0))  # TB-25.2
     aid = joined[0].fields["army"]
     return joined + pools.drawn(state, taken, sp, f"reinforcements for Army {aid}", aid)
 

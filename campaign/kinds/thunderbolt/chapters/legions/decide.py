@@ -11,7 +11,7 @@ from campaign.domain.drafts import Draft, draft
 from campaign.domain.grammar import plural
 from campaign.errors import CampaignError, RuleViolation
 from campaign.input.names import resolve
-from campaign.kinds.thunderbolt.board import checks, offices, prorogues, roman, rules
+from campaign.kinds.thunderbolt.board import checks, guile, offices, prorogues, roman, rules
 from campaign.kinds.thunderbolt.board import raising as legions
 from campaign.kinds.thunderbolt.board.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.board.naming import leader, province_of
@@ -84,6 +84,8 @@ def naval(state: State, levels: int) -> list[Draft]:
         )
     if state.turn in state.ns_built:
         raise RuleViolation("TB-11.4", f"Game Turn {state.turn}'s NS levels are recorded")
+    if levels:
+        checks.check_not_reallotted(state, rules.ROME)
     return [draft(NavalBuilt, turn=state.turn, levels=levels)]
 
 
@@ -130,6 +132,7 @@ def legion_request(
     from the set-up's `legion_request` chart or entered; placed in Roman Italy (TB-11.6) and led
     in TB-11.7's order; an Auxiliary contingent at an adjusted DR of 9 or more (TB-11.5)."""
     operation, by_op = raising(state, by, "a Legion Request")
+    guile.check_untyped(modifiers)  # TB-24.5
     r = state.romans
     ns = naval_levels(state, ns)
     in_play = len(r.legions)
@@ -232,6 +235,7 @@ def reinforcements(
     2 off per NS level and the chart's DRMs; N SP from the set-up's `legion_request` chart's
     "0-6" column or entered; given to Legions by class."""
     operation, by_op = raising(state, by, "reinforcements")
+    guile.check_untyped(modifiers)  # TB-24.5
     r = state.romans
     ns = naval_levels(state, ns)
     number = state.next_number

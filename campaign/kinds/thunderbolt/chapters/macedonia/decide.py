@@ -12,7 +12,7 @@ from campaign.errors import CampaignError
 from campaign.input import text
 from campaign.input.names import resolve
 from campaign.kinds.thunderbolt.board import checks as shared
-from campaign.kinds.thunderbolt.board import naming, rules
+from campaign.kinds.thunderbolt.board import guile, naming, rules
 from campaign.kinds.thunderbolt.board.charts import outcome
 from campaign.kinds.thunderbolt.board.dice import Faces, Recorded
 from campaign.kinds.thunderbolt.board.state import State
@@ -54,6 +54,7 @@ def resolved(
     shared.check_revealed(state)
     shared.check_step(state, ["E"], "a Macedonian War event")
     checks.check_event(state, "resolved")
+    guile.check_untyped({**ambassadors, **modifiers})  # TB-24.5
     rolls = {resolve("side", side, rules.SIDES): n for side, n in ambassadors.items()}
     checks.check_ambassador_rolls(state, rolls)
     number = state.next_number

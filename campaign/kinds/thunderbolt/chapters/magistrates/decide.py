@@ -8,7 +8,7 @@ from typing import Any
 
 from campaign.domain.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
-from campaign.kinds.thunderbolt.board import checks, elections, prorogues, roman
+from campaign.kinds.thunderbolt.board import checks, elections, guile, prorogues, roman
 from campaign.kinds.thunderbolt.board import politics as senate
 from campaign.kinds.thunderbolt.board import raising as legions
 from campaign.kinds.thunderbolt.board.charts import outcome as chart_outcome
@@ -94,6 +94,7 @@ def pluto(
     the set-up has no chart the outcome is entered."""
     checks.check_revealed(state)
     checks.check_step(state, ["B1b"], "A Visit from Pluto")
+    guile.check_untyped(modifiers)  # TB-24.5
     due = prorogues.due_pluto(state.romans)
     if who is None and outcome is not None and len(due) != 1:
         raise CampaignError("An outcome is entered for one leader: pluto NAME --outcome …")

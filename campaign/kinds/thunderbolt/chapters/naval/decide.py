@@ -48,6 +48,8 @@ def allot(
             f"zones, not {sum(zones.values())}",
         )
     levels = {z: state.naval[z] + TOWARD[who] * n for z, n in zones.items()}
+    if moves:
+        check_built_first(state, who, room - sum(zones.values()))
     moved = []
     for origin, target in moves:
         source, sink = zone(state, origin), zone(state, target)
@@ -63,6 +65,18 @@ def allot(
     return [draft(NavalAllotted, turn=state.turn, side=who, built=built, zones=zones, moves=moved)]
 
 
+def check_built_first(state: State, side: str, unput: int) -> None:
+    """TB-26.4 (8.11): "construction completed before Re-allotment": no level is re-allotted
+    while levels the side built this Game Turn wait to be put into zones (those this entry puts
+    come first)."""
+    if unput > 0:
+        raise RuleViolation(
+            "TB-26.4",
+            f"Construction is completed before re-allotment (8.11): {sentence(side)} has "
+            f"{plural(unput, 'NS level')} built this Game Turn to put into zones (--to) first",
+        )
+
+
 def _built(state: State, side: str, built: int) -> int:
     """The levels the side may still put into zones this Game Turn: Rome's as `naval --built`
     recorded them (TB-11.4), Carthage's given here once (TB-26.2), less those put already."""
@@ -72,6 +86,8 @@ def _built(state: State, side: str, built: int) -> int:
         raise RuleViolation(
             "TB-26.2", f"NS levels built in a Game Turn are 1 to {legions.MOST_NS}, not {built}"
         )
+    if built:
+        checks.check_not_reallotted(state, side)
     if built and state.turn in state.carthage_built:
         raise RuleViolation(
             "TB-26.2", f"Game Turn {state.turn}'s Carthaginian NS levels are recorded"

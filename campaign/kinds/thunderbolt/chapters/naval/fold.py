@@ -29,4 +29,5 @@ def _(event: NavalAllotted, state: State) -> State:
     built = (
         {**state.carthage_built, event.turn: event.built} if event.built else state.carthage_built
     )
-    return replace(state, naval=naval, naval_put=put, carthage_built=built)
+    moved = state.naval_moved | ({key} if event.moves else set())  # TB-26.4
+    return replace(state, naval=naval, naval_put=put, carthage_built=built, naval_moved=moved)

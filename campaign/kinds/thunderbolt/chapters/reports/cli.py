@@ -268,19 +268,25 @@ def siege(
     sacked: Annotated[
         bool, typer.Option("--sacked", help="Rome sacked the city (TB-15.7).")
     ] = False,
+    by: Annotated[
+        Optional[str],
+        typer.Option("--by", help="Who used Treachery: his Guile Point is spent (TB-24.3)."),
+    ] = None,
     face: FaceOption = None,
     evidence: EvidenceOption = "",
     campaign: CampaignOption = None,
 ) -> None:
     """A siege reported from the table (TB-5.2), with what it sets off: the track's shifts, Roman
-    Retribution and its dice, a Triumph earned, a recall due (TB-15.2, 15.7, 10.9, 13.3)."""
+    Retribution and its dice, a Triumph earned, a recall due, Treachery's Guile Point, the
+    besieged leaders present freed (TB-15.2, 15.7, 10.9, 13.3, 24.3, 7.6)."""
     from campaign.kinds.thunderbolt.chapters.reports import decide as reports
 
     def decide(state, faces):
+        present = reports.present_with(state, leader or [], by)
         report = reports.siege_report(
             state, city, province, size, port, ended, taken_by, major, enemy_infantry,
-            inflicted, leader or [], sacked,
+            inflicted, present, sacked,
         )  # fmt: skip
-        return reports.siege(state, report, faces)
+        return reports.siege_ended(state, report, faces, by)
 
     rolled(ctx, campaign, face, evidence, decide)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from campaign.domain.drafts import Draft, draft
+from campaign.domain.drafts import Draft, draft, event_of
 from campaign.errors import CampaignError, RuleViolation
 from campaign.input import text
 from campaign.input.names import resolve
@@ -15,6 +15,7 @@ from campaign.kinds.thunderbolt.board import battle as after_battle
 from campaign.kinds.thunderbolt.board import (
     checks,
     citizens,
+    guile,
     honours,
     positions,
     roman,
@@ -36,6 +37,7 @@ from campaign.kinds.thunderbolt.board.naming import army as named_army
 from campaign.kinds.thunderbolt.board.state import State, numbered
 from campaign.kinds.thunderbolt.chapters.allies.decide import sack, victory
 from campaign.kinds.thunderbolt.chapters.senate.decide import earned
+from campaign.kinds.thunderbolt.fold import apply
 from events.thunderbolt.reports import (
     ArmyInBattle,
     ArmyLost,
@@ -48,6 +50,7 @@ from events.thunderbolt.reports import (
     LegionsFought,
     SiegeReported,
     SituationReported,
+    TreacheryUsed,
     UnitMoved,
 )
 
@@ -80,6 +83,54 @@ def siege(state: State, report: Draft, faces: Faces) -> list[Draft]:
             if qualified and held is not None and held.legions:
                 decided += earned(state, lid, how, inflicted, enemy_infantry)
     return decided
+
+
+def siege_ended(state: State, report: Draft, faces: Faces, by: str | None) -> list[Draft]:
+    """TB-5.2 with what the siege's end brings besides (`siege`): Treachery's user, named with
+    `by` and only with it, who spends his Guile Point (TB-24.3, 4.24); then each Roman leader
+    present and reported besieged is besieged no longer, the siege being over (TB-5.4) — a
+    magistrate without Imperium kept by it goes to the pool (TB-7.6, 4.43)."""
+    decided = siege(state, report, faces)
+    if (by is not None) != (report.fields["ended"] == "treachery"):
+        raise RuleViolation(
+            "TB-24.3", "A siege ended by Treachery names who used it, and only it: --by LEADER"
+        )
+    after = state
+    for each in decided:
+        after = apply(after, event_of(each))
+    if by is not None:
+        used = treachery(after, by)
+        decided, after = decided + used, apply(after, event_of(used[0]))
+    for lid in report.fields["leaders"]:
+        if lid in after.romans.besieged:
+            freed = besieged(after, lid, "free")
+            decided, after = decided + freed, apply(after, event_of(freed[0]))
+    return decided
+
+
+def present_with(state: State, present: Sequence[str], by: str | None) -> list[str]:
+    """TB-24.3: the leaders present at a siege, Treachery's user among them (added if left
+    out)."""
+    there = [leader(state, who, "any") for who in present]
+    if by is None:
+        return there
+    user = leader(state, by, "any")
+    return there if user in there else [*there, user]
+
+
+def treachery(state: State, who: str) -> list[Draft]:
+    """TB-24.3 (4.24): the leader who took the city just reported by Treachery, present, of the
+    side that took it, a Roman in office (a Proconsul too), with a Guile Point: it is spent."""
+    checks.check_revealed(state)
+    checks.check_step(state, ["D", "E"], "Treachery")
+    lid = leader(state, who, "any")
+    b = guile.check_treachery(state, lid)
+    return [
+        draft(
+            TreacheryUsed, turn=state.turn, phase=state.operations, side=b.side, leader=lid,
+            city=b.city, province=b.province,
+        )
+    ]  # fmt: skip
 
 
 def siege_report(
@@ -504,6 +555,7 @@ REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
     LeaderFell: lambda e, s: fell(
         s, e.leader, e.outcome, bool(e.replacement), RecordedDraw(e.replacement, e.evidence)
     ),
+    TreacheryUsed: lambda e, s: treachery(s, e.leader),
 }
 """Each recorded event of the chapter decided again from the state before it (verify, import,
 fork): its command, given what the event shows."""

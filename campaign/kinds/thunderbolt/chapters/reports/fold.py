@@ -9,7 +9,7 @@ from campaign.kinds.thunderbolt.board import armies as carthage
 from campaign.kinds.thunderbolt.board import battle as after_battle
 from campaign.kinds.thunderbolt.board import honours, positions, roman, rules, sequence
 from campaign.kinds.thunderbolt.board import politics as senate
-from campaign.kinds.thunderbolt.board.state import Roll, State, numbered
+from campaign.kinds.thunderbolt.board.state import Betrayed, Roll, State, numbered, spend
 from campaign.kinds.thunderbolt.chapters.allies.fold import place, shifted
 from campaign.kinds.thunderbolt.chapters.senate.fold import inherit
 from campaign.kinds.thunderbolt.handlers import ByEvent
@@ -25,6 +25,7 @@ from events.thunderbolt.reports import (
     LegionsFought,
     SiegeReported,
     SituationReported,
+    TreacheryUsed,
     UnitMoved,
 )
 
@@ -152,7 +153,20 @@ def _(event: SituationReported, state: State) -> State:
 
 @FOLD.on
 def _(event: SiegeReported, state: State) -> State:
-    return replace(state, recalls_due=state.recalls_due | set(event.recall_due))
+    """TB-13.3: the recalls it makes due; TB-24.3: a siege ended by Treachery awaits who used
+    it (recorded in the same append)."""
+    betrayed = (
+        Betrayed(event.city, event.province, event.taken_by, tuple(event.leaders))
+        if event.ended == "treachery"
+        else None
+    )
+    return replace(state, recalls_due=state.recalls_due | set(event.recall_due), betrayed=betrayed)
+
+
+@FOLD.on
+def _(event: TreacheryUsed, state: State) -> State:
+    """TB-24.3: Treachery's Guile Point spent (TB-24.1)."""
+    return spend(replace(state, betrayed=None), event.phase, event.leader, 1)
 
 
 @FOLD.on

@@ -16,6 +16,7 @@ from events.thunderbolt.reports import (
     LegionsFought,
     SiegeReported,
     SituationReported,
+    TreacheryUsed,
     UnitMoved,
 )
 
@@ -193,3 +194,11 @@ def _(event: ArmyInBattle) -> str:
         else ""
     )
     return f"Game Turn {event.turn}: Army {event.army} {how} the battle with {event.sp} SP{due}"
+
+
+@TOLD.on
+def _(event: TreacheryUsed) -> str:
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} took {event.city} by Treachery, 1 Guile "
+        "Point spent (TB-24.3)"
+    )

@@ -10,6 +10,7 @@ from campaign.domain.drafts import Draft, draft
 from campaign.errors import CampaignError, RuleViolation
 from campaign.input.names import resolve
 from campaign.kinds.thunderbolt.board import checks, elections, honours, positions
+from campaign.kinds.thunderbolt.board import guile as guile_rules
 from campaign.kinds.thunderbolt.board import politics as senate
 from campaign.kinds.thunderbolt.board.dice import Draws, Faces, Recorded, RecordedDraw
 from campaign.kinds.thunderbolt.board.naming import leader
@@ -80,6 +81,7 @@ def ask_senate(
     phase (TB-10.3), the grant lasting to the Game Turn's end."""
     checks.check_revealed(state)
     checks.check_step(state, ["D"], "a Senate request")
+    guile_rules.check_untyped(modifiers)  # TB-24.5
     r = state.romans
     lid = leader(state, who)
     why = resolve("purpose", purpose, PURPOSES)
@@ -126,6 +128,7 @@ def censure(
     assignment."""
     checks.check_revealed(state)
     checks.check_step(state, ["D"], "a Censure roll")
+    guile_rules.check_untyped(modifiers)  # TB-24.5
     r = state.romans
     lid = leader(state, who)
     honours.check_censurable(r, lid)

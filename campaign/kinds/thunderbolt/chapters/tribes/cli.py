@@ -153,3 +153,48 @@ def tribe_revolt(
     from campaign.kinds.thunderbolt.chapters.tribes import decide as tribes
 
     ctx.obj.act(campaign, lambda state: tribes.revolt(state, tribe, ended), TB)
+
+
+@command()
+def parley(
+    ctx: typer.Context,
+    tribe: TribeArgument,
+    by: ByOption,
+    guile: Annotated[
+        int, typer.Option("--guile", help="Guile Points spent, 1 or more, each +1 (TB-24.2).")
+    ] = 1,
+    face: FaceOption = None,
+    evidence: EvidenceOption = "",
+    campaign: CampaignOption = None,
+) -> None:
+    """D: the leader of a force the tribe intercepted parleys with it: the die plus the Guile
+    spent above its Aggression Rating cancels the attack (TB-24.2)."""
+    from campaign.kinds.thunderbolt.chapters.tribes import decide as tribes
+
+    rolled(
+        ctx,
+        campaign,
+        face,
+        evidence,
+        lambda state, faces: tribes.parley(state, tribe, by, guile, faces),
+    )
+
+
+@command()
+def guile(
+    ctx: typer.Context,
+    leader: Annotated[str, typer.Argument(help="The leader who spends: name or number.")],
+    use: Annotated[
+        str,
+        typer.Option(
+            "--for", help="roman-gauls (9.43), carthaginian-gauls (9.44) or avoidance (13.52)."
+        ),
+    ],
+    spend: Annotated[int, typer.Option("--spend", help="Guile Points spent, 1 or more.")] = 1,
+    campaign: CampaignOption = None,
+) -> None:
+    """D or E: Guile Points spent on a roll the table makes, recorded so that what the leader
+    has left is right (TB-24.4)."""
+    from campaign.kinds.thunderbolt.chapters.tribes import decide as tribes
+
+    ctx.obj.act(campaign, lambda state: tribes.spent(state, leader, spend, use), TB)

@@ -10,10 +10,10 @@ from campaign.domain.drafts import Draft, draft, event_of
 from campaign.errors import RuleViolation
 from campaign.input.names import resolve
 from campaign.kinds.thunderbolt.board import checks as shared
-from campaign.kinds.thunderbolt.board import pools, positions
+from campaign.kinds.thunderbolt.board import guile, pools, positions
 from campaign.kinds.thunderbolt.board import tribe_checks as checks
 from campaign.kinds.thunderbolt.board.dice import Faces, Recorded, evidence_of
-from campaign.kinds.thunderbolt.board.naming import Envoy, envoy
+from campaign.kinds.thunderbolt.board.naming import Envoy, envoy, leader
 from campaign.kinds.thunderbolt.board.state import State
 from campaign.kinds.thunderbolt.board.tribes import (
     NEAR_FORCE,
@@ -29,9 +29,11 @@ from campaign.kinds.thunderbolt.chapters.turn.decide import finish
 from campaign.kinds.thunderbolt.fold import apply
 from events.thunderbolt.carthage import ManpowerDrawn
 from events.thunderbolt.tribes import (
+    GuileSpent,
     TribeFought,
     TribeLevied,
     TribeMustered,
+    TribeParleyed,
     TribeRevolted,
     TribeRolled,
     TribeSwayed,
@@ -229,7 +231,49 @@ def revolt(state: State, tribe: str, ended: bool) -> list[Draft]:
     return [draft(TribeRevolted, turn=state.turn, tribe=tid, ended=ended)]
 
 
-def _by(state: State, event: TribeLevied | TribeSwayed) -> str:
+def parley(state: State, tribe: str, by: str, points: int, faces: Faces) -> list[Draft]:
+    """TB-24.2 (9.15): the leader of a force the tribe intercepted talks it out of the attack:
+    at least 1 Guile Point spent (at most those he has left, TB-24.1), the die plus them higher
+    than the tribe's Aggression Rating as it stands (halved while Depleted, 9.12) cancels the
+    attack; the same or lower, it takes place."""
+    shared.check_revealed(state)
+    shared.check_step(state, ["D"], "a Parley")
+    tid = checks.tribe_of(state, tribe)
+    e = envoy(state, by, "parley with a tribe", "TB-24.2")
+    guile.check_parley(state, tid, e.side)
+    guile.check_spend(state, e.leader, points, "TB-24.2")
+    number = state.next_number
+    face, evidence = faces(state, number, "parley", tid)
+    target = aggression(state.setup.tribes[tid], state.tribes.standing[tid])
+    return [
+        draft(
+            TribeParleyed, turn=state.turn, phase=state.operations, side=e.side, tribe=tid,
+            leader=e.leader, army=e.army, detachment=e.detachment, guile=points, number=number,
+            face=face, target=target,
+            cancelled=face + points > target, evidence=evidence,
+        )
+    ]  # fmt: skip
+
+
+def spent(state: State, who: str, points: int, use: str) -> list[Draft]:
+    """TB-24.4: Guile Points spent on a roll the table makes that the tracker keeps no record of
+    (9.43, 9.44 Gallic Desertion; 13.52 Avoidance), by a leader on the map in D or E (a battle's
+    or a Fleet's moment), at most those he has left (TB-24.1)."""
+    shared.check_revealed(state)
+    shared.check_step(state, ["D", "E"], "Guile spent at the table")
+    lid = leader(state, who, "any")
+    what = resolve("use of Guile", use, guile.USES)
+    guile.check_table_use(state, lid, what)
+    guile.check_spend(state, lid, points, "TB-24.4")
+    return [
+        draft(
+            GuileSpent, turn=state.turn, phase=state.operations, side=guile.side_of(state, lid),
+            leader=lid, points=points, use=what,
+        )
+    ]  # fmt: skip
+
+
+def _by(state: State, event: TribeLevied | TribeSwayed | TribeParleyed) -> str:
     """The unit a recorded operation was made by, as `envoy` reads it."""
     if event.detachment:
         return event.detachment
@@ -248,6 +292,10 @@ REPLAY: dict[type, Callable[[Any, State], list[Draft]]] = {
     TribeMustered: lambda e, s: muster(s, e.tribe, e.against, Recorded([e.face], e.evidence)),
     TribeFought: lambda e, s: fought(s, e.tribe, e.winner, e.major),
     TribeRevolted: lambda e, s: revolt(s, e.tribe, e.ended),
+    TribeParleyed: lambda e, s: parley(
+        s, e.tribe, _by(s, e), e.guile, Recorded([e.face], e.evidence)
+    ),
+    GuileSpent: lambda e, s: spent(s, e.leader, e.points, e.use),
 }  # fmt: skip
 """Each recorded event of the chapter decided again from the state before it (verify, import,
 fork): its command, given what the event shows."""

@@ -9,9 +9,11 @@ from campaign.kinds.thunderbolt.board import detachments, rules, tribes
 from campaign.kinds.thunderbolt.board.state import Roll, State, spend
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from events.thunderbolt.tribes import (
+    GuileSpent,
     TribeFought,
     TribeLevied,
     TribeMustered,
+    TribeParleyed,
     TribeRevolted,
     TribeRolled,
     TribeSwayed,
@@ -84,6 +86,18 @@ def _(event: TribeFought, state: State) -> State:
 @FOLD.on
 def _(event: TribeRevolted, state: State) -> State:
     return replace(state, tribes=tribes.revolted(state.tribes, event.tribe, event.ended))
+
+
+@FOLD.on
+def _(event: TribeParleyed, state: State) -> State:
+    """TB-24.2: the Guile spent on the Parley (TB-24.1) and its die (TB-16.3)."""
+    state = spend(state, event.phase, event.leader, event.guile)
+    return _rolled(state, Roll(event.number, event.turn, "parley", event.tribe, event.face))
+
+
+@FOLD.on
+def _(event: GuileSpent, state: State) -> State:
+    return spend(state, event.phase, event.leader, event.points)  # TB-24.4, TB-24.1
 
 
 def _rolled(state: State, roll: Roll) -> State:

@@ -7,9 +7,11 @@ from campaign.kinds.thunderbolt.board.naming import who
 from campaign.kinds.thunderbolt.board.tribes import VICTORY_LEVY
 from campaign.kinds.thunderbolt.handlers import ByEvent
 from events.thunderbolt.tribes import (
+    GuileSpent,
     TribeFought,
     TribeLevied,
     TribeMustered,
+    TribeParleyed,
     TribeRevolted,
     TribeRolled,
     TribeSwayed,
@@ -109,3 +111,32 @@ def _(event: TribeRevolted) -> str:
     if event.ended:
         return f"Game Turn {event.turn}: the {who(event.tribe)} are no longer In Revolt (TB-23.7)"
     return f"Game Turn {event.turn}: the {who(event.tribe)} are In Revolt (TB-23.7)"
+
+
+@TOLD.on
+def _(event: TribeParleyed) -> str:
+    outcome = "the attack is cancelled" if event.cancelled else "the attack takes place"
+    source = f" [{event.evidence}]" if event.evidence else ""
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} parleys with the {who(event.tribe)}, "
+        f"{event.guile} Guile spent: rolled {event.face}, {event.face + event.guile} adjusted "
+        f"against Aggression Rating {event.target}: {outcome} (random event {event.number}, "
+        f"TB-24.2){source}"
+    )
+
+
+USED = {
+    "roman-gauls": "Roman Gallic Desertion (9.43)",
+    "carthaginian-gauls": "Carthaginian Gallic Desertion (9.44)",
+    "avoidance": "a Fleet's Avoidance (13.52)",
+}
+"""TB-24.4: the rolls of the table Guile may be spent on, as told."""
+
+
+@TOLD.on
+def _(event: GuileSpent) -> str:
+    points = f"{event.points} Guile Point{'s' * (event.points != 1)}"
+    return (
+        f"Game Turn {event.turn}: {who(event.leader)} spends {points} on "
+        f"{USED.get(event.use, event.use)} (TB-24.4)"
+    )
