@@ -47,6 +47,14 @@ def test_tb_24_2_a_parley_spends_its_guile_and_cancels_only_above_the_aggression
     assert "the attack takes place" in shell.ok("log").stdout
 
 
+def test_tb_16_6_a_parleys_die_stands_no_undo_takes_it_back(shell):
+    """TB-16.6: a recorded roll stands — a parley's die (TB-24.2) as any other: an undo that would
+    take it back, and let the die be rolled again, is refused."""
+    to_operations(shell)
+    shell.ok("parley", "Ausetani", "--by", "hannibal", "--guile", "1", "--face", "2")
+    assert "undo" in shell.refuses("undo", "--reason", "a better die, please").lower()
+
+
 def test_tb_24_2_a_parley_spends_1_point_at_least_and_never_more_than_are_left(shell):
     to_operations(shell)
     none = shell.refuses("parley", "Ausetani", "--by", "hannibal", "--guile", "0", "--face", "9")

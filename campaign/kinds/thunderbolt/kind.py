@@ -42,6 +42,7 @@ from events.thunderbolt.macedonia import MacedonianWarResolved
 from events.thunderbolt.magistrates import MagistrateElected, PlutoVisited
 from events.thunderbolt.reports import ArmyLost, LeaderFell
 from events.thunderbolt.senate import MagistrateCensured, SenateAsked, TriumphCelebrated
+from events.thunderbolt.tribes import TribeParleyed
 from events.thunderbolt.turn import MarkerDrawn, SettingsChosen, SidesTaken, TurnRevealed
 
 EXAMPLE_SETUP = "thunderbolt-setup.toml"
@@ -58,6 +59,7 @@ ROLLS = (
     TurnRevealed,
     MacedonianWarResolved,
     SubordinateDrawn,
+    TribeParleyed,
 )
 """TB-16.6: events that always hold a roll or a reveal."""
 SETUP_LIMIT = 256 * 1024
