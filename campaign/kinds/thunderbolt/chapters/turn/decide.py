@@ -64,7 +64,10 @@ def finish(
 ) -> list[Draft]:
     """TB-3.4: a side has finished a step in hand (the only side it waits for, when none is
     named); finishing G4 ends the Game Turn and reveals its secret in the same append (TB-3.5,
-    TB-16.2)."""
+    TB-16.2). B1c records the offices left empty before it ends and the Marine and Slave
+    Legions disbanded after (TB-8.8 [5.53]: at the end of the Election segment): the end is
+    decided on the state before the disbanding, and `verify` replays each event on the state
+    before it — a CA that loses a Slave Legion then is not one the election had to fill."""
     checks.check_revealed(state)
     checks.check_step(state, [step], f"finishing {step}")
     waiting = state.position.waiting_for(step)
@@ -76,8 +79,9 @@ def finish(
         checks.check_oc(state)
     sequence.check_done(state.position, step, who)
     finished = draft(StepFinished, turn=state.turn, step=step, side=who)
-    empty = [*empty_offices(state), *disband_extraordinary(state)] if step == "B1c" else []
-    return [*empty, finished, *reveal_if_ended(state, finished, secrets)]
+    empty = empty_offices(state) if step == "B1c" else []
+    disbanded = disband_extraordinary(state) if step == "B1c" else []
+    return [*empty, finished, *disbanded, *reveal_if_ended(state, finished, secrets)]
 
 
 def finished(state: State, draws: Draws, secrets: Mapping[str, str] | None = None) -> list[Draft]:
