@@ -38,7 +38,7 @@ from campaign.service import use_cases
 from campaign.service.reports import kept_report
 from campaign.service.unit_of_work import Campaigns
 from campaign.views.narrate import describe
-from campaign.web import console, interactions
+from campaign.web import console, health, interactions
 from campaign.web import since as last_here
 from campaign.web.base import NO_LINK, Hub, Stores, kept_page, of, reading, with_store
 from campaign.web.feeds import campaign_calendar, personal_calendar
@@ -492,6 +492,8 @@ ROUTES = [
     Route("/a/{token}", act),
     Route("/a/{token}/{action}", act_post, methods=["POST"]),
     Route("/discord/interactions", interactions.endpoint, methods=["POST"]),
+    Route("/healthz", health.healthz),
+    Route("/readyz", health.readyz),
 ]
 
 
