@@ -59,7 +59,7 @@ from campaign.web.pages import (
     still_shown,
     whole,
 )
-from campaign.web.reports import history_page, report_page
+from campaign.web.reports import history_page, report_feed, report_page
 
 ROLES = ("player", "arbiter", "viewer", "organiser")
 
@@ -484,6 +484,7 @@ def _told(outcome: use_cases.Outcome) -> str:
 ROUTES = [
     Route("/", index),
     Route("/c/{name:path}/deadlines.ics", campaign_calendar),
+    Route("/c/{name:path}/feed.atom", report_feed),
     Route("/a/{token}/deadlines.ics", personal_calendar),
     Route("/c/{name:path}", campaign_page),
     Route("/log/{name:path}", log_page),

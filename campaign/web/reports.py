@@ -100,3 +100,77 @@ def _report(campaigns: Campaigns, name: str, number: int) -> tuple[dict[str, Any
         sections=sealed(data)["sections"],
     )
     return values, at
+
+
+ATOM = "http://www.w3.org/2005/Atom"
+
+
+@with_store
+def report_feed(request: Request, campaigns: Campaigns) -> Response:
+    """Issue #54: the campaign's finished rounds as an Atom feed (RFC 4287), each report an entry
+    whose id never changes (the campaign's identity, its first event's link, and the round's
+    number: a rename keeps it), updated when the round ended, its text the report as plain text —
+    so that a forum or a feed reader follows a campaign without an account."""
+    from campaign.domain.log import finished
+    from campaign.proof.checkpoint import origin_of
+
+    name = campaigns.choose(request.path_params["name"])
+    reading(request, name)
+    loaded = campaigns.load(name)
+    origin = origin_of(loaded.events[0]).removeprefix("campaign/")
+    base, slug = str(request.base_url).rstrip("/"), quote(name, safe="/")
+    entries = []
+    for number in finished(loaded.kind, loaded.state):
+        data = kept_report(campaigns, name, number, lambda: loaded)
+        ended = loaded.round_ends.at(number)
+        when = (ended or loaded).events[-1].timestamp.isoformat()
+        page = f"{base}/report/{number}/{slug}"
+        entries.append((f"urn:campaign:{origin}:report:{number}", data, when, page))
+    feed = _atom(f"urn:campaign:{origin}", name, f"{base}/c/{slug}", entries, loaded)
+    return Response(feed, media_type="application/atom+xml; charset=utf-8")
+
+
+def _atom(ident: str, name: str, page: str, entries: list[Any], loaded: Any) -> bytes:
+    """The feed's XML: ElementTree escapes every name and note as text."""
+    import xml.etree.ElementTree as tree
+
+    tree.register_namespace("", ATOM)
+    root = tree.Element(f"{{{ATOM}}}feed")
+    _text(root, "id", ident)
+    _text(root, "title", f"{name}: reports")
+    _text(root, "updated", loaded.events[-1].timestamp.isoformat())
+    tree.SubElement(root, f"{{{ATOM}}}link", href=page)
+    author = tree.SubElement(root, f"{{{ATOM}}}author")
+    _text(author, "name", "the organiser")
+    for ident_n, data, when, href in reversed(entries):  # the newest first
+        entry = tree.SubElement(root, f"{{{ATOM}}}entry")
+        _text(entry, "id", ident_n)
+        _text(entry, "title", str(data.get("title") or ident_n))
+        _text(entry, "updated", when)
+        tree.SubElement(entry, f"{{{ATOM}}}link", href=href)
+        content = _text(entry, "content", _plain(sealed(data)))
+        content.set("type", "text")
+    body: bytes = tree.tostring(root, encoding="utf-8", xml_declaration=True)
+    return body
+
+
+def _plain(report: dict[str, Any]) -> str:
+    """The report as the terminal shows it, as plain text 100 columns wide (no Markdown: a feed
+    reader shows the text as it is)."""
+    import io
+
+    from rich.console import Console
+
+    from campaign.views.text_report import text_report
+
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    console.print(text_report(report))
+    return console.export_text()
+
+
+def _text(parent: Any, tag: str, value: str) -> Any:
+    import xml.etree.ElementTree as tree
+
+    element = tree.SubElement(parent, f"{{{ATOM}}}{tag}")
+    element.text = value
+    return element
