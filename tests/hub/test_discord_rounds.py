@@ -364,6 +364,24 @@ def test_49_onus_a_muster_of_more_units_than_a_modal_holds_is_entered_from_disco
 # player (HW-3.2, #26), as examples/hadrians-wall.campaign plays them.
 
 
+def romans_at_kent(two_stores, lost: list[str]):
+    """Turn 1 of examples/hadrians-wall.campaign to the Romans' battle in Kent: on the command
+    line Ann's moves, her advance and her battle losing `lost`; from Discord her moves typed in
+    a modal and Advance pressed. The two stores, Discord, and where their logs began to differ."""
+    served, discord, cli = two_stores(
+        Script("hadrians-wall").through("advance --to movement"), ["Ann", "Bob", "Cid", "Dee"]
+    )
+    opening = same_opening(served, cli)
+    moves = "R1:english-channel,kent R2:english-channel,sussex"
+    cli.ok("--actor", "Ann", "move", *moves.split())
+    cli.ok("--actor", "Ann", "advance")
+    cli.ok("--actor", "Ann", "battle", "kent", *[w for lg in lost for w in ("--lost", lg)])
+    modal = discord.choose("Ann", "Move", exact=True)
+    recorded_by(discord.submit("Ann", modal, {"choice": moves}), "Ann")
+    recorded_by(discord.choose("Ann", "Advance", exact=True), "Ann")
+    return served, discord, cli, opening
+
+
 @pytest.mark.clock(NOW)
 def test_49_hw_a_battle_reported_and_confirmed_from_discord_is_the_command_lines_battle(
     two_stores,
@@ -374,18 +392,7 @@ def test_49_hw_a_battle_reported_and_confirmed_from_discord_is_the_command_lines
     `advance`, `battle kent --lost BE4` entered as Ann) with Ann's report besides; the battle's
     result is the confirming player's (HW-3.2, #26), where the command line's is whoever
     entered it."""
-    script = Script("hadrians-wall")
-    served, discord, cli = two_stores(
-        script.through("advance --to movement"), ["Ann", "Bob", "Cid", "Dee"]
-    )
-    opening = same_opening(served, cli)
-    moves = "R1:english-channel,kent R2:english-channel,sussex"
-    cli.ok("--actor", "Ann", "move", *moves.split())
-    cli.ok("--actor", "Ann", "advance")
-    cli.ok("--actor", "Ann", "battle", "kent", "--lost", "BE4")
-    modal = discord.choose("Ann", "Move", exact=True)
-    recorded_by(discord.submit("Ann", modal, {"choice": moves}), "Ann")
-    recorded_by(discord.choose("Ann", "Advance", exact=True), "Ann")
+    served, discord, cli, opening = romans_at_kent(two_stores, ["BE4"])
     modal = discord.choose("Ann", "Kent", exact=True)
     recorded_by(discord.submit("Ann", modal, {"lost": "BE4"}), "Ann")
     recorded_by(discord.choose("Bob", "Kent: confirm", exact=True), "Bob")
@@ -550,19 +557,7 @@ def test_50_hw_3_2_several_losses_typed_in_a_modal_are_the_command_lines(two_sto
     """Issue #50: the battle's losses became boxes to tick on the hub's page, and Discord's
     modal then took only one of them ("write BE4 or R1, not 'BE4 R1'"); typed there, several
     losses are the command line's `--lost BE4 --lost R1`."""
-    script = Script("hadrians-wall")
-    served, discord, cli = two_stores(
-        script.through("advance --to movement"), ["Ann", "Bob", "Cid", "Dee"]
-    )
-    opening = same_opening(served, cli)
-    moves = "R1:english-channel,kent R2:english-channel,sussex"
-    cli.ok("--actor", "Ann", "move", *moves.split())
-    cli.ok("--actor", "Ann", "advance")
-    cli.ok("--actor", "Ann", "battle", "kent", "--lost", "BE4", "--lost", "R1")
-    recorded_by(
-        discord.submit("Ann", discord.choose("Ann", "Move", exact=True), {"choice": moves}), "Ann"
-    )
-    recorded_by(discord.choose("Ann", "Advance", exact=True), "Ann")
+    served, discord, cli, opening = romans_at_kent(two_stores, ["BE4", "R1"])
     modal = discord.choose("Ann", "Kent", exact=True)
     recorded_by(discord.submit("Ann", modal, {"lost": "BE4 R1"}), "Ann")
     ours, theirs = exported(served)[opening:], exported(cli)[opening:]
