@@ -5,17 +5,7 @@ zones, one toward it each (TB-26.2); re-allotments after (TB-26.3). 8.12's examp
 
 from __future__ import annotations
 
-from helpers.thunderbolt.start import NEW, into_b2, through_b_at_the_table
-
-
-def at_b3a(shell) -> None:
-    shell.ok(*NEW, "--dice", "external")
-    into_b2(shell)
-    through_b_at_the_table(shell, record_b3a=False)
-
-
-def zones(shell) -> dict:
-    return shell.json("status")["naval"]
+from helpers.thunderbolt.start import NEW, at_b3a, zones
 
 
 def test_tb_26_1_the_zones_come_from_the_set_up_file(shell):

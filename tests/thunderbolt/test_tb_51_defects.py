@@ -8,7 +8,7 @@ province; Carthage's +2 in Mare Africum, Rome's +2 in Mare Tyrrhenum and +1 in M
 from __future__ import annotations
 
 from helpers.thunderbolt.manpower import at_b3b
-from helpers.thunderbolt.start import ELECTED, EXAMPLE, NEW, into_b2, office_of, rome
+from helpers.thunderbolt.start import ELECTED, EXAMPLE, NEW, at_b3a, into_b2, office_of, rome, zones
 
 # 4.43, TB-7.6 ------------------------------------------------------------------------------------
 
@@ -119,18 +119,6 @@ def test_tb_29_4_citizens_from_the_box_are_not_entered_again_as_elite(shell, tmp
 
 
 # 8.11, TB-26.4 -----------------------------------------------------------------------------------
-
-
-def at_b3a(shell) -> None:
-    from helpers.thunderbolt.start import through_b_at_the_table
-
-    shell.ok(*NEW, "--dice", "external")
-    into_b2(shell)
-    through_b_at_the_table(shell, record_b3a=False)
-
-
-def zones(shell) -> dict:
-    return shell.json("status")["naval"]
 
 
 def test_tb_26_4_construction_is_completed_before_re_allotment(shell):

@@ -136,3 +136,16 @@ def office(shell, leader: str) -> dict | None:
 
 def pool(shell) -> list[str]:
     return [lid for lid, who in rome(shell)["leaders"].items() if who["place"] == "pool"]
+
+
+def at_b3a(shell) -> None:
+    """A new game with dice from the table, Phase B played up to B3a's naval construction, no
+    levels recorded yet (TB-26)."""
+    shell.ok(*NEW, "--dice", "external")
+    into_b2(shell)
+    through_b_at_the_table(shell, record_b3a=False)
+
+
+def zones(shell) -> dict:
+    """Each Naval Zone's NS Level as the status gives it (TB-26.1)."""
+    return shell.json("status")["naval"]
