@@ -236,6 +236,14 @@ def test_50_every_marked_name_has_a_swatch_of_the_players_map_colour(demo):
         assert swatch.attrs.get("aria-hidden") == "true" and swatch.text() == ""
 
 
+def test_50_the_boiling_cauldrons_report_marks_its_players_names(finished):
+    """The swatch test above holds for a kind that marks no name too; Spring 869's report names
+    its players as players (BC), so there the marks and their swatches are there to check."""
+    report = finished.json("report")
+    page = Tree(finished.ok("report", "--format", "html").stdout)
+    assert marked(report) and any("player" in e.classes for e in page.root.walk())
+
+
 def test_50_bbcode_names_are_in_the_forums_colour_after_a_swatch_of_theirs(demo):
     """Issue #50: the forum has no background colour, so a name is in its default text colour
     after a `■` in the player's colour; nothing but the swatch is coloured."""

@@ -150,6 +150,7 @@ def test_54_every_kinds_demo_restores_into_the_other_kind_of_store(
         assert verified["verified"] and verified["stored_view"] == "current"
         assert restored.ok("export", "-c", name).stdout == source.ok("export", "-c", name).stdout
     before, after = stored(store_url), stored(other_store)
+    assert before["events"] and before["secrets"]  # what is compared is there to compare
     assert after["secrets"] == carried(before["secrets"])
     assert after["events"] == before["events"]
     page = TestClient(hub(other_store)).get(f"/a/{cid}")
@@ -238,6 +239,7 @@ def test_54_restore_into_a_store_that_is_not_empty_is_refused_and_writes_nothing
     target.ok("new", "Autumn 870", "--player", "Ann", "--player", "Bob", "--player", "Cid")
     target.ok("invite", "Ann")
     before = stored(store_url)
+    assert before["events"] and before["secrets"]  # a target holding a campaign and a link
     said = one_sentence(target("restore", str(backup), "--db", store_url))
     assert "not empty" in said
     assert stored(store_url) == before
@@ -287,12 +289,15 @@ def test_54_a_backup_taken_while_four_writers_append_restores_consistently(
         for n in range(4)
     ]
     try:
+        deadline = time.monotonic() + 120  # writers that died fail the test, never hang it
         while sum(notes(source, name) for name in campaigns) < 8:
+            assert time.monotonic() < deadline, [w.poll() for w in writers]
             time.sleep(0.2)
         backup = tmp_path / "store.backup"
         source.ok("backup", str(backup))
         taken = sum(notes(source, name) for name in campaigns)
         while sum(notes(source, name) for name in campaigns) < taken + 8:
+            assert time.monotonic() < deadline + 120, [w.poll() for w in writers]
             time.sleep(0.2)  # the writers go on after the backup: it held none of them up
     finally:
         stop.touch()
