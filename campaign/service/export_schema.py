@@ -20,7 +20,7 @@ import msgspec
 
 from campaign.domain.chain import ENVELOPE
 from campaign.service.exchange import FORMAT
-from events.common import CampaignEvent
+from events.common import ALLOWED_TOPICS, CampaignEvent
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SHA256 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
@@ -39,19 +39,13 @@ def schema() -> dict[str, Any]:
 
 
 def event_classes() -> Iterator[type[CampaignEvent]]:
-    """Every event class the program reads a log with: each module of `events/` imported."""
+    """Every event class the program reads a log with: each module of `events/` imported, so
+    that every `@topic` has registered its class (`ALLOWED_TOPICS`)."""
     import events
 
     for module in pkgutil.walk_packages(events.__path__, "events."):
         importlib.import_module(module.name)
-    seen: set[type[CampaignEvent]] = set()
-    stack = list(CampaignEvent.__subclasses__())
-    while stack:
-        cls = stack.pop()
-        stack.extend(cls.__subclasses__())
-        if "TOPIC" in vars(cls) and cls not in seen:
-            seen.add(cls)
-            yield cls
+    yield from ALLOWED_TOPICS.values()
 
 
 def _header() -> dict[str, Any]:

@@ -155,17 +155,12 @@ def _atom(ident: str, name: str, page: str, entries: list[Any], loaded: Any) -> 
 
 
 def _plain(report: dict[str, Any]) -> str:
-    """The report as the terminal shows it, as plain text 100 columns wide (no Markdown: a feed
-    reader shows the text as it is)."""
-    import io
-
-    from rich.console import Console
-
+    """The report as the terminal shows it, as plain text (no Markdown, and no rich markup made
+    of what people typed: `plain_text`)."""
+    from campaign.views.plain import plain_text
     from campaign.views.text_report import text_report
 
-    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
-    console.print(text_report(report))
-    return console.export_text()
+    return plain_text(text_report(report))
 
 
 def _text(parent: Any, tag: str, value: str) -> Any:

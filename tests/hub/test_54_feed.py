@@ -65,7 +65,7 @@ def test_54_names_and_notes_in_the_feed_are_text(tmp_path, spring):
     back as it was typed."""
     shell = Shell(tmp_path / "club.sqlite")
     shell.ok(*spring.step("new"))
-    typed = '<script>alert("x")</script> & ]]> done'
+    typed = '<script>alert("x")</script> & ]]> [bold]done[/bold] :smile:'
     shell.ok("note", typed)
     until_round(shell, spring.steps[1:], 2)
     client = TestClient(hub(str(shell.db)))

@@ -268,3 +268,24 @@ def test_tb_24_verify_re_checks_every_guile_record(shell, topic, change, rule):
     with pytest.raises(AuditFailure) as failure:
         audit(loaded.kind, forged)
     assert failure.value.rule == rule and failure.value.event == event.originator_version
+
+
+# Hostile input: the new ways in (parley, guile, siege --by) -------------------------------------
+
+HOSTILE = ["<b>Mago</b>", "Mago\x1b[31m", "[b]Hannibal[/b]", "Hannibal\u202e"]
+
+
+@pytest.mark.parametrize("typed", HOSTILE)
+def test_tb_24_a_leader_typed_with_markup_or_escape_codes_is_refused_as_text(shell, typed):
+    """A leader's name as a stranger may type it — HTML, BBCode, a terminal's escape code, a
+    right-to-left override — is no leader: `parley`, `guile` and `siege --by` each refuse it in
+    one sentence that shows it as text (no escape code, no markup made), and record nothing."""
+    to_operations(shell)
+    asked = [
+        ("parley", "Ausetani", "--by", typed, "--guile", "1", "--face", "3"),
+        ("guile", typed, "--for", "avoidance", "--spend", "1"),
+    ]
+    for words in asked:
+        said = shell.refuses(*words)
+        assert "\x1b" not in said and "\u202e" not in said
+    assert typed not in shell.ok("log").stdout  # nothing recorded of it

@@ -138,7 +138,9 @@ def _tribe(state: State, tribe: str) -> str:
     return state.setup.tribes[tribe].name if tribe in state.setup.tribes else sentence(tribe)
 
 
-def _use(use: str) -> str:
+def told_use(use: str) -> str:
+    """A use of Guile at the table in words, with its section: `Roman Gallic Desertion (9.43,
+    TB-24.4)`."""
     section, what, _ = USES.get(use, ("", use, ()))
     return f"{what} ({section}, TB-24.4)"
 
@@ -158,7 +160,7 @@ SPENT: dict[type, Callable[[Any, State], tuple[str, int, str]]] = {
         e.leader, e.guile, f"a Parley with the {_tribe(s, e.tribe)} (TB-24.2)"
     ),
     TreacheryUsed: lambda e, s: (e.leader, 1, f"Treachery at {e.city} (TB-24.3)"),
-    GuileSpent: lambda e, s: (e.leader, e.points, _use(e.use)),
+    GuileSpent: lambda e, s: (e.leader, e.points, told_use(e.use)),
 }  # fmt: skip
 """TB-24.1: each event that spends Guile, read as (leader, Points, on what): the ledger."""
 

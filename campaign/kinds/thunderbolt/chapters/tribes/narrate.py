@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from campaign.domain.grammar import plural
 from campaign.kinds.thunderbolt.board import rules
+from campaign.kinds.thunderbolt.board.guile import told_use
 from campaign.kinds.thunderbolt.board.naming import who
 from campaign.kinds.thunderbolt.board.tribes import VICTORY_LEVY
 from campaign.kinds.thunderbolt.handlers import ByEvent
@@ -125,18 +127,9 @@ def _(event: TribeParleyed) -> str:
     )
 
 
-USED = {
-    "roman-gauls": "Roman Gallic Desertion (9.43)",
-    "carthaginian-gauls": "Carthaginian Gallic Desertion (9.44)",
-    "avoidance": "a Fleet's Avoidance (13.52)",
-}
-"""TB-24.4: the rolls of the table Guile may be spent on, as told."""
-
-
 @TOLD.on
 def _(event: GuileSpent) -> str:
-    points = f"{event.points} Guile Point{'s' * (event.points != 1)}"
     return (
-        f"Game Turn {event.turn}: {who(event.leader)} spends {points} on "
-        f"{USED.get(event.use, event.use)} (TB-24.4)"
+        f"Game Turn {event.turn}: {who(event.leader)} spends "
+        f"{plural(event.points, 'Guile Point')} on {told_use(event.use)}"
     )
