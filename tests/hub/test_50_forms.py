@@ -190,3 +190,20 @@ def test_50_a_refused_console_line_comes_back_as_typed(store_url, spring):
     assert answer.status_code == 400 and "BC-4" in said(answer.text)
     form = form_of(answer.text, "command")
     assert f'name="choice" size="60" required value="{html.escape(line)}"' in form
+
+
+def test_50_a_refused_line_typed_with_markup_comes_back_escaped(store_url, spring):
+    """Issue #50: what the organiser typed comes back in its field after a refusal — as text: a
+    line that closes the attribute and opens a script is escaped, never markup."""
+    shell = Shell(store_url)
+    shell.ok(*spring.step("new"))
+    olga = "/a/" + re.search(
+        r"/a/(\S+)", shell.ok("invite", "Olga", "--role", "organiser").stdout
+    ).group(1)
+    client = TestClient(hub(str(store_url)))
+    line = 'result Kent 20 45 "><script>alert(1)</script>'
+    answer = send(client, olga, "command", choice=line)
+    assert answer.status_code == 400
+    assert "<script>alert(1)" not in answer.text
+    form = form_of(answer.text, "command")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in form and '"><script>' not in form

@@ -256,3 +256,19 @@ def test_50_the_maps_side_by_side_on_a_desktop_one_above_the_other_on_a_phone(
                 Path(kept).mkdir(parents=True, exist_ok=True)
                 section = browser.find_element(By.ID, "since")
                 section.screenshot(str(Path(kept) / f"since-{width}.png"))
+
+
+@pytest.mark.parametrize("typed", ["abc", "-1", "9" * 5000, "1 OR 1=1", "<b>3</b>", "\x1b[2J"])
+def test_50_a_seen_mark_typed_by_hand_is_refused_as_text_and_marks_nothing(
+    store_url, spring, typed
+):
+    """Issue #50: `?seen=N` is a way in a stranger can type: anything but a whole number is
+    refused in one sentence (no traceback, nothing of it echoed as markup), and what he missed
+    is still listed."""
+    shell, client, bob = round_2_with_bob_on_his_page(store_url, spring)
+    before = listed(since(client.get(bob).text))
+    answer = client.get(bob, params={"seen": typed})
+    assert answer.status_code in (200, 400) and "Traceback" not in answer.text
+    assert "<b>3</b>" not in answer.text and "\x1b" not in answer.text
+    if not typed.isdigit():  # a huge whole number marks up to the log's end, never beyond it
+        assert listed(since(client.get(bob).text)) == before
